@@ -1,0 +1,78 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "toolbox",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "toolbox", targets: ["toolbox"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: ["YAML"]),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "toolbox",
+            dependencies: [
+                "PluginAPI",
+                "Movies",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "PluginAPI",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .target(
+            name: "TMDB",
+            dependencies: ["PluginAPI"],
+            path: "Plugins/TMDB"
+        ),
+        .target(
+            name: "Movies",
+            dependencies: [
+                "PluginAPI", "TMDB",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Plugins/Movies"
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "PluginAPI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "PluginAPITests",
+            dependencies: ["PluginAPI", "TestSupport"]
+        ),
+        .testTarget(
+            name: "MoviesTests",
+            dependencies: ["Movies", "TMDB", "PluginAPI", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ToolboxTests",
+            dependencies: ["PluginAPI", "TestSupport", "toolbox"]
+        ),
+    ]
+)

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import PluginAPI
+import TMDB
+
+extension MoviesCommand {
+    /// `toolbox movies actors NAME`
+    struct Actors: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find actors by name (at most 5, actors only).",
+            discussion: """
+                Use an id with `toolbox movies list --person ID`.
+
+                Example:
+                  toolbox movies actors "benedict cumberbatch"
+                """)
+
+        @Argument(help: "The actor's name, or part of it.")
+        var name: String
+
+        @OptionGroup var global: GlobalOptions
+
+        struct Actor: Encodable {
+            var id: Int
+            var name: String
+            var knownForDepartment: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(name, forKey: .name)
+                try container.encode(knownForDepartment, forKey: .knownForDepartment)
+            }
+
+            enum CodingKeys: String, CodingKey { case id, name, knownForDepartment }
+        }
+
+        func validate() throws {
+            if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name is empty") }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let people = try await context.resolve(MovieCatalog.self).actors(named: name)
+            let actors = people.map { Actor(id: $0.id, name: $0.name, knownForDepartment: $0.knownForDepartment) }
+            try context.output.list(actors, columns: [
+                Column("ID", rightAligned: true) { "\($0.id)" },
+                Column("Name", flexible: true) { $0.name },
+                Column("Known for") { $0.knownForDepartment ?? "–" },
+            ], plain: { "\($0.name), person \($0.id)" }, empty: "No actors found for “\(name)”.")
+        }
+    }
+}

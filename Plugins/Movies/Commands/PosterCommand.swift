@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import PluginAPI
+
+extension MoviesCommand {
+    /// `toolbox movies poster ID`
+    struct Poster: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download a movie's poster into the image cache, or to a file.",
+            discussion: """
+                Prints where the image is. A poster is downloaded once; later requests use the cached file.
+
+                Examples:
+                  toolbox movies poster 550
+                  toolbox movies poster 550 --size w185 --output fight-club.jpg
+                """)
+
+        @Argument(help: "The TMDB movie id.")
+        var id: Int
+
+        @Option(help: ArgumentHelp("The size: \(MoviePosterSize.all.joined(separator: ", ")).", valueName: "size"),
+                completion: .list(MoviePosterSize.all))
+        var size = MoviePosterSize.listDefault
+
+        @Option(name: .shortAndLong, help: "Also write the image to this file.", completion: .file())
+        var output: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard MoviePosterSize.all.contains(size) else {
+                throw ValidationError("unknown poster size '\(size)'; TMDB serves \(MoviePosterSize.all.joined(separator: ", "))")
+            }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let catalog = try context.resolve(MovieCatalog.self)
+            let movie = try await catalog.details(id)
+            guard let path = movie.posterPath, !path.isEmpty else {
+                throw ToolboxError.notFound("“\(movie.title)” has no poster on TMDB", hint: "try `toolbox movies show \(id)` for its other images")
+            }
+            let cached = try await catalog.client.image(path: path, size: size)
+            guard let output else {
+                context.output.line(cached)
+                return
+            }
+            guard let data = FileManager.default.contents(atPath: cached) else {
+                throw ToolboxError.io("cannot read the cached poster \(cached)")
+            }
+            try LocalFile.writeAtomically(data, to: output)
+            context.output.notice("Saved the poster of “\(movie.title)” (\(size)) to \(output)")
+            if context.output.format == .json { try context.output.json(["file": output, "url": catalog.client.imageURL(path, size: size)]) }
+        }
+    }
+}

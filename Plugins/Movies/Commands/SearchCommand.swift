@@ -1,0 +1,39 @@
+import ArgumentParser
+import PluginAPI
+
+extension MoviesCommand {
+    /// `toolbox movies search QUERY`
+    struct Search: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search movies by title.",
+            discussion: """
+                Examples:
+                  toolbox movies search "the power of the dog"
+                  toolbox movies search dune --year 2021
+                """)
+
+        @Argument(help: "Words from the title.")
+        var query: String
+
+        @Option(help: "Only movies released in this year.")
+        var year: Int?
+
+        @OptionGroup var pages: PageOptions
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the search query is empty") }
+            if let year, !(1874...2200).contains(year) { throw ValidationError("--year must be a four-digit year") }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let catalog = try context.resolve(MovieCatalog.self)
+            let movies = try await MoviePages.collect(from: pages.page ?? 1, limit: pages.limit) {
+                try await catalog.search(query, year: year, page: $0)
+            }
+            try present(movies.map(catalog.item), empty: "No movies found for “\(query)”\(year.map { " in \($0)" } ?? "").", in: context)
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,25 @@
+import ArgumentParser
+import PluginAPI
+
+extension MoviesCommand {
+    /// `toolbox movies show ID`
+    struct Show: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "One movie in full: tagline, release date, rating, overview, images.",
+            discussion: "Example:\n  toolbox movies show 550")
+
+        @Argument(help: "The TMDB movie id.")
+        var id: Int
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let catalog = try context.resolve(MovieCatalog.self)
+            let details = MovieDetails(try await catalog.details(id), imageURL: catalog.client.imageURL)
+            let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.overview ?? "")"
+            try context.output.detail(details, fields: details.fields, plain: spoken.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
+
+import Foundation

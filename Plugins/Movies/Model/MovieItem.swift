@@ -1,0 +1,58 @@
+import Foundation
+import PluginAPI
+import TMDB
+
+/// A movie as the list commands and favourites show it (the JSON fields of cli.md).
+struct MovieItem: Codable, Sendable, Equatable {
+    var id: Int
+    var title: String
+    var releaseDate: String?
+    var year: String
+    var rating: Double?
+    var ratingPercent: Int?
+    var posterURL: String?
+
+    init(_ movie: TMDBMovie, imageURL: (String?, String) -> String?) {
+        let date = ReleaseDate(movie.releaseDate)
+        let rating = MovieRating(average: movie.voteAverage, votes: movie.voteCount)
+        id = movie.id
+        title = movie.title
+        releaseDate = date.iso
+        year = date.year
+        self.rating = rating?.oneDecimal
+        ratingPercent = rating?.percent
+        posterURL = imageURL(movie.posterPath, MoviePosterSize.listDefault)
+    }
+
+    /// "Fight Club, 1999, Rating 84%" — reads well aloud.
+    var spoken: String {
+        "\(title), \(year), \(ratingPercent.map { "Rating \($0)%" } ?? "no rating yet")"
+    }
+
+    /// Missing values are `null`, not absent: scripts rely on the keys.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(releaseDate, forKey: .releaseDate)
+        try container.encode(year, forKey: .year)
+        try container.encode(rating, forKey: .rating)
+        try container.encode(ratingPercent, forKey: .ratingPercent)
+        try container.encode(posterURL, forKey: .posterURL)
+    }
+
+    /// The columns of every movie list.
+    static let columns: [Column<MovieItem>] = [
+        Column("ID", rightAligned: true) { "\($0.id)" },
+        Column("Title", flexible: true) { $0.title },
+        Column("Year") { $0.year },
+        Column("Rating", rightAligned: true) { item in item.rating.map { String(format: "%.1f", $0) + " (\(item.ratingPercent ?? 0)%)" } ?? "–" },
+    ]
+}
+
+/// Poster sizes TMDB serves.
+enum MoviePosterSize {
+    static let all = ["w92", "w154", "w185", "w342", "w500", "w780", "original"]
+    static let listDefault = "w500"
+    static let backdrop = "w780"
+}

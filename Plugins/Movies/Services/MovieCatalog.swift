@@ -1,0 +1,61 @@
+import Foundation
+import PluginAPI
+import TMDB
+
+/// The MMDB app's TMDB calls, each with its cache lifetime.
+struct MovieCatalog: Sendable {
+    /// Lists change through the day; details rarely; images never.
+    enum Lifetime {
+        static let lists = CachePolicy(kind: "lists", timeToLive: 15 * 60)
+        static let people = CachePolicy(kind: "people", timeToLive: 24 * 3600)
+        static let details = CachePolicy(kind: "details", timeToLive: 6 * 3600)
+    }
+
+    let client: TMDBClient
+
+    /// `GET /discover/movie?with_people=…&sort_by=popularity.desc&page=N`
+    func movies(withPerson person: Int, page: Int) async throws -> TMDBPage<TMDBMovie> {
+        try await client.get("discover/movie", query: ["with_people": "\(person)", "sort_by": "popularity.desc", "page": "\(page)"],
+                             cache: Lifetime.lists)
+    }
+
+    /// `GET /search/movie?query=…&page=N[&year=YYYY]`
+    func search(_ query: String, year: Int?, page: Int) async throws -> TMDBPage<TMDBMovie> {
+        var parameters = ["query": query, "page": "\(page)"]
+        parameters["year"] = year.map(String.init)
+        return try await client.get("search/movie", query: parameters, cache: Lifetime.lists)
+    }
+
+    /// `GET /search/person?query=…`, acting only, at most 5.
+    func actors(named name: String) async throws -> [TMDBPerson] {
+        let page: TMDBPage<TMDBPerson> = try await client.get("search/person", query: ["query": name], cache: Lifetime.people)
+        return ActorSearch.actingOnly(page.results)
+    }
+
+    /// `GET /movie/<id>`
+    func details(_ id: Int) async throws -> TMDBMovie {
+        try await client.get("movie/\(id)", cache: Lifetime.details, notFound: { Self.noMovie(id) })
+    }
+
+    /// `GET /movie/<id>/similar?page=N`
+    func similar(to id: Int, page: Int) async throws -> TMDBPage<TMDBMovie> {
+        try await client.get("movie/\(id)/similar", query: ["page": "\(page)"], cache: Lifetime.lists, notFound: { Self.noMovie(id) })
+    }
+
+    func item(_ movie: TMDBMovie) -> MovieItem {
+        MovieItem(movie, imageURL: client.imageURL)
+    }
+
+    static func noMovie(_ id: Int) -> ToolboxError {
+        .notFound("TMDB has no movie with id \(id)", hint: "find the id with `toolbox movies search TITLE`")
+    }
+}
+
+/// The actor-search rule of the MMDB app.
+enum ActorSearch {
+    static let limit = 5
+
+    static func actingOnly(_ people: [TMDBPerson]) -> [TMDBPerson] {
+        Array(people.filter { $0.knownForDepartment == "Acting" }.prefix(limit))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A page of results: `{page, results, total_pages, total_results}`.
+public struct TMDBPage<Item: Decodable & Sendable>: Decodable, Sendable {
+    public var page: Int
+    public var results: [Item]
+    public var totalPages: Int
+    public var totalResults: Int
+
+    enum CodingKeys: String, CodingKey {
+        case page, results
+        case totalPages = "total_pages"
+        case totalResults = "total_results"
+    }
+
+    public init(page: Int, results: [Item], totalPages: Int, totalResults: Int) {
+        self.page = page
+        self.results = results
+        self.totalPages = totalPages
+        self.totalResults = totalResults
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        page = try container.decodeIfPresent(Int.self, forKey: .page) ?? 1
+        results = try container.decode([Item].self, forKey: .results)
+        totalPages = try container.decodeIfPresent(Int.self, forKey: .totalPages) ?? 1
+        totalResults = try container.decodeIfPresent(Int.self, forKey: .totalResults) ?? results.count
+    }
+}
+
+/// A movie as TMDB lists it (discover, search, similar) and, with more fields, its details.
+public struct TMDBMovie: Decodable, Sendable, Equatable {
+    public var id: Int
+    public var title: String
+    public var releaseDate: String?
+    public var voteAverage: Double?
+    public var voteCount: Int?
+    public var popularity: Double?
+    public var posterPath: String?
+    public var backdropPath: String?
+    public var overview: String?
+    // Details only.
+    public var tagline: String?
+    public var runtime: Int?
+    public var genres: [TMDBGenre]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, overview, popularity, tagline, runtime, genres
+        case releaseDate = "release_date"
+        case voteAverage = "vote_average"
+        case voteCount = "vote_count"
+        case posterPath = "poster_path"
+        case backdropPath = "backdrop_path"
+    }
+
+    public init(id: Int, title: String, releaseDate: String? = nil, voteAverage: Double? = nil, voteCount: Int? = nil,
+                popularity: Double? = nil, posterPath: String? = nil, backdropPath: String? = nil, overview: String? = nil) {
+        self.id = id
+        self.title = title
+        self.releaseDate = releaseDate
+        self.voteAverage = voteAverage
+        self.voteCount = voteCount
+        self.popularity = popularity
+        self.posterPath = posterPath
+        self.backdropPath = backdropPath
+        self.overview = overview
+    }
+}
+
+public struct TMDBGenre: Decodable, Sendable, Equatable {
+    public var id: Int
+    public var name: String
+}
+
+/// A person from `/search/person`.
+public struct TMDBPerson: Decodable, Sendable, Equatable {
+    public var id: Int
+    public var name: String
+    public var knownForDepartment: String?
+    public var popularity: Double?
+    public var profilePath: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, popularity
+        case knownForDepartment = "known_for_department"
+        case profilePath = "profile_path"
+    }
+}

@@ -1,0 +1,223 @@
+import ArgumentParser
+import Foundation
+
+/// `toolbox config list|get|set|unset|path|check`.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Read and change configuration.",
+        discussion: """
+            Values come from, strongest first: flags, environment variables (TOOLBOX_<KEY> \
+            and aliases such as TMDB_API_KEY), the configuration file, the defaults.
+            """,
+        subcommands: [List.self, Get.self, Set.self, Unset.self, Path.self, Check.self, Template.self])
+
+    /// Every declared key, for shell completion.
+    static let keyNames: CompletionKind = .custom { _, _, _ in PluginRegistry.current?.keys.map(\.name) ?? [] }
+
+    /// What `config list` and `config get` show for a value.
+    static func shown(_ resolved: ToolboxConfiguration.Resolved?, key: ConfigKey) -> String? {
+        guard let resolved else { return nil }
+        return key.isSecret ? Secret.mask(resolved.value) : resolved.value
+    }
+
+    struct List: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show every key, its value and where the value came from.",
+            discussion: "Secrets are masked.\n\nExamples:\n  toolbox config list\n  toolbox config list --json")
+
+        @OptionGroup var global: GlobalOptions
+
+        struct Row: Encodable {
+            var key: String
+            var value: String?
+            var source: String?
+            var secret: Bool
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(key, forKey: .key)
+                try container.encode(value, forKey: .value)
+                try container.encode(source, forKey: .source)
+                try container.encode(secret, forKey: .secret)
+            }
+
+            enum CodingKeys: String, CodingKey { case key, value, source, secret }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let rows = context.registry.keys.map { key in
+                let resolved = context.configuration.resolve(key.name)
+                return Row(key: key.name, value: ConfigCommand.shown(resolved, key: key), source: resolved.map { "\($0.source)" }, secret: key.isSecret)
+            }
+            try context.output.list(rows, columns: [
+                Column("Key") { $0.key },
+                Column("Value", flexible: true) { $0.value ?? "–" },
+                Column("Source") { $0.source ?? "unset" },
+            ], plain: { "\($0.key) is \($0.value ?? "not set")\($0.source.map { ", from the \($0)" } ?? "")." }, empty: "No keys are declared.")
+        }
+    }
+
+    struct Get: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the value of one key (secrets masked).",
+            discussion: "Example:\n  toolbox config get movies.default_person")
+
+        @Argument(help: "The key, e.g. surf.units.", completion: ConfigCommand.keyNames)
+        var key: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let declaration = try context.configuration.declaration(of: key)
+            guard let value = ConfigCommand.shown(context.configuration.resolve(key), key: declaration) else {
+                throw ToolboxError.configuration("\(key) is not set", hint: ToolboxConfiguration.howToSet(declaration))
+            }
+            if context.output.format == .json {
+                try context.output.json(["key": key, "value": value])
+            } else {
+                context.output.line(value)
+            }
+        }
+    }
+
+    struct Set: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a key in the configuration file.",
+            discussion: """
+                Without VALUE, the value is read from a prompt that does not echo (on a terminal) \
+                or from standard input, so a secret never lands in your shell history.
+
+                Examples:
+                  toolbox config set surf.units imperial
+                  toolbox config set tmdb.api_key
+                  printf '%s' "$KEY" | toolbox config set tmdb.api_key
+                """)
+
+        @Argument(help: "The key, e.g. tmdb.api_key.", completion: ConfigCommand.keyNames)
+        var key: String
+
+        @Argument(help: "The value; omit it to be asked.")
+        var value: String?
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let declaration = try context.configuration.declaration(of: key)
+            let newValue = try value ?? readValue(declaration, console: context.output.console)
+            if let problem = declaration.problem(with: newValue) {
+                throw ToolboxError.usage(problem, hint: "nothing was changed")
+            }
+            if Secret.isPlaceholder(newValue) {
+                throw ToolboxError.usage("'\(declaration.isSecret ? Secret.mask(newValue) : newValue)' looks like a placeholder, not a value", hint: "nothing was changed; give the real value")
+            }
+            let file = ConfigFile(path: context.configuration.filePath)
+            try file.set(key, to: newValue)
+            let shown = declaration.isSecret ? Secret.mask(newValue) : newValue
+            context.output.notice("Set \(key) to \(shown) in \(file.path)")
+            if let resolved = context.configuration.resolve(key), case .environment(let variable) = resolved.source {
+                context.output.notice("note: \(variable) is set in the environment and takes precedence over the file")
+            }
+        }
+
+        private func readValue(_ declaration: ConfigKey, console: Console) throws -> String {
+            let entered: String?
+            if console.isInputTerminal {
+                console.write("\(declaration.name)\(declaration.isSecret ? " (input hidden)" : ""): ", to: .standardError)
+                entered = console.readLine(secret: declaration.isSecret)
+            } else {
+                entered = console.readAll()
+            }
+            guard let text = entered?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+                throw ToolboxError.usage("no value given for \(declaration.name)", hint: "type it at the prompt, pipe it on stdin, or pass it after the key")
+            }
+            return text
+        }
+    }
+
+    struct Unset: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a key from the configuration file.",
+            discussion: "Example:\n  toolbox config unset surf.units")
+
+        @Argument(help: "The key.", completion: ConfigCommand.keyNames)
+        var key: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            _ = try context.configuration.declaration(of: key)
+            let removed = try ConfigFile(path: context.configuration.filePath).unset(key)
+            context.output.notice(removed ? "Removed \(key) from \(context.configuration.filePath)" : "\(key) was not set in \(context.configuration.filePath)")
+        }
+    }
+
+    struct Path: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the path of the configuration file.",
+            discussion: "Example:\n  $EDITOR \"$(toolbox config path)\"")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            context.output.line(context.configuration.filePath)
+        }
+    }
+
+    struct Template: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a configuration file that documents every key with its default.",
+            discussion: "Example:\n  toolbox config template > \"$(toolbox config path)\"")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            context.output.console.write(ConfigTemplate.render(context.registry.keys), to: .standardOutput)
+        }
+    }
+
+    struct Check: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check every key; name the missing, placeholder or invalid ones and how to fix each.",
+            discussion: "Exits with 78 when something needs fixing.\n\nExample:\n  toolbox config check")
+
+        @OptionGroup var global: GlobalOptions
+
+        struct Problem: Encodable {
+            var key: String
+            var problem: String
+            var fix: String
+        }
+
+        func run(in context: CommandContext) async throws {
+            let problems = Self.problems(context.configuration, keys: context.registry.keys)
+            guard !problems.isEmpty else {
+                if context.output.format == .json { try context.output.json([Problem]()) } else {
+                    context.output.notice("All \(context.registry.keys.count) keys are valid.")
+                }
+                return
+            }
+            try context.output.list(problems, columns: [
+                Column("Key") { $0.key },
+                Column("Problem", flexible: true) { $0.problem },
+                Column("Fix", flexible: true) { $0.fix },
+            ], plain: { "\($0.key): \($0.problem). To fix: \($0.fix)." }, empty: "")
+            throw ToolboxError.configuration(
+                "\(problems.count) configuration \(problems.count == 1 ? "key needs" : "keys need") attention",
+                hint: "fix the keys listed above, then run `toolbox config check` again")
+        }
+
+        static func problems(_ configuration: ToolboxConfiguration, keys: [ConfigKey]) -> [Problem] {
+            keys.compactMap { key in
+                let howTo = ToolboxConfiguration.howToSet(key)
+                guard let resolved = configuration.resolve(key.name) else {
+                    return key.isRequired ? Problem(key: key.name, problem: "not set", fix: howTo) : nil
+                }
+                if resolved.isPlaceholder {
+                    return Problem(key: key.name, problem: "still a placeholder (\(resolved.source))", fix: howTo)
+                }
+                return key.problem(with: resolved.value).map { Problem(key: key.name, problem: "\($0) (\(resolved.source))", fix: howTo) }
+            }
+        }
+    }
+}

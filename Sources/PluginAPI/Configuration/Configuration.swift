@@ -1,0 +1,136 @@
+import Configuration
+import Foundation
+import SystemPackage
+
+/// The layered configuration of one run: flags > environment > file > declared defaults.
+///
+/// Only declared keys can be read; every read says where the value came from,
+/// and placeholder values (see ``Secret/isPlaceholder(_:)``) count as missing.
+public struct ToolboxConfiguration: Sendable {
+    /// Where a value came from, strongest first.
+    public enum Source: Sendable, Equatable, CustomStringConvertible {
+        case flag
+        case environment(String)
+        case file(String)
+        case `default`
+
+        public var description: String {
+            switch self {
+            case .flag: "flag"
+            case .environment(let name): "env (\(name))"
+            case .file: "file"
+            case .default: "default"
+            }
+        }
+    }
+
+    /// A value with its origin.
+    public struct Resolved: Sendable, Equatable {
+        public var value: String
+        public var source: Source
+
+        public init(value: String, source: Source) {
+            self.value = value
+            self.source = source
+        }
+
+        /// True when the value is a stand-in such as `YOUR_API_KEY_HERE`.
+        public var isPlaceholder: Bool { Secret.isPlaceholder(value) }
+    }
+
+    public let keys: [String: ConfigKey]
+    /// The configuration file in use (it may not exist).
+    public let filePath: String
+    private let flags: [String: String]
+    private let environment: EnvironmentVariablesProvider
+    private let file: FileProvider<YAMLSnapshot>?
+
+    /// Reads the file (when present) once; the rest is looked up on demand.
+    public init(keys: [ConfigKey], flags: [String: String] = [:], environment: [String: String], filePath: String) async throws {
+        self.keys = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.flags = flags
+        self.environment = EnvironmentVariablesProvider(environmentVariables: environment)
+        self.filePath = filePath
+        do {
+            self.file = FileManager.default.fileExists(atPath: filePath)
+                ? try await FileProvider<YAMLSnapshot>(filePath: FilePath(filePath)) : nil
+        } catch {
+            throw ToolboxError.configuration(
+                "the configuration file \(filePath) is not valid YAML",
+                hint: "fix it in an editor, or move it aside and set keys again with `toolbox config set`")
+        }
+    }
+
+    /// The declaration of a key, or a usage error naming the closest known key.
+    public func declaration(of name: String) throws -> ConfigKey {
+        if let key = keys[name] { return key }
+        let hint = Suggestion.closest(to: name, among: Array(keys.keys)).map { "did you mean '\($0)'?" }
+        throw ToolboxError.usage("unknown configuration key '\(name)'", hint: hint ?? "run `toolbox config list` to see every key")
+    }
+
+    /// The value in force for a key and where it came from, placeholders included.
+    public func resolve(_ name: String) -> Resolved? {
+        guard let key = keys[name] else { return nil }
+        if let value = flags[name] { return Resolved(value: value, source: .flag) }
+        for variable in key.environmentVariables {
+            if let value = try? environment.environmentValue(forName: variable) {
+                return Resolved(value: value, source: .environment(variable))
+            }
+        }
+        if let value = fileValue(name) { return Resolved(value: value, source: .file(filePath)) }
+        return key.defaultValue.map { Resolved(value: $0, source: .default) }
+    }
+
+    /// The value for a key, or nil when it is unset or a placeholder.
+    public func string(_ name: String) -> String? {
+        guard let resolved = resolve(name), !resolved.isPlaceholder else { return nil }
+        return resolved.value
+    }
+
+    /// The value for a key, or a configuration error (exit 78) saying how to set it.
+    public func required(_ name: String) throws -> String {
+        if let value = string(name) { return value }
+        let key = try declaration(of: name)
+        let state = resolve(name).map { $0.isPlaceholder ? "is still a placeholder (\($0.source))" : "" } ?? "is not set"
+        throw ToolboxError.configuration("\(name) \(state)", hint: Self.howToSet(key))
+    }
+
+    /// A typed read that reports a badly formed value as a configuration error.
+    public func value<T>(_ name: String, _ convert: (String) -> T?) throws -> T {
+        let text = try required(name)
+        if let key = keys[name], let problem = key.problem(with: text) {
+            throw ToolboxError.configuration(problem, hint: "fix it with `toolbox config set \(name) VALUE`")
+        }
+        guard let value = convert(text) else {
+            throw ToolboxError.configuration("\(name) has an unusable value '\(text)'", hint: "fix it with `toolbox config set \(name) VALUE`")
+        }
+        return value
+    }
+
+    public func int(_ name: String) throws -> Int { try value(name) { Int($0) } }
+    public func double(_ name: String) throws -> Double { try value(name) { Double($0) } }
+    public func bool(_ name: String) throws -> Bool { try value(name) { Bool(configurationValue: $0) } }
+    public func url(_ name: String) throws -> URL { try value(name) { URL(string: $0) } }
+    public func list(_ name: String) throws -> [String] {
+        try value(name) { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    /// The ways to set a key, for hints.
+    public static func howToSet(_ key: ConfigKey) -> String {
+        let prompt = key.isSecret ? "`toolbox config set \(key.name)` (prompts without echo)" : "`toolbox config set \(key.name) VALUE`"
+        let variables = key.environmentVariables.joined(separator: " or ")
+        let ways = "set it with \(prompt) or the environment variable \(variables)"
+        return key.setupHint.map { "\($0); \(ways)" } ?? ways
+    }
+
+    private func fileValue(_ name: String) -> String? {
+        guard let file else { return nil }
+        let key = AbsoluteConfigKey(name.split(separator: ".").map(String.init))
+        if case .string(let value)? = try? file.value(forKey: key, type: .string).value?.content { return value }
+        // A YAML list (`buoys: [M4, M6]`) reads as the comma-separated form.
+        if case .stringArray(let values)? = try? file.value(forKey: key, type: .stringArray).value?.content {
+            return values.joined(separator: ",")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,23 @@
+/// How secrets are shown and when a value is only a placeholder.
+public enum Secret {
+    /// A masked form that shows at most the last 4 characters (`••••d4e1`).
+    public static func mask(_ value: String) -> String {
+        guard value.count > 8 else { return "••••" }
+        return "••••" + value.suffix(4)
+    }
+
+    /// Whether a value is a stand-in someone forgot to replace
+    /// (`YOUR_API_KEY_HERE`, `<api key>`, `changeme`, …); such values count as missing.
+    public static func isPlaceholder(_ value: String) -> Bool {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return true }
+        let lower = trimmed.lowercased()
+        if lower.hasPrefix("<") && lower.hasSuffix(">") { return true }
+        if lower.hasPrefix("your") || lower.hasSuffix("_here") || lower.hasSuffix("-here") { return true }
+        let words = ["changeme", "change_me", "placeholder", "todo", "replace_me", "replaceme", "xxx", "xxxx", "none", "null", "api_key", "apikey"]
+        if words.contains(lower) { return true }
+        return lower.allSatisfy { $0 == "x" || $0 == "*" || $0 == "." } && lower.count >= 3
+    }
+}
+
+import Foundation

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Logging
+
+/// Everything a command receives, passed explicitly (no globals).
+public struct CommandContext: Sendable {
+    public var container: Container
+    public var configuration: ToolboxConfiguration
+    public var output: Output
+    public var logger: Logger
+    public var paths: ToolboxPaths
+    public var registry: PluginRegistry
+    public var options: GlobalOptions
+    /// The process environment (tests pass their own).
+    public var environment: [String: String]
+
+    public init(
+        container: Container, configuration: ToolboxConfiguration, output: Output, logger: Logger,
+        paths: ToolboxPaths, registry: PluginRegistry, options: GlobalOptions, environment: [String: String]
+    ) {
+        self.container = container
+        self.configuration = configuration
+        self.output = output
+        self.logger = logger
+        self.paths = paths
+        self.registry = registry
+        self.options = options
+        self.environment = environment
+    }
+
+    /// A service from the container.
+    public func resolve<Service: Sendable>(_ type: Service.Type = Service.self) throws -> Service {
+        try container.resolve(type)
+    }
+
+    /// Fails with exit 64 when a prompt is needed but there is no terminal to ask on.
+    public func requireTerminal(for what: String, instead flag: String) throws {
+        guard output.console.isInputTerminal else {
+            throw ToolboxError.usage("\(what) needs a terminal to ask on", hint: "use \(flag) instead")
+        }
+    }
+}
+
+/// A command that runs with a context. Commands write only `run(in:)`;
+/// the entry point builds the context once and maps errors to exit codes.
+public protocol ToolboxCommand: AsyncParsableCommand {
+    var global: GlobalOptions { get }
+    /// Values given by flags that stand for configuration keys (the strongest layer),
+    /// e.g. `--server URL` for `kiwi.server`.
+    var configurationOverrides: [String: String] { get }
+    func run(in context: CommandContext) async throws
+}
+
+extension ToolboxCommand {
+    public var configurationOverrides: [String: String] { [:] }
+
+    /// Commands run through `ToolboxEntry`, which supplies the context.
+    public func run() async throws {
+        throw ToolboxError.failure("internal error: \(Self._commandName) must be run through ToolboxEntry")
+    }
+}

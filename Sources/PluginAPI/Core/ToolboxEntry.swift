@@ -1,0 +1,144 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// The one place where arguments become a command, the context is built, and
+/// errors become a message, a hint and an exit code.
+public enum ToolboxEntry {
+    /// The root command's configuration: toolbox's own commands, then the plugins.
+    public static func rootConfiguration(plugins: [any ToolboxPlugin.Type]) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: "toolbox",
+            abstract: "Movies, trailers, a reading community and Irish surf, from the command line.",
+            discussion: """
+                Each plugin brings its own commands: run `toolbox help PLUGIN` to see them.
+                Configuration lives in ~/.config/toolbox/config.yaml (`toolbox config path`).
+                """,
+            version: ToolboxVersion.current,
+            subcommands: [PluginsCommand.self, ConfigCommand.self, CacheCommand.self, CompletionCommand.self],
+            groupedSubcommands: [CommandGroup(name: "Plugins", subcommands: plugins.map { $0.command })])
+    }
+
+    /// Runs toolbox as this process and exits with its code. Ctrl-C cancels the
+    /// running command (exit 130); a second Ctrl-C exits at once.
+    public static func main(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type]) async -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let environment = ProcessInfo.processInfo.environment
+        let task = Task {
+            await run(root: root, plugins: plugins, arguments: Array(CommandLine.arguments.dropFirst()),
+                      environment: environment, console: .process(environment: environment))
+        }
+        signal(SIGINT, SIG_IGN)
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let pressed = Atomic(false)
+        interrupts.setEventHandler {
+            if pressed.exchange(true, ordering: .relaxed) { _exit(130) }
+            task.cancel()
+        }
+        interrupts.resume()
+        exit(await task.value)
+    }
+
+    /// Runs one command line and returns its exit code. Tests call this with a
+    /// memory console, their own environment, and `customize` to put fakes in the container.
+    public static func run(
+        root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type], arguments: [String],
+        environment: [String: String], console: Console,
+        customize: @Sendable (inout Container) -> Void = { _ in }
+    ) async -> Int32 {
+        let plainOutput = Output(console: console, format: .lines, color: false, quiet: false)
+        let registry: PluginRegistry
+        do {
+            registry = try PluginRegistry(root: root, plugins: plugins)
+        } catch {
+            plainOutput.error(ToolboxError.from(error))
+            return 1
+        }
+        if let unknown = CommandSuggestions.unknownCommand(in: arguments, root: root) {
+            plainOutput.error(unknown)
+            return unknown.exitCode
+        }
+        let parsed: any ParsableCommand
+        do {
+            parsed = try PluginRegistry.$current.withValue(registry) { try root.parseAsRoot(arguments) }
+        } catch {
+            return reportParserError(error, root: root, output: plainOutput)
+        }
+        guard let command = parsed as? any ToolboxCommand else {
+            // A command group without a command of its own shows its help.
+            do {
+                var parsed = parsed
+                try parsed.run()
+                return 0
+            } catch {
+                return reportParserError(error, root: root, output: plainOutput)
+            }
+        }
+        var output = plainOutput
+        do {
+            let context = try await makeContext(for: command, registry: registry, environment: environment, console: console, customize: customize)
+            output = context.output
+            try await command.run(in: context)
+            return 0
+        } catch {
+            let failure = ToolboxError.from(error)
+            if failure.kind != .interrupted { output.error(failure) }
+            return failure.exitCode
+        }
+    }
+
+    static func makeContext(
+        for command: any ToolboxCommand, registry: PluginRegistry, environment: [String: String],
+        console: Console, customize: (inout Container) -> Void
+    ) async throws -> CommandContext {
+        let options = command.global
+        let paths = ToolboxPaths(environment: environment)
+        let output = Output(console: console, options: options, environment: environment)
+        let configuration = try await ToolboxConfiguration(
+            keys: registry.keys, flags: command.configurationOverrides, environment: environment,
+            filePath: options.configPath ?? paths.configFile)
+        let level: Logger.Level = options.verbose ? .info : .error
+        let logger = Logger(label: "toolbox") { _ in ConsoleLogHandler(console: console, level: level) }
+
+        var container = registry.makeContainer()
+        container.register(ToolboxConfiguration.self, instance: configuration)
+        container.register(Output.self, instance: output)
+        container.register(ToolboxPaths.self, instance: paths)
+        container.register((any HTTPTransport).self) { _ in AsyncHTTPTransport() }
+        container.register(WebClient.self) { container in
+            let megabytes = try configuration.int(CoreKeys.cacheMaxSize.name)
+            return WebClient(
+                transport: try container.resolve((any HTTPTransport).self),
+                cache: ResponseCache(root: paths.cache, maximumBytes: megabytes * 1_000_000),
+                policy: try RetryPolicy(configuration: configuration), mode: options.cacheMode,
+                output: output, logger: logger)
+        }
+        customize(&container)
+        return CommandContext(
+            container: container, configuration: configuration, output: output, logger: logger,
+            paths: paths, registry: registry, options: options, environment: environment)
+    }
+
+    /// Help, version and completions go to stdout with exit 0; usage errors become
+    /// `error:` / `hint:` lines with exit 64.
+    static func reportParserError(_ error: any Error, root: any ParsableCommand.Type, output: Output) -> Int32 {
+        if let failure = error as? ToolboxError {
+            output.error(failure)
+            return failure.exitCode
+        }
+        let code = root.exitCode(for: error).rawValue
+        let full = root.fullMessage(for: error)
+        guard code != 0 else {
+            if !full.isEmpty { output.line(full) }
+            return 0
+        }
+        let message = root.message(for: error).replacingOccurrences(of: "Error: ", with: "")
+        let usage = full.components(separatedBy: "\n").first { $0.hasPrefix("Usage:") }?
+            .replacingOccurrences(of: "Usage: ", with: "").trimmingCharacters(in: .whitespaces)
+        let hint = usage.map { "usage: \($0) (more with --help)" }
+        output.error(ToolboxError(code == 64 ? .usage : .failure, message.components(separatedBy: "\n").first ?? message, hint: hint))
+        return code
+    }
+}

@@ -1,0 +1,52 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The live transport: async-http-client over real sockets.
+public struct AsyncHTTPTransport: HTTPTransport {
+    /// The largest answer read into memory (posters are well under this).
+    static let maximumBodyBytes = 64 * 1024 * 1024
+
+    /// One connection pool for the process, like `HTTPClient.shared`, but failing fast:
+    /// a refused connection is reported at once (WebClient decides about retries)
+    /// instead of being retried inside the pool until the deadline.
+    public static let pooledClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(10))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    private let client: HTTPClient
+    private let userAgent: String
+
+    public init(client: HTTPClient = AsyncHTTPTransport.pooledClient, userAgent: String = "toolbox/\(ToolboxVersion.current)") {
+        self.client = client
+        self.userAgent = userAgent
+    }
+
+    public func send(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPResponse {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        outgoing.headers.add(name: "User-Agent", value: userAgent)
+        for (name, value) in request.headers { outgoing.headers.replaceOrAdd(name: name, value: value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        do {
+            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
+            let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
+            throw TransportError(.timeout, "no answer from \(request.host) within \(Int(timeout))s")
+        } catch let error as HTTPClientError where error == .cancelled {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw TransportError(.connection, "cannot reach \(request.host) (\(error))")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// How long answers to one kind of request may be reused.
+public struct CachePolicy: Sendable, Hashable {
+    /// A name for logs and statistics, e.g. `details`.
+    public var kind: String
+    public var timeToLive: TimeInterval
+
+    public init(kind: String, timeToLive: TimeInterval) {
+        self.kind = kind
+        self.timeToLive = timeToLive
+    }
+}
+
+/// An outgoing request. Only GET and HEAD requests are ever retried, coalesced or cached.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var url: URL
+    public var headers: [String: String]
+    public var body: Data?
+    /// Whose cache folder the answer goes to (the plugin's identifier).
+    public var namespace: String
+    /// nil: never cached (answers that depend on who is logged in, writes).
+    public var cache: CachePolicy?
+    /// Query items whose values are secrets, removed from logs and cache metadata.
+    public var secretQueryItems: Set<String>
+
+    public init(
+        method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
+        namespace: String, cache: CachePolicy? = nil, secretQueryItems: Set<String> = []
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.namespace = namespace
+        self.cache = cache
+        self.secretQueryItems = secretQueryItems
+    }
+
+    public var isIdempotentRead: Bool { method == "GET" || method == "HEAD" }
+
+    public var host: String { url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } ?? "" }
+
+    /// The URL as it may be shown: secret query values replaced.
+    public var redactedURL: String { Redaction.url(url, secretQueryItems: secretQueryItems) }
+}
+
+/// An answer, with where it came from.
+public struct HTTPResponse: Sendable {
+    public enum Origin: Sendable, Equatable {
+        case network
+        case cache
+        /// An expired cache entry served because the network could not answer.
+        case stale(age: TimeInterval)
+    }
+
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: Data
+    public var origin: Origin
+
+    public init(status: Int, headers: [String: String] = [:], body: Data, origin: Origin = .network) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.origin = origin
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// What a transport throws when no HTTP answer came back.
+public struct TransportError: Error, Sendable, CustomStringConvertible {
+    public enum Reason: Sendable { case connection, timeout }
+    public var reason: Reason
+    public var detail: String
+
+    public init(_ reason: Reason, _ detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
+
+    public var description: String { detail }
+}
+
+/// Sends one request and returns the whole answer; no retries, no cache.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPResponse
+}
+
+/// Removes secrets from what is shown.
+public enum Redaction {
+    /// Query item names that are secret whatever the caller said.
+    static let alwaysSecret: Set<String> = ["api_key", "apikey", "token", "access_token", "password", "session", "session_id", "key"]
+
+    public static func url(_ url: URL, secretQueryItems: Set<String> = []) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+        let secret = alwaysSecret.union(secretQueryItems)
+        components.queryItems = components.queryItems?.map { item in
+            secret.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: "REDACTED") : item
+        }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url.absoluteString
+    }
+}

@@ -1,0 +1,48 @@
+/// At most `limit` requests in flight to one host; the rest wait their turn in order.
+actor HostLimiter {
+    private let limit: Int
+    private var active: [String: Int] = [:]
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func withPermit<T: Sendable>(for host: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        await acquire(host)
+        defer { release(host) }
+        return try await body()
+    }
+
+    private func acquire(_ host: String) async {
+        if active[host, default: 0] < limit {
+            active[host, default: 0] += 1
+            return
+        }
+        // The permit is handed over by `release`, so the count stays the same.
+        await withCheckedContinuation { waiting[host, default: []].append($0) }
+    }
+
+    private func release(_ host: String) {
+        if var queue = waiting[host], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[host] = queue
+            next.resume()
+        } else {
+            active[host, default: 1] -= 1
+        }
+    }
+}
+
+/// Identical GETs in flight at once share one request.
+actor InFlightRequests {
+    private var tasks: [String: Task<HTTPResponse, any Error>] = [:]
+
+    func run(key: String, _ operation: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        if let running = tasks[key] { return try await running.value }
+        let task = Task { try await operation() }
+        tasks[key] = task
+        defer { tasks[key] = nil }
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    }
+}

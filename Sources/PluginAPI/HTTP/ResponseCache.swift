@@ -1,0 +1,150 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// One stored answer.
+public struct CacheEntry: Sendable {
+    public var status: Int
+    public var body: Data
+    public var storedAt: Date
+    public var expiresAt: Date
+
+    public func isFresh(at now: Date) -> Bool { now < expiresAt }
+}
+
+/// The two-tier response cache: memory for this run, files under
+/// `$XDG_CACHE_HOME/toolbox/<namespace>/http/` across runs.
+///
+/// A file holds a magic line, a JSON header (with the body's length and SHA-256)
+/// and the body. Files are written atomically, and one whose body does not match
+/// its header (a torn or tampered write) reads as absent and is removed.
+public final class ResponseCache: Sendable {
+    static let magic = Data("TOOLBOX-CACHE 1\n".utf8)
+
+    struct Header: Codable {
+        var url: String
+        var kind: String
+        var status: Int
+        var storedAt: Date
+        var expiresAt: Date
+        var bodyLength: Int
+        var bodySHA256: String
+    }
+
+    public let root: String
+    private let maximumBytes: Int
+    private let memory = Mutex<[String: CacheEntry]>([:])
+
+    /// - Parameters:
+    ///   - root: `$XDG_CACHE_HOME/toolbox`.
+    ///   - maximumBytes: the size cap; least recently used entries go first.
+    public init(root: String, maximumBytes: Int) {
+        self.root = root
+        self.maximumBytes = maximumBytes
+    }
+
+    /// The cache key: method, URL and the credential header, hashed.
+    public static func key(for request: HTTPRequest) -> String {
+        let credential = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        return sha256("\(request.method) \(request.url.absoluteString) \(credential)")
+    }
+
+    func path(namespace: String, key: String) -> String {
+        "\(root)/\(namespace)/http/\(key.prefix(2))/\(key)"
+    }
+
+    /// The entry for a request, fresh or expired; nil when absent or unreadable.
+    public func read(_ request: HTTPRequest) -> CacheEntry? {
+        let key = Self.key(for: request)
+        if let entry = memory.withLock({ $0[key] }) { return entry }
+        let path = path(namespace: request.namespace, key: key)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let entry = Self.decode(data) else {
+            try? FileManager.default.removeItem(atPath: path)
+            return nil
+        }
+        // Reading marks the entry as recently used, for eviction.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        memory.withLock { $0[key] = entry }
+        return entry
+    }
+
+    /// Stores an answer; a failure to write only costs a later cache miss.
+    public func store(_ response: HTTPResponse, for request: HTTPRequest, policy: CachePolicy, now: Date = Date()) {
+        let key = Self.key(for: request)
+        let entry = CacheEntry(status: response.status, body: response.body, storedAt: now, expiresAt: now.addingTimeInterval(policy.timeToLive))
+        memory.withLock { $0[key] = entry }
+        let header = Header(
+            url: request.redactedURL, kind: policy.kind, status: response.status, storedAt: now,
+            expiresAt: entry.expiresAt, bodyLength: response.body.count, bodySHA256: Self.sha256(response.body))
+        guard let json = try? Self.encoder.encode(header) else { return }
+        let path = path(namespace: request.namespace, key: key)
+        try? LocalFile.writeAtomically(Self.magic + json + Data("\n".utf8) + response.body, to: path, mode: 0o600)
+        evictIfNeeded()
+    }
+
+    static func decode(_ data: Data) -> CacheEntry? {
+        guard data.starts(with: magic) else { return nil }
+        let rest = data.dropFirst(magic.count)
+        guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")),
+              let header = try? decoder.decode(Header.self, from: rest[rest.startIndex..<newline])
+        else { return nil }
+        let body = Data(rest[rest.index(after: newline)...])
+        guard body.count == header.bodyLength, sha256(body) == header.bodySHA256 else { return nil }
+        return CacheEntry(status: header.status, body: body, storedAt: header.storedAt, expiresAt: header.expiresAt)
+    }
+
+    /// Removes least recently used files until the cache is under 90% of its cap.
+    func evictIfNeeded() {
+        var files = Self.files(under: root)
+        var total = files.reduce(0) { $0 + $1.size }
+        guard total > maximumBytes else { return }
+        files.sort { $0.modified < $1.modified }
+        for file in files where total > maximumBytes * 9 / 10 {
+            try? FileManager.default.removeItem(atPath: file.path)
+            total -= file.size
+        }
+    }
+
+    struct StoredFile {
+        var path: String
+        var size: Int
+        var modified: Date
+    }
+
+    /// Every regular file below a folder, skipping lock and temporary files.
+    static func files(under folder: String) -> [StoredFile] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [StoredFile] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            guard !name.hasSuffix(".lock"), !name.hasPrefix(".") else { continue }
+            let path = "\(folder)/\(relative)"
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular
+            else { continue }
+            files.append(StoredFile(
+                path: path, size: (attributes[.size] as? NSNumber)?.intValue ?? 0,
+                modified: attributes[.modificationDate] as? Date ?? .distantPast))
+        }
+        return files
+    }
+
+    static func sha256(_ text: String) -> String { sha256(Data(text.utf8)) }
+
+    static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The HTTP client every plugin uses: per-host in-flight limit, coalescing of
+/// identical GETs, retries with backoff, the response cache with offline and
+/// stale fallback, and `--verbose` request lines with secrets removed.
+public final class WebClient: Sendable {
+    /// How the cache is used for this run.
+    public enum CacheMode: Sendable, Equatable {
+        case normal
+        /// `--offline`: answer from the cache only, expired entries allowed.
+        case offline
+        /// `--refresh`: skip cached entries, store fresh answers.
+        case refresh
+    }
+
+    /// At most this many requests in flight to one host.
+    public static let perHostLimit = 4
+
+    private let transport: any HTTPTransport
+    public let cache: ResponseCache
+    private let policy: RetryPolicy
+    private let mode: CacheMode
+    private let output: Output
+    private let logger: Logger
+    private let limiter = HostLimiter(limit: WebClient.perHostLimit)
+    private let inFlight = InFlightRequests()
+    private let staleNoticesShown = Mutex<Set<String>>([])
+
+    public init(transport: any HTTPTransport, cache: ResponseCache, policy: RetryPolicy, mode: CacheMode, output: Output, logger: Logger) {
+        self.transport = transport
+        self.cache = cache
+        self.policy = policy
+        self.mode = mode
+        self.output = output
+        self.logger = logger
+    }
+
+    /// Sends a request. GETs may be answered from the cache, shared with an identical
+    /// request in flight, and retried; other methods are sent exactly once.
+    ///
+    /// Returns any final HTTP answer (the caller maps 4xx to its own errors); throws
+    /// `unavailable` (69) or `rateLimited` (75) when retries ran out and nothing was cached.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.isIdempotentRead else { return try await fetch(request, retrying: false) }
+        let cached = request.cache == nil ? nil : cache.read(request)
+        let now = Date()
+        if let cached, mode != .refresh, cached.isFresh(at: now) || mode == .offline {
+            logger.info("\(request.method) \(request.redactedURL) \(cached.status) 0 ms (cache hit)")
+            if !cached.isFresh(at: now) { noticeStale(cached, now: now) }
+            return HTTPResponse(status: cached.status, body: cached.body, origin: cached.isFresh(at: now) ? .cache : .stale(age: now.timeIntervalSince(cached.storedAt)))
+        }
+        if mode == .offline {
+            throw ToolboxError.unavailable(
+                "offline, and no cached answer for \(request.redactedURL)",
+                hint: "run the command once without --offline to fill the cache")
+        }
+        do {
+            let response = try await inFlight.run(key: ResponseCache.key(for: request)) {
+                try await self.fetch(request, retrying: true)
+            }
+            if response.isSuccess, let policy = request.cache { cache.store(response, for: request, policy: policy) }
+            return response
+        } catch let error as ToolboxError where error.kind == .unavailable || error.kind == .rateLimited {
+            guard let cached else { throw error }
+            let now = Date()
+            logger.info("\(request.method) \(request.redactedURL) \(cached.status) (stale)")
+            noticeStale(cached, now: now)
+            return HTTPResponse(status: cached.status, body: cached.body, origin: .stale(age: now.timeIntervalSince(cached.storedAt)))
+        }
+    }
+
+    private func noticeStale(_ entry: CacheEntry, now: Date) {
+        let message = "offline: showing cached results from \(RelativeTime.ago(now.timeIntervalSince(entry.storedAt)))"
+        let isNew = staleNoticesShown.withLock { $0.insert(message).inserted }
+        if isNew { output.notice(message) }
+    }
+
+    private func fetch(_ request: HTTPRequest, retrying: Bool) async throws -> HTTPResponse {
+        var retry = 0
+        while true {
+            try Task.checkCancellation()
+            let started = ContinuousClock.now
+            let outcome: Result<HTTPResponse, TransportError>
+            do {
+                outcome = .success(try await limiter.withPermit(for: request.host) {
+                    try await self.transport.send(request, timeout: self.policy.timeout)
+                })
+            } catch let error as TransportError {
+                outcome = .failure(error)
+            }
+            let elapsed = (ContinuousClock.now - started).milliseconds
+            let wait: Double
+            switch outcome {
+            case .success(let response) where response.status == 429 || (500..<600).contains(response.status):
+                logger.info("\(request.method) \(request.redactedURL) \(response.status) \(elapsed) ms (miss)")
+                guard retrying, retry < policy.maxRetries else { throw Self.exhausted(request, status: response.status, retries: retry) }
+                wait = policy.delay(beforeRetry: retry, retryAfter: response.headers["retry-after"])
+            case .success(let response):
+                logger.info("\(request.method) \(request.redactedURL) \(response.status) \(elapsed) ms (miss)")
+                return response
+            case .failure(let error):
+                logger.info("\(request.method) \(request.redactedURL) failed after \(elapsed) ms: \(error.detail)")
+                guard retrying, retry < policy.maxRetries else {
+                    throw ToolboxError.unavailable(error.detail, hint: "check your network connection, or try again later")
+                }
+                wait = policy.backoff(beforeRetry: retry)
+            }
+            retry += 1
+            let reason = outcome.statusCode == 429 ? "\(request.host) is rate limiting" : "\(request.host) did not answer"
+            try await output.wait(seconds: wait, reason: reason)
+        }
+    }
+
+    static func exhausted(_ request: HTTPRequest, status: Int, retries: Int) -> ToolboxError {
+        let attempts = retries == 0 ? "" : " after \(retries) \(retries == 1 ? "retry" : "retries")"
+        if status == 429 {
+            return .rateLimited("\(request.host) is still rate limiting (HTTP 429)\(attempts)", hint: "wait a minute and try again")
+        }
+        return .unavailable("\(request.host) kept failing (HTTP \(status))\(attempts)", hint: "the service has a problem; try again later")
+    }
+}
+
+extension Result where Success == HTTPResponse {
+    var statusCode: Int? { try? get().status }
+}
+
+extension Duration {
+    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import Movies
+import PluginAPI
+
+struct Toolbox: ParsableCommand {
+    /// The one list of plugins. Adding a plugin: a folder under Plugins/, a target
+    /// in Package.swift, one line here.
+    static let plugins: [any ToolboxPlugin.Type] = [
+        MoviesPlugin.self,
+    ]
+
+    static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
+}
+
+await ToolboxEntry.main(root: Toolbox.self, plugins: Toolbox.plugins)

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import PluginAPI
+
+/// A plugin that exists only in tests: it exercises registration, the
+/// container, configuration keys in all four layers, and error mapping.
+enum EchoPlugin: ToolboxPlugin {
+    static let descriptor = PluginDescriptor(
+        identifier: "echo", name: "Echo", summary: "Says things back, for tests.",
+        configurationKeys: [
+            ConfigKey("echo.greeting", default: "hello", environmentAliases: ["ECHO_GREETING"], summary: "What to say."),
+            ConfigKey("echo.token", secret: true, required: true, summary: "A secret.", setupHint: "get one from the echo desk"),
+            ConfigKey("echo.base_url", type: .url, default: "http://127.0.0.1:9", summary: "Where to fetch from."),
+        ])
+
+    static var command: any ParsableCommand.Type { EchoCommand.self }
+
+    static func register(into container: inout Container) {
+        container.register(Greeter.self) { container in
+            LiveGreeter(greeting: try container.resolve(ToolboxConfiguration.self).required("echo.greeting"))
+        }
+    }
+}
+
+
+/// The service the echo plugin resolves; tests swap in a fake.
+struct Greeter: Sendable {
+    var greet: @Sendable (String) -> String
+}
+
+func LiveGreeter(greeting: String) -> Greeter {
+    Greeter { "\(greeting), \($0)" }
+}
+
+struct EchoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "echo", abstract: EchoPlugin.descriptor.summary,
+        subcommands: [Greet.self, Fail.self, Fetch.self, Token.self])
+
+    struct Greet: ToolboxCommand {
+        @Argument var name: String
+        @Option var greeting: String?
+        @OptionGroup var global: GlobalOptions
+
+        var configurationOverrides: [String: String] {
+            greeting.map { ["echo.greeting": $0] } ?? [:]
+        }
+
+        func run(in context: CommandContext) async throws {
+            let greeter = try context.resolve(Greeter.self)
+            context.output.line(greeter.greet(name))
+        }
+    }
+
+    struct Fail: ToolboxCommand {
+        @Argument var kind: String
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            guard let kind = ToolboxError.Kind(rawValue: kind) else { throw ValidationError("no such kind") }
+            throw ToolboxError(kind, "failed as \(kind.rawValue)")
+        }
+    }
+
+    struct Fetch: ToolboxCommand {
+        @Argument var path: String
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let base = try context.configuration.url("echo.base_url")
+            let request = HTTPRequest(url: base.appendingPathComponent(path), namespace: "echo",
+                                      cache: CachePolicy(kind: "test", timeToLive: 0.5))
+            let response = try await context.resolve(WebClient.self).send(request)
+            context.output.line(String(decoding: response.body, as: UTF8.self))
+        }
+    }
+
+    struct Token: ToolboxCommand {
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            context.output.line("token ends in \(try context.configuration.required("echo.token").suffix(4))")
+        }
+    }
+}
+
+struct EchoRoot: ParsableCommand {
+    static let plugins: [any ToolboxPlugin.Type] = [EchoPlugin.self]
+    static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
+}
+
+/// Runs the toolbox entry point in this process with a memory console.
+struct EchoRun {
+    var exitCode: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+func runEcho(
+    _ arguments: [String], environment: [String: String] = [:], input: String = "", terminal: Bool = false,
+    customize: @escaping @Sendable (inout Container) -> Void = { _ in }
+) async throws -> EchoRun {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("echo-\(UUID().uuidString)").path
+    var environment = environment
+    environment["HOME"] = environment["HOME"] ?? home
+    let console = Console.memory(input: input, terminal: terminal)
+    let code = await ToolboxEntry.run(
+        root: EchoRoot.self, plugins: EchoRoot.plugins, arguments: arguments, environment: environment,
+        console: console, customize: customize)
+    return EchoRun(exitCode: code, standardOutput: console.captured.standardOutput, standardError: console.captured.standardError)
+}
