@@ -12,4 +12,4 @@ struct Toolbox: ParsableCommand {
     static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
 }
 
-await ToolboxEntry.main(root: Toolbox.self, plugins: Toolbox.plugins)
+ToolboxEntry.main(root: Toolbox.self, plugins: Toolbox.plugins)

@@ -8,7 +8,7 @@ runs=${1:-50}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-swift build -c release --static-swift-stdlib >/dev/null
+swift build -c release --static-swift-stdlib --product toolbox >/dev/null
 toolbox=.build/release/toolbox
 printf 'print("hello")\n' > "$work/hello.swift"
 swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" 2>/dev/null

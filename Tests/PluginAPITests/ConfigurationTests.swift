@@ -23,10 +23,12 @@ import Testing
         #expect(both.string("echo.greeting") == "toolbox", "TOOLBOX_ wins over the conventional alias")
         let flag = try await configuration(flags: ["echo.greeting": "flag"], environment: ["TOOLBOX_ECHO_GREETING": "toolbox"], file: file)
         #expect(flag.resolve("echo.greeting") == .init(value: "flag", source: .flag))
+        let empty = try await configuration(environment: ["TOOLBOX_ECHO_GREETING": ""], file: file)
+        #expect(empty.string("echo.greeting") == "from-file", "an empty variable counts as unset")
     }
 
     @Test func placeholdersCountAsMissing() async throws {
-        for placeholder in ["YOUR_API_KEY_HERE", "", "  ", "<your token>", "changeme", "xxxxxxxx"] {
+        for placeholder in ["YOUR_API_KEY_HERE", "  ", "<your token>", "changeme", "xxxxxxxx"] {
             let config = try await configuration(environment: ["TOOLBOX_ECHO_TOKEN": placeholder])
             #expect(config.string("echo.token") == nil, "\(placeholder)")
             #expect(throws: ToolboxError.self) { try config.required("echo.token") }

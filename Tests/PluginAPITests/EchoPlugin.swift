@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PluginAPI
+import TestSupport
 
 /// A plugin that exists only in tests: it exercises registration, the
 /// container, configuration keys in all four layers, and error mapping.
@@ -89,23 +90,11 @@ struct EchoRoot: ParsableCommand {
     static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
 }
 
-/// Runs the toolbox entry point in this process with a memory console.
-struct EchoRun {
-    var exitCode: Int32
-    var standardOutput: String
-    var standardError: String
-}
-
+/// Runs the echo toolbox in this process.
 func runEcho(
     _ arguments: [String], environment: [String: String] = [:], input: String = "", terminal: Bool = false,
     customize: @escaping @Sendable (inout Container) -> Void = { _ in }
-) async throws -> EchoRun {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("echo-\(UUID().uuidString)").path
-    var environment = environment
-    environment["HOME"] = environment["HOME"] ?? home
-    let console = Console.memory(input: input, terminal: terminal)
-    let code = await ToolboxEntry.run(
-        root: EchoRoot.self, plugins: EchoRoot.plugins, arguments: arguments, environment: environment,
-        console: console, customize: customize)
-    return EchoRun(exitCode: code, standardOutput: console.captured.standardOutput, standardError: console.captured.standardError)
+) async throws -> ToolboxResult {
+    try await InProcessToolbox(root: EchoRoot.self, plugins: EchoRoot.plugins, environment: environment)
+        .run(arguments, input: input, terminal: terminal, customize: customize)
 }

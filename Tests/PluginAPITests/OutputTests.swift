@@ -26,6 +26,7 @@ import Testing
         #expect(DisplayWidth.of("🎬") == 2)
         #expect(DisplayWidth.of("❤️") == 2)
         #expect(DisplayWidth.truncate("千と千尋の神隠し", to: 7) == "千と千…")
+        #expect(DisplayWidth.of("\u{1B}[1mTitle\u{1B}[0m") == 5, "colour codes take no columns")
     }
 
     @Test func tablesAlignByDisplayWidth() throws {

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Reads fixture files from a test target's bundled resources.
+/// Real response bodies, copied from `shared/fixtures` into `Tests/<Target>/Fixtures`
+/// (their sources and licences are in each folder's SOURCES.md).
 public enum Fixtures {
-    public static func data(_ name: String, in bundle: Bundle) throws -> Data {
-        let path = (name as NSString)
-        guard let url = bundle.url(forResource: path.deletingPathExtension, withExtension: path.pathExtension)
-            ?? bundle.url(forResource: path.deletingPathExtension, withExtension: path.pathExtension, subdirectory: "Fixtures")
-        else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: name]) }
-        return try Data(contentsOf: url)
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Tests/<target>/Fixtures/<name>`.
+    public static func data(_ name: String, target: String) throws -> Data {
+        try Data(contentsOf: tests.appendingPathComponent(target).appendingPathComponent("Fixtures").appendingPathComponent(name))
     }
 }

@@ -1,28 +1,43 @@
 import Foundation
 
+/// What a toolbox run printed and how it ended.
+public struct ToolboxResult: Sendable {
+    public var exitCode: Int32
+    public var standardOutput: String
+    public var standardError: String
+}
+
+/// A fresh HOME with private XDG folders (under the temp folder), and the
+/// environment that points toolbox at them.
+public struct TestHome: Sendable {
+    public let url: URL
+    public var environment: [String: String]
+
+    public init(extraEnvironment: [String: String] = [:]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("toolbox-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        environment = [
+            "HOME": url.path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "XDG_CONFIG_HOME": url.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": url.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": url.appendingPathComponent("data").path,
+            "LANG": "C.UTF-8",
+        ].merging(extraEnvironment) { $1 }
+    }
+}
+
 /// Runs the built `toolbox` binary the way a user would, in private XDG folders.
 public struct ToolboxBinary: Sendable {
-    public struct Result: Sendable {
-        public var exitCode: Int32
-        public var standardOutput: String
-        public var standardError: String
-    }
+    public typealias Result = ToolboxResult
 
-    /// A fresh HOME and XDG folders, removed by nobody (they live under the temp folder).
     public let home: URL
     public var environment: [String: String]
 
     public init(extraEnvironment: [String: String] = [:]) throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("toolbox-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        environment = [
-            "HOME": home.path,
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
-            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-            "LANG": "C.UTF-8",
-        ].merging(extraEnvironment) { $1 }
+        let home = try TestHome(extraEnvironment: extraEnvironment)
+        self.home = home.url
+        self.environment = home.environment
     }
 
     /// The binary beside the test bundle (`.build/debug/toolbox`).

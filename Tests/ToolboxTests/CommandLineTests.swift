@@ -54,7 +54,7 @@ import TestSupport
     }
 
     @Test func configCheckNamesInvalidValuesAndExits78() async throws {
-        let run = try await ToolboxBinary().run(["config", "check"], environment: ["TOOLBOX_HTTP_MAX_RETRIES": "lots"])
+        let run = try await ToolboxBinary().run(["config", "check"], environment: ["TOOLBOX_HTTP_MAX_RETRIES": "lots", "TMDB_API_KEY": "a-real-looking-key"])
         #expect(run.exitCode == 78)
         #expect(run.standardOutput.contains("http.max_retries"))
         #expect(run.standardError.contains("1 configuration key needs attention"))

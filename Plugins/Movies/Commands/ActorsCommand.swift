@@ -7,6 +7,7 @@ extension MoviesCommand {
     /// `toolbox movies actors NAME`
     struct Actors: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "actors",
             abstract: "Find actors by name (at most 5, actors only).",
             discussion: """
                 Use an id with `toolbox movies list --person ID`.

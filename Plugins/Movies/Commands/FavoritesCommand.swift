@@ -12,7 +12,7 @@ extension MoviesCommand {
             aliases: ["favourites"])
 
         struct List: ToolboxCommand {
-            static let configuration = CommandConfiguration(abstract: "Show your favourites.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "Show your favourites.")
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
@@ -22,7 +22,7 @@ extension MoviesCommand {
         }
 
         struct Add: ToolboxCommand {
-            static let configuration = CommandConfiguration(abstract: "Add a movie (checked against TMDB first).")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a movie (checked against TMDB first).")
             @Argument(help: "The TMDB movie id.") var id: Int
             @OptionGroup var global: GlobalOptions
 
@@ -36,7 +36,7 @@ extension MoviesCommand {
         }
 
         struct Remove: ToolboxCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove a movie from your favourites.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a movie from your favourites.")
             @Argument(help: "The TMDB movie id.") var id: Int
             @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,7 @@ extension MoviesCommand {
     /// `toolbox movies list`: movies with an actor, most popular first.
     struct List: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Movies with an actor, most popular first (default: movies.default_person).",
             discussion: """
                 Examples:

@@ -6,6 +6,7 @@ extension MoviesCommand {
     /// `toolbox movies poster ID`
     struct Poster: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "poster",
             abstract: "Download a movie's poster into the image cache, or to a file.",
             discussion: """
                 Prints where the image is. A poster is downloaded once; later requests use the cached file.

@@ -5,6 +5,7 @@ extension MoviesCommand {
     /// `toolbox movies search QUERY`
     struct Search: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search movies by title.",
             discussion: """
                 Examples:

@@ -5,6 +5,7 @@ extension MoviesCommand {
     /// `toolbox movies show ID`
     struct Show: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "One movie in full: tagline, release date, rating, overview, images.",
             discussion: "Example:\n  toolbox movies show 550")
 

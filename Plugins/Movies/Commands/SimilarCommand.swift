@@ -5,6 +5,7 @@ extension MoviesCommand {
     /// `toolbox movies similar ID`
     struct Similar: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "similar",
             abstract: "Movies similar to one movie.",
             discussion: """
                 Examples:

@@ -32,8 +32,8 @@ struct MovieDetails: Encodable, Sendable {
         var fields: [(String, String)] = [("Title", item.title)]
         if let tagline { fields.append(("Tagline", tagline)) }
         fields.append(("Released", displayDate))
-        fields.append(("Rating", displayRating.map { "\($0) from \(DateStyle.grouped(voteCount)) votes" } ?? "no votes yet"))
-        if let popularity { fields.append(("Popularity", String(format: "%.1f", popularity))) }
+        fields.append(("Rating", displayRating.map { "\($0) from \(NumberStyle.grouped(voteCount)) votes" } ?? "no votes yet"))
+        if let popularity { fields.append(("Popularity", NumberStyle.oneDecimal(popularity))) }
         if let runtime { fields.append(("Runtime", "\(runtime / 60)h \(runtime % 60)m")) }
         if !genres.isEmpty { fields.append(("Genres", genres.joined(separator: ", "))) }
         fields.append(("Overview", overview ?? "–"))

@@ -46,7 +46,7 @@ struct MovieItem: Codable, Sendable, Equatable {
         Column("ID", rightAligned: true) { "\($0.id)" },
         Column("Title", flexible: true) { $0.title },
         Column("Year") { $0.year },
-        Column("Rating", rightAligned: true) { item in item.rating.map { String(format: "%.1f", $0) + " (\(item.ratingPercent ?? 0)%)" } ?? "–" },
+        Column("Rating", rightAligned: true) { item in item.rating.map { NumberStyle.oneDecimal($0) + " (\(item.ratingPercent ?? 0)%)" } ?? "–" },
     ]
 }
 

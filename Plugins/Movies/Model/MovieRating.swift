@@ -15,7 +15,7 @@ struct MovieRating: Sendable, Equatable {
     var oneDecimal: Double { (average * 10).rounded() / 10 }
 
     /// "7.8/10 (78%)".
-    var display: String { "\(String(format: "%.1f", average))/10 (\(percent)%)" }
+    var display: String { "\(NumberStyle.oneDecimal(average))/10 (\(percent)%)" }
 }
 
-import Foundation
+import PluginAPI

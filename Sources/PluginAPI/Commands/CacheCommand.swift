@@ -13,6 +13,7 @@ struct CacheCommand: ParsableCommand {
 
     struct Stats: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Show how much each plugin has cached.",
             discussion: "Example:\n  toolbox cache stats")
 
@@ -47,6 +48,7 @@ struct CacheCommand: ParsableCommand {
 
     struct Clear: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Delete cached answers and images.",
             discussion: "Examples:\n  toolbox cache clear\n  toolbox cache clear --plugin movies")
 

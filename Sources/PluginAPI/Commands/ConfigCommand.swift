@@ -23,6 +23,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct List: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Show every key, its value and where the value came from.",
             discussion: "Secrets are masked.\n\nExamples:\n  toolbox config list\n  toolbox config list --json")
 
@@ -60,6 +61,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Get: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "get",
             abstract: "Print the value of one key (secrets masked).",
             discussion: "Example:\n  toolbox config get movies.default_person")
 
@@ -83,6 +85,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Set: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set a key in the configuration file.",
             discussion: """
                 Without VALUE, the value is read from a prompt that does not echo (on a terminal) \
@@ -137,6 +140,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Unset: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unset",
             abstract: "Remove a key from the configuration file.",
             discussion: "Example:\n  toolbox config unset surf.units")
 
@@ -154,6 +158,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Path: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "path",
             abstract: "Print the path of the configuration file.",
             discussion: "Example:\n  $EDITOR \"$(toolbox config path)\"")
 
@@ -166,6 +171,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Template: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "template",
             abstract: "Print a configuration file that documents every key with its default.",
             discussion: "Example:\n  toolbox config template > \"$(toolbox config path)\"")
 
@@ -178,6 +184,7 @@ struct ConfigCommand: ParsableCommand {
 
     struct Check: ToolboxCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check every key; name the missing, placeholder or invalid ones and how to fix each.",
             discussion: "Exits with 78 when something needs fixing.\n\nExample:\n  toolbox config check")
 

@@ -43,7 +43,8 @@ public struct ConfigKey: Sendable, Hashable {
 
     /// `TOOLBOX_` + the name in upper case with dots as underscores.
     public var environmentVariable: String {
-        "TOOLBOX_" + name.uppercased().replacingOccurrences(of: ".", with: "_")
+        // Plain Swift rather than Foundation's replacingOccurrences: this runs for every key at start-up.
+        "TOOLBOX_" + String(name.uppercased().map { $0 == "." ? "_" : $0 })
     }
 
     /// The environment variables that can set this key, strongest first.

@@ -42,23 +42,21 @@ public struct ToolboxConfiguration: Sendable {
     /// The configuration file in use (it may not exist).
     public let filePath: String
     private let flags: [String: String]
-    private let environment: EnvironmentVariablesProvider
-    private let file: FileProvider<YAMLSnapshot>?
+    /// A plain dictionary rather than swift-configuration's environment provider: building
+    /// that provider costs milliseconds of generic-type instantiation on every run, and a
+    /// lookup by exact variable name needs none of its key encoding.
+    private let environment: [String: String]
+    /// The file's values for the declared keys, read once.
+    private let fileValues: [String: String]
 
     /// Reads the file (when present) once; the rest is looked up on demand.
     public init(keys: [ConfigKey], flags: [String: String] = [:], environment: [String: String], filePath: String) async throws {
         self.keys = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.flags = flags
-        self.environment = EnvironmentVariablesProvider(environmentVariables: environment)
+        self.environment = environment
         self.filePath = filePath
-        do {
-            self.file = FileManager.default.fileExists(atPath: filePath)
-                ? try await FileProvider<YAMLSnapshot>(filePath: FilePath(filePath)) : nil
-        } catch {
-            throw ToolboxError.configuration(
-                "the configuration file \(filePath) is not valid YAML",
-                hint: "fix it in an editor, or move it aside and set keys again with `toolbox config set`")
-        }
+        self.fileValues = FileManager.default.fileExists(atPath: filePath)
+            ? try await Self.readFile(filePath, keys: keys.map(\.name)) : [:]
     }
 
     /// The declaration of a key, or a usage error naming the closest known key.
@@ -73,11 +71,12 @@ public struct ToolboxConfiguration: Sendable {
         guard let key = keys[name] else { return nil }
         if let value = flags[name] { return Resolved(value: value, source: .flag) }
         for variable in key.environmentVariables {
-            if let value = try? environment.environmentValue(forName: variable) {
+            // An empty variable (`TMDB_API_KEY= toolbox …`) counts as unset, as shells treat it.
+            if let value = environment[variable], !value.isEmpty {
                 return Resolved(value: value, source: .environment(variable))
             }
         }
-        if let value = fileValue(name) { return Resolved(value: value, source: .file(filePath)) }
+        if let value = fileValues[name] { return Resolved(value: value, source: .file(filePath)) }
         return key.defaultValue.map { Resolved(value: $0, source: .default) }
     }
 
@@ -123,14 +122,26 @@ public struct ToolboxConfiguration: Sendable {
         return key.setupHint.map { "\($0); \(ways)" } ?? ways
     }
 
-    private func fileValue(_ name: String) -> String? {
-        guard let file else { return nil }
-        let key = AbsoluteConfigKey(name.split(separator: ".").map(String.init))
-        if case .string(let value)? = try? file.value(forKey: key, type: .string).value?.content { return value }
-        // A YAML list (`buoys: [M4, M6]`) reads as the comma-separated form.
-        if case .stringArray(let values)? = try? file.value(forKey: key, type: .stringArray).value?.content {
-            return values.joined(separator: ",")
+    /// The declared keys' values in the YAML file (dotted keys nested).
+    private static func readFile(_ path: String, keys: [String]) async throws -> [String: String] {
+        let file: FileProvider<YAMLSnapshot>
+        do {
+            file = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path))
+        } catch {
+            throw ToolboxError.configuration(
+                "the configuration file \(path) is not valid YAML",
+                hint: "fix it in an editor, or move it aside and set keys again with `toolbox config set`")
         }
-        return nil
+        var values: [String: String] = [:]
+        for name in keys {
+            let key = AbsoluteConfigKey(name.split(separator: ".").map(String.init))
+            if case .string(let value)? = try? file.value(forKey: key, type: .string).value?.content {
+                values[name] = value
+            } else if case .stringArray(let list)? = try? file.value(forKey: key, type: .stringArray).value?.content {
+                // A YAML list (`buoys: [M4, M6]`) reads as the comma-separated form.
+                values[name] = list.joined(separator: ",")
+            }
+        }
+        return values
     }
 }

@@ -23,12 +23,27 @@ public enum ToolboxEntry {
 
     /// Runs toolbox as this process and exits with its code. Ctrl-C cancels the
     /// running command (exit 130); a second Ctrl-C exits at once.
-    public static func main(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type]) async -> Never {
+    ///
+    /// Help, `--version` and completions are answered synchronously, before the
+    /// concurrency runtime, the environment or Foundation's process state are touched:
+    /// that is most of toolbox's start-up time.
+    public static func main(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type]) -> Never {
         signal(SIGPIPE, SIG_IGN)
+        let console = Console.process()
+        let prepared = prepare(root: root, plugins: plugins, arguments: Array(CommandLine.arguments.dropFirst()), console: console)
+        guard case .run(let parsed, let registry) = prepared else {
+            if case .finished(let code) = prepared { exit(code) }
+            exit(1)
+        }
+        // The parsed command crosses into the one task that runs it, and nothing else touches it.
+        nonisolated(unsafe) let command = parsed
         let environment = ProcessInfo.processInfo.environment
+        let exitCode = Mutex<Int32>(1)
+        let done = DispatchSemaphore(value: 0)
         let task = Task {
-            await run(root: root, plugins: plugins, arguments: Array(CommandLine.arguments.dropFirst()),
-                      environment: environment, console: .process(environment: environment))
+            let code = await execute(command, registry: registry, environment: environment, console: console)
+            exitCode.withLock { $0 = code }
+            done.signal()
         }
         signal(SIGINT, SIG_IGN)
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -38,7 +53,8 @@ public enum ToolboxEntry {
             task.cancel()
         }
         interrupts.resume()
-        exit(await task.value)
+        done.wait()
+        exit(exitCode.withLock { $0 })
     }
 
     /// Runs one command line and returns its exit code. Tests call this with a
@@ -48,35 +64,65 @@ public enum ToolboxEntry {
         environment: [String: String], console: Console,
         customize: @Sendable (inout Container) -> Void = { _ in }
     ) async -> Int32 {
+        switch prepare(root: root, plugins: plugins, arguments: arguments, console: console) {
+        case .finished(let code):
+            return code
+        case .run(let command, let registry):
+            return await execute(command, registry: registry, environment: environment, console: console, customize: customize)
+        }
+    }
+
+    enum Prepared {
+        /// Help, version, completions or a usage error: already answered.
+        case finished(Int32)
+        case run(any ToolboxCommand, PluginRegistry)
+    }
+
+    /// Checks the registry, catches mistyped commands, and parses.
+    static func prepare(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type], arguments: [String], console: Console) -> Prepared {
         let plainOutput = Output(console: console, format: .lines, color: false, quiet: false)
         let registry: PluginRegistry
         do {
             registry = try PluginRegistry(root: root, plugins: plugins)
         } catch {
             plainOutput.error(ToolboxError.from(error))
-            return 1
+            return .finished(1)
+        }
+        // The most frequent probe of all, answered without building the parser: the
+        // parser's first pass over every command costs more than the rest of start-up.
+        if arguments == ["--version"] {
+            plainOutput.line(root.configuration.version)
+            return .finished(0)
         }
         if let unknown = CommandSuggestions.unknownCommand(in: arguments, root: root) {
             plainOutput.error(unknown)
-            return unknown.exitCode
+            return .finished(unknown.exitCode)
         }
         let parsed: any ParsableCommand
         do {
             parsed = try PluginRegistry.$current.withValue(registry) { try root.parseAsRoot(arguments) }
         } catch {
-            return reportParserError(error, root: root, output: plainOutput)
+            return .finished(reportParserError(error, root: root, output: plainOutput))
         }
         guard let command = parsed as? any ToolboxCommand else {
             // A command group without a command of its own shows its help.
             do {
                 var parsed = parsed
                 try parsed.run()
-                return 0
+                return .finished(0)
             } catch {
-                return reportParserError(error, root: root, output: plainOutput)
+                return .finished(reportParserError(error, root: root, output: plainOutput))
             }
         }
-        var output = plainOutput
+        return .run(command, registry)
+    }
+
+    /// Builds the context once and runs the command; every error becomes a message, a hint and an exit code.
+    static func execute(
+        _ command: any ToolboxCommand, registry: PluginRegistry, environment: [String: String], console: Console,
+        customize: @Sendable (inout Container) -> Void = { _ in }
+    ) async -> Int32 {
+        var output = Output(console: console, format: .lines, color: false, quiet: false)
         do {
             let context = try await makeContext(for: command, registry: registry, environment: environment, console: console, customize: customize)
             output = context.output

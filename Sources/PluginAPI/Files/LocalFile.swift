@@ -8,7 +8,10 @@ import Glibc
 /// two toolbox processes at once never lose each other's update.
 public enum LocalFile {
     /// Writes `data` to a temporary file beside `path`, flushes it, and renames it into place.
-    public static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o644) throws {
+    ///
+    /// - Parameter durable: flush to disk before the rename. Files that check their own
+    ///   integrity on reading (cache entries) skip it: a lost entry is only a cache miss.
+    public static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o644, durable: Bool = true) throws {
         let directory = (path as NSString).deletingLastPathComponent
         try createDirectory(directory)
         let temporary = "\(directory)/.\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp"
@@ -27,7 +30,7 @@ public enum LocalFile {
                 offset += written
             }
         }
-        if failure == 0, fchmod(fd, mode) != 0 || fsync(fd) != 0 { failure = errno }
+        if failure == 0, fchmod(fd, mode) != 0 || (durable && fsync(fd) != 0) { failure = errno }
         close(fd)
         guard failure == 0, rename(temporary, path) == 0 else {
             let code = failure != 0 ? failure : errno

@@ -18,13 +18,17 @@ public struct AsyncHTTPTransport: HTTPTransport {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    private let client: HTTPClient
+    private let customClient: HTTPClient?
     private let userAgent: String
 
-    public init(client: HTTPClient = AsyncHTTPTransport.pooledClient, userAgent: String = "toolbox/\(ToolboxVersion.current)") {
-        self.client = client
+    /// - Parameter client: nil for the process's pool, created on the first request
+    ///   (its event-loop threads cost start-up time a cached answer never needs).
+    public init(client: HTTPClient? = nil, userAgent: String = "toolbox/\(ToolboxVersion.current)") {
+        self.customClient = client
         self.userAgent = userAgent
     }
+
+    private var client: HTTPClient { customClient ?? Self.pooledClient }
 
     public func send(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)

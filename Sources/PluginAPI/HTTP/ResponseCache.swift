@@ -79,7 +79,7 @@ public final class ResponseCache: Sendable {
             expiresAt: entry.expiresAt, bodyLength: response.body.count, bodySHA256: Self.sha256(response.body))
         guard let json = try? Self.encoder.encode(header) else { return }
         let path = path(namespace: request.namespace, key: key)
-        try? LocalFile.writeAtomically(Self.magic + json + Data("\n".utf8) + response.body, to: path, mode: 0o600)
+        try? LocalFile.writeAtomically(Self.magic + json + Data("\n".utf8) + response.body, to: path, mode: 0o600, durable: false)
         evictIfNeeded()
     }
 
@@ -133,7 +133,14 @@ public final class ResponseCache: Sendable {
     static func sha256(_ text: String) -> String { sha256(Data(text.utf8)) }
 
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: data) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     private static let encoder: JSONEncoder = {

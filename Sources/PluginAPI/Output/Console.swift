@@ -33,9 +33,9 @@ public final class Console: Sendable {
     public let width: Int
 
     /// The real streams of this process.
-    public static func process(environment: [String: String]) -> Console {
+    public static func process() -> Console {
         Console(storage: .process, output: isatty(STDOUT_FILENO) == 1, error: isatty(STDERR_FILENO) == 1,
-                input: isatty(STDIN_FILENO) == 1, width: terminalWidth(environment: environment))
+                input: isatty(STDIN_FILENO) == 1, width: terminalWidth())
     }
 
     /// Streams in memory; `terminal` pretends all three are terminals.
@@ -112,10 +112,11 @@ public final class Console: Sendable {
         }
     }
 
-    private static func terminalWidth(environment: [String: String]) -> Int {
+    private static func terminalWidth() -> Int {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        // getenv, not ProcessInfo: the console is built before Foundation's process state, to start fast.
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
         return 80
     }
 }

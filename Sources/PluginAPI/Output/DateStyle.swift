@@ -17,21 +17,10 @@ public enum DateStyle {
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var components = DateComponents(year: year, month: month, day: day)
-        components.calendar = Calendar(identifier: .gregorian)
-        // Rejects Feb 30 and friends.
-        guard components.isValidDate else { return nil }
+        // Rejects Feb 30 and friends (plain arithmetic: Calendar costs milliseconds to set up).
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard day <= days[month - 1] else { return nil }
         return (year, month, day)
-    }
-
-    /// A number with thousands separators: 1,234.
-    public static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
     }
 }

@@ -2,7 +2,18 @@
 /// East Asian wide characters and emoji take two.
 public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        var width = 0
+        var inEscape = false
+        for character in text {
+            // ANSI colour sequences (ESC [ … m) take no columns.
+            if character == "\u{1B}" { inEscape = true; continue }
+            if inEscape {
+                if character.isLetter { inEscape = false }
+                continue
+            }
+            width += of(character)
+        }
+        return width
     }
 
     public static func of(_ character: Character) -> Int {

@@ -1,0 +1,109 @@
+import Foundation
+@testable import Movies
+import PluginAPI
+@testable import TMDB
+import Testing
+import TestSupport
+
+@Suite struct MovieRulesTests {
+    @Test(arguments: [(7.89, 78), (8.2, 82), (5.7, 57), (10.0, 100), (0.05, 0), (6.99, 69)])
+    func percentIsRoundedDown(average: Double, percent: Int) throws {
+        #expect(try #require(MovieRating(average: average, votes: 1)).percent == percent)
+    }
+
+    @Test func noVotesMeansNoRating() {
+        #expect(MovieRating(average: 7.5, votes: 0) == nil)
+        #expect(MovieRating(average: nil, votes: 10) == nil)
+        #expect(MovieRating(average: 7.84, votes: 3)?.display == "7.8/10 (78%)")
+        #expect(MovieRating(average: 7.86, votes: 3)?.oneDecimal == 7.9)
+    }
+
+    @Test func releaseDates() {
+        #expect(ReleaseDate("1999-10-15").display == "Oct 15, 1999")
+        #expect(ReleaseDate("1999-10-15").year == "1999")
+        #expect(ReleaseDate("1999-10-15").iso == "1999-10-15")
+        for missing in [nil, "", "  "] as [String?] {
+            #expect(ReleaseDate(missing).year == "TBA")
+            #expect(ReleaseDate(missing).display == "TBA")
+            #expect(ReleaseDate(missing).iso == nil)
+        }
+        #expect(ReleaseDate("1999-13-45").display == "1999-13-45", "an unparsable date is shown as given")
+        #expect(ReleaseDate("1999-13-45").year == "1999")
+        #expect(ReleaseDate("1999-13-45").iso == nil)
+        #expect(ReleaseDate("2023-02-30").iso == nil)
+        #expect(ReleaseDate("soon").year == "TBA")
+    }
+
+    @Test func actorSearchKeepsTheFirstFiveActors() {
+        let people = (1...8).map { TMDBPerson(id: $0, name: "P\($0)", knownForDepartment: $0 == 2 ? "Directing" : "Acting") }
+        #expect(ActorSearch.actingOnly(people).map(\.id) == [1, 3, 4, 5, 6])
+    }
+
+    @Test func pagesAreDeduplicatedKeepingTheFirstOccurrence() async throws {
+        let pages = [1: [1, 2, 3], 2: [3, 4, 5], 3: [5, 6]]
+        let all = try await MoviePages.all(progress: { ProgressIndicatorFactory.hidden($0) }) { page in
+            TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
+        }
+        #expect(all.map(\.id) == [1, 2, 3, 4, 5, 6])
+        let limited = try await MoviePages.collect(from: 1, limit: 4) { page in
+            TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
+        }
+        #expect(limited.map(\.id) == [1, 2, 3, 4])
+    }
+
+    @Test func spokenLinesReadWellAloud() throws {
+        let item = MovieItem(TMDBMovie(id: 550, title: "Fight Club", releaseDate: "1999-10-15", voteAverage: 8.43, voteCount: 100), imageURL: { _, _ in nil })
+        #expect(item.spoken == "Fight Club, 1999, Rating 84%")
+        let unrated = MovieItem(TMDBMovie(id: 1, title: "Soon", releaseDate: ""), imageURL: { _, _ in nil })
+        #expect(unrated.spoken == "Soon, TBA, no rating yet")
+    }
+}
+
+enum ProgressIndicatorFactory {
+    static func hidden(_ total: Int) -> ProgressIndicator {
+        Output(console: .memory(), format: .lines, color: false, quiet: true).progress("test", total: total)
+    }
+}
+
+@Suite struct FixtureDecodingTests {
+    @Test func discoverPage() throws {
+        let page = try JSONDecoder().decode(TMDBPage<TMDBMovie>.self, from: TMDBStub.fixture("discover-movie.json"))
+        #expect(page.results.count == 20)
+        #expect(page.totalPages == 34675)
+        let first = try #require(page.results.first)
+        #expect(first.id == 616037)
+        #expect(first.title == "Thor: Love and Thunder")
+        #expect(first.posterPath?.hasPrefix("/") == true)
+    }
+
+    @Test func handMadePageWithoutDatesOrPaths() throws {
+        let page = try JSONDecoder().decode(TMDBPage<TMDBMovie>.self, from: TMDBStub.fixture("movie-pageable-list.json"))
+        let item = MovieItem(page.results[0], imageURL: { path, size in path.map { "x\(size)\($0)" } })
+        #expect(item.year == "TBA")
+        #expect(item.releaseDate == nil)
+        #expect(item.rating == nil)
+        #expect(item.posterURL == nil)
+    }
+
+    @Test func details() throws {
+        let movie = try JSONDecoder().decode(TMDBMovie.self, from: TMDBStub.fixture("movie-details.json"))
+        #expect(movie.id == 550)
+        #expect(movie.tagline == "How much can you know about yourself if you've never been in a fight?")
+        #expect(movie.posterPath == nil)
+        #expect(movie.runtime == 139)
+        #expect(movie.genres?.map(\.name) == ["Drama"])
+    }
+
+    @Test func personSearch() throws {
+        let page = try JSONDecoder().decode(TMDBPage<TMDBPerson>.self, from: TMDBStub.fixture("search-person.json"))
+        #expect(page.results.first?.name == "Sydney Sweeney")
+        #expect(page.results.first?.knownForDepartment == "Acting")
+        let item = try JSONDecoder().decode(TMDBPerson.self, from: TMDBStub.fixture("person-list-item.json"))
+        #expect(item.id > 0)
+    }
+
+    @Test func credentialKinds() {
+        #expect(TMDBCredential("abc123") == .apiKey("abc123"))
+        #expect(TMDBCredential("eyJhbGciOiJIUzI1NiJ9.x.y") == .readAccessToken("eyJhbGciOiJIUzI1NiJ9.x.y"))
+    }
+}

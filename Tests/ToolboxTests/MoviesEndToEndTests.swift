@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The built binary against a stub TMDB on 127.0.0.1: stdout, --json, stderr and exit codes.
+@Suite struct MoviesEndToEndTests {
+    static let apiKey = "e2e-key-4321"
+
+    func start() async throws -> (StubServer, ToolboxBinary) {
+        let server = try await StubServer.start()
+        let toolbox = try ToolboxBinary(extraEnvironment: [
+            "TMDB_API_KEY": Self.apiKey,
+            "TOOLBOX_TMDB_BASE_URL": server.baseURL.absoluteString + "/3",
+            "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",
+            "TOOLBOX_HTTP_BACKOFF_MAX": "0.02",
+        ])
+        server.route("/3/movie/550/similar", .json(try Fixtures.data("discover-movie.json", target: "MoviesTests")))
+        return (server, toolbox)
+    }
+
+    @Test func similarTwiceMakesNoUpstreamRequestTheSecondTime() async throws {
+        let (server, toolbox) = try await start()
+        let first = try await toolbox.run(["movies", "similar", "550"])
+        #expect(first.exitCode == 0, "\(first.standardError)")
+        #expect(first.standardOutput.split(separator: "\n").count == 20)
+        #expect(first.standardError.isEmpty)
+        let second = try await toolbox.run(["movies", "similar", "550", "--json", "--verbose"])
+        #expect(second.exitCode == 0)
+        #expect(server.requestCount() == 1)
+        #expect(second.standardError.contains("(cache hit)"))
+        #expect(!second.standardError.contains(Self.apiKey), "the key never appears in logs")
+        let items = try JSONSerialization.jsonObject(with: Data(second.standardOutput.utf8)) as? [[String: Any]]
+        #expect(items?.count == 20)
+        #expect(items?.first?["title"] as? String == "Thor: Love and Thunder")
+        await server.stop()
+    }
+
+    @Test func whenTheNetworkFailsTheCachedAnswerIsShownWithANotice() async throws {
+        let (server, toolbox) = try await start()
+        #expect(try await toolbox.run(["movies", "similar", "550"]).exitCode == 0)
+        await server.stop()
+        let stale = try await toolbox.run(["movies", "similar", "550", "--refresh"])
+        #expect(stale.exitCode == 0)
+        #expect(stale.standardOutput.split(separator: "\n").count == 20)
+        #expect(stale.standardError == "offline: showing cached results from just now\n")
+        let offline = try await toolbox.run(["movies", "similar", "13", "--offline"])
+        #expect(offline.exitCode == 69)
+        #expect(offline.standardError.hasPrefix("error: offline, and no cached answer"))
+    }
+
+    @Test func aServiceThatKeepsFailingIsExit69WithAClearMessage() async throws {
+        let (server, toolbox) = try await start()
+        server.route("/3/movie/550/similar", .status(503))
+        let run = try await toolbox.run(["movies", "similar", "550"])
+        #expect(run.exitCode == 69)
+        #expect(run.standardError == "error: 127.0.0.1:\(server.port) kept failing (HTTP 503) after 5 retries\nhint: the service has a problem; try again later\n")
+        #expect(run.standardOutput.isEmpty)
+        await server.stop()
+    }
+
+    @Test func aMissingKeyGuidesANewUser() async throws {
+        let (server, toolbox) = try await start()
+        let run = try await toolbox.run(["movies", "similar", "550"], environment: ["TMDB_API_KEY": ""])
+        #expect(run.exitCode == 78)
+        #expect(run.standardError.contains("tmdb.api_key"))
+        #expect(run.standardError.contains("https://www.themoviedb.org/settings/api"))
+        #expect(server.requestCount() == 0)
+        // Then the key, set without echo from stdin, and it works.
+        #expect(try await toolbox.run(["config", "set", "tmdb.api_key"], input: "from-stdin-key-7777\n", environment: ["TMDB_API_KEY": ""]).exitCode == 0)
+        let list = try await toolbox.run(["config", "list"], environment: ["TMDB_API_KEY": ""])
+        #expect(list.standardOutput.contains("tmdb.api_key\t••••7777\tfile"))
+        #expect(!list.standardOutput.contains("from-stdin-key"))
+        let retry = try await toolbox.run(["movies", "similar", "550"], environment: ["TMDB_API_KEY": ""])
+        #expect(retry.exitCode == 0)
+        #expect(server.requests.first?.query["api_key"] == "from-stdin-key-7777")
+        await server.stop()
+    }
+
+    @Test func ctrlCStopsARequestWithExit130AndLeavesNoCacheEntry() async throws {
+        let (server, toolbox) = try await start()
+        server.route("/3/movie/550/similar", .json(Data("{}".utf8), delay: .seconds(10)))
+        let running = try toolbox.start(["movies", "similar", "550"])
+        try await Task.sleep(for: .milliseconds(500))
+        let interrupted = ContinuousClock.now
+        running.interrupt()
+        let result = await running.finish()
+        #expect(result.exitCode == 130)
+        #expect(ContinuousClock.now - interrupted < .seconds(3))
+        let cache = toolbox.environment["XDG_CACHE_HOME"]! + "/toolbox/movies/http"
+        #expect((try? FileManager.default.subpathsOfDirectory(atPath: cache))?.filter { !$0.hasSuffix("lock") && $0.count > 60 }.isEmpty ?? true)
+        await server.stop()
+    }
+
+    @Test func pipedOutputIsTabSeparatedAndJSONLeavesStderrEmpty() async throws {
+        let (server, toolbox) = try await start()
+        let run = try await toolbox.run(["movies", "similar", "550", "--limit", "2"])
+        let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.count == 4 })
+        #expect(!run.standardOutput.contains("\u{1B}"), "no colour when piped")
+        await server.stop()
+    }
+}
