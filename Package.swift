@@ -23,6 +23,7 @@ let package = Package(
             dependencies: [
                 "PluginAPI",
                 "Movies",
+                "Trailers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -58,6 +59,14 @@ let package = Package(
             path: "Plugins/Movies"
         ),
         .target(
+            name: "Trailers",
+            dependencies: [
+                "PluginAPI", "TMDB",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Plugins/Trailers"
+        ),
+        .target(
             name: "TestSupport",
             dependencies: [
                 "PluginAPI",
@@ -74,6 +83,11 @@ let package = Package(
         .testTarget(
             name: "MoviesTests",
             dependencies: ["Movies", "TMDB", "PluginAPI", "TestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "TrailersTests",
+            dependencies: ["Trailers", "TMDB", "PluginAPI", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

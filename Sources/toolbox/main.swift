@@ -1,12 +1,14 @@
 import ArgumentParser
 import Movies
 import PluginAPI
+import Trailers
 
 struct Toolbox: ParsableCommand {
     /// The one list of plugins. Adding a plugin: a folder under Plugins/, a target
     /// in Package.swift, one line here.
     static let plugins: [any ToolboxPlugin.Type] = [
         MoviesPlugin.self,
+        TrailersPlugin.self,
     ]
 
     static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)

@@ -99,7 +99,7 @@ import TestSupport
     }
 
     /// What bash offers for a command line, with the script loaded as a user would.
-    static func complete(_ words: [String]) async throws -> [String] {
+    static func complete(_ words: [String], environment: [String: String]? = nil) async throws -> [String] {
         let toolbox = try ToolboxBinary()
         let line = words.joined(separator: " ")
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
@@ -113,7 +113,7 @@ import TestSupport
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
-        var environment = toolbox.environment
+        var environment = environment ?? toolbox.environment
         environment["PATH"] = ToolboxBinary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
         process.environment = environment
         let output = Pipe()

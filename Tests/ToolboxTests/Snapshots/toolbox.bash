@@ -173,13 +173,13 @@ _toolbox() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    plugins|config|cache|completion|movies|help)
+    plugins|config|cache|completion|movies|trailers|help)
         # Offer subcommand argument completions
         "_toolbox_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'plugins config cache completion movies help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'plugins config cache completion movies trailers help' -- "${cur}"))
         ;;
     esac
 }
@@ -660,6 +660,243 @@ _toolbox_movies_favorites_remove() {
 
     # Offer option value completions
     case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    browse|trending|genres|show|play|watchlist)
+        # Offer subcommand argument completions
+        "_toolbox_trailers_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'browse trending genres show play watchlist' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_trailers_browse() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --sort --genre --dates --certification --page --limit --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'all'$'\n''movie'$'\n''tv'
+        return
+        ;;
+    '--sort')
+        __toolbox_add_completions -W 'trending'$'\n''popularity'$'\n''newest'$'\n''oldest'$'\n''top-rated'$'\n''lowest-rated'
+        return
+        ;;
+    '--genre')
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion trailers browse -- --genre "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--dates')
+        __toolbox_add_completions -W 'upcoming'$'\n''this-month'$'\n''last-30-days'$'\n''last-90-days'$'\n''this-year'$'\n''all-time'
+        return
+        ;;
+    '--certification')
+        __toolbox_add_completions -W 'G'$'\n''PG'$'\n''PG-13'$'\n''R'$'\n''NC-17'
+        return
+        ;;
+    '--page')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_trending() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --window --page --limit --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'all'$'\n''movie'$'\n''tv'
+        return
+        ;;
+    '--window')
+        __toolbox_add_completions -W 'day'$'\n''week'
+        return
+        ;;
+    '--page')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_genres() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_play() {
+    repeating_flags=()
+    non_repeating_flags=(--print --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --pick --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--pick')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_watchlist() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|remove)
+        # Offer subcommand argument completions
+        "_toolbox_trailers_watchlist_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_trailers_watchlist_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_watchlist_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_watchlist_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return

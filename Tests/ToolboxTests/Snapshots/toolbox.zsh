@@ -55,13 +55,14 @@ _toolbox() {
             'cache:Show or clear the response and image cache.'
             'completion:Print a shell completion script.'
             'movies:Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).'
+            'trailers:Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        plugins|config|cache|completion|movies|help)
+        plugins|config|cache|completion|movies|trailers|help)
             "_toolbox_${words[1]}" && ret=0
             ;;
         esac
@@ -589,6 +590,254 @@ _toolbox_movies_favorites_remove() {
     local -i ret=1
     local -ar arg_specs=(
         ':id:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'browse:Browse movies and TV: trending, or discover with filters and sorts.'
+            'trending:What is trending today or this week.'
+            'genres:The genres browse --genre accepts, for movies and TV.'
+            'show:One title in full, with its certification, runtime and ranked trailers.'
+            'play:Open the best trailer (or --pick N) in the browser.'
+            'watchlist:Titles you want to watch, kept on this computer.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        browse|trending|genres|show|play|watchlist)
+            "_toolbox_trailers_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_trailers_browse() {
+    local -i ret=1
+    local -ar ___type=('all' 'movie' 'tv')
+    local -ar ___sort=('trending' 'popularity' 'newest' 'oldest' 'top-rated' 'lowest-rated')
+    local -ar ___dates=('upcoming' 'this-month' 'last-30-days' 'last-90-days' 'this-year' 'all-time')
+    local -ar ___certification=('G' 'PG' 'PG-13' 'R' 'NC-17')
+    local -ar arg_specs=(
+        '--type[all, movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--sort[trending, popularity, newest, oldest, top-rated or lowest-rated.]:sort:{__toolbox_complete "${___sort[@]}"}'
+        '--genre[A genre name (see `toolbox trailers genres`).]:genre:{__toolbox_custom_complete ---completion trailers browse -- --genre "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--dates[upcoming, this-month, last-30-days, last-90-days, this-year or all-time.]:dates:{__toolbox_complete "${___dates[@]}"}'
+        '--certification[A US rating for movies\: G, PG, PG-13, R or NC-17.]:certification:{__toolbox_complete "${___certification[@]}"}'
+        '--page[The page to show, from 1 (20 titles a page).]:page:'
+        '--limit[Exactly this many titles, fetching no more pages than needed.]:limit:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_trending() {
+    local -i ret=1
+    local -ar ___type=('all' 'movie' 'tv')
+    local -ar ___window=('day' 'week')
+    local -ar arg_specs=(
+        '--type[all, movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--window[day or week.]:window:{__toolbox_complete "${___window[@]}"}'
+        '--page[The page to show, from 1 (20 titles a page).]:page:'
+        '--limit[Exactly this many titles, fetching no more pages than needed.]:limit:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_genres() {
+    local -i ret=1
+    local -ar ___type=('movie' 'tv')
+    local -ar arg_specs=(
+        '--type[movie or tv; both when left out.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_show() {
+    local -i ret=1
+    local -ar ___type=('movie' 'tv')
+    local -ar arg_specs=(
+        ':id:'
+        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_play() {
+    local -i ret=1
+    local -ar ___type=('movie' 'tv')
+    local -ar arg_specs=(
+        ':id:'
+        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--pick[The trailer'\''s place in the ranking, from 1.]:pick:'
+        '--print[Print the link instead of opening it.]'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_watchlist() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:Show your watchlist.'
+            'add:Add a title (checked against TMDB first).'
+            'remove:Remove a title from your watchlist.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|add|remove)
+            "_toolbox_trailers_watchlist_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_trailers_watchlist_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_watchlist_add() {
+    local -i ret=1
+    local -ar ___type=('movie' 'tv')
+    local -ar arg_specs=(
+        ':id:'
+        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_watchlist_remove() {
+    local -i ret=1
+    local -ar ___type=('movie' 'tv')
+    local -ar arg_specs=(
+        ':id:'
+        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

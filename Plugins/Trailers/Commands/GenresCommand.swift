@@ -1,0 +1,44 @@
+import ArgumentParser
+import PluginAPI
+
+extension TrailersCommand {
+    /// `toolbox trailers genres`
+    struct Genres: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "genres",
+            abstract: "The genres browse --genre accepts, for movies and TV.",
+            discussion: "Examples:\n  toolbox trailers genres\n  toolbox trailers genres --type tv")
+
+        @Option(help: "movie or tv; both when left out.") var type: MediaType?
+        @OptionGroup var global: GlobalOptions
+
+        struct Row: Encodable {
+            var name: String
+            var movieID: Int?
+            var tvID: Int?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode(movieID, forKey: .movieID)
+                try container.encode(tvID, forKey: .tvID)
+            }
+
+            enum CodingKeys: String, CodingKey { case name, movieID, tvID }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let catalog = try await context.resolve(TrailerCatalog.self).genres()
+            let names = type.map(catalog.names(for:)) ?? catalog.names
+            let rows = try names.map { name in
+                let selection = try catalog.select(name)
+                return Row(name: name, movieID: selection.movieID, tvID: selection.tvID)
+            }
+            try context.output.list(rows, columns: [
+                Column("Genre", flexible: true) { $0.name },
+                Column("Movie ID", rightAligned: true) { $0.movieID.map(String.init) ?? "–" },
+                Column("TV ID", rightAligned: true) { $0.tvID.map(String.init) ?? "–" },
+            ], plain: { $0.name }, empty: "TMDB listed no genres.")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import PluginAPI
+
+extension TrailersCommand {
+    /// `toolbox trailers trending`
+    struct Trending: ToolboxCommand {
+        enum Window: String, ExpressibleByArgument, CaseIterable { case day, week }
+
+        static let configuration = CommandConfiguration(
+            commandName: "trending",
+            abstract: "What is trending today or this week.",
+            discussion: "Examples:\n  toolbox trailers trending\n  toolbox trailers trending --type tv --window day")
+
+        @Option(help: "all, movie or tv.") var type: ContentType = .all
+        @Option(help: "day or week.") var window: Window = .week
+        @OptionGroup var paging: TitlePaging
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let catalog = try context.resolve(TrailerCatalog.self)
+            let items = try await paging.items { try await catalog.trending(type, window: window.rawValue, page: $0) }
+            try present(items, empty: "Nothing is trending right now.", in: context)
+        }
+    }
+}

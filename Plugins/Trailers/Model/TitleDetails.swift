@@ -1,0 +1,153 @@
+import Foundation
+import PluginAPI
+import TMDB
+
+/// `GET /movie/<id>?append_to_response=release_dates,videos` or
+/// `GET /tv/<id>?append_to_response=content_ratings,videos`, decoded.
+struct TMDBTitleDetails: Decodable, Sendable {
+    struct ReleaseDates: Decodable, Sendable {
+        struct Country: Decodable, Sendable {
+            var iso31661: String
+            var releaseDates: [Release]
+            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", releaseDates = "release_dates" }
+        }
+        struct Release: Decodable, Sendable {
+            var certification: String?
+            var type: Int?
+        }
+        var results: [Country]
+    }
+
+    struct ContentRatings: Decodable, Sendable {
+        struct Rating: Decodable, Sendable {
+            var iso31661: String
+            var rating: String?
+            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", rating }
+        }
+        var results: [Rating]
+    }
+
+    struct Videos: Decodable, Sendable { var results: [Video] }
+
+    var title: TMDBTitle
+    var tagline: String?
+    var runtime: Int?
+    var episodeRunTime: [Int]?
+    var genres: [TMDBGenre]?
+    var releaseDates: ReleaseDates?
+    var contentRatings: ContentRatings?
+    var videos: Videos?
+
+    enum CodingKeys: String, CodingKey {
+        case tagline, runtime, genres, videos
+        case episodeRunTime = "episode_run_time"
+        case releaseDates = "release_dates"
+        case contentRatings = "content_ratings"
+    }
+
+    init(from decoder: any Decoder) throws {
+        title = try TMDBTitle(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tagline = try container.decodeIfPresent(String.self, forKey: .tagline)
+        runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
+        episodeRunTime = try container.decodeIfPresent([Int].self, forKey: .episodeRunTime)
+        genres = try container.decodeIfPresent([TMDBGenre].self, forKey: .genres)
+        releaseDates = try container.decodeIfPresent(ReleaseDates.self, forKey: .releaseDates)
+        contentRatings = try container.decodeIfPresent(ContentRatings.self, forKey: .contentRatings)
+        videos = try container.decodeIfPresent(Videos.self, forKey: .videos)
+    }
+}
+
+/// The rules of the details screen.
+enum TitleFacts {
+    /// Release types in order of preference: theatrical, limited, digital, physical, TV, premiere.
+    static let releaseTypePriority = [3, 2, 4, 5, 6, 1]
+
+    /// The US certification, "NR" when there is none.
+    static func certification(_ details: TMDBTitleDetails, type: MediaType) -> String {
+        switch type {
+        case .movie:
+            let releases = details.releaseDates?.results.first { $0.iso31661 == "US" }?.releaseDates ?? []
+            let rated = releases.filter { !($0.certification ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+            let best = rated.min { priority($0.type) < priority($1.type) }
+            return best?.certification ?? "NR"
+        case .tv:
+            let rating = details.contentRatings?.results.first { $0.iso31661 == "US" }?.rating ?? ""
+            return rating.trimmingCharacters(in: .whitespaces).isEmpty ? "NR" : rating
+        }
+    }
+
+    private static func priority(_ type: Int?) -> Int {
+        type.flatMap { releaseTypePriority.firstIndex(of: $0) } ?? releaseTypePriority.count
+    }
+
+    /// "2h 15m" for a movie, "45 min/episode" for TV; nil when unknown.
+    static func runtime(_ details: TMDBTitleDetails, type: MediaType) -> String? {
+        switch type {
+        case .movie:
+            guard let minutes = details.runtime, minutes > 0 else { return nil }
+            return minutes < 60 ? "\(minutes)m" : "\(minutes / 60)h \(minutes % 60)m"
+        case .tv:
+            guard let minutes = details.episodeRunTime?.first, minutes > 0 else { return nil }
+            return "\(minutes) min/episode"
+        }
+    }
+
+    /// "7.8/10 (1,234 votes)", or "★ -" with no votes.
+    static func score(average: Double?, votes: Int?) -> String {
+        guard let average, let votes, votes > 0 else { return "★ -" }
+        return "\(NumberStyle.oneDecimal(average))/10 (\(NumberStyle.grouped(votes)) \(votes == 1 ? "vote" : "votes"))"
+    }
+}
+
+/// One title in full (`trailers show`).
+struct TitleDetails: Encodable, Sendable {
+    var item: TitleItem
+    var tagline: String?
+    var runtime: String?
+    var genres: [String]
+    var certification: String
+    var trailers: [Trailer]
+    var score: String
+    var released: String
+
+    init(_ details: TMDBTitleDetails, type: MediaType) {
+        item = TitleItem(details.title, type: type) ?? TitleItem(id: details.title.id, type: type, title: details.title.title, releaseDate: nil, rating: nil, popularity: nil)
+        tagline = details.tagline.flatMap { $0.isEmpty ? nil : $0 }
+        runtime = TitleFacts.runtime(details, type: type)
+        genres = details.genres?.map(\.name) ?? []
+        certification = TitleFacts.certification(details, type: type)
+        trailers = TrailerRanking.rank(details.videos?.results ?? [])
+        score = TitleFacts.score(average: details.title.voteAverage, votes: details.title.voteCount)
+        released = ReleaseDate(details.title.date).display
+    }
+
+    var fields: [(label: String, value: String)] {
+        var fields: [(String, String)] = [("Title", item.title), ("Type", item.type.label)]
+        if let tagline { fields.append(("Tagline", tagline)) }
+        fields.append(("Released", released))
+        fields.append(("Score", score))
+        fields.append(("Rated", certification))
+        fields.append(("Runtime", runtime ?? "–"))
+        if !genres.isEmpty { fields.append(("Genres", genres.joined(separator: ", "))) }
+        if let best = trailers.first {
+            fields.append(("Trailer", "\(best.summary)\n\(best.url)"))
+            if trailers.count > 1 { fields.append(("More", "\(trailers.count - 1) more (`trailers play \(item.id) --pick N`)")) }
+        } else {
+            fields.append(("Trailer", "No trailer available"))
+        }
+        return fields
+    }
+
+    enum CodingKeys: String, CodingKey { case tagline, runtime, genres, certification, trailers }
+
+    func encode(to encoder: any Encoder) throws {
+        try item.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tagline, forKey: .tagline)
+        try container.encode(runtime, forKey: .runtime)
+        try container.encode(genres, forKey: .genres)
+        try container.encode(certification, forKey: .certification)
+        try container.encode(trailers, forKey: .trailers)
+    }
+}

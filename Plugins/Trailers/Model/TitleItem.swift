@@ -1,0 +1,64 @@
+import Foundation
+import PluginAPI
+import TMDB
+
+/// A movie or TV show as the Trailers lists show it (the JSON fields of cli.md).
+struct TitleItem: Codable, Sendable, Equatable {
+    var id: Int
+    var type: MediaType
+    var title: String
+    var year: String
+    var rating: Double?
+    var popularity: Double?
+    /// `YYYY-MM-DD` or nil; the newest/oldest sorts compare it.
+    var releaseDate: String?
+
+    init(id: Int, type: MediaType, title: String, releaseDate: String?, rating: Double?, popularity: Double?) {
+        let date = ReleaseDate(releaseDate)
+        self.id = id
+        self.type = type
+        self.title = title
+        self.year = date.year
+        self.rating = rating
+        self.popularity = popularity
+        self.releaseDate = date.iso
+    }
+
+    /// nil for what is neither a movie nor a show (people on /trending/all).
+    init?(_ title: TMDBTitle, type fallback: MediaType?) {
+        guard let type = title.mediaType.map({ MediaType(rawValue: $0) }) ?? fallback else { return nil }
+        let votes = title.voteCount ?? 0
+        self.init(id: title.id, type: type, title: title.title, releaseDate: title.date,
+                  rating: votes > 0 ? title.voteAverage.map { ($0 * 10).rounded() / 10 } : nil, popularity: title.popularity)
+    }
+
+    /// "7.8" with a star, or "★ -" without votes.
+    var score: String { rating.map { "★ " + NumberStyle.oneDecimal($0) } ?? "★ -" }
+
+    /// "Dune, 2021, rated 7.8 out of 10, Movie".
+    var spoken: String {
+        "\(title), \(year), \(rating.map { "rated \(NumberStyle.oneDecimal($0)) out of 10" } ?? "not rated yet"), \(type.label)"
+    }
+
+    enum CodingKeys: String, CodingKey { case id, type, title, year, rating, popularity, releaseDate }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(title, forKey: .title)
+        try container.encode(year, forKey: .year)
+        try container.encode(rating, forKey: .rating)
+        try container.encode(popularity, forKey: .popularity)
+        try container.encode(releaseDate, forKey: .releaseDate)
+    }
+
+    static let columns: [Column<TitleItem>] = [
+        Column("Type") { $0.type.label },
+        Column("ID", rightAligned: true) { "\($0.id)" },
+        Column("Title", flexible: true) { $0.title },
+        Column("Year") { $0.year },
+        Column("Score") { $0.score },
+        Column("Popularity", rightAligned: true) { $0.popularity.map(NumberStyle.oneDecimal) ?? "–" },
+    ]
+}

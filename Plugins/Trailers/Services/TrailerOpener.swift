@@ -1,0 +1,39 @@
+import Foundation
+
+/// Opens a link with the desktop's opener: `$BROWSER`, else `xdg-open`, else `open`.
+struct TrailerOpener: Sendable {
+    let environment: [String: String]
+
+    /// The command that would open links, nil when there is none.
+    var command: [String]? {
+        if let browser = environment["BROWSER"]?.split(separator: ":").first.map(String.init), !browser.isEmpty {
+            return browser.split(separator: " ").map(String.init)
+        }
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in ["xdg-open", "open"] {
+            if let folder = folders.first(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }) {
+                return ["\(folder)/\(name)"]
+            }
+        }
+        return nil
+    }
+
+    /// Opens `url`; false when nothing could.
+    func open(_ url: String) -> Bool {
+        guard let command, let executable = command.first else { return false }
+        let process = Process()
+        let path = executable.contains("/") ? executable : (environment["PATH"] ?? "").split(separator: ":")
+            .map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? executable
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = Array(command.dropFirst()) + [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        } catch {
+            return false
+        }
+    }
+}
