@@ -24,6 +24,7 @@ let package = Package(
                 "PluginAPI",
                 "Movies",
                 "Trailers",
+                "Surf",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -67,6 +68,14 @@ let package = Package(
             path: "Plugins/Trailers"
         ),
         .target(
+            name: "Surf",
+            dependencies: [
+                "PluginAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Plugins/Surf"
+        ),
+        .target(
             name: "TestSupport",
             dependencies: [
                 "PluginAPI",
@@ -89,6 +98,11 @@ let package = Package(
             name: "TrailersTests",
             dependencies: ["Trailers", "TMDB", "PluginAPI", "TestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "SurfTests",
+            dependencies: ["Surf", "PluginAPI", "TestSupport"],
+            exclude: ["Fixtures", "Snapshots"]
         ),
         .testTarget(
             name: "ToolboxTests",

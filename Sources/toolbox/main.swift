@@ -1,6 +1,7 @@
 import ArgumentParser
 import Movies
 import PluginAPI
+import Surf
 import Trailers
 
 struct Toolbox: ParsableCommand {
@@ -9,6 +10,7 @@ struct Toolbox: ParsableCommand {
     static let plugins: [any ToolboxPlugin.Type] = [
         MoviesPlugin.self,
         TrailersPlugin.self,
+        SurfPlugin.self,
     ]
 
     static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)

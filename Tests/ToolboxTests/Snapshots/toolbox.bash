@@ -173,13 +173,13 @@ _toolbox() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    plugins|config|cache|completion|movies|trailers|help)
+    plugins|config|cache|completion|movies|trailers|surf|help)
         # Offer subcommand argument completions
         "_toolbox_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'plugins config cache completion movies trailers help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'plugins config cache completion movies trailers surf help' -- "${cur}"))
         ;;
     esac
 }
@@ -899,6 +899,158 @@ _toolbox_trailers_watchlist_remove() {
         ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    spots|conditions|forecast|buoys|reports)
+        # Offer subcommand argument completions
+        "_toolbox_surf_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'spots conditions forecast buoys reports' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_surf_spots() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--country --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--country')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf spots -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_conditions() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf conditions -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_forecast() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--days --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--days')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf forecast -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_buoys() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--hours --config)
+    __toolbox_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--hours')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __toolbox_add_completions -W 'M2'$'\n''M3'$'\n''M4'$'\n''M5'$'\n''M6'
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_reports() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf reports -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -56,13 +56,14 @@ _toolbox() {
             'completion:Print a shell completion script.'
             'movies:Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).'
             'trailers:Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).'
+            'surf:Irish surf spots, conditions, forecasts with charts, weather buoys and reports.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        plugins|config|cache|completion|movies|trailers|help)
+        plugins|config|cache|completion|movies|trailers|surf|help)
             "_toolbox_${words[1]}" && ret=0
             ;;
         esac
@@ -838,6 +839,142 @@ _toolbox_trailers_watchlist_remove() {
     local -ar arg_specs=(
         ':id:'
         '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'spots:Surf spots: region, type, which way the beach faces, coordinates.'
+            'conditions:Conditions now: every spot of a region, most promising first, or one spot in full.'
+            'forecast:A spot'\''s forecast by 3 hours, with a chart of waves and wind on a terminal.'
+            'buoys:The latest readings of the weather buoys off Ireland (M2–M6).'
+            'reports:Surfers'\'' reports of the day for a spot (needs the treblesurf provider).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        spots|conditions|forecast|buoys|reports)
+            "_toolbox_surf_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_surf_spots() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':region:{__toolbox_custom_complete ---completion surf spots -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--country[The country (default\: surf.country).]:country:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_conditions() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':place:{__toolbox_custom_complete ---completion surf conditions -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_forecast() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':place:{__toolbox_custom_complete ---completion surf forecast -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--days[How many days, 1 to 7.]:days:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_buoys() {
+    local -i ret=1
+    local -ar _names=('M2' 'M3' 'M4' 'M5' 'M6')
+    local -ar arg_specs=(
+        '*:names:{__toolbox_complete "${_names[@]}"}'
+        '--hours[Also show this many hours of history as a sparkline.]:hours:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_reports() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':place:{__toolbox_custom_complete ---completion surf reports -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

@@ -1,0 +1,40 @@
+import ArgumentParser
+import PluginAPI
+
+extension SurfCommand {
+    /// `toolbox surf forecast REGION/SPOT`
+    struct Forecast: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "forecast",
+            abstract: "A spot's forecast by 3 hours, with a chart of waves and wind on a terminal.",
+            discussion: "Examples:\n  toolbox surf forecast donegal/bundoran\n  toolbox surf forecast kerry/inchstrand --days 7 --json")
+
+        @Argument(help: "REGION/SPOT.", completion: SurfCommand.placeCompletion) var place: String
+        @Option(help: "How many days, 1 to 7.") var days = 3
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard (1...7).contains(days) else { throw ValidationError("--days must be between 1 and 7") }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let provider = try context.resolve((any SurfProvider).self)
+            let units = try units(context)
+            let spot = try await SurfPlaces.spot(SpotQuery(place), provider: provider, context: context)
+            let steps = ForecastTable.everyThirdHour(try await provider.forecast(at: spot, days: days))
+            if context.output.format == .table, !steps.isEmpty {
+                context.output.line(context.output.bold("\(spot.name), \(spot.region): \(days)-day forecast"))
+                ForecastChart.render(steps, units: units).forEach(context.output.line)
+                context.output.line("")
+            }
+            try context.output.list(steps, columns: [
+                Column("Time") { SpotTime.display($0.time) },
+                Column("Waves") { units.height($0.waveHeight) },
+                Column("Swell") { ConditionsText.swell($0, units: units) },
+                Column("Wind") { ConditionsText.wind($0, units: units) },
+                Column("Relative") { $0.relativeWind?.rawValue ?? "–" },
+            ], plain: { "\(SpotTime.display($0.time)): \(ConditionsText.spoken($0, units: units))" },
+               empty: "No forecast for \(spot.name).")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PluginAPI
+
+/// The sea and wind at a spot, hour by hour: `SpotConditions` through time.
+typealias ForecastHour = SpotConditions
+
+/// The forecast as people read it: every third hour, grouped by local day.
+enum ForecastTable {
+    static func everyThirdHour(_ hours: [ForecastHour], zone: TimeZone = SpotTime.zone) -> [ForecastHour] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return hours.filter { calendar.component(.hour, from: $0.time) % 3 == 0 }
+    }
+}
+
+/// The terminal chart: a sparkline of wave height, wind arrows, day boundaries.
+enum ForecastChart {
+    static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    /// A sparkline of the values between their minimum and maximum; a missing value is a space.
+    static func sparkline(_ values: [Double?]) -> String {
+        let present = values.compactMap { $0 }
+        guard let low = present.min(), let high = present.max() else { return String(repeating: " ", count: values.count) }
+        return String(values.map { value -> Character in
+            guard let value else { return " " }
+            guard high > low else { return levels[3] }
+            return levels[min(levels.count - 1, Int((value - low) / (high - low) * Double(levels.count - 1) + 0.5))]
+        })
+    }
+
+    /// The chart as lines. One column per 3-hour step; `│` starts each new day.
+    static func render(_ steps: [ForecastHour], units: UnitSystem, zone: TimeZone = SpotTime.zone) -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_IE")
+        formatter.timeZone = zone
+        formatter.dateFormat = "EEE d"
+        let days = Dictionary(grouping: steps.indices) { calendar.startOfDay(for: steps[$0].time) }.sorted { $0.key < $1.key }
+        let line = Array(sparkline(steps.map(\.waveHeight)))
+        var labels = "", waves = "", winds = ""
+        for (index, day) in days.enumerated() {
+            let separator = index == 0 ? "" : "│"
+            let width = day.value.count
+            labels += separator + DisplayWidth.pad(DisplayWidth.truncate(formatter.string(from: day.key), to: width), to: width)
+            waves += separator + String(day.value.map { line[$0] })
+            winds += separator + String(day.value.map { steps[$0].windDirection.map { Character(Compass.arrow(windFrom: $0)) } ?? " " })
+        }
+        let heights = steps.compactMap(\.waveHeight)
+        let range = heights.isEmpty ? "no wave data" : "waves \(units.height(heights.min())) – \(units.height(heights.max()))"
+        return ["      " + labels, "wave  " + waves, "wind  " + winds, "      " + range + ", every 3 hours, wind arrows point downwind"]
+    }
+}

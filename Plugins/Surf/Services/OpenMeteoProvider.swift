@@ -1,0 +1,118 @@
+import Foundation
+import PluginAPI
+
+/// The keyless provider: the shipped spot catalog, Open-Meteo's marine and
+/// weather forecasts (one request each for a whole region), and the Marine
+/// Institute's buoys on ERDDAP.
+struct OpenMeteoProvider: SurfProvider {
+    let name = "open-meteo"
+    let catalog: SpotCatalog
+    let web: WebClient
+    let marineURL: URL
+    let weatherURL: URL
+    let erddapURL: URL
+    let lifetimes: SurfLifetimes
+    let namespace: String
+
+    static let marineVariables = "wave_height,wave_direction,wave_period,swell_wave_height,swell_wave_direction,swell_wave_period,sea_surface_temperature"
+    static let weatherVariables = "wind_speed_10m,wind_direction_10m,wind_gusts_10m,temperature_2m"
+
+    func spots(country: String, region: String?) async throws -> [Spot] {
+        let all = catalog.spots.filter { SpotNames.key($0.country) == SpotNames.key(country) }
+        guard let region else { return all }
+        return try catalog.spots(inRegion: region).filter { SpotNames.key($0.country) == SpotNames.key(country) }
+    }
+
+    func conditions(at spots: [Spot]) async throws -> [SpotConditions] {
+        let now = Date()
+        return try await hourly(at: spots, days: 1, cache: lifetimes.conditions).map { hours in
+            // The latest hour that has begun; the first one if the forecast starts later.
+            hours.last { $0.time <= now } ?? hours[0]
+        }
+    }
+
+    func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour] {
+        try await hourly(at: [spot], days: days, cache: lifetimes.forecast)[0]
+    }
+
+    /// Hour-by-hour conditions for each spot, from one marine and one weather request.
+    private func hourly(at spots: [Spot], days: Int, cache: CachePolicy) async throws -> [[ForecastHour]] {
+        let latitudes = spots.map { String($0.latitude) }.joined(separator: ",")
+        let longitudes = spots.map { String($0.longitude) }.joined(separator: ",")
+        let common = [("latitude", latitudes), ("longitude", longitudes), ("timezone", "auto"), ("forecast_days", "\(days)")]
+        async let marineData = web.fetch(
+            marineURL.adding(common + [("hourly", Self.marineVariables), ("cell_selection", "sea")]),
+            namespace: namespace, cache: cache, service: "Open-Meteo")
+        async let weatherData = web.fetch(
+            weatherURL.adding(common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")]),
+            namespace: namespace, cache: cache, service: "Open-Meteo")
+        let marine: [OpenMeteoSeries], weather: [OpenMeteoSeries]
+        do {
+            marine = try OpenMeteoSeries.decodeAll(try await marineData)
+            weather = try OpenMeteoSeries.decodeAll(try await weatherData)
+        } catch let error as ToolboxError {
+            throw error
+        } catch {
+            throw ToolboxError.badData("Open-Meteo sent an answer toolbox cannot read", hint: "try again later, or with --refresh")
+        }
+        guard marine.count == spots.count, weather.count == spots.count else {
+            throw ToolboxError.badData("Open-Meteo answered for \(marine.count) places, not \(spots.count)")
+        }
+        return spots.indices.map { Self.merge(spot: spots[$0], marine: marine[$0], weather: weather[$0]) }
+    }
+
+    /// Marine and weather series side by side, by time.
+    static func merge(spot: Spot, marine: OpenMeteoSeries, weather: OpenMeteoSeries) -> [ForecastHour] {
+        let wave = marine.metric("wave_height"), swell = marine.metric("swell_wave_height")
+        let period = marine.metric("swell_wave_period"), swellDirection = marine.metric("swell_wave_direction")
+        let water = marine.metric("sea_surface_temperature")
+        let windByTime = Dictionary(zip(weather.dates, weather.dates.indices), uniquingKeysWith: { first, _ in first })
+        let wind = weather.metric("wind_speed_10m"), windDirection = weather.metric("wind_direction_10m")
+        return marine.dates.enumerated().map { index, time in
+            let w = windByTime[time]
+            return ForecastHour(
+                spot: spot.name, region: spot.region, time: time, waveHeight: wave[index], swellHeight: swell[index],
+                swellPeriod: period[index], swellDirection: swellDirection[index], windSpeed: w.flatMap { wind[$0] },
+                windDirection: w.flatMap { windDirection[$0] }, waterTemperature: water[index], facing: spot.facing)
+        }
+    }
+
+    func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport] {
+        let columns = "station_id,time,WaveHeight,WavePeriod,MeanWaveDirection,WindSpeed,WindDirection,Gust,AirTemperature,SeaTemperature"
+        let stations = names.map { $0.uppercased() }.joined(separator: "|")
+        // ERDDAP's query language sits in the query string as is: `columns&constraint&…`.
+        var query = "\(columns)&station_id=~\"\(stations)\"&time>=now-\(hours.map { "\($0)hours" } ?? "1day")"
+        if hours == nil { query += "&orderByMax(\"station_id,time\")" }
+        let encoded = query.addingPercentEncoding(withAllowedCharacters: Self.erddapAllowed) ?? query
+        guard let url = URL(string: erddapURL.absoluteString + ".csv?" + encoded) else {
+            throw ToolboxError.configuration("surf.erddap_url is not a usable URL")
+        }
+        let data = try await web.fetch(url, namespace: namespace, cache: lifetimes.buoys, service: "the Marine Institute's ERDDAP") { response in
+            // ERDDAP answers 404 when no row matches: no buoy reported in the window.
+            response.status == 404 ? ToolboxError.notFound("no readings from \(names.joined(separator: ", ")) in that time", hint: "the Irish weather buoys are M2, M3, M4, M5 and M6") : nil
+        }
+        let readings = try ERDDAPTable(csv: String(decoding: data, as: UTF8.self)).readings()
+        return Self.reports(readings, order: names)
+    }
+
+    /// Readings grouped per buoy, in the order asked, oldest first.
+    static func reports(_ readings: [BuoyReading], order: [String]) -> [BuoyReport] {
+        let grouped = Dictionary(grouping: readings) { $0.name.uppercased() }
+        return order.compactMap { name in
+            guard let history = grouped[name.uppercased()]?.sorted(by: { $0.time < $1.time }), let latest = history.last else { return nil }
+            return BuoyReport(latest: latest, history: history)
+        }
+    }
+
+    static let erddapAllowed: CharacterSet = {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: ",&=-_.")
+        return allowed
+    }()
+
+    func reports(at spot: Spot) async throws -> [SurfReport] {
+        throw ToolboxError.configuration(
+            "surf reports come from TrebleSurf, and the provider is open-meteo",
+            hint: "run `toolbox config set surf.provider treblesurf`, then `toolbox config set surf.treblesurf.session` (your TrebleSurf session_id cookie)")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import PluginAPI
+
+/// Where surf data comes from. `open-meteo` needs no account; `treblesurf` has reports too.
+protocol SurfProvider: Sendable {
+    var name: String { get }
+    func spots(country: String, region: String?) async throws -> [Spot]
+    /// The conditions now at each spot (one batch for the whole list).
+    func conditions(at spots: [Spot]) async throws -> [SpotConditions]
+    /// Hourly conditions for the coming days.
+    func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour]
+    /// Each buoy's latest reading, with `hours` of history when asked.
+    func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport]
+    func reports(at spot: Spot) async throws -> [SurfReport]
+}
+
+/// Cache lifetimes, from configuration.
+struct SurfLifetimes: Sendable {
+    var conditions: CachePolicy
+    var forecast: CachePolicy
+    var spots: CachePolicy
+    /// Buoys report hourly; their answers live as long as conditions.
+    var buoys: CachePolicy { CachePolicy(kind: "buoys", timeToLive: conditions.timeToLive) }
+}
+
+extension WebClient {
+    /// A GET whose non-2xx answer is a `ToolboxError` named after `service`.
+    func fetch(_ url: URL, namespace: String, cache: CachePolicy?, headers: [String: String] = [:], service: String,
+               failure: (HTTPResponse) -> ToolboxError? = { _ in nil }) async throws -> Data {
+        let response = try await send(HTTPRequest(url: url, headers: headers, namespace: namespace, cache: cache))
+        guard response.isSuccess else {
+            throw failure(response) ?? ToolboxError.failure("\(service) answered HTTP \(response.status)", hint: "try again later")
+        }
+        return response.body
+    }
+}
+
+extension URL {
+    /// This URL with query items appended, encoded the way ERDDAP and Open-Meteo expect.
+    func adding(_ query: [(String, String)]) -> URL {
+        var components = URLComponents(url: self, resolvingAgainstBaseURL: false)!
+        components.queryItems = (components.queryItems ?? []) + query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return components.url ?? self
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import PluginAPI
+
+/// `toolbox surf`: the TrebleSurf app on the command line.
+public enum SurfPlugin: ToolboxPlugin {
+    enum Keys {
+        static let provider = ConfigKey("surf.provider", default: "open-meteo", allowedValues: ["open-meteo", "treblesurf"],
+                                        summary: "Where surf data comes from: open-meteo (keyless) or treblesurf (needs a session).")
+        static let country = ConfigKey("surf.country", default: "Ireland", summary: "The country whose spots are listed.")
+        static let region = ConfigKey("surf.region", default: "Donegal", summary: "The region `surf conditions` shows when none is named.")
+        static let buoys = ConfigKey("surf.buoys", type: .list, default: "M4,M6", summary: "The buoys `surf buoys` shows when none are named.")
+        static let units = ConfigKey("surf.units", default: "metric", allowedValues: ["metric", "imperial"], summary: "Units for people (JSON is always metric).")
+        static let marineURL = ConfigKey("surf.open_meteo.marine_url", type: .url, default: "https://marine-api.open-meteo.com/v1/marine", summary: "Open-Meteo's marine API.")
+        static let weatherURL = ConfigKey("surf.open_meteo.weather_url", type: .url, default: "https://api.open-meteo.com/v1/forecast", summary: "Open-Meteo's weather API.")
+        static let erddapURL = ConfigKey("surf.erddap_url", type: .url, default: "https://erddap.marine.ie/erddap/tabledap/IWBNetwork", summary: "The Marine Institute's buoy dataset on ERDDAP.")
+        static let trebleSurfURL = ConfigKey("surf.treblesurf.base_url", type: .url, default: "https://treblesurf.com", summary: "The TrebleSurf API.")
+        static let session = ConfigKey("surf.treblesurf.session", secret: true, summary: "Your TrebleSurf session_id cookie (treblesurf provider only).",
+                                       setupHint: "sign in at treblesurf.com and copy the session_id cookie from your browser")
+        static let spotsFile = ConfigKey("surf.spots_file", type: .path, summary: "A JSON file of your own spots, adding to or replacing the shipped ones.")
+        static let conditionsMinutes = ConfigKey("surf.cache.conditions_minutes", type: .number, default: "30", summary: "How long current conditions are reused.")
+        static let forecastMinutes = ConfigKey("surf.cache.forecast_minutes", type: .number, default: "60", summary: "How long forecasts are reused.")
+        static let spotsMinutes = ConfigKey("surf.cache.spots_minutes", type: .number, default: "5760", summary: "How long TrebleSurf's spot list is reused (4 days).")
+
+        static let all = [provider, country, region, buoys, units, marineURL, weatherURL, erddapURL, trebleSurfURL, session, spotsFile,
+                          conditionsMinutes, forecastMinutes, spotsMinutes]
+    }
+
+    public static let descriptor = PluginDescriptor(
+        identifier: "surf", name: "Surf",
+        summary: "Irish surf spots, conditions, forecasts with charts, weather buoys and reports.",
+        configurationKeys: Keys.all)
+
+    public static var command: any ParsableCommand.Type { SurfCommand.self }
+
+    public static func register(into container: inout Container) {
+        container.register(SpotCatalog.self) { container in
+            try SpotCatalog.load(userFile: try container.resolve(ToolboxConfiguration.self).string(Keys.spotsFile.name))
+        }
+        container.register((any SurfProvider).self) { container in try makeProvider(container) }
+    }
+
+    static func makeProvider(_ container: Container) throws -> any SurfProvider {
+        let configuration = try container.resolve(ToolboxConfiguration.self)
+        let web = try container.resolve(WebClient.self)
+        func minutes(_ key: ConfigKey, _ kind: String) throws -> CachePolicy {
+            CachePolicy(kind: kind, timeToLive: try configuration.double(key.name) * 60)
+        }
+        let lifetimes = SurfLifetimes(
+            conditions: try minutes(Keys.conditionsMinutes, "conditions"), forecast: try minutes(Keys.forecastMinutes, "forecast"),
+            spots: try minutes(Keys.spotsMinutes, "spots"))
+        if try configuration.required(Keys.provider.name) == "treblesurf" {
+            return TrebleSurfProvider(
+                web: web, baseURL: try configuration.url(Keys.trebleSurfURL.name), session: try configuration.required(Keys.session.name),
+                lifetimes: lifetimes, namespace: descriptor.identifier)
+        }
+        return OpenMeteoProvider(
+            catalog: try container.resolve(SpotCatalog.self), web: web, marineURL: try configuration.url(Keys.marineURL.name),
+            weatherURL: try configuration.url(Keys.weatherURL.name), erddapURL: try configuration.url(Keys.erddapURL.name),
+            lifetimes: lifetimes, namespace: descriptor.identifier)
+    }
+}
+
+struct SurfCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "surf",
+        abstract: SurfPlugin.descriptor.summary,
+        discussion: """
+            Providers (the surf.provider key):
+              open-meteo  the default; no account: the shipped spot catalog, Open-Meteo
+                          marine and weather forecasts, Marine Institute buoys (ERDDAP).
+                          Everything but reports.
+              treblesurf  the TrebleSurf API: spots, conditions, forecasts, buoys and
+                          surfers' reports. Needs your session: sign in at treblesurf.com,
+                          copy the session_id cookie, then
+                          `toolbox config set surf.treblesurf.session` (asks without echo).
+
+            Examples:
+              toolbox surf conditions donegal
+              toolbox surf conditions donegal/bundoran
+              toolbox surf forecast clare/lahinch --days 5
+              toolbox surf buoys M4 M6 --hours 24
+
+            Weather data by Open-Meteo.com (CC BY 4.0); buoy data by the Marine Institute (CC BY 4.0).
+            """,
+        subcommands: [Spots.self, Conditions.self, Forecast.self, Buoys.self, Reports.self])
+
+    /// Regions and `region/spot` names from the catalog, for shell completion.
+    static let placeCompletion: CompletionKind = .custom { _, _, _ in
+        (try? SpotCatalog.load(userFile: nil).completions) ?? []
+    }
+}
+
+/// The human units of this run.
+func units(_ context: CommandContext) throws -> UnitSystem {
+    UnitSystem(rawValue: try context.configuration.required(SurfPlugin.Keys.units.name)) ?? .metric
+}
