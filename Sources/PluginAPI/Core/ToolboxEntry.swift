@@ -30,18 +30,21 @@ public enum ToolboxEntry {
     public static func main(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type]) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let console = Console.process()
-        let prepared = prepare(root: root, plugins: plugins, arguments: Array(CommandLine.arguments.dropFirst()), console: console)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // Foundation's process environment costs milliseconds to set up; a command needs it
+        // after parsing, so it is read on the other core while the main thread parses.
+        let environment = Prefetched { ProcessInfo.processInfo.environment }
+        let prepared = prepare(root: root, plugins: plugins, arguments: arguments, console: console)
         guard case .run(let parsed, let registry) = prepared else {
             if case .finished(let code) = prepared { exit(code) }
             exit(1)
         }
         // The parsed command crosses into the one task that runs it, and nothing else touches it.
         nonisolated(unsafe) let command = parsed
-        let environment = ProcessInfo.processInfo.environment
         let exitCode = Mutex<Int32>(1)
         let done = DispatchSemaphore(value: 0)
         let task = Task {
-            let code = await execute(command, registry: registry, environment: environment, console: console)
+            let code = await execute(command, registry: registry, environment: environment.value, console: console)
             exitCode.withLock { $0 = code }
             done.signal()
         }
