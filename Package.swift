@@ -16,6 +16,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .executableTarget(
@@ -25,6 +29,7 @@ let package = Package(
                 "Movies",
                 "Trailers",
                 "Surf",
+                "Kiwi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -76,6 +81,19 @@ let package = Package(
             path: "Plugins/Surf"
         ),
         .target(
+            name: "Kiwi",
+            dependencies: [
+                "PluginAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Plugins/Kiwi"
+        ),
+        .target(
             name: "TestSupport",
             dependencies: [
                 "PluginAPI",
@@ -103,6 +121,13 @@ let package = Package(
             name: "SurfTests",
             dependencies: ["Surf", "PluginAPI", "TestSupport"],
             exclude: ["Fixtures", "Snapshots"]
+        ),
+        .testTarget(
+            name: "KiwiTests",
+            dependencies: [
+                "Kiwi", "PluginAPI", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "ToolboxTests",

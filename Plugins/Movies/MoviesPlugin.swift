@@ -30,8 +30,7 @@ struct MoviesCommand: ParsableCommand {
         commandName: "movies",
         abstract: MoviesPlugin.descriptor.summary,
         discussion: """
-            Needs a TMDB API key: `toolbox config set tmdb.api_key` (or TMDB_API_KEY). \
-            Get one free at https://www.themoviedb.org/settings/api.
+            \(TMDBKeys.keyNeeded)
 
             Examples:
               toolbox movies list

@@ -14,6 +14,12 @@ public enum TMDBKeys {
 
     public static let all = [apiKey, baseURL, imageBaseURL]
 
+    /// Help text that both TMDB plugins open with.
+    public static let keyNeeded = """
+        Needs a TMDB API key: `toolbox config set tmdb.api_key` (or TMDB_API_KEY). \
+        Get one free at https://www.themoviedb.org/settings/api.
+        """
+
     /// TMDB's terms ask apps to say this; both plugins put it in their help.
     public static let attribution = "This product uses the TMDB API but is not endorsed or certified by TMDB."
 }

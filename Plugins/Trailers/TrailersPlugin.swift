@@ -35,8 +35,7 @@ struct TrailersCommand: ParsableCommand {
         commandName: "trailers",
         abstract: TrailersPlugin.descriptor.summary,
         discussion: """
-            Needs a TMDB API key: `toolbox config set tmdb.api_key` (or TMDB_API_KEY). \
-            Get one free at https://www.themoviedb.org/settings/api.
+            \(TMDBKeys.keyNeeded)
 
             Examples:
               toolbox trailers browse

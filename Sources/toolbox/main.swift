@@ -1,4 +1,5 @@
 import ArgumentParser
+import Kiwi
 import Movies
 import PluginAPI
 import Surf
@@ -11,6 +12,7 @@ struct Toolbox: ParsableCommand {
         MoviesPlugin.self,
         TrailersPlugin.self,
         SurfPlugin.self,
+        KiwiPlugin.self,
     ]
 
     static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)

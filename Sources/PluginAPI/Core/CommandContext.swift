@@ -47,11 +47,14 @@ public protocol ToolboxCommand: AsyncParsableCommand {
     /// Values given by flags that stand for configuration keys (the strongest layer),
     /// e.g. `--server URL` for `kiwi.server`.
     var configurationOverrides: [String: String] { get }
+    /// Servers handle SIGINT/SIGTERM themselves (a graceful shutdown); everything else is cancelled.
+    var handlesInterrupts: Bool { get }
     func run(in context: CommandContext) async throws
 }
 
 extension ToolboxCommand {
     public var configurationOverrides: [String: String] { [:] }
+    public var handlesInterrupts: Bool { false }
 
     /// Commands run through `ToolboxEntry`, which supplies the context.
     public func run() async throws {

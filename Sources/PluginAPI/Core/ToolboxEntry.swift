@@ -39,6 +39,7 @@ public enum ToolboxEntry {
             if case .finished(let code) = prepared { exit(code) }
             exit(1)
         }
+        let handlesInterrupts = parsed.handlesInterrupts
         // The parsed command crosses into the one task that runs it, and nothing else touches it.
         nonisolated(unsafe) let command = parsed
         let exitCode = Mutex<Int32>(1)
@@ -47,6 +48,10 @@ public enum ToolboxEntry {
             let code = await execute(command, registry: registry, environment: environment.value, console: console)
             exitCode.withLock { $0 = code }
             done.signal()
+        }
+        guard !handlesInterrupts else {
+            done.wait()
+            exit(exitCode.withLock { $0 })
         }
         signal(SIGINT, SIG_IGN)
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())

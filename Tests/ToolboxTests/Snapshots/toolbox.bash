@@ -173,13 +173,13 @@ _toolbox() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    plugins|config|cache|completion|movies|trailers|surf|help)
+    plugins|config|cache|completion|movies|trailers|surf|kiwi|help)
         # Offer subcommand argument completions
         "_toolbox_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'plugins config cache completion movies trailers surf help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'plugins config cache completion movies trailers surf kiwi help' -- "${cur}"))
         ;;
     esac
 }
@@ -1051,6 +1051,64 @@ _toolbox_surf_reports() {
     case "${positional_number}" in
     1)
         __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf reports -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    serve)
+        # Offer subcommand argument completions
+        "_toolbox_kiwi_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'serve' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_kiwi_serve() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --public-url --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--host')
+        return
+        ;;
+    '--port')
+        return
+        ;;
+    '--database')
+        return
+        ;;
+    '--uploads')
+        __toolbox_add_completions -d
+        return
+        ;;
+    '--max-upload-bytes')
+        return
+        ;;
+    '--public-url')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
         ;;
     esac

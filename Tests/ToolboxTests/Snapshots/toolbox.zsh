@@ -57,13 +57,14 @@ _toolbox() {
             'movies:Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).'
             'trailers:Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).'
             'surf:Irish surf spots, conditions, forecasts with charts, weather buoys and reports.'
+            'kiwi:The KiwiFruit reading community: its server (`kiwi serve`).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        plugins|config|cache|completion|movies|trailers|surf|help)
+        plugins|config|cache|completion|movies|trailers|surf|kiwi|help)
             "_toolbox_${words[1]}" && ret=0
             ;;
         esac
@@ -975,6 +976,59 @@ _toolbox_surf_reports() {
     local -i ret=1
     local -ar arg_specs=(
         ':place:{__toolbox_custom_complete ---completion surf reports -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'serve:Run the Kiwi server (wire-compatible with the original backend).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        serve)
+            "_toolbox_kiwi_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_serve() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--host[The address to listen on.]:host:'
+        '--port[The port to listen on (0\: any free port).]:port:'
+        '--database[Where the data lives\: sqlite\:PATH.]:database:'
+        '--uploads[The folder for uploaded images.]:uploads:_files -/'
+        '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
+        '--public-url[The address clients reach the server at, for links (behind a proxy).]:public-url:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi serve`
+    struct Serve: ToolboxCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve",
+            abstract: "Run the Kiwi server (wire-compatible with the original backend).",
+            discussion: """
+                Data lives in $XDG_DATA_HOME/toolbox/kiwi/ (an SQLite file and the uploads) unless \
+                --database and --uploads say otherwise. Stops cleanly on Ctrl-C or SIGTERM, \
+                finishing the requests in flight.
+
+                Examples:
+                  toolbox kiwi serve
+                  toolbox kiwi serve --host 0.0.0.0 --port 8080 --public-url https://kiwi.example.org
+                  toolbox kiwi serve --database sqlite:/srv/kiwi/kiwi.sqlite --uploads /srv/kiwi/uploads
+                """)
+
+        @Option(help: "The address to listen on.") var host = "127.0.0.1"
+        @Option(help: "The port to listen on (0: any free port).") var port = 8080
+        @Option(help: ArgumentHelp("Where the data lives: sqlite:PATH.", valueName: "database")) var database: String?
+        @Option(help: "The folder for uploaded images.", completion: .directory) var uploads: String?
+        @Option(help: "The largest upload accepted, in bytes.") var maxUploadBytes = 10 * 1024 * 1024
+        @Option(help: "The address clients reach the server at, for links (behind a proxy).") var publicURL: String?
+        @OptionGroup var global: GlobalOptions
+
+        var handlesInterrupts: Bool { true }
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
+            if let database, !database.hasPrefix("sqlite:") {
+                throw ValidationError("--database takes sqlite:PATH; PostgreSQL is not supported by this build yet")
+            }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let folder = "\(context.paths.data)/kiwi"
+            let databasePath = database.map { String($0.dropFirst("sqlite:".count)) } ?? "\(folder)/kiwi.sqlite"
+            try LocalFile.createDirectory((databasePath as NSString).deletingLastPathComponent)
+            let store: SQLiteKiwiStore
+            do {
+                store = try SQLiteKiwiStore(path: databasePath)
+            } catch {
+                throw ToolboxError.io("cannot open the database \(databasePath)", hint: "check the path and its permissions")
+            }
+            let uploadFolder = try UploadFolder(path: uploads ?? "\(folder)/uploads")
+            let console = context.output.console
+            let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
+            let options = KiwiServerOptions(host: host, port: port, publicURL: publicURL, maxUploadBytes: maxUploadBytes)
+            let output = context.output
+            let app = KiwiServer.buildApplication(store: store, uploads: uploadFolder, options: options, logger: logger) { port in
+                output.notice("Kiwi is listening on http://\(host):\(port)")
+                output.notice("data: sqlite:\(databasePath), uploads: \(uploadFolder.path)")
+            }
+            try await app.runService()
+        }
+    }
+}

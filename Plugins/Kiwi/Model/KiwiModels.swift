@@ -1,0 +1,62 @@
+import Foundation
+
+/// A member, as stored.
+struct KiwiUser: Sendable, Equatable {
+    var username: String
+    var fullName: String?
+    var email: String?
+    var avatar: String?
+    var createdAt: Date
+}
+
+/// A post with what the feed shows about it.
+struct KiwiPost: Sendable, Equatable {
+    var id: Int64
+    var owner: KiwiUser
+    var image: String
+    var caption: String?
+    var createdAt: Date
+    var likes: Int
+    var commentCount: Int
+    /// nil when nobody is logged in.
+    var likedByMe: Bool?
+}
+
+struct KiwiComment: Sendable, Equatable {
+    var id: Int64
+    var owner: KiwiUser
+    var postID: Int64
+    var text: String
+    var createdAt: Date
+}
+
+/// Which posts a page lists.
+enum PostSelection: Sendable, Equatable {
+    /// Everyone's (`GET /posts`).
+    case everyone
+    /// The caller's and the people they follow (`GET /feed`).
+    case feed(of: String)
+    /// One member's (`GET /users/<u>/posts`).
+    case author(String)
+}
+
+/// The limits of the wire contract, enforced with 400.
+enum KiwiLimits {
+    static let username = 20
+    static let fullName = 40
+    static let email = 40
+    static let caption = 2200
+    static let comment = 1024
+    static let pageSize = 1...100
+    static let defaultPageSize = 10
+
+    /// Usernames: 1–20 letters, digits, `_`, `.` or `-`; never a word a route uses.
+    static func usernameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.count > username { return "username must be 1 to \(username) characters" }
+        if !name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_.-".unicodeScalars.contains($0) }) || !name.allSatisfy(\.isASCII) {
+            return "username may use letters, digits, '_', '.' and '-' only"
+        }
+        if ["me", "feed", "posts", "sessions", "uploads", "health"].contains(name.lowercased()) { return "username '\(name)' is reserved" }
+        return nil
+    }
+}

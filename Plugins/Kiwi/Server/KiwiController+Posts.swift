@@ -1,0 +1,147 @@
+import Foundation
+import Hummingbird
+import MultipartKit
+import PluginAPI
+
+extension KiwiController {
+    /// The parts of `POST /posts`.
+    struct Upload: Decodable {
+        var file: Data?
+        var caption: String?
+    }
+
+    @Sendable func posts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await page(.everyone, request, context)
+    }
+
+    @Sendable func feed(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await page(.feed(of: try context.requireCaller().username), request, context)
+    }
+
+    @Sendable func userPosts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let name = try username(context)
+        guard try await store.user(name) != nil else { throw KiwiStoreError.noSuchUser }
+        return try await page(.author(name), request, context)
+    }
+
+    private func page(_ selection: PostSelection, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
+        let paging = try paging(request)
+        let posts = try await store.posts(selection, page: paging.page, pageSize: paging.size, viewer: context.caller?.username)
+        let links = links(request)
+        return KiwiJSON.response(posts.map { KiwiWire.Post($0, links: links) })
+    }
+
+    @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        guard let post = try await store.post(try postID(context), viewer: context.caller?.username) else { throw KiwiStoreError.noSuchPost }
+        return KiwiJSON.response(KiwiWire.Post(post, links: links(request)))
+    }
+
+    /// Multipart `file` (an image, checked by its first bytes) and optional `caption`.
+    /// The image is on disk before the post exists, and removed if the post cannot be stored.
+    @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/form-data"),
+              let boundary = Self.boundary(contentType)
+        else { throw KiwiHTTPError.badRequest("a post is multipart/form-data with a 'file' part") }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: maxUploadBytes + 64 * 1024)
+        } catch {
+            throw KiwiHTTPError(.contentTooLarge, "the upload is larger than \(maxUploadBytes) bytes")
+        }
+        let upload: Upload
+        do {
+            upload = try FormDataDecoder().decode(Upload.self, from: body, boundary: boundary)
+        } catch {
+            throw KiwiHTTPError.badRequest("the multipart body cannot be read")
+        }
+        guard let file = upload.file, !file.isEmpty else { throw KiwiHTTPError.badRequest("missing field 'file'") }
+        guard file.count <= maxUploadBytes else { throw KiwiHTTPError(.contentTooLarge, "the image is larger than \(maxUploadBytes) bytes") }
+        guard let kind = ImageSignature.kind(of: file) else {
+            throw KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")
+        }
+        let caption = upload.caption.flatMap { $0.isEmpty ? nil : $0 }
+        if let caption, caption.count > KiwiLimits.caption { throw KiwiHTTPError.badRequest("caption must be at most \(KiwiLimits.caption) characters") }
+        let name = try uploads.store(file, kind: kind)
+        do {
+            let post = try await store.createPost(owner: caller.username, image: name, caption: caption)
+            return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
+        } catch {
+            uploads.remove(name)
+            throw error
+        }
+    }
+
+    static func boundary(_ contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        return nil
+    }
+
+    @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let image = try await store.deletePost(try postID(context), by: caller.username)
+        uploads.remove(image)
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    @Sendable func like(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        KiwiJSON.response(KiwiWire.Likes(likes: try await store.like(try postID(context), by: try context.requireCaller().username)))
+    }
+
+    @Sendable func unlike(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        KiwiJSON.response(KiwiWire.Likes(likes: try await store.unlike(try postID(context), by: try context.requireCaller().username)))
+    }
+
+    @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let links = links(request)
+        return KiwiJSON.response(try await store.comments(on: try postID(context)).map { KiwiWire.Comment($0, links: links) })
+    }
+
+    /// Form-encoded `operation=create, postid, text` or `operation=delete, commentid`.
+    @Sendable func commentOperation(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        var request = request
+        let form = Self.form(String(buffer: try await request.collectBody(upTo: 64 * 1024)))
+        let caller = try context.requireCaller()
+        switch form["operation"] {
+        case "create":
+            guard let postText = form["postid"], let text = form["text"] else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
+            guard let id = Int64(postText), id > 0 else { throw KiwiStoreError.noSuchPost }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { throw KiwiHTTPError.badRequest("the comment is empty") }
+            guard text.count <= KiwiLimits.comment else { throw KiwiHTTPError.badRequest("comment must be at most \(KiwiLimits.comment) characters") }
+            _ = try await store.addComment(on: id, by: caller.username, text: text)
+        case "delete":
+            guard let idText = form["commentid"] else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }
+            guard let id = Int64(idText) else { throw KiwiStoreError.noSuchComment }
+            try await store.deleteComment(id, by: caller.username)
+        case nil:
+            throw KiwiHTTPError.badRequest("missing field 'operation'")
+        default:
+            throw KiwiHTTPError.badRequest("unknown operation")
+        }
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    /// `application/x-www-form-urlencoded` fields.
+    static func form(_ body: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
+            if let name = parts.first { fields[name] = parts.count > 1 ? parts[1] : "" }
+        }
+        return fields
+    }
+
+    /// The stored bytes, to logged-in callers only; a name outside the folder is 404.
+    @Sendable func upload(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        _ = try context.requireCaller()
+        let name = try context.parameters.require("file")
+        guard let data = uploads.read(name) else { throw KiwiHTTPError(.notFound, "no such upload") }
+        let type = ImageSignature.kind(of: data)?.mimeType ?? "application/octet-stream"
+        return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Hummingbird
+import HummingbirdBcrypt
+import MultipartKit
+
+/// The routes of the Kiwi wire contract and its extensions.
+struct KiwiController: Sendable {
+    let store: any KiwiStore
+    let uploads: UploadFolder
+    let publicURL: String?
+    let maxUploadBytes: Int
+    let throttle = LoginThrottle()
+    /// Kept low in tests only; production uses at least 10.
+    let bcryptCost: UInt8
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.get("/health") { _, _ in KiwiJSON.response(KiwiWire.Status()) }
+        router.post("/users", use: signUp)
+        router.get("/users/me", use: me)
+        router.get("/users/:username", use: user)
+        router.put("/users/:username", use: updateUser)
+        router.post("/sessions", use: logIn)
+        router.delete("/sessions", use: logOut)
+        router.get("/posts", use: posts)
+        router.post("/posts", use: createPost)
+        router.get("/posts/:id", use: post)
+        router.delete("/posts/:id", use: deletePost)
+        router.post("/posts/:id/like", use: like)
+        router.delete("/posts/:id/like", use: unlike)
+        router.get("/posts/:id/comments", use: comments)
+        router.post("/comments", use: commentOperation)
+        router.get("/feed", use: feed)
+        router.get("/users/:username/posts", use: userPosts)
+        router.post("/users/:username/follow", use: follow)
+        router.delete("/users/:username/follow", use: unfollow)
+        router.get("/users/:username/followers", use: followers)
+        router.get("/users/:username/following", use: following)
+        router.get("/uploads/:file", use: upload)
+    }
+
+    // MARK: helpers
+
+    func links(_ request: Request) -> Links {
+        if let publicURL { return Links(base: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) }
+        return Links(base: "http://\(request.head.authority ?? "127.0.0.1")")
+    }
+
+    /// A JSON body; anything unreadable or missing a required field is 400.
+    func json<Body: Decodable>(_ type: Body.Type, _ request: Request) async throws -> Body {
+        var request = request
+        let buffer = try await request.collectBody(upTo: 64 * 1024)
+        do {
+            return try JSONDecoder().decode(Body.self, from: Data(buffer: buffer))
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw KiwiHTTPError.badRequest("missing field '\(key.stringValue)'")
+        } catch {
+            throw KiwiHTTPError.badRequest("the body is not the JSON this route takes")
+        }
+    }
+
+    func postID(_ context: KiwiRequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else { throw KiwiStoreError.noSuchPost }
+        return id
+    }
+
+    func username(_ context: KiwiRequestContext) throws -> String {
+        try context.parameters.require("username")
+    }
+
+    /// `page` (from 0) and `pageSize` (1…100); anything else is 400, never "everything".
+    func paging(_ request: Request) throws -> (page: Int, size: Int) {
+        let query = request.uri.queryParameters
+        func number(_ name: String, default value: Int) throws -> Int {
+            guard let text = query.get(name) else { return value }
+            guard let number = Int(text) else { throw KiwiHTTPError.badRequest("\(name) must be a whole number") }
+            return number
+        }
+        let page = try number("page", default: 0)
+        let size = try number("pageSize", default: KiwiLimits.defaultPageSize)
+        guard page >= 0, page <= 1_000_000 else { throw KiwiHTTPError.badRequest("page must be 0 or more") }
+        guard KiwiLimits.pageSize.contains(size) else { throw KiwiHTTPError.badRequest("pageSize must be between 1 and 100") }
+        return (page, size)
+    }
+
+    func hashPassword(_ password: String) async -> String {
+        let cost = bcryptCost
+        return await Task.detached { Bcrypt.hash(password, cost: cost) }.value
+    }
+
+    func verifyPassword(_ password: String, hash: String) async -> Bool {
+        await Task.detached { Bcrypt.verify(password, hash: hash) }.value
+    }
+}
+
+extension Data {
+    init(buffer: ByteBuffer) {
+        self = buffer.withUnsafeReadableBytes { Data($0) }
+    }
+}

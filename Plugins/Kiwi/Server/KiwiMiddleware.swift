@@ -1,0 +1,129 @@
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+
+/// Turns every failure into Kiwi's JSON error body (`message`, `status_code`, `error`);
+/// Hummingbird's own error body has another shape.
+struct KiwiErrorMiddleware: RouterMiddleware {
+    typealias Context = KiwiRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as KiwiHTTPError {
+            return Self.response(error)
+        } catch let error as KiwiStoreError {
+            return Self.response(KiwiHTTPError(error))
+        } catch let error as HTTPError {
+            let status = error.status
+            let message = error.body ?? (status == .notFound ? "no such route" : status.reasonPhrase.lowercased())
+            return Self.response(KiwiHTTPError(status, message, code: status == .contentTooLarge ? "payload_too_large" : nil))
+        } catch {
+            context.logger.error("unexpected failure: \(String(describing: error))")
+            return Self.response(KiwiHTTPError(.internalServerError, "the server failed; try again"))
+        }
+    }
+
+    static func response(_ error: KiwiHTTPError) -> Response {
+        KiwiJSON.response(KiwiWire.Failure(message: error.message, statusCode: Int(error.status.code), error: error.code), status: error.status)
+    }
+}
+
+/// Finds the caller from `Authorization: Bearer <token>` or the `session` cookie.
+struct KiwiAuthMiddleware: RouterMiddleware {
+    typealias Context = KiwiRequestContext
+    let store: any KiwiStore
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        if let token = Self.token(in: request) {
+            let hash = KiwiTokens.hash(token)
+            if let user = try await store.sessionUser(tokenHash: hash) {
+                context.caller = user
+                context.tokenHash = hash
+            }
+        }
+        return try await next(request, context)
+    }
+
+    static func token(in request: Request) -> String? {
+        if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
+            return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
+        return request.cookies["session"]?.value
+    }
+}
+
+/// One log line per request: method, path, status, milliseconds. Never a token or a query.
+struct KiwiRequestLogMiddleware: RouterMiddleware {
+    typealias Context = KiwiRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        let response = try await next(request, context)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        context.logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms")
+        return response
+    }
+}
+
+/// Session tokens: 256 random bits, kept by the server only as their SHA-256.
+enum KiwiTokens {
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// JSON responses.
+enum KiwiJSON {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func response<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Repeated failed logins for a username are answered 429 for a while.
+actor LoginThrottle {
+    private let limit: Int
+    private let window: Duration
+    private var failures: [String: [ContinuousClock.Instant]] = [:]
+
+    init(limit: Int = 5, window: Duration = .seconds(15 * 60)) {
+        self.limit = limit
+        self.window = window
+    }
+
+    /// Seconds until the username may try again; nil when it may now.
+    func wait(for username: String) -> Int? {
+        let now = ContinuousClock.now
+        let recent = (failures[username] ?? []).filter { now - $0 < window }
+        failures[username] = recent
+        guard recent.count >= limit, let oldest = recent.first else { return nil }
+        return max(1, Int((window - (now - oldest)).components.seconds))
+    }
+
+    func failed(_ username: String) {
+        failures[username, default: []].append(.now)
+    }
+
+    func succeeded(_ username: String) {
+        failures[username] = nil
+    }
+}

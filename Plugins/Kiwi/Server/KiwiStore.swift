@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a store reports that the routes turn into status codes.
+enum KiwiStoreError: Error, Equatable {
+    case usernameTaken
+    case noSuchUser
+    case noSuchPost
+    case noSuchComment
+    case notOwner
+}
+
+/// Kiwi's storage: one protocol, SQLite (embedded) and PostgreSQL behind it.
+/// Every write is one transaction; counts are exact under concurrent writers.
+protocol KiwiStore: Sendable {
+    func createUser(_ user: KiwiUser, passwordHash: String) async throws
+    func user(_ username: String) async throws -> KiwiUser?
+    func passwordHash(of username: String) async throws -> String?
+    func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser
+
+    func createSession(tokenHash: String, username: String) async throws
+    func sessionUser(tokenHash: String) async throws -> KiwiUser?
+    func deleteSession(tokenHash: String) async throws
+
+    func createPost(owner: String, image: String, caption: String?) async throws -> KiwiPost
+    func post(_ id: Int64, viewer: String?) async throws -> KiwiPost?
+    /// Newest first, ties broken by id: the same post never shows on two pages.
+    func posts(_ selection: PostSelection, page: Int, pageSize: Int, viewer: String?) async throws -> [KiwiPost]
+    /// Deletes a post with its likes and comments; returns its image file to remove.
+    func deletePost(_ id: Int64, by username: String) async throws -> String
+
+    /// Likes (idempotent) and returns the new count.
+    func like(_ id: Int64, by username: String) async throws -> Int
+    func unlike(_ id: Int64, by username: String) async throws -> Int
+
+    func comments(on id: Int64) async throws -> [KiwiComment]
+    func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment
+    func deleteComment(_ id: Int64, by username: String) async throws
+
+    func follow(_ followee: String, by follower: String) async throws
+    func unfollow(_ followee: String, by follower: String) async throws
+    /// Most recent first.
+    func followers(of username: String) async throws -> [KiwiUser]
+    func following(of username: String) async throws -> [KiwiUser]
+}

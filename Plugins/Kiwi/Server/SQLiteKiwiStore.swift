@@ -1,0 +1,279 @@
+import Foundation
+import GRDB
+
+/// The embedded store: one SQLite file in WAL mode (readers never wait for the
+/// writer), `synchronous = FULL` so an acknowledged write survives a crash.
+final class SQLiteKiwiStore: KiwiStore {
+    private let pool: DatabasePool
+
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE users (
+                    username TEXT PRIMARY KEY NOT NULL, fullname TEXT, email TEXT, avatar TEXT,
+                    password_hash TEXT NOT NULL, created_at REAL NOT NULL);
+                CREATE TABLE sessions (
+                    token_hash TEXT PRIMARY KEY NOT NULL,
+                    username TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, created_at REAL NOT NULL);
+                CREATE TABLE posts (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                    image TEXT NOT NULL, caption TEXT, created_at REAL NOT NULL,
+                    like_count INTEGER NOT NULL DEFAULT 0, comment_count INTEGER NOT NULL DEFAULT 0);
+                CREATE INDEX posts_newest ON posts(created_at DESC, id DESC);
+                CREATE INDEX posts_by_owner ON posts(owner, created_at DESC, id DESC);
+                CREATE TABLE likes (
+                    post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                    owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                    created_at REAL NOT NULL, PRIMARY KEY (post_id, owner));
+                CREATE TABLE comments (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                    owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                    text TEXT NOT NULL, created_at REAL NOT NULL);
+                CREATE INDEX comments_by_post ON comments(post_id, id);
+                CREATE TABLE following (
+                    follower TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                    followee TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                    created_at REAL NOT NULL, PRIMARY KEY (follower, followee));
+                CREATE INDEX following_by_followee ON following(followee, created_at DESC);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: users and sessions
+
+    func createUser(_ user: KiwiUser, passwordHash: String) async throws {
+        try await pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", arguments: [user.username]) == true {
+                throw KiwiStoreError.usernameTaken
+            }
+            try db.execute(
+                sql: "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970])
+        }
+    }
+
+    func user(_ username: String) async throws -> KiwiUser? {
+        try await pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM users WHERE username = ?", arguments: [username]).map { Self.user($0) } }
+    }
+
+    func passwordHash(of username: String) async throws -> String? {
+        try await pool.read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM users WHERE username = ?", arguments: [username]) }
+    }
+
+    func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE users SET fullname = COALESCE(?, fullname), email = COALESCE(?, email) WHERE username = ?",
+                           arguments: [fullName, email, username])
+            guard db.changesCount > 0, let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE username = ?", arguments: [username]) else {
+                throw KiwiStoreError.noSuchUser
+            }
+            return Self.user(row)
+        }
+    }
+
+    func createSession(tokenHash: String, username: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO sessions (token_hash, username, created_at) VALUES (?, ?, ?)",
+                           arguments: [tokenHash, username, Date().timeIntervalSince1970])
+        }
+    }
+
+    func sessionUser(tokenHash: String) async throws -> KiwiUser? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT u.* FROM sessions s JOIN users u ON u.username = s.username WHERE s.token_hash = ?",
+                             arguments: [tokenHash]).map { Self.user($0) }
+        }
+    }
+
+    func deleteSession(tokenHash: String) async throws {
+        try await pool.write { db in try db.execute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [tokenHash]) }
+    }
+
+    // MARK: posts
+
+    static let postColumns = """
+        SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count,
+               u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at,
+               EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?) AS liked
+        FROM posts p JOIN users u ON u.username = p.owner
+        """
+
+    func createPost(owner: String, image: String, caption: String?) async throws -> KiwiPost {
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO posts (owner, image, caption, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [owner, image, caption, Date().timeIntervalSince1970])
+            let id = db.lastInsertedRowID
+            guard let row = try Row.fetchOne(db, sql: Self.postColumns + " WHERE p.id = ?", arguments: [owner, id]) else {
+                throw KiwiStoreError.noSuchPost
+            }
+            return Self.post(row, viewer: owner)
+        }
+    }
+
+    func post(_ id: Int64, viewer: String?) async throws -> KiwiPost? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: Self.postColumns + " WHERE p.id = ?", arguments: [viewer, id]).map { Self.post($0, viewer: viewer) }
+        }
+    }
+
+    func posts(_ selection: PostSelection, page: Int, pageSize: Int, viewer: String?) async throws -> [KiwiPost] {
+        try await pool.read { db in
+            var sql = Self.postColumns
+            var arguments: StatementArguments = [viewer]
+            switch selection {
+            case .everyone:
+                break
+            case .feed(let member):
+                sql += " WHERE p.owner = ? OR p.owner IN (SELECT followee FROM following WHERE follower = ?)"
+                arguments += [member, member]
+            case .author(let member):
+                sql += " WHERE p.owner = ?"
+                arguments += [member]
+            }
+            sql += " ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?"
+            arguments += [pageSize, page * pageSize]
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { Self.post($0, viewer: viewer) }
+        }
+    }
+
+    func deletePost(_ id: Int64, by username: String) async throws -> String {
+        try await pool.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT owner, image FROM posts WHERE id = ?", arguments: [id]) else {
+                throw KiwiStoreError.noSuchPost
+            }
+            guard (row["owner"] as String) == username else { throw KiwiStoreError.notOwner }
+            // Likes and comments go with it (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
+            return row["image"]
+        }
+    }
+
+    // MARK: likes and comments
+
+    func like(_ id: Int64, by username: String) async throws -> Int {
+        try await pool.write { db in
+            try Self.requirePost(id, db)
+            try db.execute(sql: "INSERT OR IGNORE INTO likes (post_id, owner, created_at) VALUES (?, ?, ?)",
+                           arguments: [id, username, Date().timeIntervalSince1970])
+            if db.changesCount > 0 { try db.execute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [id]) }
+            return try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [id]) ?? 0
+        }
+    }
+
+    func unlike(_ id: Int64, by username: String) async throws -> Int {
+        try await pool.write { db in
+            try Self.requirePost(id, db)
+            try db.execute(sql: "DELETE FROM likes WHERE post_id = ? AND owner = ?", arguments: [id, username])
+            if db.changesCount > 0 { try db.execute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [id]) }
+            return try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [id]) ?? 0
+        }
+    }
+
+    func comments(on id: Int64) async throws -> [KiwiComment] {
+        try await pool.read { db in
+            try Self.requirePost(id, db)
+            return try Row.fetchAll(db, sql: """
+                SELECT c.id, c.post_id, c.text, c.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at
+                FROM comments c JOIN users u ON u.username = c.owner WHERE c.post_id = ? ORDER BY c.id
+                """, arguments: [id]).map(Self.comment)
+        }
+    }
+
+    func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment {
+        try await pool.write { db in
+            try Self.requirePost(id, db)
+            try db.execute(sql: "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [id, username, text, Date().timeIntervalSince1970])
+            let commentID = db.lastInsertedRowID
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [id])
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT c.id, c.post_id, c.text, c.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at
+                FROM comments c JOIN users u ON u.username = c.owner WHERE c.id = ?
+                """, arguments: [commentID]) else { throw KiwiStoreError.noSuchComment }
+            return Self.comment(row)
+        }
+    }
+
+    func deleteComment(_ id: Int64, by username: String) async throws {
+        try await pool.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT owner, post_id FROM comments WHERE id = ?", arguments: [id]) else {
+                throw KiwiStoreError.noSuchComment
+            }
+            guard (row["owner"] as String) == username else { throw KiwiStoreError.notOwner }
+            try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [row["post_id"] as Int64])
+        }
+    }
+
+    // MARK: following
+
+    func follow(_ followee: String, by follower: String) async throws {
+        try await pool.write { db in
+            try Self.requireUser(followee, db)
+            try db.execute(sql: "INSERT OR IGNORE INTO following (follower, followee, created_at) VALUES (?, ?, ?)",
+                           arguments: [follower, followee, Date().timeIntervalSince1970])
+        }
+    }
+
+    func unfollow(_ followee: String, by follower: String) async throws {
+        try await pool.write { db in
+            try Self.requireUser(followee, db)
+            try db.execute(sql: "DELETE FROM following WHERE follower = ? AND followee = ?", arguments: [follower, followee])
+        }
+    }
+
+    func followers(of username: String) async throws -> [KiwiUser] {
+        try await people(username, sql: "SELECT u.* FROM following f JOIN users u ON u.username = f.follower WHERE f.followee = ? ORDER BY f.created_at DESC, f.rowid DESC")
+    }
+
+    func following(of username: String) async throws -> [KiwiUser] {
+        try await people(username, sql: "SELECT u.* FROM following f JOIN users u ON u.username = f.followee WHERE f.follower = ? ORDER BY f.created_at DESC, f.rowid DESC")
+    }
+
+    private func people(_ username: String, sql: String) async throws -> [KiwiUser] {
+        try await pool.read { db in
+            try Self.requireUser(username, db)
+            return try Row.fetchAll(db, sql: sql, arguments: [username]).map { Self.user($0) }
+        }
+    }
+
+    // MARK: rows
+
+    private static func requirePost(_ id: Int64, _ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE id = ?", arguments: [id]) == true else { throw KiwiStoreError.noSuchPost }
+    }
+
+    private static func requireUser(_ username: String, _ db: Database) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ?", arguments: [username]) == true else { throw KiwiStoreError.noSuchUser }
+    }
+
+    private static func user(_ row: Row, createdColumn: String = "created_at") -> KiwiUser {
+        KiwiUser(username: row["username"], fullName: row["fullname"], email: row["email"], avatar: row["avatar"],
+                 createdAt: Date(timeIntervalSince1970: row[createdColumn] ?? 0))
+    }
+
+    private static func post(_ row: Row, viewer: String?) -> KiwiPost {
+        KiwiPost(
+            id: row["id"], owner: user(row, createdColumn: "user_created_at"), image: row["image"], caption: row["caption"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"]), likes: row["like_count"], commentCount: row["comment_count"],
+            likedByMe: viewer == nil ? nil : (row["liked"] as Bool))
+    }
+
+    private static func comment(_ row: Row) -> KiwiComment {
+        KiwiComment(id: row["id"], owner: user(row, createdColumn: "user_created_at"), postID: row["post_id"], text: row["text"],
+                    createdAt: Date(timeIntervalSince1970: row["created_at"]))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+@testable import Kiwi
+import Logging
+import NIOCore
+
+/// A Kiwi server on a fresh SQLite file and uploads folder.
+struct KiwiHarness {
+    let folder: URL
+    let store: SQLiteKiwiStore
+    let uploads: UploadFolder
+    let options: KiwiServerOptions
+
+    init(maxUploadBytes: Int = 64 * 1024) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = try SQLiteKiwiStore(path: folder.appendingPathComponent("kiwi.sqlite").path)
+        uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
+        // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
+        options = KiwiServerOptions(host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes, bcryptCost: 4)
+    }
+
+    var application: some ApplicationProtocol {
+        KiwiServer.buildApplication(store: store, uploads: uploads, options: options, logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    var uploadedFiles: [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: uploads.path))?.filter { !$0.hasPrefix(".") } ?? []
+    }
+
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46])
+}
+
+/// Requests as a client sends them.
+extension TestClientProtocol {
+    func json(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, token: String? = nil) async throws -> (HTTPResponse.Status, Any?, HTTPFields) {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
+            let object = try? JSONSerialization.jsonObject(with: Data(buffer: response.body), options: [.fragmentsAllowed])
+            return (response.status, object, response.headers)
+        }
+    }
+
+    func form(_ body: String, token: String?) async throws -> (HTTPResponse.Status, Any?) {
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: "/comments", method: .post, headers: headers, body: ByteBuffer(string: body)) { response in
+            (response.status, try? JSONSerialization.jsonObject(with: Data(buffer: response.body)))
+        }
+    }
+
+    func upload(_ file: Data?, caption: String? = nil, token: String?) async throws -> (HTTPResponse.Status, [String: Any]?) {
+        let boundary = "kiwi-test-boundary"
+        var body = Data()
+        if let file {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x.png\"\r\nContent-Type: image/png\r\n\r\n".utf8) + file + Data("\r\n".utf8)
+        }
+        if let caption { body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n\(caption)\r\n".utf8) }
+        body += Data("--\(boundary)--\r\n".utf8)
+        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: "/posts", method: .post, headers: headers, body: ByteBuffer(bytes: body)) { response in
+            (response.status, try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+        }
+    }
+
+    /// Signs up and logs in; returns the token.
+    func member(_ username: String, password: String = "secret-\(UUID().uuidString.prefix(4))") async throws -> String {
+        _ = try await json(.post, "/users", #"{"username":"\#(username)","password":"\#(password)"}"#)
+        let (_, session, _) = try await json(.post, "/sessions", #"{"username":"\#(username)","password":"\#(password)"}"#)
+        return ((session as? [String: Any])?["token"] as? String) ?? ""
+    }
+}
