@@ -4,22 +4,29 @@ import HummingbirdTesting
 @testable import Kiwi
 import Logging
 import NIOCore
+import PostgresNIO
+import Testing
 
-/// A Kiwi server on a fresh SQLite file and uploads folder.
+/// The stores the route suite runs against: SQLite always, PostgreSQL when
+/// `KIWI_TEST_DATABASE_URL` names a server (CI always sets it).
+enum StoreKind: String, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    static var databaseURL: String? {
+        ProcessInfo.processInfo.environment["KIWI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static var available: [StoreKind] { databaseURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+
+    var testDescription: String { rawValue }
+}
+
+/// A Kiwi server on a fresh store (an SQLite file, or a PostgreSQL schema of its own) and uploads folder.
 struct KiwiHarness {
     let folder: URL
-    let store: SQLiteKiwiStore
+    let store: any KiwiStore
     let uploads: UploadFolder
     let options: KiwiServerOptions
-
-    init(maxUploadBytes: Int = 64 * 1024) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = try SQLiteKiwiStore(path: folder.appendingPathComponent("kiwi.sqlite").path)
-        uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
-        // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
-        options = KiwiServerOptions(host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes, bcryptCost: 4)
-    }
 
     var application: some ApplicationProtocol {
         KiwiServer.buildApplication(store: store, uploads: uploads, options: options, logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() })
@@ -31,6 +38,40 @@ struct KiwiHarness {
 
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46])
+}
+
+/// Runs `body` with a harness on a fresh store of this kind, and cleans the store up after.
+func withKiwi(_ kind: StoreKind, maxUploadBytes: Int = 64 * 1024, _ body: (KiwiHarness) async throws -> Void) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
+    // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
+    let options = KiwiServerOptions(host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes, bcryptCost: 4)
+    switch kind {
+    case .sqlite:
+        let store = try SQLiteKiwiStore(path: folder.appendingPathComponent("kiwi.sqlite").path)
+        try await body(KiwiHarness(folder: folder, store: store, uploads: uploads, options: options))
+    case .postgres:
+        let url = try #require(StoreKind.databaseURL)
+        let schema = "kiwi_test_\(UUID().uuidString.prefix(8).lowercased())"
+        let store = try PostgresKiwiStore(url: url, schema: schema, logger: Logger(label: "kiwi-pg-test") { _ in SwiftLogNoOpLogHandler() })
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.client.run() }
+            defer { group.cancelAll() }
+            try await store.migrate(schema: schema)
+            try await body(KiwiHarness(folder: folder, store: store, uploads: uploads, options: options))
+            try await store.client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \"\(schema)\" CASCADE"))
+        }
+    }
+}
+
+@Suite struct PostgresAvailabilityTests {
+    /// Locally, without a server, this is skipped and says so; CI must always run the PostgreSQL suite.
+    @Test(.enabled(if: StoreKind.databaseURL != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+                   "PostgreSQL store suite skipped: set KIWI_TEST_DATABASE_URL to a server to run it"))
+    func thePostgreSQLSuiteRuns() {
+        #expect(StoreKind.databaseURL != nil, "CI must set KIWI_TEST_DATABASE_URL so the store suite runs against PostgreSQL")
+    }
 }
 
 /// Requests as a client sends them.

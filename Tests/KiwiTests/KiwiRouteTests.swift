@@ -5,20 +5,21 @@ import HummingbirdTesting
 import Testing
 
 @Suite struct KiwiUserRouteTests {
-    @Test func signUpAnswers201WithTheUserAndRefusesADuplicateWith409() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let (status, user, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"pw","fullname":"Ada Lovelace","email":"ada@example.org"}"#)
-            #expect(status == .created)
-            let object = try #require(user as? [String: Any])
-            #expect(object["id"] as? String == "ada")
-            #expect(object["displayName"] as? String == "Ada Lovelace")
-            #expect((object["avatarURL"] as? String)?.hasSuffix("/uploads/default-avatar.png") == true)
-            let (again, body, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"other"}"#)
-            #expect(again == .conflict)
-            #expect((body as? [String: Any])?["error"] as? String == "username_conflict")
-            #expect((body as? [String: Any])?["status_code"] as? Int == 409)
-            #expect((body as? [String: Any])?["message"] is String)
+    @Test(arguments: StoreKind.available) func signUpAnswers201WithTheUserAndRefusesADuplicateWith409(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let (status, user, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"pw","fullname":"Ada Lovelace","email":"ada@example.org"}"#)
+                #expect(status == .created)
+                let object = try #require(user as? [String: Any])
+                #expect(object["id"] as? String == "ada")
+                #expect(object["displayName"] as? String == "Ada Lovelace")
+                #expect((object["avatarURL"] as? String)?.hasSuffix("/uploads/default-avatar.png") == true)
+                let (again, body, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"other"}"#)
+                #expect(again == .conflict)
+                #expect((body as? [String: Any])?["error"] as? String == "username_conflict")
+                #expect((body as? [String: Any])?["status_code"] as? Int == 409)
+                #expect((body as? [String: Any])?["message"] is String)
+            }
         }
     }
 
@@ -28,284 +29,322 @@ import Testing
         #"{"username":"bob","password":"pw","fullname":"\#(String(repeating: "n", count: 41))"}"#,
     ])
     func badSignUpsAre400(body: String) async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let (status, error, _) = try await client.json(.post, "/users", body)
-            #expect(status == .badRequest)
-            #expect((error as? [String: Any])?["status_code"] as? Int == 400)
+        try await withKiwi(.sqlite) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let (status, error, _) = try await client.json(.post, "/users", body)
+                #expect(status == .badRequest)
+                #expect((error as? [String: Any])?["status_code"] as? Int == 400)
+            }
         }
     }
 
-    @Test func loginSetsTheCookieAndWrongCredentialsAre403ThenThrottled() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            _ = try await client.json(.post, "/users", #"{"username":"ada","password":"right"}"#)
-            let (status, session, headers) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"right"}"#)
-            #expect(status == .ok)
-            let token = try #require((session as? [String: Any])?["token"] as? String)
-            #expect(token.count >= 43, "256 random bits")
-            #expect(headers[.setCookie]?.hasPrefix("session=\(token)") == true)
-            // The cookie works like the bearer token.
-            let me = try await client.execute(uri: "/users/me", method: .get, headers: [.cookie: "session=\(token)"]) { $0.status }
-            #expect(me == .ok)
-            for _ in 0..<5 { #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"wrong"}"#).0 == .forbidden) }
-            #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"right"}"#).0 == .tooManyRequests)
-            #expect(try await client.json(.post, "/sessions", #"{"username":"ada"}"#).0 == .badRequest)
+    @Test(arguments: StoreKind.available) func loginSetsTheCookieAndWrongCredentialsAre403ThenThrottled(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                _ = try await client.json(.post, "/users", #"{"username":"ada","password":"right"}"#)
+                let (status, session, headers) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"right"}"#)
+                #expect(status == .ok)
+                let token = try #require((session as? [String: Any])?["token"] as? String)
+                #expect(token.count >= 43, "256 random bits")
+                #expect(headers[.setCookie]?.hasPrefix("session=\(token)") == true)
+                // The cookie works like the bearer token.
+                let me = try await client.execute(uri: "/users/me", method: .get, headers: [.cookie: "session=\(token)"]) { $0.status }
+                #expect(me == .ok)
+                for _ in 0..<5 { #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"wrong"}"#).0 == .forbidden) }
+                #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"right"}"#).0 == .tooManyRequests)
+                #expect(try await client.json(.post, "/sessions", #"{"username":"ada"}"#).0 == .badRequest)
+            }
         }
     }
 
-    @Test func tokensAreStoredOnlyAsHashesAndLogoutEndsTheSession() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let token = try await client.member("ada")
-            #expect(try await kiwi.store.sessionUser(tokenHash: token) == nil, "the raw token is not a key")
-            #expect(try await kiwi.store.sessionUser(tokenHash: KiwiTokens.hash(token))?.username == "ada")
-            #expect(try await client.json(.get, "/users/me", token: token).0 == .ok)
-            #expect(try await client.json(.delete, "/sessions", token: token).0 == .ok)
-            #expect(try await client.json(.get, "/users/me", token: token).0 == .forbidden)
-            #expect(try await client.json(.get, "/users/me", token: "made-up").0 == .forbidden)
+    @Test(arguments: StoreKind.available) func tokensAreStoredOnlyAsHashesAndLogoutEndsTheSession(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let token = try await client.member("ada")
+                #expect(try await kiwi.store.sessionUser(tokenHash: token) == nil, "the raw token is not a key")
+                #expect(try await kiwi.store.sessionUser(tokenHash: KiwiTokens.hash(token))?.username == "ada")
+                #expect(try await client.json(.get, "/users/me", token: token).0 == .ok)
+                #expect(try await client.json(.delete, "/sessions", token: token).0 == .ok)
+                #expect(try await client.json(.get, "/users/me", token: token).0 == .forbidden)
+                #expect(try await client.json(.get, "/users/me", token: "made-up").0 == .forbidden)
+            }
         }
     }
 
-    @Test func onlyTheOwnerUpdatesAProfile() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada"), bob = try await client.member("bob")
-            let (status, user, _) = try await client.json(.put, "/users/ada", #"{"fullname":"Ada L."}"#, token: ada)
-            #expect(status == .ok)
-            #expect((user as? [String: Any])?["displayName"] as? String == "Ada L.")
-            #expect(try await client.json(.put, "/users/ada", #"{"fullname":"X"}"#, token: bob).0 == .forbidden)
-            #expect(try await client.json(.put, "/users/ada", #"{"fullname":"X"}"#).0 == .forbidden)
-            #expect(try await client.json(.put, "/users/nobody", #"{"fullname":"X"}"#, token: ada).0 == .notFound)
-            #expect(try await client.json(.get, "/users/nobody").0 == .notFound)
+    @Test(arguments: StoreKind.available) func onlyTheOwnerUpdatesAProfile(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let (status, user, _) = try await client.json(.put, "/users/ada", #"{"fullname":"Ada L."}"#, token: ada)
+                #expect(status == .ok)
+                #expect((user as? [String: Any])?["displayName"] as? String == "Ada L.")
+                #expect(try await client.json(.put, "/users/ada", #"{"fullname":"X"}"#, token: bob).0 == .forbidden)
+                #expect(try await client.json(.put, "/users/ada", #"{"fullname":"X"}"#).0 == .forbidden)
+                #expect(try await client.json(.put, "/users/nobody", #"{"fullname":"X"}"#, token: ada).0 == .notFound)
+                #expect(try await client.json(.get, "/users/nobody").0 == .notFound)
+            }
         }
     }
 
-    @Test func followingIsIdempotentAndListsMostRecentFirst() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada"), bob = try await client.member("bob"), cy = try await client.member("cy")
-            #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
-            #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
-            try await Task.sleep(for: .milliseconds(5))
-            #expect(try await client.json(.post, "/users/ada/follow", token: cy).0 == .ok)
-            #expect(try await client.json(.post, "/users/ada/follow", token: ada).0 == .badRequest)
-            #expect(try await client.json(.post, "/users/nobody/follow", token: ada).0 == .notFound)
-            #expect(try await client.json(.post, "/users/ada/follow").0 == .forbidden)
-            let (_, followers, _) = try await client.json(.get, "/users/ada/followers")
-            #expect((followers as? [[String: Any]])?.map { $0["id"] as? String } == ["cy", "bob"])
-            #expect(try await client.json(.delete, "/users/ada/follow", token: bob).0 == .ok)
-            let (_, following, _) = try await client.json(.get, "/users/bob/following")
-            #expect((following as? [[String: Any]])?.isEmpty == true)
-            #expect(try await client.json(.get, "/users/nobody/followers").0 == .notFound)
+    @Test(arguments: StoreKind.available) func followingIsIdempotentAndListsMostRecentFirst(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada"), bob = try await client.member("bob"), cy = try await client.member("cy")
+                #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
+                #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
+                try await Task.sleep(for: .milliseconds(5))
+                #expect(try await client.json(.post, "/users/ada/follow", token: cy).0 == .ok)
+                #expect(try await client.json(.post, "/users/ada/follow", token: ada).0 == .badRequest)
+                #expect(try await client.json(.post, "/users/nobody/follow", token: ada).0 == .notFound)
+                #expect(try await client.json(.post, "/users/ada/follow").0 == .forbidden)
+                let (_, followers, _) = try await client.json(.get, "/users/ada/followers")
+                #expect((followers as? [[String: Any]])?.map { $0["id"] as? String } == ["cy", "bob"])
+                #expect(try await client.json(.delete, "/users/ada/follow", token: bob).0 == .ok)
+                let (_, following, _) = try await client.json(.get, "/users/bob/following")
+                #expect((following as? [[String: Any]])?.isEmpty == true)
+                #expect(try await client.json(.get, "/users/nobody/followers").0 == .notFound)
+            }
         }
     }
 }
 
 @Suite struct KiwiPostRouteTests {
-    @Test func postingAnImageAndReadingItBack() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada")
-            let (status, post) = try await client.upload(KiwiHarness.png, caption: "Robert'); DROP TABLE posts;-- ✨", token: ada)
-            #expect(status == .created)
-            let id = try #require(post?["id"] as? String)
-            #expect(post?["caption"] as? String == "Robert'); DROP TABLE posts;-- ✨", "stored verbatim")
-            #expect(post?["likes"] as? Int == 0)
-            #expect(post?["createdAt"] is String)
-            #expect((post?["author"] as? [String: Any])?["username"] as? String == "ada")
-            let (_, fetched, _) = try await client.json(.get, "/posts/\(id)")
-            #expect((fetched as? [String: Any])?["imageURL"] as? String == post?["imageURL"] as? String)
-            #expect((fetched as? [String: Any])?["likedByMe"] == nil, "only for a logged-in caller")
-            let (_, noCaption) = try await client.upload(KiwiHarness.jpeg, token: ada)
-            #expect(noCaption?["caption"] is NSNull)
-            #expect(kiwi.uploadedFiles.count == 2)
-        }
-    }
-
-    @Test func badUploadsStoreNothing() async throws {
-        let kiwi = try KiwiHarness(maxUploadBytes: 1000)
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada")
-            #expect(try await client.upload(Data("just text, named x.png".utf8), token: ada).0 == .unsupportedMediaType)
-            #expect(try await client.upload(KiwiHarness.png + Data(count: 5000), token: ada).0 == .contentTooLarge)
-            #expect(try await client.upload(nil, caption: "no file", token: ada).0 == .badRequest)
-            #expect(try await client.upload(KiwiHarness.png, token: nil).0 == .forbidden)
-            #expect(try await client.upload(KiwiHarness.png, caption: String(repeating: "c", count: 3000), token: ada).0 == .badRequest)
-            #expect(kiwi.uploadedFiles.isEmpty)
-            let (_, posts, _) = try await client.json(.get, "/posts")
-            #expect((posts as? [Any])?.isEmpty == true)
-        }
-    }
-
-    @Test func pagesAreNewestFirstWithATotalOrderAndValidatedParameters() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada")
-            for index in 0..<25 { _ = try await client.upload(KiwiHarness.png, caption: "p\(index)", token: ada) }
-            var seen: [String] = []
-            for page in 0..<3 {
-                let (status, posts, _) = try await client.json(.get, "/posts?page=\(page)&pageSize=10")
-                #expect(status == .ok)
-                seen += (posts as? [[String: Any]])?.compactMap { $0["caption"] as? String } ?? []
+    @Test(arguments: StoreKind.available) func postingAnImageAndReadingItBack(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                let (status, post) = try await client.upload(KiwiHarness.png, caption: "Robert'); DROP TABLE posts;-- ✨", token: ada)
+                #expect(status == .created)
+                let id = try #require(post?["id"] as? String)
+                #expect(post?["caption"] as? String == "Robert'); DROP TABLE posts;-- ✨", "stored verbatim")
+                #expect(post?["likes"] as? Int == 0)
+                #expect(post?["createdAt"] is String)
+                #expect((post?["author"] as? [String: Any])?["username"] as? String == "ada")
+                let (_, fetched, _) = try await client.json(.get, "/posts/\(id)")
+                #expect((fetched as? [String: Any])?["imageURL"] as? String == post?["imageURL"] as? String)
+                #expect((fetched as? [String: Any])?["likedByMe"] == nil, "only for a logged-in caller")
+                let (_, noCaption) = try await client.upload(KiwiHarness.jpeg, token: ada)
+                #expect(noCaption?["caption"] is NSNull)
+                #expect(kiwi.uploadedFiles.count == 2)
             }
-            #expect(seen == (0..<25).reversed().map { "p\($0)" }, "posts made in the same second never swap or repeat")
-            let (_, defaults, _) = try await client.json(.get, "/posts")
-            #expect((defaults as? [Any])?.count == 10)
-            for bad in ["page=-1", "page=x", "pageSize=0", "pageSize=101", "pageSize=1e3", "page=1.5"] {
-                #expect(try await client.json(.get, "/posts?\(bad)").0 == .badRequest, "\(bad)")
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func badUploadsStoreNothing(kind: StoreKind) async throws {
+        try await withKiwi(kind, maxUploadBytes: 1000) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                #expect(try await client.upload(Data("just text, named x.png".utf8), token: ada).0 == .unsupportedMediaType)
+                #expect(try await client.upload(KiwiHarness.png + Data(count: 5000), token: ada).0 == .contentTooLarge)
+                #expect(try await client.upload(nil, caption: "no file", token: ada).0 == .badRequest)
+                #expect(try await client.upload(KiwiHarness.png, token: nil).0 == .forbidden)
+                #expect(try await client.upload(KiwiHarness.png, caption: String(repeating: "c", count: 3000), token: ada).0 == .badRequest)
+                #expect(kiwi.uploadedFiles.isEmpty)
+                let (_, posts, _) = try await client.json(.get, "/posts")
+                #expect((posts as? [Any])?.isEmpty == true)
             }
-            #expect(try await client.json(.get, "/users/ada/posts?pageSize=5").1.map { ($0 as? [Any])?.count } == 5)
-            #expect(try await client.json(.get, "/users/nobody/posts").0 == .notFound)
         }
     }
 
-    @Test func likesAreIdempotentAndNeedAPostThatExists() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada"), bob = try await client.member("bob")
-            let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
-            #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
-            #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
-            #expect(try await client.json(.post, "/posts/\(id)/like", token: ada).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 2)
-            let (_, post, _) = try await client.json(.get, "/posts/\(id)", token: bob)
-            #expect((post as? [String: Any])?["likedByMe"] as? Bool == true)
-            #expect(try await client.json(.delete, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
-            #expect(try await client.json(.post, "/posts/\(id)/like").0 == .forbidden)
-            #expect(try await client.json(.post, "/posts/999/like", token: bob).0 == .notFound)
-            #expect(try await client.json(.post, "/posts/abc/like", token: bob).0 == .notFound)
-        }
-    }
-
-    @Test func commentsThroughTheFormRoute() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada"), bob = try await client.member("bob")
-            let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
-            #expect(try await client.form("operation=create&postid=\(id)&text=Lovely+book%21", token: bob).0 == .ok)
-            #expect(try await client.form("operation=create&postid=\(id)&text=Me+too", token: ada).0 == .ok)
-            let (_, comments, _) = try await client.json(.get, "/posts/\(id)/comments")
-            let list = try #require(comments as? [[String: Any]])
-            #expect(list.map { $0["text"] as? String } == ["Lovely book!", "Me too"], "oldest first")
-            #expect(list.allSatisfy { $0["createdAt"] is String && $0["author"] is [String: Any] })
-            let (_, post, _) = try await client.json(.get, "/posts/\(id)")
-            #expect((post as? [String: Any])?["commentCount"] as? Int == 2)
-            let first = try #require(list[0]["id"] as? String)
-            #expect(try await client.form("operation=delete&commentid=\(first)", token: ada).0 == .forbidden)
-            #expect(try await client.form("operation=delete&commentid=\(first)", token: bob).0 == .ok)
-            #expect(try await client.form("operation=create&postid=\(id)&text=x", token: nil).0 == .forbidden)
-            #expect(try await client.form("operation=create&postid=\(id)", token: bob).0 == .badRequest)
-            #expect(try await client.form("postid=\(id)&text=x", token: bob).0 == .badRequest)
-            #expect(try await client.form("operation=shout&postid=\(id)", token: bob).0 == .badRequest)
-            #expect(try await client.form("operation=create&postid=999&text=x", token: bob).0 == .notFound)
-            #expect(try await client.form("operation=create&postid=\(id)&text=\(String(repeating: "w", count: 1025))", token: bob).0 == .badRequest)
-        }
-    }
-
-    @Test func deletingAPostTakesItsLikesCommentsAndImage() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada"), bob = try await client.member("bob")
-            let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
-            _ = try await client.json(.post, "/posts/\(id)/like", token: bob)
-            _ = try await client.form("operation=create&postid=\(id)&text=hi", token: bob)
-            #expect(try await client.json(.delete, "/posts/\(id)", token: bob).0 == .forbidden)
-            #expect(try await client.json(.delete, "/posts/\(id)").0 == .forbidden)
-            let (status, body, _) = try await client.json(.delete, "/posts/\(id)", token: ada)
-            #expect(status == .ok)
-            #expect((body as? [String: Any])?["status"] as? String == "ok")
-            #expect(kiwi.uploadedFiles.isEmpty)
-            #expect(try await client.json(.get, "/posts/\(id)").0 == .notFound)
-            #expect(try await client.json(.get, "/posts/\(id)/comments").0 == .notFound)
-            #expect(try await client.json(.delete, "/posts/\(id)", token: ada).0 == .notFound)
-        }
-    }
-
-    @Test func theFeedHasTheCallersAndTheirFolloweesPosts() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada"), bob = try await client.member("bob"), cy = try await client.member("cy")
-            _ = try await client.upload(KiwiHarness.png, caption: "ada's", token: ada)
-            _ = try await client.upload(KiwiHarness.png, caption: "bob's", token: bob)
-            _ = try await client.upload(KiwiHarness.png, caption: "cy's", token: cy)
-            _ = try await client.json(.post, "/users/bob/follow", token: ada)
-            let (_, feed, _) = try await client.json(.get, "/feed", token: ada)
-            #expect((feed as? [[String: Any]])?.map { $0["caption"] as? String } == ["bob's", "ada's"])
-            #expect(try await client.json(.get, "/feed").0 == .forbidden)
-        }
-    }
-
-    @Test func uploadsNeedALoginAndNeverLeaveTheirFolder() async throws {
-        let kiwi = try KiwiHarness()
-        try "secret".write(to: kiwi.folder.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
-        try await kiwi.application.test(.router) { client in
-            let ada = try await client.member("ada")
-            let image = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["imageURL"] as? String)
-            let path = "/uploads/" + (image.split(separator: "/").last.map(String.init) ?? "")
-            #expect(try await client.json(.get, path).0 == .forbidden)
-            let bytes = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(ada)"]) { Data(buffer: $0.body) }
-            #expect(bytes == KiwiHarness.png)
-            for attack in ["/uploads/..%2fsecret.txt", "/uploads/..%2F..%2Fkiwi.sqlite", "/uploads/%2e%2e%2fsecret.txt", "/uploads/.hidden"] {
-                let (status, body) = try await client.execute(uri: attack, method: .get, headers: [.authorization: "Bearer \(ada)"]) {
-                    ($0.status, String(buffer: $0.body))
+    @Test(arguments: StoreKind.available) func pagesAreNewestFirstWithATotalOrderAndValidatedParameters(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                for index in 0..<25 { _ = try await client.upload(KiwiHarness.png, caption: "p\(index)", token: ada) }
+                var seen: [String] = []
+                for page in 0..<3 {
+                    let (status, posts, _) = try await client.json(.get, "/posts?page=\(page)&pageSize=10")
+                    #expect(status == .ok)
+                    seen += (posts as? [[String: Any]])?.compactMap { $0["caption"] as? String } ?? []
                 }
-                #expect(status == .notFound, "\(attack)")
-                #expect(!body.contains("secret") || body.contains("message"))
+                #expect(seen == (0..<25).reversed().map { "p\($0)" }, "posts made in the same second never swap or repeat")
+                let (_, defaults, _) = try await client.json(.get, "/posts")
+                #expect((defaults as? [Any])?.count == 10)
+                for bad in ["page=-1", "page=x", "pageSize=0", "pageSize=101", "pageSize=1e3", "page=1.5"] {
+                    #expect(try await client.json(.get, "/posts?\(bad)").0 == .badRequest, "\(bad)")
+                }
+                #expect(try await client.json(.get, "/users/ada/posts?pageSize=5").1.map { ($0 as? [Any])?.count } == 5)
+                #expect(try await client.json(.get, "/users/nobody/posts").0 == .notFound)
             }
         }
     }
 
-    @Test func healthAndUnknownRoutesAnswerJSON() async throws {
-        let kiwi = try KiwiHarness()
-        try await kiwi.application.test(.router) { client in
-            #expect(try await client.json(.get, "/health").1.map { ($0 as? [String: Any])?["status"] as? String } == "ok")
-            let (status, body, _) = try await client.json(.get, "/nothing-here")
-            #expect(status == .notFound)
-            #expect((body as? [String: Any])?.keys.sorted() == ["error", "message", "status_code"])
+    @Test(arguments: StoreKind.available) func likesAreIdempotentAndNeedAPostThatExists(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
+                #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
+                #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
+                #expect(try await client.json(.post, "/posts/\(id)/like", token: ada).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 2)
+                let (_, post, _) = try await client.json(.get, "/posts/\(id)", token: bob)
+                #expect((post as? [String: Any])?["likedByMe"] as? Bool == true)
+                #expect(try await client.json(.delete, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
+                #expect(try await client.json(.post, "/posts/\(id)/like").0 == .forbidden)
+                #expect(try await client.json(.post, "/posts/999/like", token: bob).0 == .notFound)
+                #expect(try await client.json(.post, "/posts/abc/like", token: bob).0 == .notFound)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func commentsThroughTheFormRoute(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
+                #expect(try await client.form("operation=create&postid=\(id)&text=Lovely+book%21", token: bob).0 == .ok)
+                #expect(try await client.form("operation=create&postid=\(id)&text=Me+too", token: ada).0 == .ok)
+                let (_, comments, _) = try await client.json(.get, "/posts/\(id)/comments")
+                let list = try #require(comments as? [[String: Any]])
+                #expect(list.map { $0["text"] as? String } == ["Lovely book!", "Me too"], "oldest first")
+                #expect(list.allSatisfy { $0["createdAt"] is String && $0["author"] is [String: Any] })
+                let (_, post, _) = try await client.json(.get, "/posts/\(id)")
+                #expect((post as? [String: Any])?["commentCount"] as? Int == 2)
+                let first = try #require(list[0]["id"] as? String)
+                #expect(try await client.form("operation=delete&commentid=\(first)", token: ada).0 == .forbidden)
+                #expect(try await client.form("operation=delete&commentid=\(first)", token: bob).0 == .ok)
+                #expect(try await client.form("operation=create&postid=\(id)&text=x", token: nil).0 == .forbidden)
+                #expect(try await client.form("operation=create&postid=\(id)", token: bob).0 == .badRequest)
+                #expect(try await client.form("postid=\(id)&text=x", token: bob).0 == .badRequest)
+                #expect(try await client.form("operation=shout&postid=\(id)", token: bob).0 == .badRequest)
+                #expect(try await client.form("operation=create&postid=999&text=x", token: bob).0 == .notFound)
+                #expect(try await client.form("operation=create&postid=\(id)&text=\(String(repeating: "w", count: 1025))", token: bob).0 == .badRequest)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func deletingAPostTakesItsLikesCommentsAndImage(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
+                _ = try await client.json(.post, "/posts/\(id)/like", token: bob)
+                _ = try await client.form("operation=create&postid=\(id)&text=hi", token: bob)
+                #expect(try await client.json(.delete, "/posts/\(id)", token: bob).0 == .forbidden)
+                #expect(try await client.json(.delete, "/posts/\(id)").0 == .forbidden)
+                let (status, body, _) = try await client.json(.delete, "/posts/\(id)", token: ada)
+                #expect(status == .ok)
+                #expect((body as? [String: Any])?["status"] as? String == "ok")
+                #expect(kiwi.uploadedFiles.isEmpty)
+                #expect(try await client.json(.get, "/posts/\(id)").0 == .notFound)
+                #expect(try await client.json(.get, "/posts/\(id)/comments").0 == .notFound)
+                #expect(try await client.json(.delete, "/posts/\(id)", token: ada).0 == .notFound)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func theFeedHasTheCallersAndTheirFolloweesPosts(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada"), bob = try await client.member("bob"), cy = try await client.member("cy")
+                _ = try await client.upload(KiwiHarness.png, caption: "ada's", token: ada)
+                _ = try await client.upload(KiwiHarness.png, caption: "bob's", token: bob)
+                _ = try await client.upload(KiwiHarness.png, caption: "cy's", token: cy)
+                _ = try await client.json(.post, "/users/bob/follow", token: ada)
+                let (_, feed, _) = try await client.json(.get, "/feed", token: ada)
+                #expect((feed as? [[String: Any]])?.map { $0["caption"] as? String } == ["bob's", "ada's"])
+                #expect(try await client.json(.get, "/feed").0 == .forbidden)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func uploadsNeedALoginAndNeverLeaveTheirFolder(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try "secret".write(to: kiwi.folder.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                let image = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["imageURL"] as? String)
+                let path = "/uploads/" + (image.split(separator: "/").last.map(String.init) ?? "")
+                #expect(try await client.json(.get, path).0 == .forbidden)
+                let bytes = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(ada)"]) { Data(buffer: $0.body) }
+                #expect(bytes == KiwiHarness.png)
+                for attack in ["/uploads/..%2fsecret.txt", "/uploads/..%2F..%2Fkiwi.sqlite", "/uploads/%2e%2e%2fsecret.txt", "/uploads/.hidden"] {
+                    let (status, body) = try await client.execute(uri: attack, method: .get, headers: [.authorization: "Bearer \(ada)"]) {
+                        ($0.status, String(buffer: $0.body))
+                    }
+                    #expect(status == .notFound, "\(attack)")
+                    #expect(!body.contains("secret") || body.contains("message"))
+                }
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func healthAndUnknownRoutesAnswerJSON(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                #expect(try await client.json(.get, "/health").1.map { ($0 as? [String: Any])?["status"] as? String } == "ok")
+                let (status, body, _) = try await client.json(.get, "/nothing-here")
+                #expect(status == .notFound)
+                #expect((body as? [String: Any])?.keys.sorted() == ["error", "message", "status_code"])
+            }
         }
     }
 }
 
 @Suite struct KiwiLiveTests {
-    @Test func anImageUploadedOverRealSocketsComesBackByteForByte() async throws {
-        let kiwi = try KiwiHarness(maxUploadBytes: 2 * 1024 * 1024)
-        let image = KiwiHarness.jpeg + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
-        try await kiwi.application.test(.live) { client in
-            let ada = try await client.member("ada")
-            let (status, post) = try await client.upload(image, token: ada)
-            #expect(status == .created)
-            let url = try #require(post?["imageURL"] as? String)
-            let path = "/uploads/" + (url.split(separator: "/").last.map(String.init) ?? "")
-            let bytes = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(ada)"]) { Data(buffer: $0.body) }
-            #expect(bytes == image)
+    @Test(arguments: StoreKind.available) func anImageUploadedOverRealSocketsComesBackByteForByte(kind: StoreKind) async throws {
+        try await withKiwi(kind, maxUploadBytes: 2 * 1024 * 1024) { kiwi in
+            let image = KiwiHarness.jpeg + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+            try await kiwi.application.test(.live) { client in
+                let ada = try await client.member("ada")
+                let (status, post) = try await client.upload(image, token: ada)
+                #expect(status == .created)
+                let url = try #require(post?["imageURL"] as? String)
+                let path = "/uploads/" + (url.split(separator: "/").last.map(String.init) ?? "")
+                let bytes = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(ada)"]) { Data(buffer: $0.body) }
+                #expect(bytes == image)
+            }
         }
     }
 }
 
 @Suite struct KiwiConcurrencyTests {
-    @Test func thirtyTwoLikesAtOnceCountThirtyTwoAndCommentsCountExactly() async throws {
-        let kiwi = try KiwiHarness()
-        let users = (0..<32).map { "reader\($0)" }
-        try await kiwi.store.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x")
-        for user in users { try await kiwi.store.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x") }
-        let post = try await kiwi.store.createPost(owner: "author", image: "a.png", caption: nil)
-        let store = kiwi.store
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for user in users {
-                group.addTask { _ = try await store.like(post.id, by: user) }
-                group.addTask { _ = try await store.addComment(on: post.id, by: user, text: "from \(user)") }
+    @Test(arguments: StoreKind.available) func thirtyTwoLikesAtOnceCountThirtyTwoAndCommentsCountExactly(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            let users = (0..<32).map { "reader\($0)" }
+            try await kiwi.store.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x")
+            for user in users { try await kiwi.store.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x") }
+            let post = try await kiwi.store.createPost(owner: "author", image: "a.png", caption: nil)
+            let store = kiwi.store
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for user in users {
+                    group.addTask { _ = try await store.like(post.id, by: user) }
+                    group.addTask { _ = try await store.addComment(on: post.id, by: user, text: "from \(user)") }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            let counted = try #require(try await store.post(post.id, viewer: nil))
+            #expect(counted.likes == 32)
+            #expect(counted.commentCount == 32)
+            #expect(try await store.comments(on: post.id).count == 32)
         }
-        let counted = try #require(try await store.post(post.id, viewer: nil))
-        #expect(counted.likes == 32)
-        #expect(counted.commentCount == 32)
-        #expect(try await store.comments(on: post.id).count == 32)
     }
 }
 
 extension KiwiUser {
     init(username: String, createdAt: Date) {
         self.init(username: username, fullName: nil, email: nil, avatar: nil, createdAt: createdAt)
+    }
+}
+
+@Suite struct KiwiJSONWriterTests {
+    @Test func escapesAndNullsAreValidJSON() throws {
+        var writer = KiwiJSONWriter()
+        writer.object { object in
+            object.field("text", .string("quote \" slash \\ line\nbell \u{7} emoji 📚"))
+            object.field("none", .string(nil))
+            object.field("count", .int(-3))
+            object.field("flag", .bool(false))
+            object.field("list", .nested { $0.array([1, 2]) { writer, n in writer.raw(String(n)) } })
+        }
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String: Any])
+        #expect(decoded["text"] as? String == "quote \" slash \\ line\nbell \u{7} emoji 📚")
+        #expect(decoded["none"] is NSNull)
+        #expect(decoded["count"] as? Int == -3)
+        #expect(decoded["flag"] as? Bool == false)
+        #expect(decoded["list"] as? [Int] == [1, 2])
+        var empty = KiwiJSONWriter()
+        empty.object { _ in }
+        #expect(empty.text == "{}")
     }
 }

@@ -85,17 +85,12 @@ enum KiwiTokens {
 
 /// JSON responses.
 enum KiwiJSON {
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
-
-    static func response<Value: Encodable>(_ value: Value, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    static func response(_ value: some KiwiJSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var writer = KiwiJSONWriter()
+        value.write(into: &writer)
         var fields = headers
         fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(string: writer.text)))
     }
 }
 

@@ -2,13 +2,16 @@ import Foundation
 
 /// The JSON shapes of the wire contract. Ids are strings; times ISO 8601 UTC.
 enum KiwiWire {
+    /// "2025-09-25T01:00:00Z". By hand: a Foundation date formatter costs more than the rest of a feed page.
     static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 
-    struct User: Encodable {
+    struct User: KiwiJSONWritable {
         var id: String
         var username: String
         var displayName: String
@@ -20,9 +23,18 @@ enum KiwiWire {
             displayName = (user.fullName?.isEmpty == false ? user.fullName : nil) ?? user.username
             avatarURL = links.upload(user.avatar ?? Links.defaultAvatar)
         }
+
+        func write(into writer: inout KiwiJSONWriter) {
+            writer.object { object in
+                object.field("id", .string(id))
+                object.field("username", .string(username))
+                object.field("displayName", .string(displayName))
+                object.field("avatarURL", .string(avatarURL))
+            }
+        }
     }
 
-    struct Post: Encodable {
+    struct Post: KiwiJSONWritable {
         var id: String
         var author: User
         var imageURL: String
@@ -43,22 +55,21 @@ enum KiwiWire {
             likedByMe = post.likedByMe
         }
 
-        enum CodingKeys: String, CodingKey { case id, author, imageURL, caption, likes, createdAt, commentCount, likedByMe }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(author, forKey: .author)
-            try container.encode(imageURL, forKey: .imageURL)
-            try container.encode(caption, forKey: .caption)  // null when there is none
-            try container.encode(likes, forKey: .likes)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(commentCount, forKey: .commentCount)
-            try container.encodeIfPresent(likedByMe, forKey: .likedByMe)
+        func write(into writer: inout KiwiJSONWriter) {
+            writer.object { object in
+                object.field("id", .string(id))
+                object.field("author", .nested(author.write))
+                object.field("imageURL", .string(imageURL))
+                object.field("caption", .string(caption))  // null when there is none
+                object.field("likes", .int(likes))
+                object.field("createdAt", .string(createdAt))
+                object.field("commentCount", .int(commentCount))
+                if let likedByMe { object.field("likedByMe", .bool(likedByMe)) }
+            }
         }
     }
 
-    struct Comment: Encodable {
+    struct Comment: KiwiJSONWritable {
         var id: String
         var author: User
         var text: String
@@ -70,30 +81,57 @@ enum KiwiWire {
             text = comment.text
             createdAt = iso(comment.createdAt)
         }
+
+        func write(into writer: inout KiwiJSONWriter) {
+            writer.object { object in
+                object.field("id", .string(id))
+                object.field("author", .nested(author.write))
+                object.field("text", .string(text))
+                object.field("createdAt", .string(createdAt))
+            }
+        }
     }
 
-    struct Session: Encodable {
+    struct Session: KiwiJSONWritable {
         var token: String
         var user: User
+
+        func write(into writer: inout KiwiJSONWriter) {
+            writer.object { object in
+                object.field("token", .string(token))
+                object.field("user", .nested(user.write))
+            }
+        }
     }
 
-    struct Status: Encodable {
+    struct Status: KiwiJSONWritable {
         var status = "ok"
+
+        func write(into writer: inout KiwiJSONWriter) {
+            writer.object { $0.field("status", .string(status)) }
+        }
     }
 
-    struct Likes: Encodable {
+    struct Likes: KiwiJSONWritable {
         var likes: Int
+
+        func write(into writer: inout KiwiJSONWriter) {
+            writer.object { $0.field("likes", .int(likes)) }
+        }
     }
 
     /// `{message, status_code, error}`: ours always sends all three.
-    struct Failure: Encodable {
+    struct Failure: KiwiJSONWritable {
         var message: String
         var statusCode: Int
         var error: String
 
-        enum CodingKeys: String, CodingKey {
-            case message, error
-            case statusCode = "status_code"
+        func write(into writer: inout KiwiJSONWriter) {
+            writer.object { object in
+                object.field("message", .string(message))
+                object.field("status_code", .int(statusCode))
+                object.field("error", .string(error))
+            }
         }
     }
 }

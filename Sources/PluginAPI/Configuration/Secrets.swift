@@ -6,6 +6,12 @@ public enum Secret {
         return "••••" + value.suffix(4)
     }
 
+    /// A URL with its password masked: `postgres://kiwi:••••@db:5432/kiwi`.
+    public static func maskedURL(_ text: String) -> String {
+        guard let password = URLComponents(string: text)?.percentEncodedPassword else { return text }
+        return text.replacingOccurrences(of: ":\(password)@", with: ":••••@")
+    }
+
     /// Whether a value is a stand-in someone forgot to replace
     /// (`YOUR_API_KEY_HERE`, `<api key>`, `changeme`, …); such values count as missing.
     public static func isPlaceholder(_ value: String) -> Bool {

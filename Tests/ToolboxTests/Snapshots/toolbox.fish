@@ -613,7 +613,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'serve' -d 'Run the Kiwi server (wire-compatible with the original backend).'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" host' -l 'host' -d 'The address to listen on.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" port' -l 'port' -d 'The port to listen on (0: any free port).' -rfka ''
-complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" database' -l 'database' -d 'Where the data lives: sqlite:PATH.' -rfka ''
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" database' -l 'database' -d 'Where the data lives: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" uploads' -l 'uploads' -d 'The folder for uploaded images.' -rfa '(__toolbox_complete_directories)'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" max-upload-bytes' -l 'max-upload-bytes' -d 'The largest upload accepted, in bytes.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" public-url' -l 'public-url' -d 'The address clients reach the server at, for links (behind a proxy).' -rfka ''

@@ -1025,7 +1025,7 @@ _toolbox_kiwi_serve() {
     local -ar arg_specs=(
         '--host[The address to listen on.]:host:'
         '--port[The port to listen on (0\: any free port).]:port:'
-        '--database[Where the data lives\: sqlite\:PATH.]:database:'
+        '--database[Where the data lives\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE.]:database:'
         '--uploads[The folder for uploaded images.]:uploads:_files -/'
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy).]:public-url:'

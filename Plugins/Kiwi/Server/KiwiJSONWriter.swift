@@ -1,0 +1,86 @@
+/// Writes the wire's JSON by hand: the feed's responses are small and many, and
+/// Foundation's generic `JSONEncoder` was the largest cost of serving them.
+struct KiwiJSONWriter {
+    private(set) var text = ""
+
+    /// An object: `fields` writes its members with `field(_:_:)`.
+    mutating func object(_ fields: (inout KiwiJSONWriter) -> Void) {
+        text.append("{")
+        var members = KiwiJSONWriter()
+        fields(&members)
+        text.append(members.text.isEmpty ? "" : String(members.text.dropFirst()))
+        text.append("}")
+    }
+
+    mutating func array<Element>(_ elements: [Element], _ write: (inout KiwiJSONWriter, Element) -> Void) {
+        text.append("[")
+        for (index, element) in elements.enumerated() {
+            if index > 0 { text.append(",") }
+            write(&self, element)
+        }
+        text.append("]")
+    }
+
+    /// A member of an object (the leading comma is dropped by `object`).
+    mutating func field(_ name: String, _ value: KiwiJSONValue) {
+        text.append(",")
+        string(name)
+        text.append(":")
+        value.write(into: &self)
+    }
+
+    mutating func raw(_ json: String) { text.append(json) }
+
+    mutating func string(_ value: String) {
+        text.append("\"")
+        // Most strings need no escaping: append them whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            text.append(value)
+            text.append("\"")
+            return
+        }
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text.append("\\\"")
+            case "\\": text.append("\\\\")
+            case "\n": text.append("\\n")
+            case "\r": text.append("\\r")
+            case "\t": text.append("\\t")
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text.append("\"")
+    }
+}
+
+/// Values a field can hold.
+enum KiwiJSONValue {
+    case string(String?)
+    case int(Int)
+    case bool(Bool)
+    case nested((inout KiwiJSONWriter) -> Void)
+
+    func write(into writer: inout KiwiJSONWriter) {
+        switch self {
+        case .string(let value?): writer.string(value)
+        case .string(nil): writer.raw("null")
+        case .int(let value): writer.raw(String(value))
+        case .bool(let value): writer.raw(value ? "true" : "false")
+        case .nested(let write): write(&writer)
+        }
+    }
+}
+
+/// A wire type that writes itself as JSON.
+protocol KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter)
+}
+
+extension Array: KiwiJSONWritable where Element: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.array(self) { writer, element in element.write(into: &writer) }
+    }
+}

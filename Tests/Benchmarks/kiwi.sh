@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Kiwi server under load on loopback (release build, SQLite store):
+# seeds 2,000 posts from 20 users through the API, then wrk with 2 threads and
+# 32 connections for 10 s each on page 0 and on page 90 of GET /posts (20 a page).
+#   Tests/Benchmarks/kiwi.sh          (needs wrk: apt-get install wrk)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 1; }
+work=$(mktemp -d)
+server=""
+trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
+
+swift build -c release --static-swift-stdlib --product toolbox >/dev/null
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+XDG_DATA_HOME="$work" .build/release/toolbox kiwi serve --port "$port" --quiet &
+server=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 100); do curl -sf "$base/health" >/dev/null && break; sleep 0.1; done
+
+python3 Tests/Benchmarks/kiwi_seed.py "$base" 20 2000
+
+for page in 0 90; do
+    echo "== GET /posts?page=$page&pageSize=20"
+    wrk -t2 -c32 -d10s --latency "$base/posts?page=$page&pageSize=20" | grep -E "Requests/sec|^\s+(50|99)%|Non-2xx|Socket errors"
+done
