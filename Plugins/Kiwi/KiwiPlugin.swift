@@ -7,12 +7,18 @@ public enum KiwiPlugin: ToolboxPlugin {
 
     public static let descriptor = PluginDescriptor(
         identifier: "kiwi", name: "Kiwi",
-        summary: "The KiwiFruit reading community: its server (`kiwi serve`).",
+        summary: "The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.",
         configurationKeys: [server])
 
     public static var command: any ParsableCommand.Type { KiwiCommand.self }
 
-    public static func register(into container: inout Container) {}
+    public static func register(into container: inout Container) {
+        container.register(KiwiClient.self) { container in
+            KiwiClient(
+                server: try container.resolve(ToolboxConfiguration.self).url(server.name), web: try container.resolve(WebClient.self),
+                dataFolder: try container.resolve(ToolboxPaths.self).data)
+        }
+    }
 }
 
 struct KiwiCommand: ParsableCommand {
@@ -25,7 +31,14 @@ struct KiwiCommand: ParsableCommand {
 
             Examples:
               toolbox kiwi serve
-              toolbox kiwi serve --port 9000 --public-url https://kiwi.example.org
+              toolbox kiwi signup ada && toolbox kiwi login ada
+              toolbox kiwi post --image page-42.jpg --caption "The storm chapter"
+              toolbox kiwi feed
+              toolbox kiwi profile ada
             """,
-        subcommands: [Serve.self])
+        subcommands: [
+            Serve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Show.self, Delete.self,
+            Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
+            Following.self, Profile.self,
+        ])
 }

@@ -98,3 +98,95 @@ actor AcknowledgedPosts {
         return all.count
     }
 }
+
+/// Two readers' whole journey with the built binary, against `toolbox kiwi serve` on a random port.
+@Suite struct KiwiJourneyTests {
+    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46])
+
+    func file(_ data: Data, named name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)-\(name)")
+        try data.write(to: url)
+        return url.path
+    }
+
+    @Test func twoReadersFromSignupToLogout() async throws {
+        let durability = KiwiDurabilityTests()
+        let port = try KiwiDurabilityTests.freePort()
+        let base = "http://127.0.0.1:\(port)"
+        let serverHome = try ToolboxBinary()
+        let server = try serverHome.start(["kiwi", "serve", "--port", "\(port)", "--quiet"])
+        try await durability.waitUntilHealthy(base)
+        let client = ["TOOLBOX_KIWI_SERVER": base]
+        let ada = try ToolboxBinary(extraEnvironment: client), bob = try ToolboxBinary(extraEnvironment: client)
+
+        #expect(try await ada.run(["kiwi", "signup", "ada", "--name", "Ada Lovelace", "--password-stdin"], input: "first-pw\n").exitCode == 0)
+        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "first-pw\n").exitCode == 0)
+        #expect(try await bob.run(["kiwi", "signup", "bob", "--password-stdin"], input: "second-pw\n").exitCode == 0)
+        #expect(try await bob.run(["kiwi", "login", "bob", "--password-stdin"], input: "second-pw\n").exitCode == 0)
+        let sessionFile = ada.environment["XDG_DATA_HOME"]! + "/toolbox/kiwi/session.json"
+        #expect(try FileManager.default.attributesOfItem(atPath: sessionFile)[.posixPermissions] as? Int == 0o600)
+        let taken = try await bob.run(["kiwi", "signup", "ada", "--password-stdin"], input: "x\n")
+        #expect(taken.exitCode == 73)
+        #expect(try await ada.run(["kiwi", "login", "ada"]).exitCode == 64, "no terminal to ask on: use --password-stdin")
+
+        let first = try await ada.run(["kiwi", "post", "--image", try file(Self.png, named: "a.png"), "--caption", "Chapter one"])
+        #expect(first.exitCode == 0, "\(first.standardError)")
+        let postID = first.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try await ada.run(["kiwi", "post", "--image", try file(Self.jpeg, named: "b.jpg")]).exitCode == 0)
+
+        #expect(try await bob.run(["kiwi", "follow", "ada"]).exitCode == 0)
+        #expect(try await bob.run(["kiwi", "like", postID]).standardOutput == "1\n")
+        #expect(try await bob.run(["kiwi", "comment", postID, "What a start"]).exitCode == 0)
+
+        let feed = try await bob.run(["kiwi", "feed", "--following", "--json"])
+        let posts = try #require(try JSONSerialization.jsonObject(with: Data(feed.standardOutput.utf8)) as? [[String: Any]])
+        #expect(posts.count == 2)
+        #expect(Set(posts[0].keys).isSuperset(of: ["id", "author", "imageURL", "caption", "likes", "createdAt"]))
+        #expect((posts[1]["author"] as? [String: Any])?["displayName"] as? String == "Ada Lovelace")
+
+        let profile = try await ada.run(["kiwi", "profile", "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(profile.standardOutput.utf8)) as? [String: Any])
+        #expect(summary["followers"] as? Int == 1)
+        #expect(summary["streakDays"] as? Int == 1)
+        #expect((summary["posts"] as? [Any])?.count == 2)
+
+        let show = try await ada.run(["kiwi", "show", postID])
+        #expect(show.standardOutput.contains("Chapter one"))
+        #expect(show.standardOutput.contains("What a start"))
+
+        #expect(try await bob.run(["kiwi", "unlike", postID]).standardOutput == "0\n")
+        let comments = try await bob.run(["kiwi", "comments", postID, "--json"])
+        let commentID = try #require((try JSONSerialization.jsonObject(with: Data(comments.standardOutput.utf8)) as? [[String: Any]])?.first?["id"] as? String)
+        #expect(try await ada.run(["kiwi", "uncomment", commentID]).exitCode == 77, "only its author may delete it")
+        #expect(try await bob.run(["kiwi", "uncomment", commentID]).exitCode == 0)
+        #expect(try await bob.run(["kiwi", "delete", postID, "--yes"]).exitCode == 77, "only the owner")
+        #expect(try await ada.run(["kiwi", "delete", postID]).exitCode == 64, "asks first, and there is no terminal")
+        #expect(try await ada.run(["kiwi", "delete", postID, "--yes"]).exitCode == 0)
+        #expect(try await ada.run(["kiwi", "show", postID]).exitCode == 66)
+
+        // Bad input: nothing half-posts.
+        let text = try await ada.run(["kiwi", "post", "--image", try file(Data("plain text".utf8), named: "fake.png")])
+        #expect(text.exitCode == 64)
+        #expect(try await ada.run(["kiwi", "post", "--image", "/nonexistent/photo.jpg"]).exitCode == 74)
+        #expect(try await ada.run(["kiwi", "like", "999999"]).exitCode == 66)
+        let remaining = try await ada.run(["kiwi", "feed", "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(remaining.standardOutput.utf8)) as? [Any])?.count == 1)
+
+        // Logging out ends the session on the server too.
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])?["token"] as? String)
+        #expect(try await ada.run(["kiwi", "logout"]).exitCode == 0)
+        #expect(!FileManager.default.fileExists(atPath: sessionFile))
+        let stale = try await durability.request("GET", base + "/users/me", headers: ["Authorization": "Bearer \(token)"])
+        #expect(stale.status == 403)
+        let loggedOut = try await ada.run(["kiwi", "like", "1"])
+        #expect(loggedOut.exitCode == 77)
+        #expect(loggedOut.standardError.contains("toolbox kiwi login USERNAME"))
+
+        server.process.terminate()
+        _ = await server.finish()
+        let down = try await ada.run(["kiwi", "feed"], environment: ["TOOLBOX_HTTP_MAX_RETRIES": "0"])
+        #expect(down.exitCode == 69)
+        #expect(down.standardError.contains("toolbox kiwi serve"))
+    }
+}

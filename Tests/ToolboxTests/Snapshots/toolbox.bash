@@ -1068,13 +1068,13 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve)
+    serve|signup|login|logout|whoami|account|feed|post|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve signup login logout whoami account feed post show delete like unlike comment comments uncomment follow unfollow followers following profile' -- "${cur}"))
         ;;
     esac
 }
@@ -1105,6 +1105,392 @@ _toolbox_kiwi_serve() {
         return
         ;;
     '--public-url')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_signup() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--name --email --server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_login() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_logout() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_whoami() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_account() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--name --email --server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    '--email')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_feed() {
+    repeating_flags=()
+    non_repeating_flags=(--all --following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--page --page-size --server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--page')
+        return
+        ;;
+    '--page-size')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_post() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--image --caption --server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--image')
+        __toolbox_add_completions -f
+        return
+        ;;
+    '--caption')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--yes -y --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_like() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_unlike() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_comment() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_comments() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_uncomment() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_follow() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_unfollow() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_followers() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_following() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_profile() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
         return
         ;;
     '--config')

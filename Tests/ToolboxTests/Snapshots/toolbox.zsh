@@ -57,7 +57,7 @@ _toolbox() {
             'movies:Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).'
             'trailers:Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).'
             'surf:Irish surf spots, conditions, forecasts with charts, weather buoys and reports.'
-            'kiwi:The KiwiFruit reading community: its server (`kiwi serve`).'
+            'kiwi:The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
@@ -1005,12 +1005,31 @@ _toolbox_kiwi() {
     command)
         local -ar subcommands=(
             'serve:Run the Kiwi server (wire-compatible with the original backend).'
+            'signup:Create an account (then log in).'
+            'login:Log in; the session is kept for the next commands.'
+            'logout:End the session on the server (where it can) and forget it here.'
+            'whoami:Who you are logged in as.'
+            'account:Change your name or email.'
+            'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
+            'post:Share a photo and a reflection about your book.'
+            'show:A post with its comments.'
+            'delete:Delete one of your posts (asks first).'
+            'like:Like a post; prints the new count.'
+            'unlike:Take back a like; prints the new count.'
+            'comment:Comment on a post.'
+            'comments:A post'\''s comments, oldest first.'
+            'uncomment:Delete one of your comments.'
+            'follow:Follow a reader.'
+            'unfollow:Stop following a reader.'
+            'followers:Who follows a reader (you by default).'
+            'following:Whom a reader follows (you by default).'
+            'profile:A reader: followers, following, their reading streak and their posts.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        serve)
+        serve|signup|login|logout|whoami|account|feed|post|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1029,6 +1048,416 @@ _toolbox_kiwi_serve() {
         '--uploads[The folder for uploaded images.]:uploads:_files -/'
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy).]:public-url:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_signup() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--name[Your full name.]:name:'
+        '--email[Your email address.]:email:'
+        '--password-stdin[Read the password from standard input.]'
+        '--insecure[Send the password over plain http without asking.]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_login() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--password-stdin[Read the password from standard input.]'
+        '--insecure[Send the password over plain http without asking.]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_logout() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_whoami() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_account() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--name[Your full name.]:name:'
+        '--email[Your email address.]:email:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_feed() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--page[The page, from 1.]:page:'
+        '--page-size[Posts a page, 1 to 100.]:page-size:'
+        '--all[Every page to the end.]'
+        '--following[Only you and the people you follow (needs a server with /feed).]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_post() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--image[A JPEG, PNG, GIF, WebP or HEIC image.]:image:_files'
+        '--caption[Your reflection.]:caption:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '(--yes -y)'{--yes,-y}'[Do not ask.]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_like() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_unlike() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_comment() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        ':text:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_comments() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_uncomment() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_follow() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_unfollow() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_followers() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_following() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_profile() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
