@@ -102,3 +102,12 @@ enum ImageCheck {
         return (body, boundary)
     }
 }
+
+/// A client command: `--server URL` stands for the `kiwi.server` key.
+protocol KiwiClientCommand: ToolboxCommand {
+    var connection: ServerOption { get }
+}
+
+extension KiwiClientCommand {
+    var configurationOverrides: [String: String] { connection.overrides }
+}

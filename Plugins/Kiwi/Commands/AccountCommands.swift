@@ -11,7 +11,7 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi signup USERNAME`
-    struct Signup: ToolboxCommand {
+    struct Signup: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "signup", abstract: "Create an account (then log in).",
             discussion: "Example:\n  toolbox kiwi signup ada --name \"Ada Lovelace\"")
@@ -22,7 +22,6 @@ extension KiwiCommand {
         @Flag(help: "Send the password over plain http without asking.") var insecure = false
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -35,7 +34,7 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi login USERNAME`
-    struct Login: ToolboxCommand {
+    struct Login: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "login", abstract: "Log in; the session is kept for the next commands.",
             discussion: "Examples:\n  toolbox kiwi login ada\n  printf '%s\\n' \"$PASSWORD\" | toolbox kiwi login ada --password-stdin")
@@ -44,7 +43,6 @@ extension KiwiCommand {
         @Flag(help: "Send the password over plain http without asking.") var insecure = false
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         struct Answer: Decodable {
             var token: String
@@ -63,12 +61,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi logout`
-    struct Logout: ToolboxCommand {
+    struct Logout: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "logout", abstract: "End the session on the server (where it can) and forget it here.")
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -84,11 +81,10 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi whoami`
-    struct Whoami: ToolboxCommand {
+    struct Whoami: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Who you are logged in as.")
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -101,14 +97,13 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi account --name NAME --email EMAIL`
-    struct Account: ToolboxCommand {
+    struct Account: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "account", abstract: "Change your name or email.",
                                                         discussion: "Example:\n  toolbox kiwi account --name \"Ada King\"")
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         struct Change: Encodable, Sendable {
             var fullname: String?

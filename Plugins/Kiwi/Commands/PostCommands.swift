@@ -4,7 +4,7 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi feed`
-    struct Feed: ToolboxCommand {
+    struct Feed: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "feed", abstract: "Everyone's posts, newest first (or, with --following, the people you follow).",
             discussion: "Examples:\n  toolbox kiwi feed\n  toolbox kiwi feed --following --page 2\n  toolbox kiwi feed --all --json")
@@ -14,7 +14,6 @@ extension KiwiCommand {
         @Flag(help: "Only you and the people you follow (needs a server with /feed).") var following = false
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func validate() throws {
             guard page >= 1 else { throw ValidationError("--page counts from 1") }
@@ -37,7 +36,7 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi post --image PATH`
-    struct Post: ToolboxCommand {
+    struct Post: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "post", abstract: "Share a photo and a reflection about your book.",
             discussion: "Example:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"")
@@ -45,7 +44,6 @@ extension KiwiCommand {
         @Option(help: "Your reflection.") var caption: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -65,13 +63,12 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi show POST_ID`
-    struct Show: ToolboxCommand {
+    struct Show: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "A post with its comments.",
                                                         discussion: "Example:\n  toolbox kiwi show 42")
         @Argument(help: "The post's id.") var id: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         struct Full: Encodable {
             var post: RemotePost
@@ -101,14 +98,13 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi delete POST_ID`
-    struct Delete: ToolboxCommand {
+    struct Delete: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one of your posts (asks first).",
                                                         discussion: "Example:\n  toolbox kiwi delete 42 --yes")
         @Argument(help: "The post's id.") var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -127,12 +123,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi like POST_ID`
-    struct Like: ToolboxCommand {
+    struct Like: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "like", abstract: "Like a post; prints the new count.")
         @Argument(help: "The post's id.") var id: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             try await KiwiCommand.changeLike(id, method: "POST", context: context)
@@ -140,12 +135,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi unlike POST_ID`
-    struct Unlike: ToolboxCommand {
+    struct Unlike: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "unlike", abstract: "Take back a like; prints the new count.")
         @Argument(help: "The post's id.") var id: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             try await KiwiCommand.changeLike(id, method: "DELETE", context: context)

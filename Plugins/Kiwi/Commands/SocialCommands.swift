@@ -4,14 +4,13 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi comment POST_ID TEXT`
-    struct Comment: ToolboxCommand {
+    struct Comment: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "comment", abstract: "Comment on a post.",
                                                         discussion: "Example:\n  toolbox kiwi comment 42 \"That chapter made me cry\"")
         @Argument(help: "The post's id.") var id: String
         @Argument(help: "What you want to say.") var text: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func validate() throws {
             if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("the comment is empty") }
@@ -26,12 +25,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi comments POST_ID`
-    struct Comments: ToolboxCommand {
+    struct Comments: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "comments", abstract: "A post's comments, oldest first.")
         @Argument(help: "The post's id.") var id: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -42,12 +40,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi uncomment COMMENT_ID`
-    struct Uncomment: ToolboxCommand {
+    struct Uncomment: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "uncomment", abstract: "Delete one of your comments.")
         @Argument(help: "The comment's id.") var id: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -58,12 +55,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi follow USERNAME`
-    struct Follow: ToolboxCommand {
+    struct Follow: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "follow", abstract: "Follow a reader.")
         @Argument(help: "Their username.") var username: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             try await context.resolve(KiwiClient.self).call("POST", "users/\(username)/follow", authenticated: true, notFound: "no user \(username)")
@@ -72,12 +68,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi unfollow USERNAME`
-    struct Unfollow: ToolboxCommand {
+    struct Unfollow: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "unfollow", abstract: "Stop following a reader.")
         @Argument(help: "Their username.") var username: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             try await context.resolve(KiwiClient.self).call("DELETE", "users/\(username)/follow", authenticated: true, notFound: "no user \(username)")
@@ -86,12 +81,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi followers [USERNAME]`
-    struct Followers: ToolboxCommand {
+    struct Followers: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "followers", abstract: "Who follows a reader (you by default).")
         @Argument(help: "Their username (default: you).") var username: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             try await KiwiCommand.people("followers", of: username, context: context)
@@ -99,12 +93,11 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi following [USERNAME]`
-    struct Following: ToolboxCommand {
+    struct Following: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "following", abstract: "Whom a reader follows (you by default).")
         @Argument(help: "Their username (default: you).") var username: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         func run(in context: CommandContext) async throws {
             try await KiwiCommand.people("following", of: username, context: context)
@@ -120,14 +113,13 @@ extension KiwiCommand {
     }
 
     /// `toolbox kiwi profile [USERNAME]`
-    struct Profile: ToolboxCommand {
+    struct Profile: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "profile", abstract: "A reader: followers, following, their reading streak and their posts.",
             discussion: "Examples:\n  toolbox kiwi profile\n  toolbox kiwi profile ada --json")
         @Argument(help: "Their username (default: you).") var username: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
-        var configurationOverrides: [String: String] { connection.overrides }
 
         struct Summary: Encodable {
             var user: RemoteUser
