@@ -242,3 +242,31 @@ import TestSupport
         #expect(policy.delay(beforeRetry: 2, retryAfter: "soon", now: now) == 4)
     }
 }
+
+@Suite struct UploadProgressTests {
+    @Test func aBodyIsSentInChunksThatReportTheirProgress() async throws {
+        let server = try await StubServer.start()
+        server.route("/upload", .json(Data("{}".utf8)))
+        let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0) })
+        let reported = ProgressLog()
+        var request = HTTPRequest(method: "POST", url: server.baseURL.appendingPathComponent("upload"), body: body, namespace: "test")
+        request.uploadProgress = { sent in reported.add(sent) }
+        let response = try await AsyncHTTPTransport().send(request, timeout: 10)
+        #expect(response.status == 200)
+        #expect(server.requests.first?.body == body, "the whole body arrives, in order")
+        let values = reported.values
+        #expect(values.count == 5, "64 KiB chunks")
+        #expect(values == values.sorted())
+        #expect(values.last == body.count)
+        await server.stop()
+    }
+}
+
+final class ProgressLog: @unchecked Sendable {
+    // @unchecked: the lock guards `sent`.
+    private let lock = NSLock()
+    private var sent: [Int] = []
+
+    func add(_ value: Int) { lock.withLock { sent.append(value) } }
+    var values: [Int] { lock.withLock { sent } }
+}

@@ -32,7 +32,7 @@ struct KiwiClient: Sendable {
     /// Sends a request; maps the server's answers into `ToolboxError`.
     @discardableResult
     func call(_ method: String, _ path: String, query: [(String, String)] = [], body: Body = .none, authenticated: Bool = false,
-              notFound: String = "not found") async throws -> Data {
+              notFound: String = "not found", uploadProgress: (@Sendable (Int) -> Void)? = nil) async throws -> Data {
         var components = URLComponents(url: server.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         var headers = ["Accept": "application/json"]
@@ -54,7 +54,9 @@ struct KiwiClient: Sendable {
         }
         let response: HTTPResponse
         do {
-            response = try await web.send(HTTPRequest(method: method, url: components.url ?? server, headers: headers, body: data, namespace: "kiwi"))
+            var request = HTTPRequest(method: method, url: components.url ?? server, headers: headers, body: data, namespace: "kiwi")
+            request.uploadProgress = uploadProgress
+            response = try await web.send(request)
         } catch let error as ToolboxError where error.kind == .unavailable {
             throw ToolboxError.unavailable("cannot reach the Kiwi server at \(server.absoluteString)",
                                            hint: "start one with `toolbox kiwi serve`, or check kiwi.server (`--server URL`)")

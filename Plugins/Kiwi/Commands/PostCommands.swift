@@ -51,9 +51,13 @@ extension KiwiCommand {
             // Everything is checked before a byte is sent, so nothing half-posts.
             let (data, kind) = try ImageCheck.load(image)
             let (body, boundary) = ImageCheck.multipart(data, kind: kind, caption: caption.flatMap { $0.isEmpty ? nil : $0 })
-            let progress = data.count > 1_000_000 ? context.output.progress("Uploading \(data.count / 1024) KiB", total: 1) : nil
-            let answer = try await client.call("POST", "posts", body: .multipart(body, boundary: boundary), authenticated: true)
-            progress?.advance()
+            // A bar for large files (on a terminal only), in KiB sent.
+            let progress = data.count > 512 * 1024 ? context.output.progress("Uploading (KiB)", total: body.count / 1024) : nil
+            defer { progress?.finish() }
+            var report: (@Sendable (Int) -> Void)?
+            if let progress { report = { sent in progress.update(sent / 1024) } }
+            let answer = try await client.call("POST", "posts", body: .multipart(body, boundary: boundary), authenticated: true,
+                                               uploadProgress: report)
             progress?.finish()
             let post = try client.decode(RemotePost.self, answer)
             if context.output.format == .json { try context.output.json(post); return }

@@ -35,7 +35,14 @@ public struct AsyncHTTPTransport: HTTPTransport {
         outgoing.method = HTTPMethod(rawValue: request.method)
         outgoing.headers.add(name: "User-Agent", value: userAgent)
         for (name, value) in request.headers { outgoing.headers.replaceOrAdd(name: name, value: value) }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        if let body = request.body {
+            if let progress = request.uploadProgress {
+                // In chunks, so progress follows what the connection has taken.
+                outgoing.body = .stream(UploadChunks(data: body, progress: progress), length: .known(Int64(body.count)))
+            } else {
+                outgoing.body = .bytes(ByteBuffer(bytes: body))
+            }
+        }
         do {
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
             let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
@@ -53,4 +60,30 @@ public struct AsyncHTTPTransport: HTTPTransport {
             throw TransportError(.connection, "cannot reach \(request.host) (\(error))")
         }
     }
+}
+
+/// A body sent in 64 KiB chunks, reporting how much has been handed over.
+struct UploadChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    static let chunkSize = 64 * 1024
+
+    let data: Data
+    let progress: @Sendable (Int) -> Void
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let data: Data
+        let progress: @Sendable (Int) -> Void
+        var offset = 0
+
+        mutating func next() async -> ByteBuffer? {
+            guard offset < data.count else { return nil }
+            let end = Swift.min(offset + UploadChunks.chunkSize, data.count)
+            let chunk = ByteBuffer(bytes: data[data.startIndex + offset ..< data.startIndex + end])
+            offset = end
+            progress(end)
+            return chunk
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(data: data, progress: progress) }
 }

@@ -24,6 +24,8 @@ public struct HTTPRequest: Sendable {
     public var cache: CachePolicy?
     /// Query items whose values are secrets, removed from logs and cache metadata.
     public var secretQueryItems: Set<String>
+    /// Called with the bytes of the body sent so far (uploads show a progress bar).
+    public var uploadProgress: (@Sendable (Int) -> Void)?
 
     public init(
         method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,

@@ -168,6 +168,12 @@ public final class ProgressIndicator: Sendable {
         draw(count)
     }
 
+    /// Sets how many steps are done.
+    public func update(_ count: Int) {
+        done.withLock { $0 = count }
+        draw(count)
+    }
+
     /// Clears the line.
     public func finish() {
         if visible { console.write("\r\u{1B}[K", to: .standardError) }
