@@ -169,6 +169,12 @@ actor AcknowledgedPosts {
         let text = try await ada.run(["kiwi", "post", "--image", try file(Data("plain text".utf8), named: "fake.png")])
         #expect(text.exitCode == 64)
         #expect(try await ada.run(["kiwi", "post", "--image", "/nonexistent/photo.jpg"]).exitCode == 74)
+        let uncaptioned = try await ada.run(["kiwi", "post", "--image", try file(Self.png, named: "c.png"), "--caption", "", "--json"])
+        #expect(uncaptioned.exitCode == 0)
+        #expect((try JSONSerialization.jsonObject(with: Data(uncaptioned.standardOutput.utf8)) as? [String: Any])?["caption"] is NSNull,
+                "an empty caption is no caption")
+        let uncaptionedID = try #require((try JSONSerialization.jsonObject(with: Data(uncaptioned.standardOutput.utf8)) as? [String: Any])?["id"] as? String)
+        #expect(try await ada.run(["kiwi", "delete", uncaptionedID, "--yes"]).exitCode == 0)
         #expect(try await ada.run(["kiwi", "like", "999999"]).exitCode == 66)
         let remaining = try await ada.run(["kiwi", "feed", "--json"])
         #expect((try JSONSerialization.jsonObject(with: Data(remaining.standardOutput.utf8)) as? [Any])?.count == 1)
