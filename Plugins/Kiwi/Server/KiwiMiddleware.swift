@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 import Hummingbird
 import Logging
+import PluginAPI
 
 /// Turns every failure into Kiwi's JSON error body (`message`, `status_code`, `error`);
 /// Hummingbird's own error body has another shape.
@@ -79,7 +79,7 @@ enum KiwiTokens {
     }
 
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Digest.sha256(token)
     }
 }
 

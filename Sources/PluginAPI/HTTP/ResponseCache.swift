@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Synchronization
 
@@ -46,7 +45,7 @@ public final class ResponseCache: Sendable {
     /// The cache key: method, URL and the credential header, hashed.
     public static func key(for request: HTTPRequest) -> String {
         let credential = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
-        return sha256("\(request.method) \(request.url.absoluteString) \(credential)")
+        return Digest.sha256("\(request.method) \(request.url.absoluteString) \(credential)")
     }
 
     func path(namespace: String, key: String) -> String {
@@ -76,7 +75,7 @@ public final class ResponseCache: Sendable {
         memory.withLock { $0[key] = entry }
         let header = Header(
             url: request.redactedURL, kind: policy.kind, status: response.status, storedAt: now,
-            expiresAt: entry.expiresAt, bodyLength: response.body.count, bodySHA256: Self.sha256(response.body))
+            expiresAt: entry.expiresAt, bodyLength: response.body.count, bodySHA256: Digest.sha256(response.body))
         guard let json = try? Self.encoder.encode(header) else { return }
         let path = path(namespace: request.namespace, key: key)
         try? LocalFile.writeAtomically(Self.magic + json + Data("\n".utf8) + response.body, to: path, mode: 0o600, durable: false)
@@ -90,7 +89,7 @@ public final class ResponseCache: Sendable {
               let header = try? decoder.decode(Header.self, from: rest[rest.startIndex..<newline])
         else { return nil }
         let body = Data(rest[rest.index(after: newline)...])
-        guard body.count == header.bodyLength, sha256(body) == header.bodySHA256 else { return nil }
+        guard body.count == header.bodyLength, Digest.sha256(body) == header.bodySHA256 else { return nil }
         return CacheEntry(status: header.status, body: body, storedAt: header.storedAt, expiresAt: header.expiresAt)
     }
 
@@ -128,19 +127,6 @@ public final class ResponseCache: Sendable {
                 modified: attributes[.modificationDate] as? Date ?? .distantPast))
         }
         return files
-    }
-
-    static func sha256(_ text: String) -> String { sha256(Data(text.utf8)) }
-
-    static func sha256(_ data: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: data) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
     }
 
     private static let encoder: JSONEncoder = {
