@@ -133,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ToolboxTests",
-            dependencies: ["PluginAPI", "TestSupport", "toolbox"],
+            dependencies: ["PluginAPI", "TestSupport", "toolbox", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Snapshots"]
         ),
     ]

@@ -9,7 +9,7 @@ public struct ReleaseDate: Sendable, Equatable {
     }
 
     private var text: String? {
-        guard let raw, !raw.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let raw, !raw.trimmed.isEmpty else { return nil }
         return raw
     }
 

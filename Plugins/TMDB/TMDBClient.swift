@@ -52,13 +52,11 @@ public struct TMDBClient: Sendable {
     }
 
     func request(_ path: String, query: [String: String], cache: CachePolicy?) -> HTTPRequest {
-        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        var items = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
-        if let key = credential.queryItem { items.append(URLQueryItem(name: key.name, value: key.value)) }
-        components.queryItems = items.isEmpty ? nil : items
+        var items = query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        if let key = credential.queryItem { items.append(key) }
         var headers = ["Accept": "application/json"]
         headers["Authorization"] = credential.authorization
-        return HTTPRequest(url: components.url ?? baseURL, headers: headers, namespace: namespace, cache: cache, secretQueryItems: ["api_key"])
+        return HTTPRequest(url: baseURL.appendingPathComponent(path).appendingQuery(items), headers: headers, namespace: namespace, cache: cache, secretQueryItems: ["api_key"])
     }
 
     func check(_ response: HTTPResponse, notFound: NotFound?) throws {

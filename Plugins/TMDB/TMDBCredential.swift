@@ -4,7 +4,7 @@ public enum TMDBCredential: Sendable, Equatable {
     case readAccessToken(String)
 
     public init(_ value: String) {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmed
         self = trimmed.hasPrefix("eyJ") ? .readAccessToken(trimmed) : .apiKey(trimmed)
     }
 

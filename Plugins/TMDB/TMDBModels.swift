@@ -1,7 +1,11 @@
 import Foundation
 
 /// A page of results: `{page, results, total_pages, total_results}`.
-public struct TMDBPage<Item: Decodable & Sendable>: Decodable, Sendable {
+///
+/// Decodable by a conditional conformance rather than a constraint on `Item`: a
+/// constraint makes the runtime search the binary for `Item`'s conformance the
+/// first time each page type is used, on every run.
+public struct TMDBPage<Item: Sendable>: Sendable {
     public var page: Int
     public var results: [Item]
     public var totalPages: Int
@@ -19,7 +23,9 @@ public struct TMDBPage<Item: Decodable & Sendable>: Decodable, Sendable {
         self.totalPages = totalPages
         self.totalResults = totalResults
     }
+}
 
+extension TMDBPage: Decodable where Item: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         page = try container.decodeIfPresent(Int.self, forKey: .page) ?? 1

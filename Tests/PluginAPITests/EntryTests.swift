@@ -1,6 +1,7 @@
 import Foundation
 import PluginAPI
 import Testing
+import TestSupport
 
 @Suite struct EntryTests {
     @Test func mistypedPluginSuggestsTheClosestAndExits64() async throws {
@@ -24,6 +25,17 @@ import Testing
         #expect(help.standardOutput.contains("Says things back, for tests."))
         let version = try await runEcho(["--version"])
         #expect(version.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == ToolboxVersion.current)
+    }
+
+    @Test func aCommandParsedAloneStillAnswersHelpAndMistakesWithItsFullPath() async throws {
+        let help = try await runEcho(["echo", "greet", "--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.standardOutput.contains("USAGE: toolbox echo greet <name>"))
+        let wrong = try await runEcho(["echo", "greet", "Ada", "--greeting"])
+        #expect(wrong.exitCode == 64)
+        #expect(wrong.standardError.contains("hint: usage: toolbox echo greet"))
+        let parsed = try await runEcho(["echo", "greet", "Ada", "--greeting", "hi"])
+        #expect(parsed.standardOutput == "hi, Ada\n")
     }
 
     @Test func usageErrorsAreOneLineWithAHint() async throws {
@@ -115,5 +127,24 @@ import Testing
         let registry = try PluginRegistry(root: EchoRoot.self, plugins: [EchoPlugin.self, Agreeing.self])
         #expect(registry.keys.filter { $0.name == "echo.greeting" }.count == 1)
         #expect(registry.keys.first?.name == "http.timeout", "PluginAPI's own keys come first")
+    }
+}
+
+@Suite struct CacheCommandTests {
+    @Test func statsCountEntriesAndTreatUnreadableOnesAsExpired() async throws {
+        let server = try await StubServer.start()
+        server.route("/greeting", .json(Data(#"{"hello":"world"}"#.utf8)))
+        let toolbox = try InProcessToolbox(
+            root: EchoRoot.self, plugins: EchoRoot.plugins, environment: ["TOOLBOX_ECHO_BASE_URL": server.baseURL.absoluteString])
+        #expect(await toolbox.run(["echo", "fetch", "greeting"]).exitCode == 0)
+        let fresh = await toolbox.run(["cache", "stats"])
+        #expect(fresh.standardOutput.hasPrefix("echo\t1\t0\t"), "\(fresh.standardOutput)")
+        // An entry in a format this toolbox cannot read (an older one) counts as expired.
+        let folder = toolbox.environment["XDG_CACHE_HOME"]! + "/toolbox/echo"
+        let entry = try #require(FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.first { $0.hasPrefix("http/") && ($0 as NSString).lastPathComponent.count == 64 })
+        try Data("TOOLBOX-CACHE 1\n{}\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + entry))
+        let stale = await toolbox.run(["cache", "stats"])
+        #expect(stale.standardOutput.hasPrefix("echo\t1\t1\t"), "\(stale.standardOutput)")
+        await server.stop()
     }
 }

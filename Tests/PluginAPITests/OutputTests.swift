@@ -59,6 +59,20 @@ import Testing
         #expect(console.captured.standardOutput == "Amélie\t2001\n千と千尋の神隠し\t2001\n🎬 Cut\tTBA\n")
     }
 
+    @Test func pipedCellsNeverBreakTheLineOrTheColumns() throws {
+        let console = Console.memory(terminal: false)
+        let messy = [Film(title: "Tabs\tand\r\nbreaks\nhere", year: "2001")]
+        try Output(console: console, format: .lines, color: false, quiet: false).list(messy, columns: columns, plain: { $0.title }, empty: "none")
+        #expect(console.captured.standardOutput == "Tabs and breaks here\t2001\n")
+    }
+
+    @Test func trimmingRemovesWhiteSpaceAndLineBreaksAtBothEnds() {
+        #expect("  key\t\r\n".trimmed == "key")
+        #expect("\u{00A0}a b\u{2003}".trimmed == "a b", "Unicode spaces count")
+        #expect(" \n ".trimmed == "")
+        #expect("x".dropFirst().trimmed == "")
+    }
+
     @Test func jsonHasNullsForMissingValues() throws {
         let console = Console.memory()
         try Output(console: console, options: try GlobalOptions.parse(["--json"]), environment: [:]).list(films, columns: columns, plain: { $0.title }, empty: "none")

@@ -182,9 +182,29 @@ import TestSupport
         #expect(ResponseCache(root: cacheRoot, maximumBytes: 10_000_000).read(request) == nil)
         #expect(!FileManager.default.fileExists(atPath: path), "the torn entry is removed")
         // A leftover temporary file from an interrupted atomic write is not an entry either.
-        try Data("TOOLBOX-CACHE 1\n{".utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
+        try Data("TOOLBOX-CACHE 2\n200 ".utf8).write(to: URL(fileURLWithPath: path + ".tmp"))
         let refetched = try await client().send(request)
         #expect(refetched.origin == .network)
+        await server.stop()
+    }
+
+    @Test func storedEntriesReadBackExactlyAndOlderFormatsReadAsMisses() async throws {
+        let server = try await StubServer.start()
+        server.route("/kept", .json(Data(#"{"kept":true}"#.utf8)))
+        let request = get(server, "kept", ttl: 90)
+        let stored = Date()
+        _ = try await client().send(request)
+        let entry = try #require(ResponseCache(root: cacheRoot, maximumBytes: 10_000_000).read(request))
+        #expect(entry.status == 200 && entry.body == Data(#"{"kept":true}"#.utf8))
+        #expect(abs(entry.storedAt.timeIntervalSince(stored)) < 5 && abs(entry.expiresAt.timeIntervalSince(entry.storedAt) - 90) < 0.001)
+        // An entry written by an earlier toolbox (another magic line) is a miss, not an error.
+        let files = try #require(FileManager.default.enumerator(atPath: cacheRoot)?.allObjects as? [String])
+        let path = cacheRoot + "/" + (try #require(files.first { ($0 as NSString).lastPathComponent.count == 64 }))
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        data.replaceSubrange(0..<16, with: Data("TOOLBOX-CACHE 1\n".utf8))
+        try data.write(to: URL(fileURLWithPath: path))
+        #expect(ResponseCache(root: cacheRoot, maximumBytes: 10_000_000).read(request) == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
         await server.stop()
     }
 
@@ -269,4 +289,16 @@ final class ProgressLog: @unchecked Sendable {
 
     func add(_ value: Int) { lock.withLock { sent.append(value) } }
     var values: [Int] { lock.withLock { sent } }
+}
+
+@Suite struct URLQueryTests {
+    @Test func valuesArriveIntactWhateverTheyContain() {
+        #expect(URLQuery.encode([("query", "Fight Club+1 & more=yes"), ("year", "1999")])
+            == "query=Fight%20Club%2B1%20%26%20more%3Dyes&year=1999")
+        #expect(URLQuery.encode([("q", "Amélie ~_.-")]) == "q=Am%C3%A9lie%20~_.-")
+        let url = URL(string: "https://api.example.org/3/search/movie")!
+        #expect(url.appendingQuery([("page", "2")]).absoluteString == "https://api.example.org/3/search/movie?page=2")
+        #expect(URL(string: "https://x.org/a?b=1")!.appendingQuery([("c", "2")]).absoluteString == "https://x.org/a?b=1&c=2")
+        #expect(url.appendingQuery([]) == url)
+    }
 }

@@ -1,6 +1,8 @@
+import ArgumentParser
 import Foundation
 import Testing
 import TestSupport
+@testable import toolbox
 
 /// The built binary, run as a new user would, in private XDG folders.
 @Suite struct CommandLineTests {
@@ -29,6 +31,20 @@ import TestSupport
         #expect(run.exitCode == 0, "\(run.standardError)")
         let plugins = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]]
         #expect(plugins != nil)
+    }
+
+    @Test func commandGroupsTakeNoOptionsOfTheirOwn() {
+        // `toolbox PLUGIN COMMAND …` is parsed by the command alone (ToolboxEntry.parseLeaf),
+        // which is the same as parsing from the root only while no group above a command has options.
+        var groups: [any ParsableCommand.Type] = [Toolbox.self]
+        var withOptions: [String] = []
+        while let group = groups.popLast() {
+            let subcommands = group.configuration.subcommands
+            guard !subcommands.isEmpty else { continue }
+            if !Mirror(reflecting: group.init()).children.isEmpty { withOptions.append(group._commandName) }
+            groups += subcommands
+        }
+        #expect(withOptions.isEmpty, "groups with options: \(withOptions)")
     }
 
     @Test func configSetFromStdinWritesAPrivateFileAndKeepsOtherKeys() async throws {

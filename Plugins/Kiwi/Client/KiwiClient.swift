@@ -33,8 +33,6 @@ struct KiwiClient: Sendable {
     @discardableResult
     func call(_ method: String, _ path: String, query: [(String, String)] = [], body: Body = .none, authenticated: Bool = false,
               notFound: String = "not found", uploadProgress: (@Sendable (Int) -> Void)? = nil) async throws -> Data {
-        var components = URLComponents(url: server.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         var headers = ["Accept": "application/json"]
         if authenticated { headers["Authorization"] = "Bearer \(try session().token)" }
         var data: Data?
@@ -45,16 +43,14 @@ struct KiwiClient: Sendable {
             data = try JSONEncoder().encode(value)
         case .form(let fields):
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            var form = URLComponents()
-            form.queryItems = fields.map { URLQueryItem(name: $0.0, value: $0.1) }
-            data = Data((form.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B").utf8)
+            data = Data(URLQuery.encode(fields).utf8)
         case .multipart(let bytes, let boundary):
             headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
             data = bytes
         }
         let response: HTTPResponse
         do {
-            var request = HTTPRequest(method: method, url: components.url ?? server, headers: headers, body: data, namespace: "kiwi")
+            var request = HTTPRequest(method: method, url: server.appendingPathComponent(path).appendingQuery(query), headers: headers, body: data, namespace: "kiwi")
             request.uploadProgress = uploadProgress
             response = try await web.send(request)
         } catch let error as ToolboxError where error.kind == .unavailable {

@@ -30,7 +30,7 @@ extension KiwiCommand {
         @Option(help: "The address clients reach the server at, for links (behind a proxy).") var publicURL: String?
         @OptionGroup var global: GlobalOptions
 
-        var handlesInterrupts: Bool { true }
+        var isServer: Bool { true }
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }

@@ -13,7 +13,7 @@ extension KiwiCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw ValidationError("the comment is empty") }
+            if text.trimmed.isEmpty { throw ValidationError("the comment is empty") }
         }
 
         func run(in context: CommandContext) async throws {

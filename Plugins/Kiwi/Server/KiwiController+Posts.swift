@@ -75,7 +75,7 @@ extension KiwiController {
 
     static func boundary(_ contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = parameter.split(separator: "=", maxSplits: 1).map(\.trimmed)
             if pair.count == 2, pair[0].lowercased() == "boundary" { return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
         }
         return nil
@@ -110,7 +110,7 @@ extension KiwiController {
         case "create":
             guard let postText = form["postid"], let text = form["text"] else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
             guard let id = Int64(postText), id > 0 else { throw KiwiStoreError.noSuchPost }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmed
             guard !trimmed.isEmpty else { throw KiwiHTTPError.badRequest("the comment is empty") }
             guard text.count <= KiwiLimits.comment else { throw KiwiHTTPError.badRequest("comment must be at most \(KiwiLimits.comment) characters") }
             _ = try await store.addComment(on: id, by: caller.username, text: text)

@@ -49,7 +49,7 @@ struct KiwiAuthMiddleware: RouterMiddleware {
 
     static func token(in request: Request) -> String? {
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
-            return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            return authorization.dropFirst(7).trimmed
         }
         return request.cookies["session"]?.value
     }

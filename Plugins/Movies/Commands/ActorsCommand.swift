@@ -37,7 +37,7 @@ extension MoviesCommand {
         }
 
         func validate() throws {
-            if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name is empty") }
+            if name.trimmed.isEmpty { throw ValidationError("the name is empty") }
         }
 
         func run(in context: CommandContext) async throws {

@@ -23,7 +23,7 @@ extension MoviesCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the search query is empty") }
+            if query.trimmed.isEmpty { throw ValidationError("the search query is empty") }
             if let year, !(1874...2200).contains(year) { throw ValidationError("--year must be a four-digit year") }
         }
 

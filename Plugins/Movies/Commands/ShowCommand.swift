@@ -18,7 +18,7 @@ extension MoviesCommand {
             let catalog = try context.resolve(MovieCatalog.self)
             let details = MovieDetails(try await catalog.details(id), imageURL: catalog.client.imageURL)
             let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.overview ?? "")"
-            try context.output.detail(details, fields: details.fields, plain: spoken.trimmingCharacters(in: .whitespaces))
+            try context.output.detail(details, fields: details.fields, plain: spoken.trimmed)
         }
     }
 }

@@ -6,7 +6,7 @@ import PluginAPI
 /// (also with nine fractional digits), and Unix epoch seconds as a string.
 enum SurfTimestamp {
     static func parse(_ text: String) throws -> Date {
-        let value = text.trimmingCharacters(in: .whitespaces)
+        let value = text.trimmed
         if !value.isEmpty, value.allSatisfy(\.isNumber), let seconds = Double(value) {
             return Date(timeIntervalSince1970: seconds)
         }

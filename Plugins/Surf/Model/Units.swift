@@ -47,7 +47,7 @@ enum MetricConversion {
 enum Reading {
     static func number(_ text: String?) -> Double? {
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         if ["n/a", "na", "null", "", "-", "nan"].contains(trimmed.lowercased()) { return nil }
         guard let value = Double(trimmed), value.isFinite else { return nil }
         return value

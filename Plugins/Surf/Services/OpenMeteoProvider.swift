@@ -41,10 +41,10 @@ struct OpenMeteoProvider: SurfProvider {
         let longitudes = spots.map { String($0.longitude) }.joined(separator: ",")
         let common = [("latitude", latitudes), ("longitude", longitudes), ("timezone", "auto"), ("forecast_days", "\(days)")]
         async let marineData = web.fetch(
-            marineURL.adding(common + [("hourly", Self.marineVariables), ("cell_selection", "sea")]),
+            marineURL.appendingQuery(common + [("hourly", Self.marineVariables), ("cell_selection", "sea")]),
             namespace: namespace, cache: cache, service: "Open-Meteo")
         async let weatherData = web.fetch(
-            weatherURL.adding(common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")]),
+            weatherURL.appendingQuery(common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")]),
             namespace: namespace, cache: cache, service: "Open-Meteo")
         let marine: [OpenMeteoSeries], weather: [OpenMeteoSeries]
         do {

@@ -34,12 +34,3 @@ extension WebClient {
         return response.body
     }
 }
-
-extension URL {
-    /// This URL with query items appended, encoded the way ERDDAP and Open-Meteo expect.
-    func adding(_ query: [(String, String)]) -> URL {
-        var components = URLComponents(url: self, resolvingAgainstBaseURL: false)!
-        components.queryItems = (components.queryItems ?? []) + query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        return components.url ?? self
-    }
-}

@@ -61,7 +61,7 @@ struct TrebleSurfProvider: SurfProvider {
     }
 
     private func get<Answer: Decodable>(_ path: String, _ query: [(String, String)], cache: CachePolicy?) async throws -> Answer {
-        let url = baseURL.appendingPathComponent(path).adding(query)
+        let url = baseURL.appendingPathComponent(path).appendingQuery(query)
         let data = try await web.fetch(url, namespace: namespace, cache: cache, headers: ["Cookie": "session_id=\(session)"], service: "TrebleSurf") { response in
             let failure = try? JSONDecoder().decode(TrebleSurfFailure.self, from: response.body)
             switch response.status {

@@ -25,7 +25,7 @@ struct GenreCatalog: Codable, Sendable, Equatable {
 
     /// Finds a genre by name (any case); an unknown name is a usage error listing the valid ones.
     func select(_ name: String) throws -> Selection {
-        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let wanted = name.trimmed.lowercased()
         var movieID = movie.first { $0.name.lowercased() == wanted }?.id
         var tvID = tv.first { $0.name.lowercased() == wanted }?.id
         if movieID == nil, let tvID { movieID = Self.pairs.first { $0.tv == tvID }?.movie }

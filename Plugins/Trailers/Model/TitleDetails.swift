@@ -68,12 +68,12 @@ enum TitleFacts {
         switch type {
         case .movie:
             let releases = details.releaseDates?.results.first { $0.iso31661 == "US" }?.releaseDates ?? []
-            let rated = releases.filter { !($0.certification ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+            let rated = releases.filter { !($0.certification ?? "").trimmed.isEmpty }
             let best = rated.min { priority($0.type) < priority($1.type) }
             return best?.certification ?? "NR"
         case .tv:
             let rating = details.contentRatings?.results.first { $0.iso31661 == "US" }?.rating ?? ""
-            return rating.trimmingCharacters(in: .whitespaces).isEmpty ? "NR" : rating
+            return rating.trimmed.isEmpty ? "NR" : rating
         }
     }
 

@@ -31,7 +31,8 @@ struct CacheCommand: ParsableCommand {
             let usage = context.registry.pluginIdentifiers.map { plugin -> Usage in
                 let files = ResponseCache.files(under: "\(context.paths.cache)/\(plugin)")
                 let expired = files.filter { file in
-                    guard let data = FileManager.default.contents(atPath: file.path), data.starts(with: ResponseCache.magic) else { return false }
+                    // Images never expire; an answer toolbox cannot read (an older format) is as good as expired.
+                    guard file.path.contains("/http/"), let data = FileManager.default.contents(atPath: file.path) else { return false }
                     return ResponseCache.decode(data).map { !$0.isFresh(at: now) } ?? true
                 }.count
                 return Usage(plugin: plugin, entries: files.count, expired: expired, bytes: files.reduce(0) { $0 + $1.size })

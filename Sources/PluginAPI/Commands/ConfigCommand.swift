@@ -131,7 +131,7 @@ struct ConfigCommand: ParsableCommand {
             } else {
                 entered = console.readAll()
             }
-            guard let text = entered?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            guard let text = entered?.trimmed, !text.isEmpty else {
                 throw ToolboxError.usage("no value given for \(declaration.name)", hint: "type it at the prompt, pipe it on stdin, or pass it after the key")
             }
             return text

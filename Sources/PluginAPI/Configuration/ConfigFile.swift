@@ -45,7 +45,7 @@ public struct ConfigFile: Sendable {
 
     private static func parse(_ data: Data?) throws -> Node.Mapping {
         guard let data, let text = String(data: data, encoding: .utf8),
-              !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+              !text.trimmed.isEmpty
         else { return Node.Mapping([]) }
         guard let node = try? Yams.compose(yaml: text), let mapping = node.mapping else {
             throw ToolboxError.configuration(

@@ -111,7 +111,7 @@ public struct ToolboxConfiguration: Sendable {
     public func bool(_ name: String) throws -> Bool { try value(name) { Bool(configurationValue: $0) } }
     public func url(_ name: String) throws -> URL { try value(name) { URL(string: $0) } }
     public func list(_ name: String) throws -> [String] {
-        try value(name) { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        try value(name) { $0.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
     }
 
     /// The ways to set a key, for hints.

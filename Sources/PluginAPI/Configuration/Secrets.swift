@@ -15,7 +15,7 @@ public enum Secret {
     /// Whether a value is a stand-in someone forgot to replace
     /// (`YOUR_API_KEY_HERE`, `<api key>`, `changeme`, …); such values count as missing.
     public static func isPlaceholder(_ value: String) -> Bool {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmed
         if trimmed.isEmpty { return true }
         let lower = trimmed.lowercased()
         if lower.hasPrefix("<") && lower.hasSuffix(">") { return true }

@@ -47,14 +47,15 @@ public protocol ToolboxCommand: AsyncParsableCommand {
     /// Values given by flags that stand for configuration keys (the strongest layer),
     /// e.g. `--server URL` for `kiwi.server`.
     var configurationOverrides: [String: String] { get }
-    /// Servers handle SIGINT/SIGTERM themselves (a graceful shutdown); everything else is cancelled.
-    var handlesInterrupts: Bool { get }
+    /// A long-running server: it handles SIGINT/SIGTERM itself (a graceful shutdown) and
+    /// runs on every core. Every other command is cancelled by Ctrl-C and runs on the main thread.
+    var isServer: Bool { get }
     func run(in context: CommandContext) async throws
 }
 
 extension ToolboxCommand {
     public var configurationOverrides: [String: String] { [:] }
-    public var handlesInterrupts: Bool { false }
+    public var isServer: Bool { false }
 
     /// Commands run through `ToolboxEntry`, which supplies the context.
     public func run() async throws {

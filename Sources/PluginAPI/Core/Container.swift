@@ -15,7 +15,7 @@ public struct Container: Sendable {
 
     /// Registers (or replaces) the factory for a service type.
     public mutating func register<Service: Sendable>(_ type: Service.Type, factory: @escaping Factory<Service>) {
-        factories[ObjectIdentifier(type)] = factory
+        factories[ObjectIdentifier(type)] = { container in Built(try factory(container)) }
     }
 
     /// Registers an instance that is already built.
@@ -34,17 +34,25 @@ public struct Container: Sendable {
     /// type and where it should have been registered.
     public func resolve<Service: Sendable>(_ type: Service.Type = Service.self) throws -> Service {
         let id = ObjectIdentifier(type)
-        if let built = instances.value(for: id) as? Service { return built }
+        if let built = instances.value(for: id) as? Built<Service> { return built.service }
         guard let factory = factories[id] else {
             throw ToolboxError.failure(
                 "internal error: no service registered for \(type)",
                 hint: "register it in the plugin's register(into:) — this is a bug in toolbox, please report it")
         }
-        guard let service = try factory(self) as? Service else {
+        guard let built = try factory(self) as? Built<Service> else {
             throw ToolboxError.failure("internal error: the factory for \(type) built something else")
         }
-        return instances.store(service, for: id) as? Service ?? service
+        return (instances.store(built, for: id) as? Built<Service> ?? built).service
     }
+}
+
+/// A built service in a box of its own type: casting the box back is an identity
+/// check, where casting the service itself to a protocol type (`any HTTPTransport`)
+/// would search every conformance in the binary.
+private final class Built<Service: Sendable>: Sendable {
+    let service: Service
+    init(_ service: Service) { self.service = service }
 }
 
 /// Built services, shared by every copy of one container.

@@ -39,20 +39,25 @@ public enum ToolboxEntry {
             if case .finished(let code) = prepared { exit(code) }
             exit(1)
         }
-        let handlesInterrupts = parsed.handlesInterrupts
+        let isServer = parsed.isServer
         // The parsed command crosses into the one task that runs it, and nothing else touches it.
         nonisolated(unsafe) let command = parsed
         let exitCode = Mutex<Int32>(1)
-        let done = DispatchSemaphore(value: 0)
-        let task = Task {
+        // The command runs on this thread; a server runs on every core while this thread waits.
+        let executor = MainThreadExecutor()
+        let task = Task(executorPreference: isServer ? nil : executor) {
             let code = await execute(command, registry: registry, environment: environment.value, console: console)
             exitCode.withLock { $0 = code }
-            done.signal()
+            executor.stop()
         }
-        guard !handlesInterrupts else {
-            done.wait()
-            exit(exitCode.withLock { $0 })
-        }
+        let interrupts = isServer ? nil : cancelOnInterrupt(task)
+        executor.run()
+        withExtendedLifetime(interrupts) { exit(exitCode.withLock { $0 }) }
+    }
+
+    /// Ctrl-C cancels the task (the command then stops with exit 130); a second Ctrl-C exits at once.
+    /// The source works only while it is kept.
+    private static func cancelOnInterrupt(_ task: Task<Void, Never>) -> any DispatchSourceSignal {
         signal(SIGINT, SIG_IGN)
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         let pressed = Atomic(false)
@@ -61,8 +66,7 @@ public enum ToolboxEntry {
             task.cancel()
         }
         interrupts.resume()
-        done.wait()
-        exit(exitCode.withLock { $0 })
+        return interrupts
     }
 
     /// Runs one command line and returns its exit code. Tests call this with a
@@ -108,11 +112,11 @@ public enum ToolboxEntry {
         }
         let parsed: any ParsableCommand
         do {
-            parsed = try PluginRegistry.$current.withValue(registry) { try root.parseAsRoot(arguments) }
+            parsed = try parseLeaf(arguments, root: root) ?? PluginRegistry.$current.withValue(registry) { try root.parseAsRoot(arguments) }
         } catch {
             return .finished(reportParserError(error, root: root, output: plainOutput))
         }
-        guard let command = parsed as? any ToolboxCommand else {
+        guard let command = runnable(parsed) else {
             // A command group without a command of its own shows its help.
             do {
                 var parsed = parsed
@@ -123,6 +127,34 @@ public enum ToolboxEntry {
             }
         }
         return .run(command, registry)
+    }
+
+    /// The command as a `ToolboxCommand`, cast from its own type: a cast from the
+    /// `any ParsableCommand` box first asks whether the box type itself conforms,
+    /// a second search of every conformance in the binary.
+    private static func runnable(_ parsed: some ParsableCommand) -> (any ToolboxCommand)? {
+        parsed as? any ToolboxCommand
+    }
+
+    /// A plain `toolbox PLUGIN COMMAND ARGUMENTS…` line parsed by the command alone.
+    ///
+    /// The groups above a command take no options of their own (a test holds every
+    /// group to that), so the command parses its arguments exactly as the root would;
+    /// skipping the groups saves argument-parser's first use of their types, which
+    /// costs about half a millisecond on every run. Anything else — help, a completion
+    /// request, a mistake — is nil here and goes through the root, which answers it
+    /// with the full command path.
+    static func parseLeaf(_ arguments: [String], root: any ParsableCommand.Type) -> (any ParsableCommand)? {
+        var command = root
+        var rest = arguments[...]
+        while let word = rest.first, let next = command.configuration.subcommands.first(where: { $0._commandName == word }) {
+            command = next
+            rest = rest.dropFirst()
+        }
+        guard command != root, command.configuration.subcommands.isEmpty,
+              let parsed = try? command.parseAsRoot(Array(rest)), type(of: parsed) == command
+        else { return nil }
+        return parsed
     }
 
     /// Builds the context once and runs the command; every error becomes a message, a hint and an exit code.
@@ -190,7 +222,7 @@ public enum ToolboxEntry {
         }
         let message = root.message(for: error).replacingOccurrences(of: "Error: ", with: "")
         let usage = full.components(separatedBy: "\n").first { $0.hasPrefix("Usage:") }?
-            .replacingOccurrences(of: "Usage: ", with: "").trimmingCharacters(in: .whitespaces)
+            .replacingOccurrences(of: "Usage: ", with: "").trimmed
         let hint = usage.map { "usage: \($0) (more with --help)" }
         output.error(ToolboxError(code == 64 ? .usage : .failure, message.components(separatedBy: "\n").first ?? message, hint: hint))
         return code

@@ -2,7 +2,7 @@ import Foundation
 
 /// How long answers to one kind of request may be reused.
 public struct CachePolicy: Sendable, Hashable {
-    /// A name for logs and statistics, e.g. `details`.
+    /// A one-word name for logs and statistics, e.g. `details` (it goes into the cache header).
     public var kind: String
     public var timeToLive: TimeInterval
 

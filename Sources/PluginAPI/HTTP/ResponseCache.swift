@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One stored answer.
 public struct CacheEntry: Sendable {
@@ -14,20 +17,28 @@ public struct CacheEntry: Sendable {
 /// The two-tier response cache: memory for this run, files under
 /// `$XDG_CACHE_HOME/toolbox/<namespace>/http/` across runs.
 ///
-/// A file holds a magic line, a JSON header (with the body's length and SHA-256)
+/// A file holds a magic line, a header line (with the body's length and SHA-256)
 /// and the body. Files are written atomically, and one whose body does not match
 /// its header (a torn or tampered write) reads as absent and is removed.
 public final class ResponseCache: Sendable {
-    static let magic = Data("TOOLBOX-CACHE 1\n".utf8)
+    /// Bytes, not `Data(string.utf8)`: that costs a runtime type lookup on every cache hit.
+    static let magic = Array("TOOLBOX-CACHE 2\n".utf8)
 
-    struct Header: Codable {
-        var url: String
-        var kind: String
+    /// `status storedAt expiresAt bodyLength bodySHA256 kind url` on one line, times in
+    /// seconds since 1970. Plain text rather than JSON: every cached answer reads it,
+    /// and JSONDecoder's first use costs more than the rest of a cache hit.
+    struct Header {
         var status: Int
         var storedAt: Date
         var expiresAt: Date
         var bodyLength: Int
         var bodySHA256: String
+        var kind: String
+        var url: String
+
+        var line: String {
+            "\(status) \(storedAt.timeIntervalSince1970) \(expiresAt.timeIntervalSince1970) \(bodyLength) \(bodySHA256) \(kind) \(url)"
+        }
     }
 
     public let root: String
@@ -62,8 +73,8 @@ public final class ResponseCache: Sendable {
             try? FileManager.default.removeItem(atPath: path)
             return nil
         }
-        // Reading marks the entry as recently used, for eviction.
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        // Reading marks the entry as recently used, for eviction (nil: both times become now).
+        _ = utimensat(AT_FDCWD, path, nil, 0)
         memory.withLock { $0[key] = entry }
         return entry
     }
@@ -74,11 +85,10 @@ public final class ResponseCache: Sendable {
         let entry = CacheEntry(status: response.status, body: response.body, storedAt: now, expiresAt: now.addingTimeInterval(policy.timeToLive))
         memory.withLock { $0[key] = entry }
         let header = Header(
-            url: request.redactedURL, kind: policy.kind, status: response.status, storedAt: now,
-            expiresAt: entry.expiresAt, bodyLength: response.body.count, bodySHA256: Digest.sha256(response.body))
-        guard let json = try? Self.encoder.encode(header) else { return }
+            status: response.status, storedAt: now, expiresAt: entry.expiresAt, bodyLength: response.body.count,
+            bodySHA256: Digest.sha256(response.body), kind: policy.kind, url: request.redactedURL)
         let path = path(namespace: request.namespace, key: key)
-        try? LocalFile.writeAtomically(Self.magic + json + Data("\n".utf8) + response.body, to: path, mode: 0o600, durable: false)
+        try? LocalFile.writeAtomically(Data(Self.magic + Array((header.line + "\n").utf8)) + response.body, to: path, mode: 0o600, durable: false)
         evictIfNeeded()
     }
 
@@ -86,7 +96,7 @@ public final class ResponseCache: Sendable {
         guard data.starts(with: magic) else { return nil }
         let rest = data.dropFirst(magic.count)
         guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")),
-              let header = try? decoder.decode(Header.self, from: rest[rest.startIndex..<newline])
+              let header = Header(line: String(decoding: rest[rest.startIndex..<newline], as: UTF8.self))
         else { return nil }
         let body = Data(rest[rest.index(after: newline)...])
         guard body.count == header.bodyLength, Digest.sha256(body) == header.bodySHA256 else { return nil }
@@ -128,16 +138,16 @@ public final class ResponseCache: Sendable {
         }
         return files
     }
+}
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
+extension ResponseCache.Header {
+    init?(line: String) {
+        let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 7, let status = Int(fields[0]), let storedAt = Double(fields[1]),
+              let expiresAt = Double(fields[2]), let bodyLength = Int(fields[3])
+        else { return nil }
+        self.init(
+            status: status, storedAt: Date(timeIntervalSince1970: storedAt), expiresAt: Date(timeIntervalSince1970: expiresAt),
+            bodyLength: bodyLength, bodySHA256: fields[4], kind: fields[5], url: fields[6])
+    }
 }

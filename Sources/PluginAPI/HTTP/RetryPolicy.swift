@@ -41,7 +41,7 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// `Retry-After` as seconds: either delta-seconds or an HTTP date.
     public static func seconds(retryAfter value: String, now: Date) -> Double? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmed
         if let seconds = Double(trimmed), seconds.isFinite { return seconds }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

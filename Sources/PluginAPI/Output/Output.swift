@@ -97,9 +97,11 @@ public struct Output: Sendable {
         }
     }
 
-    /// A tab-separated cell never contains a tab or a line break.
+    /// A tab-separated cell never contains a tab or a line break (each becomes a space).
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let breaksCells = { (character: Character) in character == "\t" || character.isNewline }
+        guard text.contains(where: breaksCells) else { return text }
+        return String(text.map { breaksCells($0) ? " " : $0 })
     }
 
     // MARK: stderr
