@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Logging
 import Synchronization
@@ -50,23 +49,8 @@ public enum ToolboxEntry {
             exitCode.withLock { $0 = code }
             executor.stop()
         }
-        let interrupts = isServer ? nil : cancelOnInterrupt(task)
-        executor.run()
-        withExtendedLifetime(interrupts) { exit(exitCode.withLock { $0 }) }
-    }
-
-    /// Ctrl-C cancels the task (the command then stops with exit 130); a second Ctrl-C exits at once.
-    /// The source works only while it is kept.
-    private static func cancelOnInterrupt(_ task: Task<Void, Never>) -> any DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let pressed = Atomic(false)
-        interrupts.setEventHandler {
-            if pressed.exchange(true, ordering: .relaxed) { _exit(130) }
-            task.cancel()
-        }
-        interrupts.resume()
-        return interrupts
+        executor.run(interruptible: isServer ? nil : task)
+        exit(exitCode.withLock { $0 })
     }
 
     /// Runs one command line and returns its exit code. Tests call this with a
