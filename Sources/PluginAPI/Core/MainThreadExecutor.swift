@@ -9,6 +9,7 @@ import Glibc
 /// than answering from the cache.
 ///
 /// Child tasks inherit the executor; the network's own threads resume work here.
+/// (`@unchecked`: the semaphore is a raw pointer, used only through the thread-safe `sem_*` calls.)
 final class MainThreadExecutor: TaskExecutor, @unchecked Sendable {
     private struct Queue {
         var jobs: [UnownedJob] = []
