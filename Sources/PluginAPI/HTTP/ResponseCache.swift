@@ -44,6 +44,10 @@ public final class ResponseCache: Sendable {
     public let root: String
     private let maximumBytes: Int
     private let memory = Mutex<[String: CacheEntry]>([:])
+    /// The bytes on disk as this run knows them: counted by walking the folder at the
+    /// first store, then kept up with this run's own writes (overwrites count twice, so
+    /// the figure only errs high, which costs an early walk and nothing else).
+    private let knownSize = Mutex<Int?>(nil)
 
     /// - Parameters:
     ///   - root: `$XDG_CACHE_HOME/toolbox`.
@@ -88,8 +92,9 @@ public final class ResponseCache: Sendable {
             status: response.status, storedAt: now, expiresAt: entry.expiresAt, bodyLength: response.body.count,
             bodySHA256: Digest.sha256(response.body), kind: policy.kind, url: request.redactedURL)
         let path = path(namespace: request.namespace, key: key)
-        try? LocalFile.writeAtomically(Data(Self.magic + Array((header.line + "\n").utf8)) + response.body, to: path, mode: 0o600, durable: false)
-        evictIfNeeded()
+        let file = Data(Self.magic + Array((header.line + "\n").utf8)) + response.body
+        guard (try? LocalFile.writeAtomically(file, to: path, mode: 0o600, durable: false)) != nil else { return }
+        evictIfNeeded(added: file.count)
     }
 
     static func decode(_ data: Data) -> CacheEntry? {
@@ -103,16 +108,24 @@ public final class ResponseCache: Sendable {
         return CacheEntry(status: header.status, body: body, storedAt: header.storedAt, expiresAt: header.expiresAt)
     }
 
-    /// Removes least recently used files until the cache is under 90% of its cap.
-    func evictIfNeeded() {
+    /// Once over the cap, removes least recently used files until the cache is under 90% of it.
+    /// The folder is walked at a run's first store and when the cap seems crossed, not at every store.
+    func evictIfNeeded(added bytes: Int) {
+        let estimate = knownSize.withLock { known -> Int? in
+            known = known.map { $0 + bytes }
+            return known
+        }
+        if let estimate, estimate <= maximumBytes { return }
         var files = Self.files(under: root)
         var total = files.reduce(0) { $0 + $1.size }
-        guard total > maximumBytes else { return }
-        files.sort { $0.modified < $1.modified }
-        for file in files where total > maximumBytes * 9 / 10 {
-            try? FileManager.default.removeItem(atPath: file.path)
-            total -= file.size
+        if total > maximumBytes {
+            files.sort { $0.modified < $1.modified }
+            for file in files where total > maximumBytes * 9 / 10 {
+                try? FileManager.default.removeItem(atPath: file.path)
+                total -= file.size
+            }
         }
+        knownSize.withLock { $0 = total }
     }
 
     struct StoredFile {
