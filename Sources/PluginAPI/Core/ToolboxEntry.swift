@@ -90,13 +90,14 @@ public enum ToolboxEntry {
             plainOutput.line(root.configuration.version)
             return .finished(0)
         }
-        if let unknown = CommandSuggestions.unknownCommand(in: arguments, root: root) {
+        let path = CommandPath(arguments, root: root)
+        if let unknown = CommandSuggestions.unknownCommand(in: path) {
             plainOutput.error(unknown)
             return .finished(unknown.exitCode)
         }
         let parsed: any ParsableCommand
         do {
-            parsed = try parseLeaf(arguments, root: root) ?? PluginRegistry.$current.withValue(registry) { try root.parseAsRoot(arguments) }
+            parsed = try parseLeaf(path) ?? PluginRegistry.$current.withValue(registry) { try root.parseAsRoot(arguments) }
         } catch {
             return .finished(reportParserError(error, root: root, output: plainOutput))
         }
@@ -128,15 +129,10 @@ public enum ToolboxEntry {
     /// costs about half a millisecond on every run. Anything else — help, a completion
     /// request, a mistake — is nil here and goes through the root, which answers it
     /// with the full command path.
-    static func parseLeaf(_ arguments: [String], root: any ParsableCommand.Type) -> (any ParsableCommand)? {
-        var command = root
-        var rest = arguments[...]
-        while let word = rest.first, let next = command.configuration.subcommands.first(where: { $0._commandName == word }) {
-            command = next
-            rest = rest.dropFirst()
-        }
-        guard command != root, command.configuration.subcommands.isEmpty,
-              let parsed = try? command.parseAsRoot(Array(rest)), type(of: parsed) == command
+    static func parseLeaf(_ path: CommandPath) -> (any ParsableCommand)? {
+        let command = path.command
+        guard path.commands.count > 1, command.configuration.subcommands.isEmpty,
+              let parsed = try? command.parseAsRoot(Array(path.rest)), type(of: parsed) == command
         else { return nil }
         return parsed
     }
