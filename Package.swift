@@ -81,18 +81,31 @@ let package = Package(
             ],
             path: "Plugins/Surf"
         ),
+        // Kiwi's server: the only target that links the server libraries.
         .target(
-            name: "Kiwi",
+            name: "KiwiServer",
             dependencies: [
                 "PluginAPI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            path: "Plugins/Kiwi"
+            path: "Plugins/Kiwi/Server"
+        ),
+        // Kiwi's plugin: the commands and the client; `serve` runs KiwiServer.
+        .target(
+            name: "Kiwi",
+            dependencies: [
+                "PluginAPI", "KiwiServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Plugins/Kiwi",
+            exclude: ["Server"]
         ),
         .target(
             name: "TestSupport",
@@ -126,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "KiwiTests",
             dependencies: [
-                "Kiwi", "PluginAPI", "TestSupport",
+                "Kiwi", "KiwiServer", "PluginAPI", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -1,21 +1,25 @@
 import ArgumentParser
 import PluginAPI
 
-/// `toolbox kiwi`: the KiwiFruit reading community — its server, and (soon) its client.
+/// `toolbox kiwi`: the KiwiFruit reading community — its server and its client.
 public enum KiwiPlugin: ToolboxPlugin {
-    static let server = ConfigKey("kiwi.server", type: .url, default: "http://127.0.0.1:8080", summary: "The Kiwi server the client talks to.")
+    enum Keys {
+        static let server = ConfigKey("kiwi.server", type: .url, default: "http://127.0.0.1:8080", summary: "The Kiwi server the client talks to.")
+
+        static let all = [server]
+    }
 
     public static let descriptor = PluginDescriptor(
         identifier: "kiwi", name: "Kiwi",
         summary: "The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.",
-        configurationKeys: [server])
+        configurationKeys: Keys.all)
 
     public static var command: any ParsableCommand.Type { KiwiCommand.self }
 
     public static func register(into container: inout Container) {
         container.register(KiwiClient.self) { container in
             KiwiClient(
-                server: try container.resolve(ToolboxConfiguration.self).url(server.name), web: try container.resolve(WebClient.self),
+                server: try container.resolve(ToolboxConfiguration.self).url(Keys.server), web: try container.resolve(WebClient.self),
                 dataFolder: try container.resolve(ToolboxPaths.self).data)
         }
     }

@@ -5,8 +5,9 @@ import PluginAPI
 /// `toolbox surf`: the TrebleSurf app on the command line.
 public enum SurfPlugin: ToolboxPlugin {
     enum Keys {
-        static let provider = ConfigKey("surf.provider", default: "open-meteo", allowedValues: ["open-meteo", "treblesurf"],
-                                        summary: "Where surf data comes from: open-meteo (keyless) or treblesurf (needs a session).")
+        static let provider = ConfigKey(
+            "surf.provider", default: SurfSource.openMeteo.rawValue, allowedValues: SurfSource.allCases.map(\.rawValue),
+            summary: "Where surf data comes from: " + SurfSource.allCases.map { "\($0.rawValue) (\($0.needs))" }.joined(separator: " or ") + ".")
         static let country = ConfigKey("surf.country", default: "Ireland", summary: "The country whose spots are listed.")
         static let region = ConfigKey("surf.region", default: "Donegal", summary: "The region `surf conditions` shows when none is named.")
         static let buoys = ConfigKey("surf.buoys", type: .list, default: "M4,M6", summary: "The buoys `surf buoys` shows when none are named.")
@@ -35,29 +36,15 @@ public enum SurfPlugin: ToolboxPlugin {
 
     public static func register(into container: inout Container) {
         container.register(SpotCatalog.self) { container in
-            try SpotCatalog.load(userFile: try container.resolve(ToolboxConfiguration.self).string(Keys.spotsFile.name))
+            try SpotCatalog.load(userFile: try container.resolve(ToolboxConfiguration.self).string(Keys.spotsFile))
         }
-        container.register((any SurfProvider).self) { container in try makeProvider(container) }
-    }
-
-    static func makeProvider(_ container: Container) throws -> any SurfProvider {
-        let configuration = try container.resolve(ToolboxConfiguration.self)
-        let web = try container.resolve(WebClient.self)
-        func minutes(_ key: ConfigKey, _ kind: String) throws -> CachePolicy {
-            CachePolicy(kind: kind, timeToLive: try configuration.double(key.name) * 60)
+        container.register((any SurfProvider).self) { container in
+            try container.resolve(ToolboxConfiguration.self).choice(Keys.provider, as: SurfSource.self).provider(container)
         }
-        let lifetimes = SurfLifetimes(
-            conditions: try minutes(Keys.conditionsMinutes, "conditions"), forecast: try minutes(Keys.forecastMinutes, "forecast"),
-            spots: try minutes(Keys.spotsMinutes, "spots"))
-        if try configuration.required(Keys.provider.name) == "treblesurf" {
-            return TrebleSurfProvider(
-                web: web, baseURL: try configuration.url(Keys.trebleSurfURL.name), session: try configuration.required(Keys.session.name),
-                lifetimes: lifetimes, namespace: descriptor.identifier)
+        container.register(SurfPlaces.self) { container in
+            SurfPlaces(provider: try container.resolve((any SurfProvider).self),
+                       country: try container.resolve(ToolboxConfiguration.self).required(Keys.country))
         }
-        return OpenMeteoProvider(
-            catalog: try container.resolve(SpotCatalog.self), web: web, marineURL: try configuration.url(Keys.marineURL.name),
-            weatherURL: try configuration.url(Keys.weatherURL.name), erddapURL: try configuration.url(Keys.erddapURL.name),
-            lifetimes: lifetimes, namespace: descriptor.identifier)
     }
 }
 
@@ -67,13 +54,7 @@ struct SurfCommand: ParsableCommand {
         abstract: SurfPlugin.descriptor.summary,
         discussion: """
             Providers (the surf.provider key):
-              open-meteo  the default; no account: the shipped spot catalog, Open-Meteo
-                          marine and weather forecasts, Marine Institute buoys (ERDDAP).
-                          Everything but reports.
-              treblesurf  the TrebleSurf API: spots, conditions, forecasts, buoys and
-                          surfers' reports. Needs your session: sign in at treblesurf.com,
-                          copy the session_id cookie, then
-                          `toolbox config set surf.treblesurf.session` (asks without echo).
+            \(SurfSource.allCases.map(\.help).joined(separator: "\n"))
 
             Examples:
               toolbox surf conditions donegal
@@ -93,5 +74,5 @@ struct SurfCommand: ParsableCommand {
 
 /// The human units of this run.
 func units(_ context: CommandContext) throws -> UnitSystem {
-    UnitSystem(rawValue: try context.configuration.required(SurfPlugin.Keys.units.name)) ?? .metric
+    try context.configuration.choice(SurfPlugin.Keys.units, as: UnitSystem.self)
 }

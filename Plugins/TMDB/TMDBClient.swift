@@ -4,20 +4,20 @@ import PluginAPI
 /// The TMDB API v3 for Movies and Trailers: the credential, the cache
 /// namespace, and TMDB's failures mapped into `ToolboxError`.
 public struct TMDBClient: Sendable {
-    public let baseURL: URL
     public let imageBaseURL: URL
-    /// The plugin whose cache the answers go into.
-    public let namespace: String
-    private let credential: TMDBCredential
-    private let web: WebClient
+    private let api: APIClient
+    private let images: APIClient
     private let imageFolder: String
 
     public init(baseURL: URL, imageBaseURL: URL, credential: TMDBCredential, namespace: String, web: WebClient, imageFolder: String) {
-        self.baseURL = baseURL
+        var headers = ["Accept": "application/json"]
+        headers["Authorization"] = credential.authorization
+        api = APIClient(
+            service: "TMDB", baseURL: baseURL, namespace: namespace, web: web, headers: headers,
+            query: credential.queryItem.map { [$0] } ?? [], secretQueryItems: ["api_key"],
+            errorMessage: { try? JSONDecoder().decode(TMDBFailure.self, from: $0).statusMessage }, failure: Self.failure)
+        images = APIClient(service: "TMDB", baseURL: imageBaseURL, namespace: namespace, web: web, failure: Self.failure)
         self.imageBaseURL = imageBaseURL
-        self.credential = credential
-        self.namespace = namespace
-        self.web = web
         self.imageFolder = imageFolder
     }
 
@@ -27,55 +27,34 @@ public struct TMDBClient: Sendable {
         let configuration = try container.resolve(ToolboxConfiguration.self)
         let paths = try container.resolve(ToolboxPaths.self)
         return TMDBClient(
-            baseURL: try configuration.url(TMDBKeys.baseURL.name),
-            imageBaseURL: try configuration.url(TMDBKeys.imageBaseURL.name),
-            credential: TMDBCredential(try configuration.required(TMDBKeys.apiKey.name)),
-            namespace: namespace, web: try container.resolve(WebClient.self),
-            imageFolder: "\(paths.cache)/\(namespace)/images")
+            baseURL: try configuration.url(TMDBKeys.baseURL), imageBaseURL: try configuration.url(TMDBKeys.imageBaseURL),
+            credential: TMDBCredential(try configuration.required(TMDBKeys.apiKey)), namespace: namespace,
+            web: try container.resolve(WebClient.self), imageFolder: "\(paths.cache)/\(namespace)/images")
     }
 
-    /// What a 404 means for the caller ("no movie with id 12").
-    public typealias NotFound = @Sendable () -> ToolboxError
-
-    /// GETs `path` with `query` and decodes the answer.
+    /// GETs `path` with `query` and decodes the answer; `notFound` says what a 404 means.
     public func get<Answer: Decodable>(
         _ path: String, query: [String: String] = [:], cache: CachePolicy?, as type: Answer.Type = Answer.self,
-        notFound: NotFound? = nil
+        notFound: ToolboxError? = nil
     ) async throws -> Answer {
-        let response = try await web.send(request(path, query: query, cache: cache))
-        try check(response, notFound: notFound)
-        do {
-            return try JSONDecoder().decode(Answer.self, from: response.body)
-        } catch {
-            throw ToolboxError.badData("TMDB sent an answer toolbox cannot read (\(path))", hint: "try again later; if it persists, run with --refresh")
-        }
+        // Sorted, so that one question is one cache entry.
+        let items = query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return try await api.decode(APICall(path, query: items, cache: cache, notFound: notFound))
     }
 
-    func request(_ path: String, query: [String: String], cache: CachePolicy?) -> HTTPRequest {
-        var items = query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        if let key = credential.queryItem { items.append(key) }
-        var headers = ["Accept": "application/json"]
-        headers["Authorization"] = credential.authorization
-        return HTTPRequest(url: baseURL.appendingPathComponent(path).appendingQuery(items), headers: headers, namespace: namespace, cache: cache, secretQueryItems: ["api_key"])
-    }
-
-    func check(_ response: HTTPResponse, notFound: NotFound?) throws {
-        guard !response.isSuccess else { return }
-        let failure = try? JSONDecoder().decode(TMDBFailure.self, from: response.body)
-        let said = failure?.statusMessage.map { " (\($0))" } ?? ""
-        switch response.status {
+    /// TMDB's own advice for its failures.
+    static func failure(_ failure: APIFailure) -> ToolboxError? {
+        switch failure.status {
         case 401:
-            throw ToolboxError.authentication(
-                "TMDB rejected the API key\(said)",
+            return .authentication(
+                "TMDB rejected the API key\(failure.said)",
                 hint: "check tmdb.api_key (`toolbox config set tmdb.api_key`); keys are at https://www.themoviedb.org/settings/api")
         case 403:
-            throw ToolboxError.permission("TMDB denied access\(said)", hint: "check that your TMDB account may use this API")
-        case 404:
-            throw notFound?() ?? ToolboxError.notFound("TMDB has no such item\(said)")
-        case 400 where failure?.statusCode == 22:
-            throw ToolboxError.usage("that page is out of range\(said)", hint: "TMDB serves pages 1 to 500")
+            return .permission("TMDB denied access\(failure.said)", hint: "check that your TMDB account may use this API")
+        case 400 where (try? JSONDecoder().decode(TMDBFailure.self, from: failure.body))?.statusCode == 22:
+            return .usage("that page is out of range\(failure.said)", hint: "TMDB serves pages 1 to \(TMDBPaging.lastPage)")
         default:
-            throw ToolboxError.failure("TMDB answered HTTP \(response.status)\(said)", hint: "try again later")
+            return nil
         }
     }
 
@@ -85,9 +64,7 @@ public struct TMDBClient: Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let file = "\(imageFolder)/\(size)/\(name)"
         if FileManager.default.fileExists(atPath: file) { return file }
-        let url = imageBaseURL.appendingPathComponent(size).appendingPathComponent(name)
-        let response = try await web.send(HTTPRequest(url: url, namespace: namespace))
-        try check(response, notFound: { .notFound("TMDB has no \(size) image \(path)") })
+        let response = try await images.send(APICall("\(size)/\(name)", notFound: .notFound("TMDB has no \(size) image \(path)")))
         guard ImageSignature.kind(of: response.body) != nil else {
             throw ToolboxError.badData("TMDB sent something that is not an image for \(path)")
         }

@@ -25,6 +25,13 @@ public struct TMDBPage<Item: Sendable>: Sendable {
     }
 }
 
+extension TMDBPage {
+    /// The same page with its items turned into the plugin's own.
+    public func map<Other: Sendable>(_ transform: (Item) throws -> Other?) rethrows -> TMDBPage<Other> {
+        TMDBPage<Other>(page: page, results: try results.compactMap(transform), totalPages: totalPages, totalResults: totalResults)
+    }
+}
+
 extension TMDBPage: Decodable where Item: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -153,4 +160,77 @@ public struct TMDBTitle: Decodable, Sendable, Equatable {
 /// `{genres: [{id, name}]}` from `/genre/movie/list` and `/genre/tv/list`.
 public struct TMDBGenreList: Decodable, Sendable {
     public var genres: [TMDBGenre]
+}
+
+/// `GET /movie/<id>?append_to_response=release_dates,videos` or
+/// `GET /tv/<id>?append_to_response=content_ratings,videos`, decoded.
+public struct TMDBTitleDetails: Decodable, Sendable {
+    public struct ReleaseDates: Decodable, Sendable {
+        public struct Country: Decodable, Sendable {
+            public var iso31661: String
+            public var releaseDates: [Release]
+            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", releaseDates = "release_dates" }
+        }
+        public struct Release: Decodable, Sendable {
+            public var certification: String?
+            public var type: Int?
+        }
+        public var results: [Country]
+    }
+
+    public struct ContentRatings: Decodable, Sendable {
+        public struct Rating: Decodable, Sendable {
+            public var iso31661: String
+            public var rating: String?
+            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", rating }
+        }
+        public var results: [Rating]
+    }
+
+    public struct Videos: Decodable, Sendable { public var results: [TMDBVideo] }
+
+    public var title: TMDBTitle
+    public var tagline: String?
+    public var runtime: Int?
+    public var episodeRunTime: [Int]?
+    public var genres: [TMDBGenre]?
+    public var releaseDates: ReleaseDates?
+    public var contentRatings: ContentRatings?
+    public var videos: Videos?
+
+    enum CodingKeys: String, CodingKey {
+        case tagline, runtime, genres, videos
+        case episodeRunTime = "episode_run_time"
+        case releaseDates = "release_dates"
+        case contentRatings = "content_ratings"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        title = try TMDBTitle(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        tagline = try container.decodeIfPresent(String.self, forKey: .tagline)
+        runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
+        episodeRunTime = try container.decodeIfPresent([Int].self, forKey: .episodeRunTime)
+        genres = try container.decodeIfPresent([TMDBGenre].self, forKey: .genres)
+        releaseDates = try container.decodeIfPresent(ReleaseDates.self, forKey: .releaseDates)
+        contentRatings = try container.decodeIfPresent(ContentRatings.self, forKey: .contentRatings)
+        videos = try container.decodeIfPresent(Videos.self, forKey: .videos)
+    }
+}
+
+/// A video from `videos.results`.
+public struct TMDBVideo: Decodable, Sendable, Equatable {
+    public var id: String
+    public var key: String
+    public var name: String
+    public var site: String
+    public var type: String
+    public var size: Int?
+    public var official: Bool?
+    public var publishedAt: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, key, name, site, type, size, official
+        case publishedAt = "published_at"
+    }
 }

@@ -15,7 +15,8 @@ struct Toolbox: ParsableCommand {
         KiwiPlugin.self,
     ]
 
-    static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
+    static let configuration = ToolboxEntry.rootConfiguration(
+        abstract: "Movies, trailers, a reading community and Irish surf, from the command line.", plugins: plugins)
 }
 
 ToolboxEntry.main(root: Toolbox.self, plugins: Toolbox.plugins)

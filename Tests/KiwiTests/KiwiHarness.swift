@@ -1,22 +1,22 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import Kiwi
+@testable import KiwiServer
 import Logging
 import NIOCore
 import PostgresNIO
 import Testing
 
-/// The stores the route suite runs against: SQLite always, PostgreSQL when
+/// The stores the route suite runs against: memory and SQLite always, PostgreSQL when
 /// `KIWI_TEST_DATABASE_URL` names a server (CI always sets it).
 enum StoreKind: String, Sendable, CustomTestStringConvertible {
-    case sqlite, postgres
+    case memory, sqlite, postgres
 
     static var databaseURL: String? {
         ProcessInfo.processInfo.environment["KIWI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    static var available: [StoreKind] { databaseURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+    static var available: [StoreKind] { databaseURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .postgres] }
 
     var testDescription: String { rawValue }
 }
@@ -29,7 +29,7 @@ struct KiwiHarness {
     let options: KiwiServerOptions
 
     var application: some ApplicationProtocol {
-        KiwiServer.buildApplication(store: store, uploads: uploads, options: options, logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() })
+        buildApplication(store: store, uploads: uploads, options: options, logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() })
     }
 
     var uploadedFiles: [String] {
@@ -46,8 +46,10 @@ func withKiwi(_ kind: StoreKind, maxUploadBytes: Int = 64 * 1024, _ body: (KiwiH
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
     // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
-    let options = KiwiServerOptions(host: "127.0.0.1", port: 0, maxUploadBytes: maxUploadBytes, bcryptCost: 4)
+    let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads.path, maxUploadBytes: maxUploadBytes, bcryptCost: 4)
     switch kind {
+    case .memory:
+        try await body(KiwiHarness(folder: folder, store: MemoryKiwiStore(), uploads: uploads, options: options))
     case .sqlite:
         let store = try SQLiteKiwiStore(path: folder.appendingPathComponent("kiwi.sqlite").path)
         try await body(KiwiHarness(folder: folder, store: store, uploads: uploads, options: options))

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import Kiwi
+@testable import KiwiServer
 import Testing
 
 @Suite struct KiwiUserRouteTests {
@@ -346,5 +346,45 @@ extension KiwiUser {
         var empty = KiwiJSONWriter()
         empty.object { _ in }
         #expect(empty.text == "{}")
+    }
+}
+
+@Suite struct KiwiWireTests {
+    static let author = KiwiUser(username: "ada", fullName: "Ada Lovelace", email: nil, avatar: nil, createdAt: Date())
+    static let links = Links(base: "http://kiwi.test")
+
+    /// The fast writer and the shared Codable types must agree field for field.
+    func agrees<Value: KiwiJSONWritable & Codable & Equatable>(_ value: Value) throws {
+        var writer = KiwiJSONWriter()
+        value.write(into: &writer)
+        #expect(try JSONDecoder().decode(Value.self, from: Data(writer.text.utf8)) == value)
+        let written = try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? NSDictionary
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
+        #expect(written == encoded, "the same keys, nulls included")
+    }
+
+    @Test func theWriterWritesWhatTheWireTypesEncode() throws {
+        let post = KiwiPost(id: 7, owner: Self.author, image: "a.png", caption: nil, createdAt: Date(), likes: 2, commentCount: 1, likedByMe: true)
+        try agrees(KiwiWire.Post(post, links: Self.links))
+        var anonymous = post
+        anonymous.likedByMe = nil
+        anonymous.caption = "The \"storm\" chapter"
+        try agrees(KiwiWire.Post(anonymous, links: Self.links))
+        try agrees(KiwiWire.User(Self.author, links: Self.links))
+        try agrees(KiwiWire.Comment(KiwiComment(id: 3, owner: Self.author, postID: 7, text: "line\nbreak", createdAt: Date()), links: Self.links))
+        try agrees(KiwiWire.Session(token: "t", user: KiwiWire.User(Self.author, links: Self.links)))
+        try agrees(KiwiWire.Status())
+        try agrees(KiwiWire.Likes(likes: 4))
+        try agrees(KiwiWire.Failure(message: "no such post", statusCode: 404, error: "post_not_found"))
+    }
+
+    @Test func aBaseContractServersPostDecodesWithNumericIdsAndNoExtensions() throws {
+        let json = #"{"id": 12, "author": {"id": "ada"}, "imageURL": "http://x/uploads/a.png", "likes": 3}"#
+        let post = try JSONDecoder().decode(KiwiWire.Post.self, from: Data(json.utf8))
+        #expect(post.id == "12")
+        #expect(post.author.username == "ada", "the username falls back to the id")
+        #expect(post.createdAt == nil && post.commentCount == nil && post.caption == nil)
+        let encoded = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(post)) as? [String: Any])
+        #expect(encoded["caption"] is NSNull && encoded["createdAt"] is NSNull, "missing values are written as null")
     }
 }

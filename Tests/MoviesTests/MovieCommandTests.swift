@@ -217,7 +217,7 @@ import TestSupport
         #expect(await stub.run(["movies", "favourites", "remove", "550"]).exitCode == 0)
         #expect(await stub.run(["movies", "favorites", "remove", "550"]).exitCode == 66)
         let empty = await stub.run(["movies", "favorites", "list"])
-        #expect(empty.standardError.hasPrefix("No favourites yet"))
+        #expect(empty.standardError.hasPrefix("Nothing in your favourites yet"))
         await stub.server.stop()
     }
 

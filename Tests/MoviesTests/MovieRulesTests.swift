@@ -41,11 +41,11 @@ import TestSupport
 
     @Test func pagesAreDeduplicatedKeepingTheFirstOccurrence() async throws {
         let pages = [1: [1, 2, 3], 2: [3, 4, 5], 3: [5, 6]]
-        let all = try await MoviePages.all(progress: { ProgressIndicatorFactory.hidden($0) }) { page in
+        let all = try await TMDBPaging.all(key: \.id, progress: { ProgressIndicatorFactory.hidden($0) }) { page in
             TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
         }
         #expect(all.map(\.id) == [1, 2, 3, 4, 5, 6])
-        let limited = try await MoviePages.collect(from: 1, limit: 4) { page in
+        let limited = try await TMDBPaging.collect(from: 1, limit: 4, key: \.id) { page in
             TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
         }
         #expect(limited.map(\.id) == [1, 2, 3, 4])

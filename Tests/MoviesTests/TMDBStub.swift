@@ -13,7 +13,7 @@ struct TMDBStub {
 
     static func start(environment: [String: String] = [:]) async throws -> TMDBStub {
         let server = try await StubServer.start()
-        let toolbox = try InProcessToolbox(root: MoviesRoot.self, plugins: MoviesRoot.plugins, environment: [
+        let toolbox = try InProcessToolbox(MoviesRoot.self, environment: [
             "TMDB_API_KEY": apiKey,
             "TOOLBOX_TMDB_BASE_URL": server.baseURL.absoluteString + "/3",
             "TOOLBOX_TMDB_IMAGE_BASE_URL": server.baseURL.absoluteString + "/t/p",
@@ -44,7 +44,6 @@ struct TMDBStub {
     }
 }
 
-struct MoviesRoot: ParsableCommand {
+struct MoviesRoot: PluginRoot {
     static let plugins: [any ToolboxPlugin.Type] = [MoviesPlugin.self]
-    static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
 }

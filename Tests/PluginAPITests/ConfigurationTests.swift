@@ -14,38 +14,38 @@ import Testing
 
     @Test func eachLayerOverridesTheOnesBelowIt() async throws {
         let file = "echo:\n  greeting: from-file\n"
-        #expect(try await configuration().resolve("echo.greeting") == .init(value: "hello", source: .default))
-        #expect(try await configuration(file: file).resolve("echo.greeting")?.source == .file(folder + "/config.yaml"))
-        #expect(try await configuration(file: file).string("echo.greeting") == "from-file")
+        #expect(try await configuration().resolve(EchoPlugin.Keys.greeting) == .init(value: "hello", source: .default))
+        #expect(try await configuration(file: file).resolve(EchoPlugin.Keys.greeting)?.source == .file(folder + "/config.yaml"))
+        #expect(try await configuration(file: file).string(EchoPlugin.Keys.greeting) == "from-file")
         let alias = try await configuration(environment: ["ECHO_GREETING": "alias"], file: file)
-        #expect(alias.resolve("echo.greeting") == .init(value: "alias", source: .environment("ECHO_GREETING")))
+        #expect(alias.resolve(EchoPlugin.Keys.greeting) == .init(value: "alias", source: .environment("ECHO_GREETING")))
         let both = try await configuration(environment: ["ECHO_GREETING": "alias", "TOOLBOX_ECHO_GREETING": "toolbox"], file: file)
-        #expect(both.string("echo.greeting") == "toolbox", "TOOLBOX_ wins over the conventional alias")
+        #expect(both.string(EchoPlugin.Keys.greeting) == "toolbox", "TOOLBOX_ wins over the conventional alias")
         let flag = try await configuration(flags: ["echo.greeting": "flag"], environment: ["TOOLBOX_ECHO_GREETING": "toolbox"], file: file)
-        #expect(flag.resolve("echo.greeting") == .init(value: "flag", source: .flag))
+        #expect(flag.resolve(EchoPlugin.Keys.greeting) == .init(value: "flag", source: .flag))
         let empty = try await configuration(environment: ["TOOLBOX_ECHO_GREETING": ""], file: file)
-        #expect(empty.string("echo.greeting") == "from-file", "an empty variable counts as unset")
+        #expect(empty.string(EchoPlugin.Keys.greeting) == "from-file", "an empty variable counts as unset")
     }
 
     @Test func placeholdersCountAsMissing() async throws {
         for placeholder in ["YOUR_API_KEY_HERE", "  ", "<your token>", "changeme", "xxxxxxxx"] {
             let config = try await configuration(environment: ["TOOLBOX_ECHO_TOKEN": placeholder])
-            #expect(config.string("echo.token") == nil, "\(placeholder)")
-            #expect(throws: ToolboxError.self) { try config.required("echo.token") }
+            #expect(config.string(EchoPlugin.Keys.token) == nil, "\(placeholder)")
+            #expect(throws: ToolboxError.self) { try config.required(EchoPlugin.Keys.token) }
         }
         #expect(!Secret.isPlaceholder("3f1c9a7e2b"))
     }
 
     @Test func typedReadsRejectBadValuesAsConfigurationErrors() async throws {
         let config = try await configuration(environment: ["TOOLBOX_HTTP_MAX_RETRIES": "many"])
-        let error = try #require(throws: ToolboxError.self) { try config.int("http.max_retries") }
+        let error = try #require(throws: ToolboxError.self) { try config.int(CoreKeys.maxRetries) }
         #expect(error.kind == .configuration)
-        #expect(try await configuration().int("http.max_retries") == 5)
+        #expect(try await configuration().int(CoreKeys.maxRetries) == 5)
     }
 
     @Test func yamlListsReadAsCommaSeparatedValues() async throws {
         let config = try await configuration(file: "echo:\n  greeting: [a, b]\n")
-        #expect(try config.list("echo.greeting") == ["a", "b"])
+        #expect(try config.list(EchoPlugin.Keys.greeting) == ["a", "b"])
     }
 
     @Test func aMalformedFileIsAConfigurationError() async throws {

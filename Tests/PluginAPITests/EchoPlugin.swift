@@ -6,19 +6,22 @@ import TestSupport
 /// A plugin that exists only in tests: it exercises registration, the
 /// container, configuration keys in all four layers, and error mapping.
 enum EchoPlugin: ToolboxPlugin {
+    enum Keys {
+        static let greeting = ConfigKey("echo.greeting", default: "hello", environmentAliases: ["ECHO_GREETING"], summary: "What to say.")
+        static let token = ConfigKey("echo.token", secret: true, required: true, summary: "A secret.", setupHint: "get one from the echo desk")
+        static let baseURL = ConfigKey("echo.base_url", type: .url, default: "http://127.0.0.1:9", summary: "Where to fetch from.")
+
+        static let all = [greeting, token, baseURL]
+    }
+
     static let descriptor = PluginDescriptor(
-        identifier: "echo", name: "Echo", summary: "Says things back, for tests.",
-        configurationKeys: [
-            ConfigKey("echo.greeting", default: "hello", environmentAliases: ["ECHO_GREETING"], summary: "What to say."),
-            ConfigKey("echo.token", secret: true, required: true, summary: "A secret.", setupHint: "get one from the echo desk"),
-            ConfigKey("echo.base_url", type: .url, default: "http://127.0.0.1:9", summary: "Where to fetch from."),
-        ])
+        identifier: "echo", name: "Echo", summary: "Says things back, for tests.", configurationKeys: Keys.all)
 
     static var command: any ParsableCommand.Type { EchoCommand.self }
 
     static func register(into container: inout Container) {
         container.register(Greeter.self) { container in
-            LiveGreeter(greeting: try container.resolve(ToolboxConfiguration.self).required("echo.greeting"))
+            LiveGreeter(greeting: try container.resolve(ToolboxConfiguration.self).required(Keys.greeting))
         }
     }
 }
@@ -43,8 +46,8 @@ struct EchoCommand: ParsableCommand {
         @Option var greeting: String?
         @OptionGroup var global: GlobalOptions
 
-        var configurationOverrides: [String: String] {
-            greeting.map { ["echo.greeting": $0] } ?? [:]
+        var configurationOverrides: [ConfigKey: String] {
+            greeting.map { [EchoPlugin.Keys.greeting: $0] } ?? [:]
         }
 
         func run(in context: CommandContext) async throws {
@@ -68,7 +71,7 @@ struct EchoCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
-            let base = try context.configuration.url("echo.base_url")
+            let base = try context.configuration.url(EchoPlugin.Keys.baseURL)
             let request = HTTPRequest(url: base.appendingPathComponent(path), namespace: "echo",
                                       cache: CachePolicy(kind: "test", timeToLive: 0.5))
             let response = try await context.resolve(WebClient.self).send(request)
@@ -80,14 +83,13 @@ struct EchoCommand: ParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
-            context.output.line("token ends in \(try context.configuration.required("echo.token").suffix(4))")
+            context.output.line("token ends in \(try context.configuration.required(EchoPlugin.Keys.token).suffix(4))")
         }
     }
 }
 
-struct EchoRoot: ParsableCommand {
+struct EchoRoot: PluginRoot {
     static let plugins: [any ToolboxPlugin.Type] = [EchoPlugin.self]
-    static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
 }
 
 /// Runs the echo toolbox in this process.
@@ -95,6 +97,6 @@ func runEcho(
     _ arguments: [String], environment: [String: String] = [:], input: String = "", terminal: Bool = false,
     customize: @escaping @Sendable (inout Container) -> Void = { _ in }
 ) async throws -> ToolboxResult {
-    try await InProcessToolbox(root: EchoRoot.self, plugins: EchoRoot.plugins, environment: environment)
+    try await InProcessToolbox(EchoRoot.self, environment: environment)
         .run(arguments, input: input, terminal: terminal, customize: customize)
 }

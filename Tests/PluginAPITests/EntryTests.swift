@@ -134,8 +134,7 @@ import TestSupport
     @Test func statsCountEntriesAndTreatUnreadableOnesAsExpired() async throws {
         let server = try await StubServer.start()
         server.route("/greeting", .json(Data(#"{"hello":"world"}"#.utf8)))
-        let toolbox = try InProcessToolbox(
-            root: EchoRoot.self, plugins: EchoRoot.plugins, environment: ["TOOLBOX_ECHO_BASE_URL": server.baseURL.absoluteString])
+        let toolbox = try InProcessToolbox(EchoRoot.self, environment: ["TOOLBOX_ECHO_BASE_URL": server.baseURL.absoluteString])
         #expect(await toolbox.run(["echo", "fetch", "greeting"]).exitCode == 0)
         let fresh = await toolbox.run(["cache", "stats"])
         #expect(fresh.standardOutput.hasPrefix("echo\t1\t0\t"), "\(fresh.standardOutput)")

@@ -5,9 +5,8 @@ import PluginAPI
 import Testing
 import TestSupport
 
-struct SurfRoot: ParsableCommand {
+struct SurfRoot: PluginRoot {
     static let plugins: [any ToolboxPlugin.Type] = [SurfPlugin.self]
-    static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
 }
 
 @Suite struct ForecastCommandTests {
@@ -15,7 +14,7 @@ struct SurfRoot: ParsableCommand {
         let server = try await StubServer.start()
         server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
         server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
-        let toolbox = try InProcessToolbox(root: SurfRoot.self, plugins: SurfRoot.plugins, environment: [
+        let toolbox = try InProcessToolbox(SurfRoot.self, environment: [
             "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": server.baseURL.absoluteString + "/v1/marine",
             "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": server.baseURL.absoluteString + "/v1/forecast",
             "TOOLBOX_SURF_UNITS": "imperial",

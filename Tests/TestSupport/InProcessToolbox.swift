@@ -26,3 +26,20 @@ public struct InProcessToolbox: Sendable {
         return ToolboxResult(exitCode: code, standardOutput: console.captured.standardOutput, standardError: console.captured.standardError)
     }
 }
+
+/// The root command of a toolbox with some plugins, for tests: a test target names its plugins, nothing more.
+public protocol PluginRoot: ParsableCommand {
+    static var plugins: [any ToolboxPlugin.Type] { get }
+}
+
+extension PluginRoot {
+    public static var configuration: CommandConfiguration {
+        ToolboxEntry.rootConfiguration(abstract: "toolbox with \(plugins.map { $0.descriptor.name }.joined(separator: ", ")), for tests", plugins: plugins)
+    }
+}
+
+extension InProcessToolbox {
+    public init<Root: PluginRoot>(_ root: Root.Type, environment extra: [String: String] = [:]) throws {
+        try self.init(root: root, plugins: root.plugins, environment: extra)
+    }
+}

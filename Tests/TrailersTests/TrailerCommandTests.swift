@@ -5,9 +5,8 @@ import Testing
 import TestSupport
 @testable import Trailers
 
-struct TrailersRoot: ParsableCommand {
+struct TrailersRoot: PluginRoot {
     static let plugins: [any ToolboxPlugin.Type] = [TrailersPlugin.self]
-    static let configuration = ToolboxEntry.rootConfiguration(plugins: plugins)
 }
 
 /// A stub TMDB on 127.0.0.1 and an in-process toolbox pointed at it.
@@ -17,7 +16,7 @@ struct TrailersStub {
 
     static func start(environment: [String: String] = [:]) async throws -> TrailersStub {
         let server = try await StubServer.start()
-        let toolbox = try InProcessToolbox(root: TrailersRoot.self, plugins: TrailersRoot.plugins, environment: [
+        let toolbox = try InProcessToolbox(TrailersRoot.self, environment: [
             "TMDB_API_KEY": "trailers-key",
             "TOOLBOX_TMDB_BASE_URL": server.baseURL.absoluteString + "/3",
             "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",

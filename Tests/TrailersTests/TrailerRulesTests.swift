@@ -93,11 +93,11 @@ import TestSupport
 
 @Suite struct TrailerRankingTests {
     func video(_ id: String, name: String = "Clip", site: String = "YouTube", type: String = "Trailer", size: Int? = 1080,
-               official: Bool? = true, published: String? = "2024-01-01T00:00:00.000Z") -> Video {
-        Video(id: id, key: "k\(id)", name: name, site: site, type: type, size: size, official: official, publishedAt: published)
+               official: Bool? = true, published: String? = "2024-01-01T00:00:00.000Z") -> TMDBVideo {
+        TMDBVideo(id: id, key: "k\(id)", name: name, site: site, type: type, size: size, official: official, publishedAt: published)
     }
 
-    func ranked(_ videos: [Video]) -> [String] { TrailerRanking.rank(videos).map { String($0.url.suffix(2)) } }
+    func ranked(_ videos: [TMDBVideo]) -> [String] { TrailerRanking.rank(videos).map { String($0.url.suffix(2)) } }
 
     @Test func onlyYouTubeInAnyCasePlays() {
         #expect(ranked([video("1", site: "Vimeo"), video("2", site: "youtube"), video("3", site: "YOUTUBE")]) == ["k2", "k3"])
@@ -149,11 +149,11 @@ import TestSupport
 
         var requests: [String] { lock.withLock { fetched } }
 
-        func fetch(_ type: MediaType, _ page: Int) -> (items: [TitleItem], totalPages: Int) {
+        func fetch(_ type: MediaType, _ page: Int) -> TMDBPage<TitleItem> {
             lock.withLock { fetched.append("\(type.rawValue)\(page)") }
             let all = lists[type] ?? []
             let pages = max(1, (all.count + 19) / 20)
-            return (Array(all.dropFirst((page - 1) * 20).prefix(20)), pages)
+            return TMDBPage(page: page, results: Array(all.dropFirst((page - 1) * 20).prefix(20)), totalPages: pages, totalResults: all.count)
         }
     }
 
@@ -292,9 +292,9 @@ import TestSupport
     @Test func aGenreOfOneTypeQueriesOnlyThatType() throws {
         let horror = try catalog().select("Horror")
         #expect(horror.tvID == nil)
-        #expect(try TrailersCommand.Browse.types(.all, genre: horror) == [.movie])
-        #expect(throws: (any Error).self) { try TrailersCommand.Browse.types(.tv, genre: horror) }
-        #expect(try TrailersCommand.Browse.types(.all, genre: catalog().select("Drama")) == [.movie, .tv])
+        #expect(try TrailerCatalog.types(.all, genre: horror) == [.movie])
+        #expect(throws: (any Error).self) { try TrailerCatalog.types(.tv, genre: horror) }
+        #expect(try TrailerCatalog.types(.all, genre: catalog().select("Drama")) == [.movie, .tv])
     }
 
     @Test func anUnknownGenreListsTheValidNames() throws {

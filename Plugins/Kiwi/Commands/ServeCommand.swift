@@ -1,6 +1,5 @@
 import ArgumentParser
-import Foundation
-import Hummingbird
+import KiwiServer
 import Logging
 import PluginAPI
 
@@ -23,7 +22,7 @@ extension KiwiCommand {
 
         @Option(help: "The address to listen on.") var host = "127.0.0.1"
         @Option(help: "The port to listen on (0: any free port).") var port = 8080
-        @Option(help: ArgumentHelp("Where the data lives: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE.", valueName: "database"))
+        @Option(help: ArgumentHelp("Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.", valueName: "database"))
         var database: String?
         @Option(help: "The folder for uploaded images.", completion: .directory) var uploads: String?
         @Option(help: "The largest upload accepted, in bytes.") var maxUploadBytes = 10 * 1024 * 1024
@@ -35,48 +34,24 @@ extension KiwiCommand {
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
-            if let database, !database.hasPrefix("sqlite:"), !database.hasPrefix("postgres://"), !database.hasPrefix("postgresql://") {
-                throw ValidationError("--database takes sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+            if let database, KiwiDatabase(database) == nil {
+                throw ValidationError("--database takes sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE or memory")
             }
         }
 
         func run(in context: CommandContext) async throws {
             let folder = "\(context.paths.data)/kiwi"
-            let uploadFolder = try UploadFolder(path: uploads ?? "\(folder)/uploads")
+            let options = KiwiServerOptions(
+                host: host, port: port, database: database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite"),
+                uploads: uploads ?? "\(folder)/uploads", publicURL: publicURL, maxUploadBytes: maxUploadBytes)
             let console = context.output.console
             let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
-            let options = KiwiServerOptions(host: host, port: port, publicURL: publicURL, maxUploadBytes: maxUploadBytes)
             let output = context.output
-            func serve(_ store: any KiwiStore, described: String) async throws {
-                let app = KiwiServer.buildApplication(store: store, uploads: uploadFolder, options: options, logger: logger) { port in
-                    output.notice("Kiwi is listening on http://\(host):\(port)")
-                    output.notice("data: \(described), uploads: \(uploadFolder.path)")
-                }
-                try await app.runService()
+            let app = try buildApplication(options, logger: logger) { port in
+                output.notice("Kiwi is listening on http://\(host):\(port)")
+                output.notice("data: \(options.database.described), uploads: \(options.uploads)")
             }
-            if let database, database.hasPrefix("postgres") {
-                let store = try PostgresKiwiStore(url: database, logger: logger)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { await store.client.run() }
-                    defer { group.cancelAll() }
-                    do {
-                        try await store.migrate()
-                    } catch {
-                        throw ToolboxError.unavailable("cannot reach the PostgreSQL database", hint: "check --database and that the server is running")
-                    }
-                    try await serve(store, described: Secret.maskedURL(database))
-                }
-                return
-            }
-            let path = database.map { String($0.dropFirst("sqlite:".count)) } ?? "\(folder)/kiwi.sqlite"
-            try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
-            let store: SQLiteKiwiStore
-            do {
-                store = try SQLiteKiwiStore(path: path)
-            } catch {
-                throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
-            }
-            try await serve(store, described: "sqlite:\(path)")
+            try await app.runService()
         }
     }
 }

@@ -24,16 +24,7 @@ extension MoviesCommand {
         struct Actor: Encodable {
             var id: Int
             var name: String
-            var knownForDepartment: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(id, forKey: .id)
-                try container.encode(name, forKey: .name)
-                try container.encode(knownForDepartment, forKey: .knownForDepartment)
-            }
-
-            enum CodingKeys: String, CodingKey { case id, name, knownForDepartment }
+            @Nullable var knownForDepartment: String?
         }
 
         func validate() throws {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import PluginAPI
 
+/// The user's favourite movies, kept in `$XDG_DATA_HOME/toolbox/movies/favorites.json`.
+typealias Favorites = SavedList<MovieItem>
+
 extension MoviesCommand {
     /// `toolbox movies favorites list | add ID | remove ID`
     struct FavoritesCommand: ParsableCommand {
@@ -16,8 +19,7 @@ extension MoviesCommand {
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
-                let items = try context.resolve(Favorites.self).list()
-                try present(items, empty: "No favourites yet: add one with `toolbox movies favorites add ID`.", in: context)
+                try context.resolve(Favorites.self).runList(in: context, columns: MovieItem.columns, plain: \.spoken)
             }
         }
 
@@ -28,10 +30,7 @@ extension MoviesCommand {
 
             func run(in context: CommandContext) async throws {
                 let catalog = try context.resolve(MovieCatalog.self)
-                // A movie TMDB does not know fails here, before anything is stored.
-                let item = catalog.item(try await catalog.details(id))
-                let added = try context.resolve(Favorites.self).add(item)
-                context.output.notice(added ? "Added “\(item.title)” (\(item.year)) to your favourites." : "“\(item.title)” is already a favourite.")
+                try await context.resolve(Favorites.self).runAdd(in: context) { try await catalog.item(id) }
             }
         }
 
@@ -41,10 +40,7 @@ extension MoviesCommand {
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
-                guard let removed = try context.resolve(Favorites.self).remove(id) else {
-                    throw ToolboxError.notFound("movie \(id) is not among your favourites", hint: "see them with `toolbox movies favorites list`")
-                }
-                context.output.notice("Removed “\(removed.title)” from your favourites.")
+                try context.resolve(Favorites.self).runRemove(id, described: "movie \(id)", in: context)
             }
         }
     }

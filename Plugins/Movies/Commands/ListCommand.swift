@@ -27,8 +27,8 @@ extension MoviesCommand {
         @OptionGroup var pages: PageOptions
         @OptionGroup var global: GlobalOptions
 
-        var configurationOverrides: [String: String] {
-            person.map { ["movies.default_person": String($0)] } ?? [:]
+        var configurationOverrides: [ConfigKey: String] {
+            person.map { [MoviesPlugin.Keys.defaultPerson: String($0)] } ?? [:]
         }
 
         func validate() throws {
@@ -39,22 +39,22 @@ extension MoviesCommand {
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
             let (personID, who) = try await person(catalog, context: context)
-            let fetch: @Sendable (Int) async throws -> TMDBPage<TMDBMovie> = { try await catalog.movies(withPerson: personID, page: $0) }
-            var movies: [TMDBMovie]
+            let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = { try await catalog.movies(withPerson: personID, page: $0) }
+            var movies: [MovieItem]
             if all {
                 let output = context.output
-                movies = try await MoviePages.all(progress: { output.progress("Fetching pages", total: $0) }, fetch: fetch)
+                movies = try await TMDBPaging.all(key: \.id, progress: { output.progress("Fetching pages", total: $0) }, fetch: fetch)
                 if let limit = pages.limit { movies = Array(movies.prefix(limit)) }
             } else {
-                movies = try await MoviePages.collect(from: pages.page ?? 1, limit: pages.limit, fetch: fetch)
+                movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id, fetch: fetch)
             }
-            try present(movies.map(catalog.item), empty: "No movies found for \(who).", in: context)
+            try present(movies, empty: "No movies found for \(who).", in: context)
         }
 
         /// The person to list, and how to name them.
         private func person(_ catalog: MovieCatalog, context: CommandContext) async throws -> (Int, String) {
             guard let actor else {
-                let id = try context.configuration.int("movies.default_person")
+                let id = try context.configuration.int(MoviesPlugin.Keys.defaultPerson)
                 return (id, "person \(id)")
             }
             guard let match = try await catalog.actors(named: actor).first else {

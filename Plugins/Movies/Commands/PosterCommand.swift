@@ -36,11 +36,8 @@ extension MoviesCommand {
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
-            let movie = try await catalog.details(id)
-            guard let path = movie.posterPath, !path.isEmpty else {
-                throw ToolboxError.notFound("“\(movie.title)” has no poster on TMDB", hint: "try `toolbox movies show \(id)` for its other images")
-            }
-            let cached = try await catalog.client.image(path: path, size: size)
+            let poster = try await catalog.poster(of: id, size: size)
+            let cached = poster.file
             guard let output else {
                 context.output.line(cached)
                 return
@@ -49,8 +46,8 @@ extension MoviesCommand {
                 throw ToolboxError.io("cannot read the cached poster \(cached)")
             }
             try LocalFile.writeAtomically(data, to: output)
-            context.output.notice("Saved the poster of “\(movie.title)” (\(size)) to \(output)")
-            if context.output.format == .json { try context.output.json(["file": output, "url": catalog.client.imageURL(path, size: size)]) }
+            context.output.notice("Saved the poster of “\(poster.title)” (\(size)) to \(output)")
+            if context.output.format == .json { try context.output.json(["file": output, "url": poster.url]) }
         }
     }
 }

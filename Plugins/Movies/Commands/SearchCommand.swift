@@ -1,5 +1,6 @@
 import ArgumentParser
 import PluginAPI
+import TMDB
 
 extension MoviesCommand {
     /// `toolbox movies search QUERY`
@@ -29,10 +30,10 @@ extension MoviesCommand {
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
-            let movies = try await MoviePages.collect(from: pages.page ?? 1, limit: pages.limit) {
+            let movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id) {
                 try await catalog.search(query, year: year, page: $0)
             }
-            try present(movies.map(catalog.item), empty: "No movies found for “\(query)”\(year.map { " in \($0)" } ?? "").", in: context)
+            try present(movies, empty: "No movies found for “\(query)”\(year.map { " in \($0)" } ?? "").", in: context)
         }
     }
 }

@@ -16,9 +16,9 @@ extension MoviesCommand {
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
-            let details = MovieDetails(try await catalog.details(id), imageURL: catalog.client.imageURL)
-            let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.overview ?? "")"
-            try context.output.detail(details, fields: details.fields, plain: spoken.trimmed)
+            let details = try await catalog.details(id)
+            let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.more.overview ?? "")"
+            try context.output.detail(details.json, fields: details.fields, plain: spoken.trimmed)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PluginAPI
+import TMDB
 
 extension MoviesCommand {
     /// `toolbox movies similar ID`
@@ -21,10 +22,10 @@ extension MoviesCommand {
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
-            let movies = try await MoviePages.collect(from: pages.page ?? 1, limit: pages.limit) {
+            let movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id) {
                 try await catalog.similar(to: id, page: $0)
             }
-            try present(movies.map(catalog.item), empty: "No movies found similar to movie \(id).", in: context)
+            try present(movies, empty: "No movies found similar to movie \(id).", in: context)
         }
     }
 }

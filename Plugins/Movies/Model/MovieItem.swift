@@ -6,11 +6,11 @@ import TMDB
 struct MovieItem: Codable, Sendable, Equatable {
     var id: Int
     var title: String
-    var releaseDate: String?
+    @Nullable var releaseDate: String?
     var year: String
-    var rating: Double?
-    var ratingPercent: Int?
-    var posterURL: String?
+    @Nullable var rating: Double?
+    @Nullable var ratingPercent: Int?
+    @Nullable var posterURL: String?
 
     init(_ movie: TMDBMovie, imageURL: (String?, String) -> String?) {
         let date = ReleaseDate(movie.releaseDate)
@@ -29,18 +29,6 @@ struct MovieItem: Codable, Sendable, Equatable {
         "\(title), \(year), \(ratingPercent.map { "Rating \($0)%" } ?? "no rating yet")"
     }
 
-    /// Missing values are `null`, not absent: scripts rely on the keys.
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(releaseDate, forKey: .releaseDate)
-        try container.encode(year, forKey: .year)
-        try container.encode(rating, forKey: .rating)
-        try container.encode(ratingPercent, forKey: .ratingPercent)
-        try container.encode(posterURL, forKey: .posterURL)
-    }
-
     /// The columns of every movie list.
     static let columns: [Column<MovieItem>] = [
         Column("ID", rightAligned: true) { "\($0.id)" },
@@ -48,6 +36,11 @@ struct MovieItem: Codable, Sendable, Equatable {
         Column("Year") { $0.year },
         Column("Rating", rightAligned: true) { item in item.rating.map { NumberStyle.oneDecimal($0) + " (\(item.ratingPercent ?? 0)%)" } ?? "–" },
     ]
+}
+
+extension MovieItem: SavedItem {
+    var savedKey: Int { id }
+    var savedName: String { "“\(title)” (\(year))" }
 }
 
 /// Poster sizes TMDB serves.

@@ -14,16 +14,16 @@ struct MovieCatalog: Sendable {
     let client: TMDBClient
 
     /// `GET /discover/movie?with_people=…&sort_by=popularity.desc&page=N`
-    func movies(withPerson person: Int, page: Int) async throws -> TMDBPage<TMDBMovie> {
-        try await client.get("discover/movie", query: ["with_people": "\(person)", "sort_by": "popularity.desc", "page": "\(page)"],
-                             cache: Lifetime.lists)
+    func movies(withPerson person: Int, page: Int) async throws -> TMDBPage<MovieItem> {
+        items(try await client.get("discover/movie", query: ["with_people": "\(person)", "sort_by": "popularity.desc", "page": "\(page)"],
+                                   cache: Lifetime.lists))
     }
 
     /// `GET /search/movie?query=…&page=N[&year=YYYY]`
-    func search(_ query: String, year: Int?, page: Int) async throws -> TMDBPage<TMDBMovie> {
+    func search(_ query: String, year: Int?, page: Int) async throws -> TMDBPage<MovieItem> {
         var parameters = ["query": query, "page": "\(page)"]
         parameters["year"] = year.map(String.init)
-        return try await client.get("search/movie", query: parameters, cache: Lifetime.lists)
+        return items(try await client.get("search/movie", query: parameters, cache: Lifetime.lists))
     }
 
     /// `GET /search/person?query=…`, acting only, at most 5.
@@ -33,17 +33,35 @@ struct MovieCatalog: Sendable {
     }
 
     /// `GET /movie/<id>`
-    func details(_ id: Int) async throws -> TMDBMovie {
-        try await client.get("movie/\(id)", cache: Lifetime.details, notFound: { Self.noMovie(id) })
+    func details(_ id: Int) async throws -> MovieDetails {
+        MovieDetails(try await movie(id), imageURL: client.imageURL)
+    }
+
+    /// `GET /movie/<id>`, as a list shows it.
+    func item(_ id: Int) async throws -> MovieItem {
+        MovieItem(try await movie(id), imageURL: client.imageURL)
     }
 
     /// `GET /movie/<id>/similar?page=N`
-    func similar(to id: Int, page: Int) async throws -> TMDBPage<TMDBMovie> {
-        try await client.get("movie/\(id)/similar", query: ["page": "\(page)"], cache: Lifetime.lists, notFound: { Self.noMovie(id) })
+    func similar(to id: Int, page: Int) async throws -> TMDBPage<MovieItem> {
+        items(try await client.get("movie/\(id)/similar", query: ["page": "\(page)"], cache: Lifetime.lists, notFound: Self.noMovie(id)))
     }
 
-    func item(_ movie: TMDBMovie) -> MovieItem {
-        MovieItem(movie, imageURL: client.imageURL)
+    /// A movie's poster in the image cache: the file, and the URL it came from.
+    func poster(of id: Int, size: String) async throws -> (title: String, file: String, url: String?) {
+        let movie = try await movie(id)
+        guard let path = movie.posterPath, !path.isEmpty else {
+            throw ToolboxError.notFound("“\(movie.title)” has no poster on TMDB", hint: "try `toolbox movies show \(id)` for its other images")
+        }
+        return (movie.title, try await client.image(path: path, size: size), client.imageURL(path, size: size))
+    }
+
+    private func movie(_ id: Int) async throws -> TMDBMovie {
+        try await client.get("movie/\(id)", cache: Lifetime.details, notFound: Self.noMovie(id))
+    }
+
+    private func items(_ page: TMDBPage<TMDBMovie>) -> TMDBPage<MovieItem> {
+        page.map { MovieItem($0, imageURL: client.imageURL) }
     }
 
     static func noMovie(_ id: Int) -> ToolboxError {

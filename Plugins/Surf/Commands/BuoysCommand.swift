@@ -18,48 +18,39 @@ extension SurfCommand {
             if let hours, !(1...72).contains(hours) { throw ValidationError("--hours must be between 1 and 72") }
         }
 
-        /// A reading, with its history when asked for.
-        struct Row: Encodable {
-            var report: BuoyReport
-            var withHistory: Bool
-
-            func encode(to encoder: any Encoder) throws {
-                try report.latest.encode(to: encoder)
-                if withHistory {
-                    var container = encoder.container(keyedBy: HistoryKey.self)
-                    try container.encode(report.history, forKey: .history)
-                }
-            }
-
-            enum HistoryKey: String, CodingKey { case history }
+        /// A reading's history, when asked for.
+        struct History: Encodable {
+            var history: [BuoyReading]?
         }
 
+        typealias Row = Flattened<BuoyReading, History>
+
         func run(in context: CommandContext) async throws {
-            let wanted = names.isEmpty ? try context.configuration.list(SurfPlugin.Keys.buoys.name) : names
+            let wanted = names.isEmpty ? try context.configuration.list(SurfPlugin.Keys.buoys) : names
             let units = try units(context)
             let reports = try await context.resolve((any SurfProvider).self).buoys(wanted.map { $0.uppercased() }, hours: hours)
             let now = Date()
             var columns: [Column<Row>] = [
-                Column("Buoy") { $0.report.latest.name },
+                Column("Buoy") { $0.base.name },
                 Column("Waves") { row in
-                    let r = row.report.latest
+                    let r = row.base
                     return [units.height(r.waveHeight), r.wavePeriod.map { "\(Int($0.rounded()))s" }].compactMap { $0 }.joined(separator: " ")
                 },
-                Column("From") { $0.report.latest.meanWaveDirection.map(Compass.name) ?? "–" },
+                Column("From") { $0.base.meanWaveDirection.map(Compass.name) ?? "–" },
                 Column("Wind") { row in
-                    let r = row.report.latest
+                    let r = row.base
                     let gust = r.gust.map { " (gust \(units.speed($0)))" } ?? ""
                     return units.speed(r.windSpeed) + gust + (r.windDirection.map { " " + Compass.name($0) } ?? "")
                 },
-                Column("Air") { units.temperature($0.report.latest.airTemperature) },
-                Column("Sea") { units.temperature($0.report.latest.seaTemperature) },
-                Column("Reading") { RelativeTime.ago(now.timeIntervalSince($0.report.latest.time)) },
+                Column("Air") { units.temperature($0.base.airTemperature) },
+                Column("Sea") { units.temperature($0.base.seaTemperature) },
+                Column("Reading") { RelativeTime.ago(now.timeIntervalSince($0.base.time)) },
             ]
             if hours != nil {
-                columns.append(Column("Waves, last \(hours ?? 0) h") { ForecastChart.sparkline($0.report.history.map(\.waveHeight)) })
+                columns.append(Column("Waves, last \(hours ?? 0) h") { ForecastChart.sparkline(($0.extra.history ?? []).map(\.waveHeight)) })
             }
-            try context.output.list(reports.map { Row(report: $0, withHistory: hours != nil) }, columns: columns, plain: { row in
-                let r = row.report.latest
+            try context.output.list(reports.map { Row($0.latest, History(history: hours == nil ? nil : $0.history)) }, columns: columns, plain: { row in
+                let r = row.base
                 return "Buoy \(r.name): waves \(units.height(r.waveHeight)), wind \(units.speed(r.windSpeed)), \(RelativeTime.ago(now.timeIntervalSince(r.time)))."
             }, empty: "No readings from \(wanted.joined(separator: ", ")).")
         }

@@ -18,10 +18,10 @@ extension SurfCommand {
         }
 
         func run(in context: CommandContext) async throws {
-            let provider = try context.resolve((any SurfProvider).self)
             let units = try units(context)
-            let spot = try await SurfPlaces.spot(SpotQuery(place), provider: provider, context: context)
-            let steps = ForecastTable.everyThirdHour(try await provider.forecast(at: spot, days: days))
+            let places = try context.resolve(SurfPlaces.self)
+            let spot = try await places.spot(SpotQuery(place))
+            let steps = ForecastTable.everyThirdHour(try await places.provider.forecast(at: spot, days: days))
             if context.output.format == .table, !steps.isEmpty {
                 context.output.line(context.output.bold("\(spot.name), \(spot.region): \(days)-day forecast"))
                 ForecastChart.render(steps, units: units).forEach(context.output.line)

@@ -13,9 +13,9 @@ extension SurfCommand {
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
-            let provider = try context.resolve((any SurfProvider).self)
-            let spot = try await SurfPlaces.spot(SpotQuery(place), provider: provider, context: context)
-            let reports = try await provider.reports(at: spot)
+            let places = try context.resolve(SurfPlaces.self)
+            let spot = try await places.spot(SpotQuery(place))
+            let reports = try await places.provider.reports(at: spot)
             try context.output.list(reports, columns: [
                 Column("Time") { $0.time.map { SpotTime.display($0) } ?? "–" },
                 Column("Size") { $0.surfSize ?? "–" },

@@ -14,11 +14,11 @@ extension SurfCommand {
         @Option(help: "The country (default: surf.country).") var country: String?
         @OptionGroup var global: GlobalOptions
 
-        var configurationOverrides: [String: String] { country.map { ["surf.country": $0] } ?? [:] }
+        var configurationOverrides: [ConfigKey: String] { country.map { [SurfPlugin.Keys.country: $0] } ?? [:] }
 
         func run(in context: CommandContext) async throws {
             let provider = try context.resolve((any SurfProvider).self)
-            let country = try context.configuration.required(SurfPlugin.Keys.country.name)
+            let country = try context.configuration.required(SurfPlugin.Keys.country)
             let spots = try await provider.spots(country: country, region: region)
             try context.output.list(spots, columns: [
                 Column("Spot", flexible: true) { $0.name },

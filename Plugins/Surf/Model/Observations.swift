@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 
 /// The sea and wind at a spot at one time, in metric (m, s, degrees, km/h, °C).
 struct SpotConditions: Encodable, Sendable, Equatable {
@@ -23,6 +24,7 @@ struct SpotConditions: Encodable, Sendable, Equatable {
         (swellHeight ?? waveHeight ?? 0) * (relativeWind?.quality ?? 0.5)
     }
 
+    /// With the wind judged for the beach; the beach's own facing stays out.
     enum CodingKeys: String, CodingKey {
         case spot, region, time, waveHeight, swellHeight, swellPeriod, swellDirection, windSpeed, windDirection, windCompass, relativeWind, waterTemperature
     }
@@ -52,33 +54,15 @@ struct SpotConditions: Encodable, Sendable, Equatable {
 /// One buoy's reading, in metric; nil where the buoy did not report.
 struct BuoyReading: Encodable, Sendable, Equatable {
     var name: String
-    var time: Date
-    var waveHeight: Double?
-    var wavePeriod: Double?
-    var meanWaveDirection: Double?
-    var windSpeed: Double?
-    var gust: Double?
-    var windDirection: Double?
-    var airTemperature: Double?
-    var seaTemperature: Double?
-
-    enum CodingKeys: String, CodingKey {
-        case name, time, waveHeight, wavePeriod, meanWaveDirection, windSpeed, gust, windDirection, airTemperature, seaTemperature
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(SpotTime.iso(time), forKey: .time)
-        try container.encode(waveHeight, forKey: .waveHeight)
-        try container.encode(wavePeriod, forKey: .wavePeriod)
-        try container.encode(meanWaveDirection, forKey: .meanWaveDirection)
-        try container.encode(windSpeed, forKey: .windSpeed)
-        try container.encode(gust, forKey: .gust)
-        try container.encode(windDirection, forKey: .windDirection)
-        try container.encode(airTemperature, forKey: .airTemperature)
-        try container.encode(seaTemperature, forKey: .seaTemperature)
-    }
+    @SpotLocalTime var time: Date
+    @Nullable var waveHeight: Double?
+    @Nullable var wavePeriod: Double?
+    @Nullable var meanWaveDirection: Double?
+    @Nullable var windSpeed: Double?
+    @Nullable var gust: Double?
+    @Nullable var windDirection: Double?
+    @Nullable var airTemperature: Double?
+    @Nullable var seaTemperature: Double?
 }
 
 /// A buoy's latest reading and, with `--hours`, its history (oldest first).

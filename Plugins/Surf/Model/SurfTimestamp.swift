@@ -67,3 +67,14 @@ enum SpotTime {
         return formatter.string(from: date)
     }
 }
+
+/// A time that JSON writes in the spot's own offset ("2025-09-25T14:00:00+01:00").
+@propertyWrapper
+struct SpotLocalTime: Encodable, Sendable, Equatable {
+    var wrappedValue: Date
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(SpotTime.iso(wrappedValue))
+    }
+}

@@ -5,14 +5,19 @@ import PluginAPI
 /// weather forecasts (one request each for a whole region), and the Marine
 /// Institute's buoys on ERDDAP.
 struct OpenMeteoProvider: SurfProvider {
-    let name = "open-meteo"
     let catalog: SpotCatalog
-    let web: WebClient
-    let marineURL: URL
-    let weatherURL: URL
-    let erddapURL: URL
+    let marine: APIClient
+    let weather: APIClient
+    let erddap: APIClient
     let lifetimes: SurfLifetimes
-    let namespace: String
+
+    init(catalog: SpotCatalog, web: WebClient, marineURL: URL, weatherURL: URL, erddapURL: URL, lifetimes: SurfLifetimes, namespace: String) {
+        self.catalog = catalog
+        marine = APIClient(service: "Open-Meteo", baseURL: marineURL, namespace: namespace, web: web, errorMessage: OpenMeteoFailure.reason)
+        weather = APIClient(service: "Open-Meteo", baseURL: weatherURL, namespace: namespace, web: web, errorMessage: OpenMeteoFailure.reason)
+        erddap = APIClient(service: "the Marine Institute's ERDDAP", baseURL: erddapURL, namespace: namespace, web: web)
+        self.lifetimes = lifetimes
+    }
 
     static let marineVariables = "wave_height,wave_direction,wave_period,swell_wave_height,swell_wave_direction,swell_wave_period,sea_surface_temperature"
     static let weatherVariables = "wind_speed_10m,wind_direction_10m,wind_gusts_10m,temperature_2m"
@@ -40,12 +45,8 @@ struct OpenMeteoProvider: SurfProvider {
         let latitudes = spots.map { String($0.latitude) }.joined(separator: ",")
         let longitudes = spots.map { String($0.longitude) }.joined(separator: ",")
         let common = [("latitude", latitudes), ("longitude", longitudes), ("timezone", "auto"), ("forecast_days", "\(days)")]
-        async let marineData = web.fetch(
-            marineURL.appendingQuery(common + [("hourly", Self.marineVariables), ("cell_selection", "sea")]),
-            namespace: namespace, cache: cache, service: "Open-Meteo")
-        async let weatherData = web.fetch(
-            weatherURL.appendingQuery(common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")]),
-            namespace: namespace, cache: cache, service: "Open-Meteo")
+        async let marineData = marine.send(APICall("", query: common + [("hourly", Self.marineVariables), ("cell_selection", "sea")], cache: cache)).body
+        async let weatherData = weather.send(APICall("", query: common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")], cache: cache)).body
         let marine: [OpenMeteoSeries], weather: [OpenMeteoSeries]
         do {
             marine = try OpenMeteoSeries.decodeAll(try await marineData)
@@ -84,13 +85,12 @@ struct OpenMeteoProvider: SurfProvider {
         var query = "\(columns)&station_id=~\"\(stations)\"&time>=now-\(hours.map { "\($0)hours" } ?? "1day")"
         if hours == nil { query += "&orderByMax(\"station_id,time\")" }
         let encoded = query.addingPercentEncoding(withAllowedCharacters: Self.erddapAllowed) ?? query
-        guard let url = URL(string: erddapURL.absoluteString + ".csv?" + encoded) else {
+        guard let url = URL(string: erddap.baseURL.absoluteString + ".csv?" + encoded) else {
             throw ToolboxError.configuration("surf.erddap_url is not a usable URL")
         }
-        let data = try await web.fetch(url, namespace: namespace, cache: lifetimes.buoys, service: "the Marine Institute's ERDDAP") { response in
-            // ERDDAP answers 404 when no row matches: no buoy reported in the window.
-            response.status == 404 ? ToolboxError.notFound("no readings from \(names.joined(separator: ", ")) in that time", hint: "the Irish weather buoys are M2, M3, M4, M5 and M6") : nil
-        }
+        // ERDDAP answers 404 when no row matches: no buoy reported in the window.
+        let noRows = ToolboxError.notFound("no readings from \(names.joined(separator: ", ")) in that time", hint: "the Irish weather buoys are M2, M3, M4, M5 and M6")
+        let data = try await erddap.send(APICall(url: url, cache: lifetimes.buoys, notFound: noRows)).body
         let readings = try ERDDAPTable(csv: String(decoding: data, as: UTF8.self)).readings()
         return Self.reports(readings, order: names)
     }
@@ -114,5 +114,14 @@ struct OpenMeteoProvider: SurfProvider {
         throw ToolboxError.configuration(
             "surf reports come from TrebleSurf, and the provider is open-meteo",
             hint: "run `toolbox config set surf.provider treblesurf`, then `toolbox config set surf.treblesurf.session` (your TrebleSurf session_id cookie)")
+    }
+}
+
+/// Open-Meteo's error body: `{error: true, reason}`.
+struct OpenMeteoFailure: Decodable {
+    var reason: String?
+
+    static func reason(_ body: Data) -> String? {
+        (try? JSONDecoder().decode(Self.self, from: body))?.reason
     }
 }

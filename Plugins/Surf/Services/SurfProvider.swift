@@ -3,7 +3,6 @@ import PluginAPI
 
 /// Where surf data comes from. `open-meteo` needs no account; `treblesurf` has reports too.
 protocol SurfProvider: Sendable {
-    var name: String { get }
     func spots(country: String, region: String?) async throws -> [Spot]
     /// The conditions now at each spot (one batch for the whole list).
     func conditions(at spots: [Spot]) async throws -> [SpotConditions]
@@ -21,16 +20,4 @@ struct SurfLifetimes: Sendable {
     var spots: CachePolicy
     /// Buoys report hourly; their answers live as long as conditions.
     var buoys: CachePolicy { CachePolicy(kind: "buoys", timeToLive: conditions.timeToLive) }
-}
-
-extension WebClient {
-    /// A GET whose non-2xx answer is a `ToolboxError` named after `service`.
-    func fetch(_ url: URL, namespace: String, cache: CachePolicy?, headers: [String: String] = [:], service: String,
-               failure: (HTTPResponse) -> ToolboxError? = { _ in nil }) async throws -> Data {
-        let response = try await send(HTTPRequest(url: url, headers: headers, namespace: namespace, cache: cache))
-        guard response.isSuccess else {
-            throw failure(response) ?? ToolboxError.failure("\(service) answered HTTP \(response.status)", hint: "try again later")
-        }
-        return response.body
-    }
 }

@@ -3,12 +3,23 @@ import PluginAPI
 
 /// The TrebleSurf API, with the user's `session_id` cookie.
 struct TrebleSurfProvider: SurfProvider {
-    let name = "treblesurf"
-    let web: WebClient
-    let baseURL: URL
-    let session: String
+    let api: APIClient
     let lifetimes: SurfLifetimes
-    let namespace: String
+
+    init(web: WebClient, baseURL: URL, session: String, lifetimes: SurfLifetimes, namespace: String) {
+        api = APIClient(
+            service: "TrebleSurf", baseURL: baseURL, namespace: namespace, web: web, headers: ["Cookie": "session_id=\(session)"],
+            errorMessage: TrebleSurfFailure.text, failure: Self.failure)
+        self.lifetimes = lifetimes
+    }
+
+    /// An expired or missing session says how to get a fresh one.
+    static func failure(_ failure: APIFailure) -> ToolboxError? {
+        guard failure.status == 401 || failure.status == 403 else { return nil }
+        return .authentication(
+            "TrebleSurf did not accept the session\(failure.said)",
+            hint: "sign in at treblesurf.com, copy the session_id cookie, then `toolbox config set surf.treblesurf.session`")
+    }
 
     func spots(country: String, region: String?) async throws -> [Spot] {
         var query = [("country", country)]
@@ -61,27 +72,7 @@ struct TrebleSurfProvider: SurfProvider {
     }
 
     private func get<Answer: Decodable>(_ path: String, _ query: [(String, String)], cache: CachePolicy?) async throws -> Answer {
-        let url = baseURL.appendingPathComponent(path).appendingQuery(query)
-        let data = try await web.fetch(url, namespace: namespace, cache: cache, headers: ["Cookie": "session_id=\(session)"], service: "TrebleSurf") { response in
-            let failure = try? JSONDecoder().decode(TrebleSurfFailure.self, from: response.body)
-            switch response.status {
-            case 401, 403:
-                return .authentication(
-                    "TrebleSurf did not accept the session\(failure?.message.map { " (\($0))" } ?? "")",
-                    hint: "sign in at treblesurf.com, copy the session_id cookie, then `toolbox config set surf.treblesurf.session`")
-            case 404:
-                return .notFound("TrebleSurf has nothing at \(path)\(failure?.message.map { " (\($0))" } ?? "")")
-            default:
-                return nil
-            }
-        }
-        do {
-            return try JSONDecoder().decode(Answer.self, from: data)
-        } catch let error as ToolboxError {
-            throw error
-        } catch {
-            throw ToolboxError.badData("TrebleSurf sent an answer toolbox cannot read (\(path))")
-        }
+        try await api.decode(APICall(path, query: query, cache: cache))
     }
 }
 
@@ -89,7 +80,10 @@ struct TrebleSurfProvider: SurfProvider {
 struct TrebleSurfFailure: Decodable {
     var error: String?
     var message: String?
-    var help: String?
+
+    static func text(_ body: Data) -> String? {
+        (try? JSONDecoder().decode(Self.self, from: body)).flatMap { $0.message ?? $0.error }
+    }
 }
 
 /// A number, a no-reading string ("n/a", "-", …) or null.

@@ -14,17 +14,8 @@ extension TrailersCommand {
 
         struct Row: Encodable {
             var name: String
-            var movieID: Int?
-            var tvID: Int?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(name, forKey: .name)
-                try container.encode(movieID, forKey: .movieID)
-                try container.encode(tvID, forKey: .tvID)
-            }
-
-            enum CodingKeys: String, CodingKey { case name, movieID, tvID }
+            @Nullable var movieID: Int?
+            @Nullable var tvID: Int?
         }
 
         func run(in context: CommandContext) async throws {

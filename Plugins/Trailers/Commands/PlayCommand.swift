@@ -26,7 +26,7 @@ extension TrailersCommand {
         }
 
         func run(in context: CommandContext) async throws {
-            let details = TitleDetails(try await context.resolve(TrailerCatalog.self).details(title.id, type: title.type), type: title.type)
+            let details = try await context.resolve(TrailerCatalog.self).details(title.id, type: title.type)
             guard !details.trailers.isEmpty else {
                 throw ToolboxError.notFound("No trailer available for “\(details.item.title)”", hint: "TMDB lists no YouTube video for it")
             }

@@ -13,10 +13,10 @@ extension TrailersCommand {
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
-            let details = TitleDetails(try await context.resolve(TrailerCatalog.self).details(title.id, type: title.type), type: title.type)
+            let details = try await context.resolve(TrailerCatalog.self).details(title.id, type: title.type)
             let spoken = "\(details.item.spoken). \(details.runtime ?? ""). Rated \(details.certification). "
                 + (details.trailers.first.map { "Best trailer: \($0.summary)." } ?? "No trailer available.")
-            try context.output.detail(details, fields: details.fields, plain: spoken)
+            try context.output.detail(details.json, fields: details.fields, plain: spoken)
         }
     }
 }

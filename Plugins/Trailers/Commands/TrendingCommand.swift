@@ -1,5 +1,6 @@
 import ArgumentParser
 import PluginAPI
+import TMDB
 
 extension TrailersCommand {
     /// `toolbox trailers trending`
@@ -13,12 +14,12 @@ extension TrailersCommand {
 
         @Option(help: "all, movie or tv.") var type: ContentType = .all
         @Option(help: "day or week.") var window: Window = .week
-        @OptionGroup var paging: TitlePaging
+        @OptionGroup var paging: PageOptions
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(TrailerCatalog.self)
-            let items = try await paging.items { try await catalog.trending(type, window: window.rawValue, page: $0) }
+            let items = try await catalog.trending(type, window: window.rawValue, paging: paging)
             try present(items, empty: "Nothing is trending right now.", in: context)
         }
     }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import PluginAPI
 
+/// Titles to watch, kept in `$XDG_DATA_HOME/toolbox/trailers/watchlist.json`.
+typealias Watchlist = SavedList<TitleItem>
+
 extension TrailersCommand {
     /// `toolbox trailers watchlist list | add ID | remove ID`
     struct WatchlistCommand: ParsableCommand {
@@ -15,8 +18,7 @@ extension TrailersCommand {
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
-                try present(try context.resolve(Watchlist.self).list(),
-                            empty: "Your watchlist is empty: add a title with `toolbox trailers watchlist add ID`.", in: context)
+                try context.resolve(Watchlist.self).runList(in: context, columns: TitleItem.columns, plain: \.spoken)
             }
         }
 
@@ -26,10 +28,8 @@ extension TrailersCommand {
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
-                // An id TMDB does not know fails here, before anything is stored.
-                let item = TitleDetails(try await context.resolve(TrailerCatalog.self).details(title.id, type: title.type), type: title.type).item
-                let added = try context.resolve(Watchlist.self).add(item)
-                context.output.notice(added ? "Added “\(item.title)” (\(item.year), \(item.type.label)) to your watchlist." : "“\(item.title)” is already on your watchlist.")
+                let catalog = try context.resolve(TrailerCatalog.self)
+                try await context.resolve(Watchlist.self).runAdd(in: context) { try await catalog.details(title.id, type: title.type).item }
             }
         }
 
@@ -39,10 +39,8 @@ extension TrailersCommand {
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
-                guard let removed = try context.resolve(Watchlist.self).remove(title.id, type: title.type) else {
-                    throw ToolboxError.notFound("\(title.type.label) \(title.id) is not on your watchlist", hint: "see it with `toolbox trailers watchlist list`")
-                }
-                context.output.notice("Removed “\(removed.title)” from your watchlist.")
+                let key = TitleItem.listKey(id: title.id, type: title.type)
+                try context.resolve(Watchlist.self).runRemove(key, described: "\(title.type.label) \(title.id)", in: context)
             }
         }
     }

@@ -1,3 +1,5 @@
+import TMDB
+
 /// The order of `--type all`: the chosen sort field, then popularity (higher
 /// first), then movies before TV, then the lower id. Missing values sort last in
 /// descending sorts and first in ascending ones.
@@ -32,13 +34,11 @@ struct MergeOrder: Sendable {
 /// next page only when it runs empty and another item is needed, so no more
 /// pages are fetched than the merge uses.
 struct MergedListing {
-    typealias Fetch = @Sendable (MediaType, Int) async throws -> (items: [TitleItem], totalPages: Int)
+    typealias Fetch = @Sendable (MediaType, Int) async throws -> TMDBPage<TitleItem>
 
     let order: MergeOrder
     let types: [MediaType]
     let fetch: Fetch
-    /// TMDB serves pages 1…500.
-    static let lastPage = 500
 
     private struct Source {
         var buffer: [TitleItem] = []
@@ -56,7 +56,7 @@ struct MergedListing {
             let candidates = types.compactMap { type in sources[type]?.buffer.first }
             guard let head = candidates.min(by: order.precedes) else { break }
             sources[head.type]?.buffer.removeFirst()
-            if seen.insert("\(head.type.rawValue)/\(head.id)").inserted { merged.append(head) }
+            if seen.insert(head.listKey).inserted { merged.append(head) }
         }
         return Array(merged.dropFirst(offset))
     }
@@ -68,14 +68,14 @@ struct MergedListing {
         let pages = try await withThrowingTaskGroup(of: (MediaType, [TitleItem], Int).self) { group in
             for type in empty {
                 let page = sources[type]?.nextPage ?? 1
-                group.addTask { let answer = try await fetch(type, page); return (type, answer.items, answer.totalPages) }
+                group.addTask { let answer = try await fetch(type, page); return (type, answer.results, answer.totalPages) }
             }
             return try await group.reduce(into: [(MediaType, [TitleItem], Int)]()) { $0.append($1) }
         }
         for (type, items, totalPages) in pages {
             guard var source = sources[type] else { continue }
             source.buffer = items
-            source.exhausted = items.isEmpty || source.nextPage >= min(totalPages, Self.lastPage)
+            source.exhausted = items.isEmpty || source.nextPage >= min(totalPages, TMDBPaging.lastPage)
             source.nextPage += 1
             sources[type] = source
         }

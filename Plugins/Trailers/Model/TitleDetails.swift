@@ -2,62 +2,6 @@ import Foundation
 import PluginAPI
 import TMDB
 
-/// `GET /movie/<id>?append_to_response=release_dates,videos` or
-/// `GET /tv/<id>?append_to_response=content_ratings,videos`, decoded.
-struct TMDBTitleDetails: Decodable, Sendable {
-    struct ReleaseDates: Decodable, Sendable {
-        struct Country: Decodable, Sendable {
-            var iso31661: String
-            var releaseDates: [Release]
-            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", releaseDates = "release_dates" }
-        }
-        struct Release: Decodable, Sendable {
-            var certification: String?
-            var type: Int?
-        }
-        var results: [Country]
-    }
-
-    struct ContentRatings: Decodable, Sendable {
-        struct Rating: Decodable, Sendable {
-            var iso31661: String
-            var rating: String?
-            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", rating }
-        }
-        var results: [Rating]
-    }
-
-    struct Videos: Decodable, Sendable { var results: [Video] }
-
-    var title: TMDBTitle
-    var tagline: String?
-    var runtime: Int?
-    var episodeRunTime: [Int]?
-    var genres: [TMDBGenre]?
-    var releaseDates: ReleaseDates?
-    var contentRatings: ContentRatings?
-    var videos: Videos?
-
-    enum CodingKeys: String, CodingKey {
-        case tagline, runtime, genres, videos
-        case episodeRunTime = "episode_run_time"
-        case releaseDates = "release_dates"
-        case contentRatings = "content_ratings"
-    }
-
-    init(from decoder: any Decoder) throws {
-        title = try TMDBTitle(from: decoder)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        tagline = try container.decodeIfPresent(String.self, forKey: .tagline)
-        runtime = try container.decodeIfPresent(Int.self, forKey: .runtime)
-        episodeRunTime = try container.decodeIfPresent([Int].self, forKey: .episodeRunTime)
-        genres = try container.decodeIfPresent([TMDBGenre].self, forKey: .genres)
-        releaseDates = try container.decodeIfPresent(ReleaseDates.self, forKey: .releaseDates)
-        contentRatings = try container.decodeIfPresent(ContentRatings.self, forKey: .contentRatings)
-        videos = try container.decodeIfPresent(Videos.self, forKey: .videos)
-    }
-}
-
 /// The rules of the details screen.
 enum TitleFacts {
     /// Release types in order of preference: theatrical, limited, digital, physical, TV, premiere.
@@ -101,23 +45,34 @@ enum TitleFacts {
 }
 
 /// One title in full (`trailers show`).
-struct TitleDetails: Encodable, Sendable {
+struct TitleDetails: Sendable {
+    /// The fields `trailers show` adds to a list item's in JSON.
+    struct More: Encodable, Sendable {
+        @Nullable var tagline: String?
+        @Nullable var runtime: String?
+        var genres: [String]
+        var certification: String
+        var trailers: [Trailer]
+    }
+
     var item: TitleItem
-    var tagline: String?
-    var runtime: String?
-    var genres: [String]
-    var certification: String
-    var trailers: [Trailer]
+    var more: More
     var score: String
     var released: String
 
+    var tagline: String? { more.tagline }
+    var runtime: String? { more.runtime }
+    var genres: [String] { more.genres }
+    var certification: String { more.certification }
+    var trailers: [Trailer] { more.trailers }
+    var json: Flattened<TitleItem, More> { Flattened(item, more) }
+
     init(_ details: TMDBTitleDetails, type: MediaType) {
         item = TitleItem(details.title, type: type) ?? TitleItem(id: details.title.id, type: type, title: details.title.title, releaseDate: nil, rating: nil, popularity: nil)
-        tagline = details.tagline.flatMap { $0.isEmpty ? nil : $0 }
-        runtime = TitleFacts.runtime(details, type: type)
-        genres = details.genres?.map(\.name) ?? []
-        certification = TitleFacts.certification(details, type: type)
-        trailers = TrailerRanking.rank(details.videos?.results ?? [])
+        more = More(
+            tagline: details.tagline.flatMap { $0.isEmpty ? nil : $0 }, runtime: TitleFacts.runtime(details, type: type),
+            genres: details.genres?.map(\.name) ?? [], certification: TitleFacts.certification(details, type: type),
+            trailers: TrailerRanking.rank(details.videos?.results ?? []))
         score = TitleFacts.score(average: details.title.voteAverage, votes: details.title.voteCount)
         released = ReleaseDate(details.title.date).display
     }
@@ -137,17 +92,5 @@ struct TitleDetails: Encodable, Sendable {
             fields.append(("Trailer", "No trailer available"))
         }
         return fields
-    }
-
-    enum CodingKeys: String, CodingKey { case tagline, runtime, genres, certification, trailers }
-
-    func encode(to encoder: any Encoder) throws {
-        try item.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(tagline, forKey: .tagline)
-        try container.encode(runtime, forKey: .runtime)
-        try container.encode(genres, forKey: .genres)
-        try container.encode(certification, forKey: .certification)
-        try container.encode(trailers, forKey: .trailers)
     }
 }

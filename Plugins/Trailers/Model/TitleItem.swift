@@ -8,10 +8,10 @@ struct TitleItem: Codable, Sendable, Equatable {
     var type: MediaType
     var title: String
     var year: String
-    var rating: Double?
-    var popularity: Double?
+    @Nullable var rating: Double?
+    @Nullable var popularity: Double?
     /// `YYYY-MM-DD` or nil; the newest/oldest sorts compare it.
-    var releaseDate: String?
+    @Nullable var releaseDate: String?
 
     init(id: Int, type: MediaType, title: String, releaseDate: String?, rating: Double?, popularity: Double?) {
         let date = ReleaseDate(releaseDate)
@@ -32,25 +32,17 @@ struct TitleItem: Codable, Sendable, Equatable {
                   rating: votes > 0 ? title.voteAverage.map { ($0 * 10).rounded() / 10 } : nil, popularity: title.popularity)
     }
 
+    /// Movies and shows share ids: a list tells them apart by both.
+    var listKey: String { Self.listKey(id: id, type: type) }
+
+    static func listKey(id: Int, type: MediaType) -> String { "\(type.rawValue)/\(id)" }
+
     /// "7.8" with a star, or "★ -" without votes.
     var score: String { rating.map { "★ " + NumberStyle.oneDecimal($0) } ?? "★ -" }
 
     /// "Dune, 2021, rated 7.8 out of 10, Movie".
     var spoken: String {
         "\(title), \(year), \(rating.map { "rated \(NumberStyle.oneDecimal($0)) out of 10" } ?? "not rated yet"), \(type.label)"
-    }
-
-    enum CodingKeys: String, CodingKey { case id, type, title, year, rating, popularity, releaseDate }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
-        try container.encode(title, forKey: .title)
-        try container.encode(year, forKey: .year)
-        try container.encode(rating, forKey: .rating)
-        try container.encode(popularity, forKey: .popularity)
-        try container.encode(releaseDate, forKey: .releaseDate)
     }
 
     static let columns: [Column<TitleItem>] = [
@@ -61,4 +53,9 @@ struct TitleItem: Codable, Sendable, Equatable {
         Column("Score") { $0.score },
         Column("Popularity", rightAligned: true) { $0.popularity.map(NumberStyle.oneDecimal) ?? "–" },
     ]
+}
+
+extension TitleItem: SavedItem {
+    var savedKey: String { listKey }
+    var savedName: String { "“\(title)” (\(year), \(type.label))" }
 }

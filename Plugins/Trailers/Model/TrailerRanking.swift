@@ -1,42 +1,18 @@
 import Foundation
-
-/// A video from `videos.results`.
-struct Video: Decodable, Sendable, Equatable {
-    var id: String
-    var key: String
-    var name: String
-    var site: String
-    var type: String
-    var size: Int?
-    var official: Bool?
-    var publishedAt: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id, key, name, site, type, size, official
-        case publishedAt = "published_at"
-    }
-}
+import PluginAPI
+import TMDB
 
 /// A playable trailer, as `show` lists it and `play` opens it.
 struct Trailer: Codable, Sendable, Equatable {
     var name: String
     var type: String
     var official: Bool
-    var size: Int?
+    @Nullable var size: Int?
     var url: String
 
     /// "YouTube • Official Trailer • 1080p".
     var summary: String {
         ["YouTube", (official ? "Official " : "") + type, size.map { "\($0)p" }].compactMap { $0 }.joined(separator: " • ")
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(type, forKey: .type)
-        try container.encode(official, forKey: .official)
-        try container.encode(size, forKey: .size)
-        try container.encode(url, forKey: .url)
     }
 }
 
@@ -47,14 +23,14 @@ struct Trailer: Codable, Sendable, Equatable {
 enum TrailerRanking {
     static let typeOrder = ["trailer", "teaser", "clip", "featurette", "behind the scenes"]
 
-    static func rank(_ videos: [Video]) -> [Trailer] {
+    static func rank(_ videos: [TMDBVideo]) -> [Trailer] {
         videos.filter { $0.site.lowercased() == "youtube" }
             .sorted(by: precedes)
             .map { Trailer(name: $0.name, type: $0.type, official: $0.official ?? false, size: $0.size,
                            url: "https://www.youtube.com/watch?v=\($0.key)") }
     }
 
-    static func precedes(_ a: Video, _ b: Video) -> Bool {
+    static func precedes(_ a: TMDBVideo, _ b: TMDBVideo) -> Bool {
         let officialA = a.official ?? false, officialB = b.official ?? false
         if officialA != officialB { return officialA }
         let typeA = typeRank(a.type), typeB = typeRank(b.type)
@@ -75,7 +51,7 @@ enum TrailerRanking {
     }
 
     /// ISO 8601 timestamps compare correctly as text once normalised to their date-time part.
-    static func published(_ video: Video) -> String? {
+    static func published(_ video: TMDBVideo) -> String? {
         guard let text = video.publishedAt, !text.isEmpty else { return nil }
         return text
     }

@@ -16,8 +16,6 @@ struct TrailerCatalog: Sendable {
     /// Where genre names are kept for shell completion.
     let genreNamesFile: String
 
-    typealias Page = (items: [TitleItem], totalPages: Int)
-
     /// Both genre lists (fetched concurrently); their names are kept for completion.
     func genres() async throws -> GenreCatalog {
         async let movie: TMDBGenreList = client.get("genre/movie/list", query: ["language": language], cache: Lifetime.genres)
@@ -28,19 +26,19 @@ struct TrailerCatalog: Sendable {
     }
 
     /// `GET /trending/{all|movie|tv}/{week|day}`; people are skipped.
-    func trending(_ type: ContentType, window: String, page: Int) async throws -> Page {
+    func trending(_ type: ContentType, window: String, page: Int) async throws -> TMDBPage<TitleItem> {
         let answer: TMDBPage<TMDBTitle> = try await client.get(
             "trending/\(type.rawValue)/\(window)", query: ["page": "\(page)", "language": language], cache: Lifetime.lists)
         let fallback: MediaType? = type == .all ? nil : MediaType(rawValue: type.rawValue)
-        return (answer.results.compactMap { TitleItem($0, type: fallback) }, answer.totalPages)
+        return answer.map { TitleItem($0, type: fallback) }
     }
 
     /// `GET /discover/{movie|tv}` with the filter's parameters.
-    func discover(_ type: MediaType, filter: TrailerFilter, genre: GenreCatalog.Selection?, window: DateWindow, page: Int) async throws -> Page {
+    func discover(_ type: MediaType, filter: TrailerFilter, genre: GenreCatalog.Selection?, window: DateWindow, page: Int) async throws -> TMDBPage<TitleItem> {
         let answer: TMDBPage<TMDBTitle> = try await client.get(
             "discover/\(type.rawValue)", query: Self.discoverQuery(type, filter: filter, genre: genre, window: window, page: page, language: language, region: region),
             cache: Lifetime.lists)
-        return (answer.results.compactMap { TitleItem($0, type: type) }, answer.totalPages)
+        return answer.map { TitleItem($0, type: type) }
     }
 
     static func discoverQuery(_ type: MediaType, filter: TrailerFilter, genre: GenreCatalog.Selection?, window: DateWindow,
@@ -63,10 +61,11 @@ struct TrailerCatalog: Sendable {
     }
 
     /// One request with videos and ratings appended.
-    func details(_ id: Int, type: MediaType) async throws -> TMDBTitleDetails {
+    func details(_ id: Int, type: MediaType) async throws -> TitleDetails {
         let appended = type == .movie ? "release_dates,videos" : "content_ratings,videos"
-        return try await client.get(
+        let details: TMDBTitleDetails = try await client.get(
             "\(type.rawValue)/\(id)", query: ["append_to_response": appended, "language": language], cache: Lifetime.details,
-            notFound: { .notFound("TMDB has no \(type == .movie ? "movie" : "TV show") with id \(id)", hint: type == .movie ? "for a TV show, add --type tv" : "check the id") })
+            notFound: .notFound("TMDB has no \(type == .movie ? "movie" : "TV show") with id \(id)", hint: type == .movie ? "for a TV show, add --type tv" : "check the id"))
+        return TitleDetails(details, type: type)
     }
 }

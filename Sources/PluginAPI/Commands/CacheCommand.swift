@@ -51,7 +51,7 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clear",
             abstract: "Delete cached answers and images.",
-            discussion: "Examples:\n  toolbox cache clear\n  toolbox cache clear --plugin movies")
+            discussion: "Examples:\n  toolbox cache clear\n  toolbox cache clear --plugin PLUGIN   (names: `toolbox plugins`)")
 
         @Option(help: "Only this plugin's cache.", completion: CacheCommand.pluginNames)
         var plugin: String?

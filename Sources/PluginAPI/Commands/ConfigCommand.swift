@@ -8,7 +8,8 @@ struct ConfigCommand: ParsableCommand {
         abstract: "Read and change configuration.",
         discussion: """
             Values come from, strongest first: flags, environment variables (TOOLBOX_<KEY> \
-            and aliases such as TMDB_API_KEY), the configuration file, the defaults.
+            and the conventional aliases a key declares), the configuration file, the defaults.
+            `toolbox plugins` lists every plugin's keys.
             """,
         subcommands: [List.self, Get.self, Set.self, Unset.self, Path.self, Check.self, Template.self])
 
@@ -31,19 +32,9 @@ struct ConfigCommand: ParsableCommand {
 
         struct Row: Encodable {
             var key: String
-            var value: String?
-            var source: String?
+            @Nullable var value: String?
+            @Nullable var source: String?
             var secret: Bool
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(key, forKey: .key)
-                try container.encode(value, forKey: .value)
-                try container.encode(source, forKey: .source)
-                try container.encode(secret, forKey: .secret)
-            }
-
-            enum CodingKeys: String, CodingKey { case key, value, source, secret }
         }
 
         func run(in context: CommandContext) async throws {
@@ -63,9 +54,9 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "get",
             abstract: "Print the value of one key (secrets masked).",
-            discussion: "Example:\n  toolbox config get movies.default_person")
+            discussion: "Example:\n  toolbox config get \(CoreKeys.timeout.name)")
 
-        @Argument(help: "The key, e.g. surf.units.", completion: ConfigCommand.keyNames)
+        @Argument(help: "The key, e.g. \(CoreKeys.timeout.name).", completion: ConfigCommand.keyNames)
         var key: String
 
         @OptionGroup var global: GlobalOptions
@@ -92,12 +83,12 @@ struct ConfigCommand: ParsableCommand {
                 or from standard input, so a secret never lands in your shell history.
 
                 Examples:
-                  toolbox config set surf.units imperial
-                  toolbox config set tmdb.api_key
-                  printf '%s' "$KEY" | toolbox config set tmdb.api_key
+                  toolbox config set \(CoreKeys.maxRetries.name) 3
+                  toolbox config set KEY              (a secret: asks without echo)
+                  printf '%s' "$VALUE" | toolbox config set KEY
                 """)
 
-        @Argument(help: "The key, e.g. tmdb.api_key.", completion: ConfigCommand.keyNames)
+        @Argument(help: "The key, e.g. \(CoreKeys.timeout.name).", completion: ConfigCommand.keyNames)
         var key: String
 
         @Argument(help: "The value; omit it to be asked.")
@@ -142,7 +133,7 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unset",
             abstract: "Remove a key from the configuration file.",
-            discussion: "Example:\n  toolbox config unset surf.units")
+            discussion: "Example:\n  toolbox config unset \(CoreKeys.maxRetries.name)")
 
         @Argument(help: "The key.", completion: ConfigCommand.keyNames)
         var key: String

@@ -66,8 +66,8 @@ public struct ToolboxConfiguration: Sendable {
         throw ToolboxError.usage("unknown configuration key '\(name)'", hint: hint ?? "run `toolbox config list` to see every key")
     }
 
-    /// The value in force for a key and where it came from, placeholders included.
-    public func resolve(_ name: String) -> Resolved? {
+    /// By name, for `toolbox config`, where the user types the name.
+    func resolve(_ name: String) -> Resolved? {
         guard let key = keys[name] else { return nil }
         if let value = flags[name] { return Resolved(value: value, source: .flag) }
         for variable in key.environmentVariables {
@@ -80,14 +80,35 @@ public struct ToolboxConfiguration: Sendable {
         return key.defaultValue.map { Resolved(value: $0, source: .default) }
     }
 
+    /// The value in force for a key and where it came from, placeholders included.
+    public func resolve(_ key: ConfigKey) -> Resolved? { resolve(key.name) }
+
     /// The value for a key, or nil when it is unset or a placeholder.
-    public func string(_ name: String) -> String? {
+    public func string(_ key: ConfigKey) -> String? { string(key.name) }
+
+    /// The value for a key, or a configuration error (exit 78) saying how to set it.
+    public func required(_ key: ConfigKey) throws -> String { try required(key.name) }
+
+    public func int(_ key: ConfigKey) throws -> Int { try value(key.name) { Int($0) } }
+    public func double(_ key: ConfigKey) throws -> Double { try value(key.name) { Double($0) } }
+    public func bool(_ key: ConfigKey) throws -> Bool { try value(key.name) { Bool(configurationValue: $0) } }
+    public func url(_ key: ConfigKey) throws -> URL { try value(key.name) { URL(string: $0) } }
+    public func list(_ key: ConfigKey) throws -> [String] {
+        try value(key.name) { $0.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
+    }
+
+    /// A key whose allowed values are an enumeration's raw values.
+    public func choice<Choice: RawRepresentable<String>>(_ key: ConfigKey, as type: Choice.Type = Choice.self) throws -> Choice {
+        try value(key.name) { Choice(rawValue: $0) }
+    }
+
+    /// By name: for `toolbox config`, where the user types the name.
+    func string(_ name: String) -> String? {
         guard let resolved = resolve(name), !resolved.isPlaceholder else { return nil }
         return resolved.value
     }
 
-    /// The value for a key, or a configuration error (exit 78) saying how to set it.
-    public func required(_ name: String) throws -> String {
+    func required(_ name: String) throws -> String {
         if let value = string(name) { return value }
         let key = try declaration(of: name)
         let state = resolve(name).map { $0.isPlaceholder ? "is still a placeholder (\($0.source))" : "" } ?? "is not set"
@@ -95,7 +116,7 @@ public struct ToolboxConfiguration: Sendable {
     }
 
     /// A typed read that reports a badly formed value as a configuration error.
-    public func value<T>(_ name: String, _ convert: (String) -> T?) throws -> T {
+    func value<T>(_ name: String, _ convert: (String) -> T?) throws -> T {
         let text = try required(name)
         if let key = keys[name], let problem = key.problem(with: text) {
             throw ToolboxError.configuration(problem, hint: "fix it with `toolbox config set \(name) VALUE`")
@@ -104,14 +125,6 @@ public struct ToolboxConfiguration: Sendable {
             throw ToolboxError.configuration("\(name) has an unusable value '\(text)'", hint: "fix it with `toolbox config set \(name) VALUE`")
         }
         return value
-    }
-
-    public func int(_ name: String) throws -> Int { try value(name) { Int($0) } }
-    public func double(_ name: String) throws -> Double { try value(name) { Double($0) } }
-    public func bool(_ name: String) throws -> Bool { try value(name) { Bool(configurationValue: $0) } }
-    public func url(_ name: String) throws -> URL { try value(name) { URL(string: $0) } }
-    public func list(_ name: String) throws -> [String] {
-        try value(name) { $0.split(separator: ",").map(\.trimmed).filter { !$0.isEmpty } }
     }
 
     /// The ways to set a key, for hints.

@@ -46,7 +46,7 @@ public protocol ToolboxCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
     /// Values given by flags that stand for configuration keys (the strongest layer),
     /// e.g. `--server URL` for `kiwi.server`.
-    var configurationOverrides: [String: String] { get }
+    var configurationOverrides: [ConfigKey: String] { get }
     /// A long-running server: it handles SIGINT/SIGTERM itself (a graceful shutdown) and
     /// runs on every core. Every other command is cancelled by Ctrl-C and runs on the main thread.
     var isServer: Bool { get }
@@ -54,7 +54,7 @@ public protocol ToolboxCommand: AsyncParsableCommand {
 }
 
 extension ToolboxCommand {
-    public var configurationOverrides: [String: String] { [:] }
+    public var configurationOverrides: [ConfigKey: String] { [:] }
     public var isServer: Bool { false }
 
     /// Commands run through `ToolboxEntry`, which supplies the context.

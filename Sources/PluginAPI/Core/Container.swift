@@ -23,11 +23,6 @@ public struct Container: Sendable {
         register(type) { _ in instance }
     }
 
-    /// Whether a factory exists for the type.
-    public func contains<Service>(_ type: Service.Type) -> Bool {
-        factories[ObjectIdentifier(type)] != nil
-    }
-
     /// The service of this type, built on first use.
     ///
     /// A missing registration is a programming error: the thrown error names the

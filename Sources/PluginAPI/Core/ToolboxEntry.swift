@@ -7,10 +7,11 @@ import Synchronization
 /// errors become a message, a hint and an exit code.
 public enum ToolboxEntry {
     /// The root command's configuration: toolbox's own commands, then the plugins.
-    public static func rootConfiguration(plugins: [any ToolboxPlugin.Type]) -> CommandConfiguration {
+    /// `abstract` says what this toolbox's plugins add up to.
+    public static func rootConfiguration(abstract: String, plugins: [any ToolboxPlugin.Type]) -> CommandConfiguration {
         CommandConfiguration(
             commandName: "toolbox",
-            abstract: "Movies, trailers, a reading community and Irish surf, from the command line.",
+            abstract: abstract,
             discussion: """
                 Each plugin brings its own commands: run `toolbox help PLUGIN` to see them.
                 Configuration lives in ~/.config/toolbox/config.yaml (`toolbox config path`).
@@ -163,7 +164,7 @@ public enum ToolboxEntry {
         let paths = ToolboxPaths(environment: environment)
         let output = Output(console: console, options: options, environment: environment)
         let configuration = try await ToolboxConfiguration(
-            keys: registry.keys, flags: command.configurationOverrides, environment: environment,
+            keys: registry.keys, flags: Dictionary(uniqueKeysWithValues: command.configurationOverrides.map { ($0.key.name, $0.value) }), environment: environment,
             filePath: options.configPath ?? paths.configFile)
         let level: Logger.Level = options.verbose ? .info : .error
         let logger = Logger(label: "toolbox") { _ in ConsoleLogHandler(console: console, level: level) }
@@ -174,7 +175,7 @@ public enum ToolboxEntry {
         container.register(ToolboxPaths.self, instance: paths)
         container.register((any HTTPTransport).self) { _ in AsyncHTTPTransport() }
         container.register(WebClient.self) { container in
-            let megabytes = try configuration.int(CoreKeys.cacheMaxSize.name)
+            let megabytes = try configuration.int(CoreKeys.cacheMaxSize)
             return WebClient(
                 transport: try container.resolve((any HTTPTransport).self),
                 cache: ResponseCache(root: paths.cache, maximumBytes: megabytes * 1_000_000),

@@ -19,10 +19,10 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The policy the `http.*` keys describe.
     public init(configuration: ToolboxConfiguration) throws {
         self.init(
-            maxRetries: try configuration.int(CoreKeys.maxRetries.name),
-            initialDelay: try configuration.double(CoreKeys.backoffInitial.name),
-            maximumDelay: try configuration.double(CoreKeys.backoffMax.name),
-            timeout: try configuration.double(CoreKeys.timeout.name))
+            maxRetries: try configuration.int(CoreKeys.maxRetries),
+            initialDelay: try configuration.double(CoreKeys.backoffInitial),
+            maximumDelay: try configuration.double(CoreKeys.backoffMax),
+            timeout: try configuration.double(CoreKeys.timeout))
     }
 
     /// Seconds to wait before retry number `retry` (0 for the first retry).

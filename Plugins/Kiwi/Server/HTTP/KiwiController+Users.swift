@@ -2,25 +2,8 @@ import Foundation
 import Hummingbird
 
 extension KiwiController {
-    struct SignUp: Decodable {
-        var username: String
-        var password: String
-        var fullname: String?
-        var email: String?
-    }
-
-    struct Credentials: Decodable {
-        var username: String
-        var password: String
-    }
-
-    struct ProfileChange: Decodable {
-        var fullname: String?
-        var email: String?
-    }
-
     @Sendable func signUp(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let body = try await json(SignUp.self, request)
+        let body = try await json(KiwiWire.SignUp.self, request)
         if let problem = KiwiLimits.usernameProblem(body.username) { throw KiwiHTTPError.badRequest(problem) }
         guard !body.password.isEmpty, body.password.count <= 72 else { throw KiwiHTTPError.badRequest("password must be 1 to 72 characters") }
         try Self.checkProfile(fullName: body.fullname, email: body.email)
@@ -35,7 +18,7 @@ extension KiwiController {
     }
 
     @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let body = try await json(Credentials.self, request)
+        let body = try await json(KiwiWire.Credentials.self, request)
         if let seconds = await throttle.wait(for: body.username) {
             throw KiwiHTTPError(.tooManyRequests, "too many failed logins; try again in \(seconds) s")
         }
@@ -73,7 +56,7 @@ extension KiwiController {
         let caller = try context.requireCaller()
         guard try await store.user(name) != nil else { throw KiwiStoreError.noSuchUser }
         guard caller.username == name else { throw KiwiHTTPError.notOwner }
-        let body = try await json(ProfileChange.self, request)
+        let body = try await json(KiwiWire.ProfileChange.self, request)
         try Self.checkProfile(fullName: body.fullname, email: body.email)
         let user = try await store.updateUser(name, fullName: body.fullname, email: body.email)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))

@@ -59,7 +59,7 @@ struct KiwiJSONWriter {
 /// Values a field can hold.
 enum KiwiJSONValue {
     case string(String?)
-    case int(Int)
+    case int(Int?)
     case bool(Bool)
     case nested((inout KiwiJSONWriter) -> Void)
 
@@ -67,7 +67,8 @@ enum KiwiJSONValue {
         switch self {
         case .string(let value?): writer.string(value)
         case .string(nil): writer.raw("null")
-        case .int(let value): writer.raw(String(value))
+        case .int(let value?): writer.raw(String(value))
+        case .int(nil): writer.raw("null")
         case .bool(let value): writer.raw(value ? "true" : "false")
         case .nested(let write): write(&writer)
         }
@@ -82,5 +83,75 @@ protocol KiwiJSONWritable {
 extension Array: KiwiJSONWritable where Element: KiwiJSONWritable {
     func write(into writer: inout KiwiJSONWriter) {
         writer.array(self) { writer, element in element.write(into: &writer) }
+    }
+}
+
+// The wire types as the fast writer writes them; a test checks each against its Codable form.
+
+extension KiwiWire.User: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("id", .string(id))
+            object.field("username", .string(username))
+            object.field("displayName", .string(displayName))
+            object.field("avatarURL", .string(avatarURL))
+        }
+    }
+}
+
+extension KiwiWire.Post: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("id", .string(id))
+            object.field("author", .nested(author.write))
+            object.field("imageURL", .string(imageURL))
+            object.field("caption", .string(caption))
+            object.field("likes", .int(likes))
+            object.field("createdAt", .string(createdAt))
+            object.field("commentCount", .int(commentCount))
+            if let likedByMe { object.field("likedByMe", .bool(likedByMe)) }
+        }
+    }
+}
+
+extension KiwiWire.Comment: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("id", .string(id))
+            object.field("author", .nested(author.write))
+            object.field("text", .string(text))
+            object.field("createdAt", .string(createdAt))
+        }
+    }
+}
+
+extension KiwiWire.Session: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("token", .string(token))
+            object.field("user", .nested(user.write))
+        }
+    }
+}
+
+extension KiwiWire.Status: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { $0.field("status", .string(status)) }
+    }
+}
+
+extension KiwiWire.Likes: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { $0.field("likes", .int(likes)) }
+    }
+}
+
+extension KiwiWire.Failure: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("message", .string(message))
+            object.field("status_code", .int(statusCode))
+            object.field("error", .string(error))
+        }
     }
 }

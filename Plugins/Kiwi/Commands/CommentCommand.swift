@@ -1,0 +1,23 @@
+import ArgumentParser
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi comment POST_ID TEXT`
+    struct Comment: KiwiClientCommand {
+        static let configuration = CommandConfiguration(commandName: "comment", abstract: "Comment on a post.",
+                                                        discussion: "Example:\n  toolbox kiwi comment 42 \"That chapter made me cry\"")
+        @Argument(help: "The post's id.") var id: String
+        @Argument(help: "What you want to say.") var text: String
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if text.trimmed.isEmpty { throw ValidationError("the comment is empty") }
+        }
+
+        func run(in context: CommandContext) async throws {
+            try await context.resolve(KiwiClient.self).comment(on: id, text: text)
+            context.output.notice("Commented on post \(id).")
+        }
+    }
+}

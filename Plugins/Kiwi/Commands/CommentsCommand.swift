@@ -1,0 +1,18 @@
+import ArgumentParser
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi comments POST_ID`
+    struct Comments: KiwiClientCommand {
+        static let configuration = CommandConfiguration(commandName: "comments", abstract: "A post's comments, oldest first.")
+        @Argument(help: "The post's id.") var id: String
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let comments = try await context.resolve(KiwiClient.self).comments(on: id)
+            try context.output.list(comments, columns: KiwiPresentation.commentColumns, plain: { "\($0.author.username) said: \($0.text)" },
+                                    empty: "No comments on post \(id) yet.")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi feed`
+    struct Feed: KiwiClientCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "feed", abstract: "Everyone's posts, newest first (or, with --following, the people you follow).",
+            discussion: "Examples:\n  toolbox kiwi feed\n  toolbox kiwi feed --following --page 2\n  toolbox kiwi feed --all --json")
+        @Option(help: "The page, from 1.") var page = 1
+        @Option(help: "Posts a page, 1 to 100.") var pageSize = 10
+        @Flag(help: "Every page to the end.") var all = false
+        @Flag(help: "Only you and the people you follow (needs a server with /feed).") var following = false
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            guard page >= 1 else { throw ValidationError("--page counts from 1") }
+            guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100") }
+        }
+
+        func run(in context: CommandContext) async throws {
+            let client = try context.resolve(KiwiClient.self)
+            var which = KiwiClient.Posts.everyone
+            if following {
+                _ = try client.session()
+                guard await client.supports(.following) else {
+                    throw ToolboxError.usage("\(client.server.absoluteString) has no following feed (GET /feed)", hint: "use `toolbox kiwi feed` for everyone's posts")
+                }
+                which = .following
+            }
+            let posts = all ? try await client.allPosts(which) : try await client.posts(which, page: page, pageSize: pageSize)
+            try KiwiPresentation.list(posts, empty: page > 1 ? "No posts on page \(page)." : "No posts yet.", in: context)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import KiwiServer
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi login USERNAME`
+    struct Login: KiwiClientCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "login", abstract: "Log in; the session is kept for the next commands.",
+            discussion: "Examples:\n  toolbox kiwi login ada\n  printf '%s\\n' \"$PASSWORD\" | toolbox kiwi login ada --password-stdin")
+        @Argument(help: "Your username.") var username: String
+        @Flag(help: "Read the password from standard input.") var passwordStdin = false
+        @Flag(help: "Send the password over plain http without asking.") var insecure = false
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let client = try context.resolve(KiwiClient.self)
+            try PasswordInput.confirmTransport(to: client.server, insecure: insecure, context: context)
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin, context: context)
+            let session = try await client.logIn(KiwiWire.Credentials(username: username, password: password))
+            context.output.notice("Logged in to \(session.server) as \(session.user.username).")
+        }
+    }
+}

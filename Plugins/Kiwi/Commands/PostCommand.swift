@@ -1,0 +1,32 @@
+import ArgumentParser
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi post --image PATH`
+    struct Post: KiwiClientCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "post", abstract: "Share a photo and a reflection about your book.",
+            discussion: "Example:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"")
+        @Option(help: "A JPEG, PNG, GIF, WebP or HEIC image.", completion: .file()) var image: String
+        @Option(help: "Your reflection.") var caption: String?
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let client = try context.resolve(KiwiClient.self)
+            _ = try client.session()
+            // Everything is checked before a byte is sent, so nothing half-posts.
+            let photo = try KiwiPhoto(path: image)
+            // A bar for large files (on a terminal only), in KiB sent.
+            let progress = photo.data.count > 512 * 1024 ? context.output.progress("Uploading (KiB)", total: photo.data.count / 1024) : nil
+            defer { progress?.finish() }
+            var report: (@Sendable (Int) -> Void)?
+            if let progress { report = { sent in progress.update(sent / 1024) } }
+            let post = try await client.createPost(photo, caption: caption.flatMap { $0.isEmpty ? nil : $0 }, progress: report)
+            progress?.finish()
+            if context.output.format == .json { try context.output.json(post); return }
+            context.output.line(post.id)
+            context.output.notice("Posted \(post.id): \(post.imageURL ?? "")")
+        }
+    }
+}

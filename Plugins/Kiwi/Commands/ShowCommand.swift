@@ -1,0 +1,33 @@
+import ArgumentParser
+import KiwiServer
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi show POST_ID`
+    struct Show: KiwiClientCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "A post with its comments.",
+                                                        discussion: "Example:\n  toolbox kiwi show 42")
+        @Argument(help: "The post's id.") var id: String
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        /// What `--json` adds to the post.
+        struct Discussion: Encodable {
+            var comments: [KiwiWire.Comment]
+        }
+
+        func run(in context: CommandContext) async throws {
+            let client = try context.resolve(KiwiClient.self)
+            async let post = client.post(id)
+            async let comments = client.comments(on: id)
+            let (shown, discussion) = (try await post, try await comments)
+            var fields: [(String, String)] = [
+                ("Post", shown.id), ("Author", "\(shown.author.shownName) (\(shown.author.username))"), ("Posted", KiwiTime.age(shown.created)),
+                ("Caption", shown.caption ?? "–"), ("Likes", "\(shown.likes)"), ("Image", shown.imageURL ?? "–"),
+            ]
+            fields += discussion.map { ($0.author.username, $0.text) }
+            try context.output.detail(Flattened(shown, Discussion(comments: discussion)), fields: fields,
+                                      plain: KiwiPresentation.spoken(shown) + " \(discussion.count) comments.")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import KiwiServer
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi signup USERNAME`
+    struct Signup: KiwiClientCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "signup", abstract: "Create an account (then log in).",
+            discussion: "Example:\n  toolbox kiwi signup ada --name \"Ada Lovelace\"")
+        @Argument(help: "1 to 20 letters, digits, '_', '.' or '-'.") var username: String
+        @Option(help: "Your full name.") var name: String?
+        @Option(help: "Your email address.") var email: String?
+        @Flag(help: "Read the password from standard input.") var passwordStdin = false
+        @Flag(help: "Send the password over plain http without asking.") var insecure = false
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let client = try context.resolve(KiwiClient.self)
+            try PasswordInput.confirmTransport(to: client.server, insecure: insecure, context: context)
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin, context: context, prompt: "Choose a password: ")
+            try await client.signUp(KiwiWire.SignUp(username: username, password: password, fullname: name, email: email))
+            context.output.notice("Welcome, \(username)! Log in with `toolbox kiwi login \(username)`.")
+        }
+    }
+}

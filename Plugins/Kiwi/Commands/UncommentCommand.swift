@@ -1,0 +1,17 @@
+import ArgumentParser
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi uncomment COMMENT_ID`
+    struct Uncomment: KiwiClientCommand {
+        static let configuration = CommandConfiguration(commandName: "uncomment", abstract: "Delete one of your comments.")
+        @Argument(help: "The comment's id.") var id: String
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            try await context.resolve(KiwiClient.self).deleteComment(id)
+            context.output.notice("Deleted comment \(id).")
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import Logging
+import PluginAPI
+
+/// Where a community's data lives.
+public enum KiwiDatabase: Sendable, Equatable {
+    /// Gone when the server stops: for trying things out and for tests.
+    case memory
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    /// `memory`, `sqlite:PATH` or `postgres://…`; nil for anything else.
+    public init?(_ text: String) {
+        if text == "memory" { self = .memory }
+        else if text.hasPrefix("sqlite:") { self = .sqlite(path: String(text.dropFirst("sqlite:".count))) }
+        else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") { self = .postgres(url: text) }
+        else { return nil }
+    }
+
+    /// How the start-up line names it, the password masked.
+    public var described: String {
+        switch self {
+        case .memory: "memory (gone when the server stops)"
+        case .sqlite(let path): "sqlite:\(path)"
+        case .postgres(let url): Secret.maskedURL(url)
+        }
+    }
+}
+
+/// What `toolbox kiwi serve` runs.
+public struct KiwiServerOptions: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var database = KiwiDatabase.memory
+    public var uploads = ""
+    public var publicURL: String?
+    public var maxUploadBytes = 10 * 1024 * 1024
+    /// Kept low in tests only; production uses at least 10.
+    public var bcryptCost: UInt8 = 10
+
+    public init(host: String, port: Int, database: KiwiDatabase, uploads: String, publicURL: String? = nil,
+                maxUploadBytes: Int = 10 * 1024 * 1024, bcryptCost: UInt8 = 10) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.uploads = uploads
+        self.publicURL = publicURL
+        self.maxUploadBytes = maxUploadBytes
+        self.bcryptCost = bcryptCost
+    }
+}
+
+/// The application: the store the options name, opened and migrated with the
+/// server's lifecycle (PostgreSQL's connection pool runs as a service beside it).
+public func buildApplication(
+    _ options: KiwiServerOptions, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let uploads = try UploadFolder(path: options.uploads)
+    switch options.database {
+    case .memory:
+        return buildApplication(store: MemoryKiwiStore(), uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+    case .sqlite(let path):
+        try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
+        let store: SQLiteKiwiStore
+        do {
+            store = try SQLiteKiwiStore(path: path)
+        } catch {
+            throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
+        }
+        return buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+    case .postgres(let url):
+        let store = try PostgresKiwiStore(url: url, logger: logger)
+        var app = buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+        app.addServices(store.client)
+        app.beforeServerStarts {
+            do {
+                try await store.migrate()
+            } catch {
+                throw ToolboxError.unavailable("cannot reach the PostgreSQL database", hint: "check --database and that the server is running")
+            }
+        }
+        return app
+    }
+}
+
+/// The application on a store that is already open (tests pass theirs).
+func buildApplication(
+    store: any KiwiStore, uploads: UploadFolder, options: KiwiServerOptions, logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> Application<RouterResponder<KiwiRequestContext>> {
+    Application(
+        router: buildRouter(store: store, uploads: uploads, options: options),
+        configuration: .init(address: .hostname(options.host, port: options.port), serverName: "kiwi"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
+        logger: logger)
+}
+
+/// Every route, and the middleware in order: logs, errors, auth.
+func buildRouter(store: any KiwiStore, uploads: UploadFolder, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
+    let router = Router(context: KiwiRequestContext.self)
+    router.add(middleware: KiwiRequestLogMiddleware())
+    router.add(middleware: KiwiErrorMiddleware())
+    router.add(middleware: KiwiAuthMiddleware(store: store))
+    KiwiController(store: store, uploads: uploads, publicURL: options.publicURL, maxUploadBytes: options.maxUploadBytes,
+                   bcryptCost: options.bcryptCost).addRoutes(to: router)
+    return router
+}

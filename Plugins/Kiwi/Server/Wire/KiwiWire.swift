@@ -1,0 +1,212 @@
+import Foundation
+import PluginAPI
+
+/// The JSON shapes of the wire contract, for both ends: the server writes them
+/// (through `KiwiJSONWriter`, checked against these by a test) and the client reads
+/// them. Ids are strings; times ISO 8601 UTC. Decoding is lenient where servers of
+/// the base contract differ from ours: numeric ids, and no extension fields.
+public enum KiwiWire {
+    public struct User: Codable, Sendable, Equatable {
+        @Nullable public var id: String?
+        public var username: String
+        @Nullable public var displayName: String?
+        @Nullable public var avatarURL: String?
+
+        public init(id: String?, username: String, displayName: String?, avatarURL: String?) {
+            self.id = id
+            self.username = username
+            self.displayName = displayName
+            self.avatarURL = avatarURL
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let id = try container.decodeIfPresent(LenientID.self, forKey: .id)?.text
+            self.id = id
+            username = try container.decodeIfPresent(String.self, forKey: .username) ?? id ?? ""
+            displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+            avatarURL = try container.decodeIfPresent(String.self, forKey: .avatarURL)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, username, displayName, avatarURL }
+
+        /// The name to show: the display name, else the username.
+        public var shownName: String { displayName ?? username }
+    }
+
+    public struct Post: Codable, Sendable, Equatable {
+        public var id: String
+        public var author: User
+        @Nullable public var imageURL: String?
+        @Nullable public var caption: String?
+        public var likes: Int
+        @Nullable public var createdAt: String?
+        @Nullable public var commentCount: Int?
+        /// Only when someone is logged in.
+        public var likedByMe: Bool?
+
+        public init(id: String, author: User, imageURL: String?, caption: String?, likes: Int, createdAt: String?, commentCount: Int?, likedByMe: Bool?) {
+            self.id = id
+            self.author = author
+            self.imageURL = imageURL
+            self.caption = caption
+            self.likes = likes
+            self.createdAt = createdAt
+            self.commentCount = commentCount
+            self.likedByMe = likedByMe
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(LenientID.self, forKey: .id).text
+            author = try container.decode(User.self, forKey: .author)
+            imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
+            caption = try container.decodeIfPresent(String.self, forKey: .caption)
+            likes = try container.decodeIfPresent(Int.self, forKey: .likes) ?? 0
+            createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
+            commentCount = try container.decodeIfPresent(Int.self, forKey: .commentCount)
+            likedByMe = try container.decodeIfPresent(Bool.self, forKey: .likedByMe)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, author, imageURL, caption, likes, createdAt, commentCount, likedByMe }
+    }
+
+    public struct Comment: Codable, Sendable, Equatable {
+        public var id: String
+        public var author: User
+        public var text: String
+        @Nullable public var createdAt: String?
+
+        public init(id: String, author: User, text: String, createdAt: String?) {
+            self.id = id
+            self.author = author
+            self.text = text
+            self.createdAt = createdAt
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(LenientID.self, forKey: .id).text
+            author = try container.decode(User.self, forKey: .author)
+            text = try container.decode(String.self, forKey: .text)
+            createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, author, text, createdAt }
+    }
+
+    /// `POST /sessions` answers the token and who it belongs to.
+    public struct Session: Codable, Sendable, Equatable {
+        public var token: String
+        public var user: User
+    }
+
+    public struct Status: Codable, Sendable, Equatable {
+        public var status = "ok"
+    }
+
+    /// Like and unlike answer the new count.
+    public struct Likes: Codable, Sendable, Equatable {
+        public var likes: Int
+    }
+
+    /// `{message, status_code, error}`: ours always sends all three; others may send fewer.
+    public struct Failure: Codable, Sendable, Equatable {
+        public var message: String?
+        public var statusCode: Int?
+        public var error: String?
+
+        enum CodingKeys: String, CodingKey {
+            case message, error
+            case statusCode = "status_code"
+        }
+    }
+
+    /// `POST /users`.
+    public struct SignUp: Codable, Sendable {
+        public var username: String
+        public var password: String
+        public var fullname: String?
+        public var email: String?
+
+        public init(username: String, password: String, fullname: String? = nil, email: String? = nil) {
+            self.username = username
+            self.password = password
+            self.fullname = fullname
+            self.email = email
+        }
+    }
+
+    /// `POST /sessions`.
+    public struct Credentials: Codable, Sendable {
+        public var username: String
+        public var password: String
+
+        public init(username: String, password: String) {
+            self.username = username
+            self.password = password
+        }
+    }
+
+    /// `PUT /users/<username>`: what is left out stays as it is.
+    public struct ProfileChange: Codable, Sendable {
+        public var fullname: String?
+        public var email: String?
+
+        public init(fullname: String?, email: String?) {
+            self.fullname = fullname
+            self.email = email
+        }
+    }
+
+    /// The original sends ids as strings; some servers send numbers.
+    struct LenientID: Decodable {
+        var text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            text = try (try? container.decode(String.self)) ?? String(container.decode(Int64.self))
+        }
+    }
+}
+
+/// "2025-09-25T01:00:00Z". By hand: a Foundation date formatter costs more than the rest of a feed page.
+func isoTime(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+}
+
+/// Where links in JSON point: `--public-url`, else the request's Host.
+struct Links: Sendable {
+    static let defaultAvatar = "default-avatar.png"
+    let base: String
+
+    func upload(_ file: String) -> String { "\(base)/uploads/\(file)" }
+}
+
+/// The stored records as the wire shows them.
+extension KiwiWire.User {
+    init(_ user: KiwiUser, links: Links) {
+        self.init(
+            id: user.username, username: user.username,
+            displayName: (user.fullName?.isEmpty == false ? user.fullName : nil) ?? user.username,
+            avatarURL: links.upload(user.avatar ?? Links.defaultAvatar))
+    }
+}
+
+extension KiwiWire.Post {
+    init(_ post: KiwiPost, links: Links) {
+        self.init(
+            id: String(post.id), author: KiwiWire.User(post.owner, links: links), imageURL: links.upload(post.image), caption: post.caption,
+            likes: post.likes, createdAt: isoTime(post.createdAt), commentCount: post.commentCount, likedByMe: post.likedByMe)
+    }
+}
+
+extension KiwiWire.Comment {
+    init(_ comment: KiwiComment, links: Links) {
+        self.init(id: String(comment.id), author: KiwiWire.User(comment.owner, links: links), text: comment.text, createdAt: isoTime(comment.createdAt))
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import KiwiServer
+import PluginAPI
+
+/// Talks to a Kiwi server (ours or any speaking the base contract) with typed
+/// calls, and keeps the session token in `$XDG_DATA_HOME/toolbox/kiwi/session.json` (mode 0600).
+struct KiwiClient: Sendable {
+    /// Whose posts a page lists.
+    enum Posts: Sendable {
+        case everyone
+        /// The caller and the people they follow (`GET /feed`, an extension).
+        case following
+        /// One reader's (`GET /users/<u>/posts`, an extension).
+        case author(String)
+
+        var path: String {
+            switch self {
+            case .everyone: "posts"
+            case .following: "feed"
+            case .author(let name): "users/\(name)/posts"
+            }
+        }
+    }
+
+    let server: URL
+    let sessions: JSONFileStore<KiwiSession?>
+    private let api: APIClient
+
+    init(server: URL, web: WebClient, dataFolder: String) {
+        self.server = server
+        sessions = JSONFileStore(path: "\(dataFolder)/kiwi/session.json", empty: nil, mode: 0o600)
+        api = APIClient(
+            service: "the Kiwi server", baseURL: server, namespace: "kiwi", web: web, headers: ["Accept": "application/json"],
+            errorMessage: { try? JSONDecoder().decode(KiwiWire.Failure.self, from: $0).message }, failure: Self.failure,
+            unreachable: .unavailable("cannot reach the Kiwi server at \(server.absoluteString)",
+                                      hint: "start one with `toolbox kiwi serve`, or check kiwi.server (`--server URL`)"))
+    }
+
+    /// Kiwi answers "not logged in" with 403 (the original's choice): both say how to log in.
+    static func failure(_ failure: APIFailure) -> ToolboxError? {
+        switch failure.status {
+        case 401, 403 where failure.authenticated || failure.message?.contains("logged in") == true:
+            return .authentication("the Kiwi server refused the session\(failure.said)", hint: "run `toolbox kiwi login USERNAME`")
+        case 409:
+            return .conflict("the Kiwi server refused\(failure.said)", hint: "choose another username")
+        default:
+            return nil
+        }
+    }
+
+    // MARK: the session
+
+    /// The saved session for this server; not logged in is exit 77 with what to run.
+    func session() throws -> KiwiSession {
+        guard let session = try sessions.load(), session.server == server.absoluteString else {
+            throw ToolboxError.authentication("not logged in to \(server.absoluteString)", hint: "run `toolbox kiwi login USERNAME`")
+        }
+        return session
+    }
+
+    var isLoggedIn: Bool { (try? session()) != nil }
+
+    /// The call with the session's token; `optional` sends it only when there is one.
+    private func authenticated(_ call: APICall, optional: Bool = false) throws -> APICall {
+        var call = call
+        if let token = optional ? (try? session())?.token : try session().token { call.headers["Authorization"] = "Bearer \(token)" }
+        return call
+    }
+
+    func signUp(_ request: KiwiWire.SignUp) async throws {
+        try await api.send(APICall("users", method: "POST", body: .json(request)))
+    }
+
+    /// Logs in and keeps the session for the next commands.
+    func logIn(_ credentials: KiwiWire.Credentials) async throws -> KiwiSession {
+        let answer: KiwiWire.Session = try await api.decode(APICall("sessions", method: "POST", body: .json(credentials)))
+        let session = KiwiSession(server: server.absoluteString, token: answer.token, user: answer.user)
+        try sessions.update { $0 = session }
+        return session
+    }
+
+    /// Ends the session on the server where it can, and forgets it here; false when the server could not.
+    func logOut() async throws -> Bool {
+        // A base-contract server has no logout route; forgetting the token here is what matters.
+        let ended = (try? await api.send(try authenticated(APICall("sessions", method: "DELETE")))) != nil
+        try sessions.delete()
+        return ended
+    }
+
+    /// Who the token belongs to: our server says so; a base-only server has no such route.
+    func me() async throws -> KiwiWire.User {
+        let session = try session()
+        return (try? await api.decode(try authenticated(APICall("users/me")))) ?? session.user
+    }
+
+    func updateProfile(_ change: KiwiWire.ProfileChange) async throws -> KiwiWire.User {
+        let session = try session()
+        let user: KiwiWire.User = try await api.decode(try authenticated(APICall("users/\(session.user.username)", method: "PUT", body: .json(change))))
+        try sessions.update { $0?.user = user }
+        return user
+    }
+
+    func user(_ name: String) async throws -> KiwiWire.User {
+        try await api.decode(APICall("users/\(name)", notFound: Self.noUser(name)))
+    }
+
+    // MARK: posts
+
+    /// One page (counting from 1 here, from 0 on the wire).
+    func posts(_ which: Posts, page: Int, pageSize: Int) async throws -> [KiwiWire.Post] {
+        let call = APICall(which.path, query: [("page", String(page - 1)), ("pageSize", String(pageSize))])
+        return try await api.decode(try authenticated(call, optional: which != .following))
+    }
+
+    /// Every page until a short one, dropping posts that shifted onto the next page.
+    func allPosts(_ which: Posts, pageSize: Int = 50) async throws -> [KiwiWire.Post] {
+        var seen = Set<String>(), posts: [KiwiWire.Post] = [], page = 1
+        while true {
+            let batch = try await self.posts(which, page: page, pageSize: pageSize)
+            posts += batch.filter { seen.insert($0.id).inserted }
+            if batch.count < pageSize { return posts }
+            page += 1
+        }
+    }
+
+    /// Whether the server has the extension route for these posts: a 404 for the route itself means no.
+    func supports(_ which: Posts) async -> Bool {
+        (try? await posts(which, page: 1, pageSize: 1)) != nil
+    }
+
+    func post(_ id: String) async throws -> KiwiWire.Post {
+        try await api.decode(try authenticated(APICall("posts/\(id)", notFound: Self.noPost(id)), optional: true))
+    }
+
+    /// Sends a photo checked beforehand (`KiwiPhoto`), so nothing half-posts.
+    func createPost(_ photo: KiwiPhoto, caption: String?, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWire.Post {
+        let (body, contentType) = try photo.multipart(caption: caption)
+        var call = APICall("posts", method: "POST", body: .bytes(body, contentType: contentType))
+        call.uploadProgress = progress
+        return try await api.decode(try authenticated(call))
+    }
+
+    func deletePost(_ id: String) async throws {
+        try await api.send(try authenticated(APICall("posts/\(id)", method: "DELETE", notFound: Self.noPost(id))))
+    }
+
+    /// Likes (`liked`) or takes the like back; the new count.
+    func setLike(_ id: String, liked: Bool) async throws -> KiwiWire.Likes {
+        try await api.decode(try authenticated(APICall("posts/\(id)/like", method: liked ? "POST" : "DELETE", notFound: Self.noPost(id))))
+    }
+
+    // MARK: comments
+
+    func comments(on id: String) async throws -> [KiwiWire.Comment] {
+        try await api.decode(APICall("posts/\(id)/comments", notFound: Self.noPost(id)))
+    }
+
+    func comment(on id: String, text: String) async throws {
+        let form = [("operation", "create"), ("postid", id), ("text", text)]
+        try await api.send(try authenticated(APICall("comments", method: "POST", body: .form(form), notFound: Self.noPost(id))))
+    }
+
+    func deleteComment(_ id: String) async throws {
+        let form = [("operation", "delete"), ("commentid", id)]
+        try await api.send(try authenticated(APICall("comments", method: "POST", body: .form(form), notFound: .notFound("no comment \(id)"))))
+    }
+
+    // MARK: following
+
+    func setFollowing(_ name: String, _ following: Bool) async throws {
+        try await api.send(try authenticated(APICall("users/\(name)/follow", method: following ? "POST" : "DELETE", notFound: Self.noUser(name))))
+    }
+
+    /// `followers` or `following` of a reader.
+    func people(_ relation: String, of name: String) async throws -> [KiwiWire.User] {
+        try await api.decode(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name)))
+    }
+
+    static func noPost(_ id: String) -> ToolboxError { .notFound("no post \(id)", hint: "see the posts with `toolbox kiwi feed`") }
+    static func noUser(_ name: String) -> ToolboxError { .notFound("no user \(name)", hint: "check the username") }
+}
+
+extension KiwiClient.Posts: Equatable {}

@@ -1,0 +1,68 @@
+/// Something a saved list keeps: found again by its key, named in messages.
+public protocol SavedItem: Codable, Sendable {
+    associatedtype Key: Equatable & Sendable
+    var savedKey: Key { get }
+    /// How messages name it, e.g. `“Fight Club” (1999)`.
+    var savedName: String { get }
+}
+
+/// A list the user keeps on this computer (favourites, a watchlist), in one JSON
+/// file under the data folder, changed under its lock. With the `list`, `add` and
+/// `remove` commands' bodies, so every saved list behaves and speaks alike.
+public struct SavedList<Item: SavedItem>: Sendable {
+    /// How messages name the list: "your favourites".
+    public let title: String
+    /// The command group, for hints: "toolbox movies favorites".
+    public let command: String
+    let store: JSONFileStore<[Item]>
+
+    /// Kept in `<dataFolder>/<file>`, e.g. `movies/favorites.json`.
+    public init(file: String, dataFolder: String, title: String, command: String) {
+        store = JSONFileStore(path: "\(dataFolder)/\(file)", empty: [], mode: 0o644)
+        self.title = title
+        self.command = command
+    }
+
+    public func items() throws -> [Item] { try store.load() }
+
+    /// Adds or refreshes an item; false when it was there already.
+    @discardableResult
+    public func add(_ item: Item) throws -> Bool {
+        try store.update { items in
+            if let index = items.firstIndex(where: { $0.savedKey == item.savedKey }) {
+                items[index] = item
+                return false
+            }
+            items.append(item)
+            return true
+        }
+    }
+
+    /// Removes an item; the removed one, or nil when it was not there.
+    public func remove(_ key: Item.Key) throws -> Item? {
+        try store.update { items in
+            guard let index = items.firstIndex(where: { $0.savedKey == key }) else { return nil }
+            return items.remove(at: index)
+        }
+    }
+
+    /// `… list`
+    public func runList(in context: CommandContext, columns: [Column<Item>], plain: (Item) -> String) throws {
+        try context.output.list(try items(), columns: columns, plain: plain, empty: "Nothing in \(title) yet: add with `\(command) add ID`.")
+    }
+
+    /// `… add`: `lookUp` fails for an id the service does not know, before anything is stored.
+    public func runAdd(in context: CommandContext, lookUp: () async throws -> Item) async throws {
+        let item = try await lookUp()
+        let added = try add(item)
+        context.output.notice(added ? "Added \(item.savedName) to \(title)." : "\(item.savedName) is already in \(title).")
+    }
+
+    /// `… remove`; `described` names what was asked for ("movie 550").
+    public func runRemove(_ key: Item.Key, described: String, in context: CommandContext) throws {
+        guard let removed = try remove(key) else {
+            throw ToolboxError.notFound("\(described) is not in \(title)", hint: "see it with `\(command) list`")
+        }
+        context.output.notice("Removed \(removed.savedName) from \(title).")
+    }
+}

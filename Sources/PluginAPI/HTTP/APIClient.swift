@@ -1,0 +1,175 @@
+import Foundation
+
+/// One request to a web API, relative to its client's base URL.
+public struct APICall: Sendable {
+    /// What a request sends as its body.
+    public enum Body: Sendable {
+        case json(any Encodable & Sendable)
+        case form([(String, String)])
+        case bytes(Data, contentType: String)
+    }
+
+    public var method: String
+    public var path: String
+    /// A whole URL instead of path and query, for query languages that are not `name=value` pairs (ERDDAP's).
+    public var url: URL?
+    public var query: [(String, String)]
+    public var body: Body?
+    public var headers: [String: String]
+    /// nil: never cached (writes, answers that depend on who is logged in).
+    public var cache: CachePolicy?
+    /// What a 404 means to the caller ("no movie with id 12"); nil for the client's default.
+    public var notFound: ToolboxError?
+    /// Called with the bytes of the body sent so far (uploads show a progress bar).
+    public var uploadProgress: (@Sendable (Int) -> Void)?
+
+    public init(
+        _ path: String, method: String = "GET", query: [(String, String)] = [], body: Body? = nil,
+        headers: [String: String] = [:], cache: CachePolicy? = nil, notFound: ToolboxError? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.url = nil
+        self.query = query
+        self.body = body
+        self.headers = headers
+        self.cache = cache
+        self.notFound = notFound
+    }
+
+    /// A GET of a whole URL.
+    public init(url: URL, cache: CachePolicy? = nil, notFound: ToolboxError? = nil) {
+        self.init(url.path, cache: cache, notFound: notFound)
+        self.url = url
+    }
+}
+
+/// A non-2xx answer, as a client's own failure rules see it.
+public struct APIFailure: Sendable {
+    public var status: Int
+    /// The server's own words, when its error body has them.
+    public var message: String?
+    /// The whole error body, for services whose failures carry codes.
+    public var body: Data
+    public var call: APICall
+    /// Whether the request carried the user's credentials.
+    public var authenticated: Bool
+
+    /// " (the server's words)", or nothing: for the end of a message.
+    public var said: String { message.map { " (\($0))" } ?? "" }
+}
+
+/// A web API as a plugin calls it: requests against a base URL through the shared
+/// `WebClient`, failures mapped to `ToolboxError` with the server's own message, and
+/// answers decoded, or a `badData` error naming what could not be read.
+public struct APIClient: Sendable {
+    /// How messages name the service: "TMDB", "TrebleSurf", "the Kiwi server".
+    public let service: String
+    public let baseURL: URL
+    /// Whose cache folder answers go to (the plugin's identifier).
+    public let namespace: String
+    /// Headers every request carries (credentials, `Accept`).
+    public var headers: [String: String]
+    /// Query items every request carries (an API key in the query).
+    public var query: [(String, String)]
+    /// Query items whose values are secrets, removed from logs.
+    public var secretQueryItems: Set<String>
+    /// The server's message in an error body.
+    public var errorMessage: @Sendable (Data) -> String?
+    /// The service's own reading of a failure; nil falls back to the common mapping.
+    public var failure: @Sendable (APIFailure) -> ToolboxError?
+    /// What to say when the service cannot be reached at all; nil keeps the transport's words.
+    public var unreachable: ToolboxError?
+    private let web: WebClient
+
+    public init(
+        service: String, baseURL: URL, namespace: String, web: WebClient, headers: [String: String] = [:],
+        query: [(String, String)] = [], secretQueryItems: Set<String> = [],
+        errorMessage: @escaping @Sendable (Data) -> String? = { _ in nil },
+        failure: @escaping @Sendable (APIFailure) -> ToolboxError? = { _ in nil }, unreachable: ToolboxError? = nil
+    ) {
+        self.service = service
+        self.baseURL = baseURL
+        self.namespace = namespace
+        self.web = web
+        self.headers = headers
+        self.query = query
+        self.secretQueryItems = secretQueryItems
+        self.errorMessage = errorMessage
+        self.failure = failure
+        self.unreachable = unreachable
+    }
+
+    /// Sends the call; any answer but 2xx is thrown as a `ToolboxError`.
+    @discardableResult
+    public func send(_ call: APICall) async throws -> HTTPResponse {
+        let response: HTTPResponse
+        do {
+            response = try await web.send(try request(for: call))
+        } catch let error as ToolboxError where error.kind == .unavailable {
+            throw unreachable ?? error
+        }
+        guard !response.isSuccess else { return response }
+        let failure = APIFailure(
+            status: response.status, message: errorMessage(response.body), body: response.body, call: call,
+            authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil)
+        throw self.failure(failure) ?? commonError(failure)
+    }
+
+    /// Sends the call and decodes its answer.
+    public func decode<Answer: Decodable>(_ call: APICall, as type: Answer.Type = Answer.self) async throws -> Answer {
+        try decode(Answer.self, from: try await send(call).body, what: call.path)
+    }
+
+    /// Decodes a body this service sent; `what` names it in the error.
+    public func decode<Answer: Decodable>(_ type: Answer.Type, from body: Data, what: String) throws -> Answer {
+        do {
+            return try JSONDecoder().decode(Answer.self, from: body)
+        } catch let error as ToolboxError {
+            throw error
+        } catch {
+            throw ToolboxError.badData("\(service) sent an answer toolbox cannot read (\(what))", hint: "try again later; if it persists, run with --refresh")
+        }
+    }
+
+    /// The full URL of a path, with the client's and the call's query items.
+    public func url(_ path: String, query items: [(String, String)] = []) -> URL {
+        (path.isEmpty ? baseURL : baseURL.appendingPathComponent(path)).appendingQuery(items + query)
+    }
+
+    func request(for call: APICall) throws -> HTTPRequest {
+        var headers = self.headers.merging(call.headers) { _, call in call }
+        var data: Data?
+        switch call.body {
+        case nil: break
+        case .json(let value):
+            headers["Content-Type"] = "application/json"
+            data = try JSONEncoder().encode(value)
+        case .form(let fields):
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            data = Data(URLQuery.encode(fields).utf8)
+        case .bytes(let bytes, let contentType):
+            headers["Content-Type"] = contentType
+            data = bytes
+        }
+        var request = HTTPRequest(
+            method: call.method, url: call.url ?? url(call.path, query: call.query), headers: headers, body: data, namespace: namespace,
+            cache: call.cache, secretQueryItems: secretQueryItems)
+        request.uploadProgress = call.uploadProgress
+        return request
+    }
+
+    /// The mapping every service shares, by status.
+    func commonError(_ failure: APIFailure) -> ToolboxError {
+        let said = failure.said
+        switch failure.status {
+        case 400, 413, 415, 422: return .usage("\(service) refused the request\(said)")
+        case 401: return .authentication("\(service) did not accept the credentials\(said)")
+        case 403: return .permission("\(service) denied access\(said)")
+        case 404: return failure.call.notFound ?? .notFound("\(service) has nothing at \(failure.call.path)\(said)")
+        case 409: return .conflict("\(service) refused: it exists already\(said)")
+        case 429: return .rateLimited("\(service) is rate limiting\(said)")
+        default: return .failure("\(service) answered HTTP \(failure.status)\(said)", hint: "try again later")
+        }
+    }
+}
