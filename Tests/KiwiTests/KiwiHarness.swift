@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import PostgresNIO
 import Testing
+import TestSupport
 
 /// The stores the route suite runs against: memory and SQLite always, PostgreSQL when
 /// `KIWI_TEST_DATABASE_URL` names a server (CI always sets it).
@@ -36,8 +37,6 @@ struct KiwiHarness {
         (try? FileManager.default.contentsOfDirectory(atPath: uploads.path))?.filter { !$0.hasPrefix(".") } ?? []
     }
 
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46])
 }
 
 /// Runs `body` with a harness on a fresh store of this kind, and cleans the store up after.
@@ -87,6 +86,17 @@ extension TestClientProtocol {
         }
     }
 
+    /// A request whose answer is read with the wire types the client uses; nil when it does not decode.
+    func wire<Value: Decodable>(
+        _ type: Value.Type, _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, token: String? = nil
+    ) async throws -> (HTTPResponse.Status, Value?) {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
+            (response.status, try? JSONDecoder().decode(Value.self, from: Data(buffer: response.body)))
+        }
+    }
+
     func form(_ body: String, token: String?) async throws -> (HTTPResponse.Status, Any?) {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         if let token { headers[.authorization] = "Bearer \(token)" }
@@ -96,14 +106,8 @@ extension TestClientProtocol {
     }
 
     func upload(_ file: Data?, caption: String? = nil, token: String?) async throws -> (HTTPResponse.Status, [String: Any]?) {
-        let boundary = "kiwi-test-boundary"
-        var body = Data()
-        if let file {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x.png\"\r\nContent-Type: image/png\r\n\r\n".utf8) + file + Data("\r\n".utf8)
-        }
-        if let caption { body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n\(caption)\r\n".utf8) }
-        body += Data("--\(boundary)--\r\n".utf8)
-        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]
+        let (body, contentType) = TestImages.multipart(file, filename: "x.png", caption: caption)
+        var headers: HTTPFields = [.contentType: contentType]
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await execute(uri: "/posts", method: .post, headers: headers, body: ByteBuffer(bytes: body)) { response in
             (response.status, try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])

@@ -3,17 +3,18 @@ import Hummingbird
 import HummingbirdTesting
 @testable import KiwiServer
 import Testing
+import TestSupport
 
 @Suite struct KiwiUserRouteTests {
     @Test(arguments: StoreKind.available) func signUpAnswers201WithTheUserAndRefusesADuplicateWith409(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let (status, user, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"pw","fullname":"Ada Lovelace","email":"ada@example.org"}"#)
+                let (status, user) = try await client.wire(
+                    KiwiWire.User.self, .post, "/users", #"{"username":"ada","password":"pw","fullname":"Ada Lovelace","email":"ada@example.org"}"#)
                 #expect(status == .created)
-                let object = try #require(user as? [String: Any])
-                #expect(object["id"] as? String == "ada")
-                #expect(object["displayName"] as? String == "Ada Lovelace")
-                #expect((object["avatarURL"] as? String)?.hasSuffix("/uploads/default-avatar.png") == true)
+                #expect(user?.id == "ada")
+                #expect(user?.displayName == "Ada Lovelace")
+                #expect(user?.avatarURL?.hasSuffix("/uploads/default-avatar.png") == true)
                 let (again, body, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"other"}"#)
                 #expect(again == .conflict)
                 #expect((body as? [String: Any])?["error"] as? String == "username_conflict")
@@ -113,17 +114,18 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
-                let (status, post) = try await client.upload(KiwiHarness.png, caption: "Robert'); DROP TABLE posts;-- ✨", token: ada)
+                let (status, post) = try await client.upload(TestImages.png, caption: "Robert'); DROP TABLE posts;-- ✨", token: ada)
                 #expect(status == .created)
                 let id = try #require(post?["id"] as? String)
                 #expect(post?["caption"] as? String == "Robert'); DROP TABLE posts;-- ✨", "stored verbatim")
                 #expect(post?["likes"] as? Int == 0)
                 #expect(post?["createdAt"] is String)
                 #expect((post?["author"] as? [String: Any])?["username"] as? String == "ada")
-                let (_, fetched, _) = try await client.json(.get, "/posts/\(id)")
-                #expect((fetched as? [String: Any])?["imageURL"] as? String == post?["imageURL"] as? String)
-                #expect((fetched as? [String: Any])?["likedByMe"] == nil, "only for a logged-in caller")
-                let (_, noCaption) = try await client.upload(KiwiHarness.jpeg, token: ada)
+                let fetched = try #require(try await client.wire(KiwiWire.Post.self, .get, "/posts/\(id)").1)
+                #expect(fetched.imageURL == post?["imageURL"] as? String)
+                #expect(fetched.likedByMe == nil, "only for a logged-in caller")
+                #expect(try await client.wire(KiwiWire.Post.self, .get, "/posts/\(id)", token: ada).1?.likedByMe == false)
+                let (_, noCaption) = try await client.upload(TestImages.jpeg, token: ada)
                 #expect(noCaption?["caption"] is NSNull)
                 #expect(kiwi.uploadedFiles.count == 2)
             }
@@ -135,10 +137,10 @@ import Testing
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
                 #expect(try await client.upload(Data("just text, named x.png".utf8), token: ada).0 == .unsupportedMediaType)
-                #expect(try await client.upload(KiwiHarness.png + Data(count: 5000), token: ada).0 == .contentTooLarge)
+                #expect(try await client.upload(TestImages.png + Data(count: 5000), token: ada).0 == .contentTooLarge)
                 #expect(try await client.upload(nil, caption: "no file", token: ada).0 == .badRequest)
-                #expect(try await client.upload(KiwiHarness.png, token: nil).0 == .forbidden)
-                #expect(try await client.upload(KiwiHarness.png, caption: String(repeating: "c", count: 3000), token: ada).0 == .badRequest)
+                #expect(try await client.upload(TestImages.png, token: nil).0 == .forbidden)
+                #expect(try await client.upload(TestImages.png, caption: String(repeating: "c", count: 3000), token: ada).0 == .badRequest)
                 #expect(kiwi.uploadedFiles.isEmpty)
                 let (_, posts, _) = try await client.json(.get, "/posts")
                 #expect((posts as? [Any])?.isEmpty == true)
@@ -150,12 +152,12 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
-                for index in 0..<25 { _ = try await client.upload(KiwiHarness.png, caption: "p\(index)", token: ada) }
+                for index in 0..<25 { _ = try await client.upload(TestImages.png, caption: "p\(index)", token: ada) }
                 var seen: [String] = []
                 for page in 0..<3 {
-                    let (status, posts, _) = try await client.json(.get, "/posts?page=\(page)&pageSize=10")
+                    let (status, posts) = try await client.wire([KiwiWire.Post].self, .get, "/posts?page=\(page)&pageSize=10")
                     #expect(status == .ok)
-                    seen += (posts as? [[String: Any]])?.compactMap { $0["caption"] as? String } ?? []
+                    seen += posts?.compactMap(\.caption) ?? []
                 }
                 #expect(seen == (0..<25).reversed().map { "p\($0)" }, "posts made in the same second never swap or repeat")
                 let (_, defaults, _) = try await client.json(.get, "/posts")
@@ -173,7 +175,7 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada"), bob = try await client.member("bob")
-                let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
+                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: ada).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 2)
@@ -191,7 +193,7 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada"), bob = try await client.member("bob")
-                let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
+                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
                 #expect(try await client.form("operation=create&postid=\(id)&text=Lovely+book%21", token: bob).0 == .ok)
                 #expect(try await client.form("operation=create&postid=\(id)&text=Me+too", token: ada).0 == .ok)
                 let (_, comments, _) = try await client.json(.get, "/posts/\(id)/comments")
@@ -217,7 +219,7 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada"), bob = try await client.member("bob")
-                let id = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["id"] as? String)
+                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
                 _ = try await client.json(.post, "/posts/\(id)/like", token: bob)
                 _ = try await client.form("operation=create&postid=\(id)&text=hi", token: bob)
                 #expect(try await client.json(.delete, "/posts/\(id)", token: bob).0 == .forbidden)
@@ -237,9 +239,9 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada"), bob = try await client.member("bob"), cy = try await client.member("cy")
-                _ = try await client.upload(KiwiHarness.png, caption: "ada's", token: ada)
-                _ = try await client.upload(KiwiHarness.png, caption: "bob's", token: bob)
-                _ = try await client.upload(KiwiHarness.png, caption: "cy's", token: cy)
+                _ = try await client.upload(TestImages.png, caption: "ada's", token: ada)
+                _ = try await client.upload(TestImages.png, caption: "bob's", token: bob)
+                _ = try await client.upload(TestImages.png, caption: "cy's", token: cy)
                 _ = try await client.json(.post, "/users/bob/follow", token: ada)
                 let (_, feed, _) = try await client.json(.get, "/feed", token: ada)
                 #expect((feed as? [[String: Any]])?.map { $0["caption"] as? String } == ["bob's", "ada's"])
@@ -253,11 +255,11 @@ import Testing
             try "secret".write(to: kiwi.folder.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
-                let image = try #require(try await client.upload(KiwiHarness.png, token: ada).1?["imageURL"] as? String)
+                let image = try #require(try await client.upload(TestImages.png, token: ada).1?["imageURL"] as? String)
                 let path = "/uploads/" + (image.split(separator: "/").last.map(String.init) ?? "")
                 #expect(try await client.json(.get, path).0 == .forbidden)
                 let bytes = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(ada)"]) { Data(buffer: $0.body) }
-                #expect(bytes == KiwiHarness.png)
+                #expect(bytes == TestImages.png)
                 for attack in ["/uploads/..%2fsecret.txt", "/uploads/..%2F..%2Fkiwi.sqlite", "/uploads/%2e%2e%2fsecret.txt", "/uploads/.hidden"] {
                     let (status, body) = try await client.execute(uri: attack, method: .get, headers: [.authorization: "Bearer \(ada)"]) {
                         ($0.status, String(buffer: $0.body))
@@ -284,7 +286,7 @@ import Testing
 @Suite struct KiwiLiveTests {
     @Test(arguments: StoreKind.available) func anImageUploadedOverRealSocketsComesBackByteForByte(kind: StoreKind) async throws {
         try await withKiwi(kind, maxUploadBytes: 2 * 1024 * 1024) { kiwi in
-            let image = KiwiHarness.jpeg + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+            let image = TestImages.jpeg + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
             try await kiwi.application.test(.live) { client in
                 let ada = try await client.member("ada")
                 let (status, post) = try await client.upload(image, token: ada)

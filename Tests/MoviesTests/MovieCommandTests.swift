@@ -202,7 +202,6 @@ import TestSupport
 }
 
 @Suite struct FavouritesAndPosterTests {
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
 
     @Test func favouritesAreCheckedStoredListedAndRemoved() async throws {
         let stub = try await TMDBStub.start()
@@ -226,15 +225,15 @@ import TestSupport
         var details = try JSONSerialization.jsonObject(with: try TMDBStub.fixture("movie-details.json")) as! [String: Any]
         details["poster_path"] = "/poster550.png"
         stub.server.route("/3/movie/550", .json(try JSONSerialization.data(withJSONObject: details)))
-        stub.server.route("/t/p/w185/poster550.png", .respond(status: 200, body: Self.png, headers: [:], delay: .zero))
+        stub.server.route("/t/p/w185/poster550.png", .respond(status: 200, body: TestImages.png, headers: [:], delay: .zero))
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("poster-\(UUID().uuidString).png").path
         let first = await stub.run(["movies", "poster", "550", "--size", "w185"])
         #expect(first.exitCode == 0, "\(first.standardError)")
         let cached = first.standardOutput.trimmingCharacters(in: .newlines)
-        #expect(FileManager.default.contents(atPath: cached) == Self.png)
+        #expect(FileManager.default.contents(atPath: cached) == TestImages.png)
         let second = await stub.run(["movies", "poster", "550", "--size", "w185", "--output", output])
         #expect(second.exitCode == 0)
-        #expect(FileManager.default.contents(atPath: output) == Self.png)
+        #expect(FileManager.default.contents(atPath: output) == TestImages.png)
         #expect(stub.server.requestCount("/t/p/w185/poster550.png") == 1, "the second request used the image cache")
         await stub.server.stop()
     }

@@ -12,19 +12,6 @@ import TestSupport
         try await transport.send(HTTPRequest(method: method, url: URL(string: url)!, headers: headers, body: body, namespace: "test"), timeout: 10)
     }
 
-    /// A free loopback port (bound and released).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     func waitUntilHealthy(_ base: String) async throws {
         for _ in 0..<100 {
             if let response = try? await request("GET", base + "/health"), response.status == 200 { return }
@@ -33,20 +20,9 @@ import TestSupport
         Issue.record("the server did not start")
     }
 
-    static func image(_ index: Int) -> Data {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data((0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
-    }
-
-    static func multipart(_ image: Data, caption: String) -> (Data, String) {
-        let boundary = "durability-\(UUID().uuidString)"
-        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
-        body += image + Data("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n\(caption)\r\n--\(boundary)--\r\n".utf8)
-        return (body, "multipart/form-data; boundary=\(boundary)")
-    }
-
     @Test func everyAcknowledgedPostSurvivesAKill() async throws {
         let toolbox = try ToolboxBinary()
-        let port = try Self.freePort()
+        let port = try freeLoopbackPort()
         let base = "http://127.0.0.1:\(port)"
         var server = try toolbox.start(["kiwi", "serve", "--port", "\(port)", "--quiet"])
         try await waitUntilHealthy(base)
@@ -60,7 +36,7 @@ import TestSupport
         await withTaskGroup(of: Void.self) { group in
             for index in 0..<60 {
                 group.addTask {
-                    let (body, type) = Self.multipart(Self.image(index), caption: "post \(index)")
+                    let (body, type) = TestImages.multipart(TestImages.png(seed: index), caption: "post \(index)")
                     guard let response = try? await self.request("POST", base + "/posts", body: body, headers: auth.merging(["Content-Type": type]) { $1 }),
                           response.status == 201,
                           let post = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
@@ -83,7 +59,7 @@ import TestSupport
             #expect(object?["caption"] as? String == "post \(index)")
             let file = (object?["imageURL"] as? String)?.split(separator: "/").last.map(String.init) ?? ""
             let image = try await request("GET", base + "/uploads/\(file)", headers: auth)
-            #expect(image.body == Self.image(index), "post \(id)'s image is whole")
+            #expect(image.body == TestImages.png(seed: index), "post \(id)'s image is whole")
         }
         server.process.terminate()
         _ = await server.finish()
@@ -101,8 +77,6 @@ actor AcknowledgedPosts {
 
 /// Two readers' whole journey with the built binary, against `toolbox kiwi serve` on a random port.
 @Suite struct KiwiJourneyTests {
-    static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
-    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46])
 
     func file(_ data: Data, named name: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)-\(name)")
@@ -112,7 +86,7 @@ actor AcknowledgedPosts {
 
     @Test func twoReadersFromSignupToLogout() async throws {
         let durability = KiwiDurabilityTests()
-        let port = try KiwiDurabilityTests.freePort()
+        let port = try freeLoopbackPort()
         let base = "http://127.0.0.1:\(port)"
         let serverHome = try ToolboxBinary()
         let server = try serverHome.start(["kiwi", "serve", "--port", "\(port)", "--quiet"])
@@ -130,10 +104,10 @@ actor AcknowledgedPosts {
         #expect(taken.exitCode == 73)
         #expect(try await ada.run(["kiwi", "login", "ada"]).exitCode == 64, "no terminal to ask on: use --password-stdin")
 
-        let first = try await ada.run(["kiwi", "post", "--image", try file(Self.png, named: "a.png"), "--caption", "Chapter one"])
+        let first = try await ada.run(["kiwi", "post", "--image", try file(TestImages.png, named: "a.png"), "--caption", "Chapter one"])
         #expect(first.exitCode == 0, "\(first.standardError)")
         let postID = first.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try await ada.run(["kiwi", "post", "--image", try file(Self.jpeg, named: "b.jpg")]).exitCode == 0)
+        #expect(try await ada.run(["kiwi", "post", "--image", try file(TestImages.jpeg, named: "b.jpg")]).exitCode == 0)
 
         #expect(try await bob.run(["kiwi", "follow", "ada"]).exitCode == 0)
         #expect(try await bob.run(["kiwi", "like", postID]).standardOutput == "1\n")
@@ -169,7 +143,7 @@ actor AcknowledgedPosts {
         let text = try await ada.run(["kiwi", "post", "--image", try file(Data("plain text".utf8), named: "fake.png")])
         #expect(text.exitCode == 64)
         #expect(try await ada.run(["kiwi", "post", "--image", "/nonexistent/photo.jpg"]).exitCode == 74)
-        let uncaptioned = try await ada.run(["kiwi", "post", "--image", try file(Self.png, named: "c.png"), "--caption", "", "--json"])
+        let uncaptioned = try await ada.run(["kiwi", "post", "--image", try file(TestImages.png, named: "c.png"), "--caption", "", "--json"])
         #expect(uncaptioned.exitCode == 0)
         #expect((try JSONSerialization.jsonObject(with: Data(uncaptioned.standardOutput.utf8)) as? [String: Any])?["caption"] is NSNull,
                 "an empty caption is no caption")

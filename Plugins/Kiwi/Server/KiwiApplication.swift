@@ -74,8 +74,17 @@ public func buildApplication(
         var app = buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
         app.addServices(store.client)
         app.beforeServerStarts {
+            // The pool retries a refused connection for ever; a server that cannot start says so instead.
             do {
-                try await store.migrate()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await store.migrate() }
+                    group.addTask {
+                        try await Task.sleep(for: .seconds(10))
+                        throw CancellationError()
+                    }
+                    defer { group.cancelAll() }
+                    try await group.next()
+                }
             } catch {
                 throw ToolboxError.unavailable("cannot reach the PostgreSQL database", hint: "check --database and that the server is running")
             }

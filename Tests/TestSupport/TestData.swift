@@ -1,0 +1,38 @@
+import Foundation
+
+/// The smallest bytes each image check accepts, for upload and cache tests.
+public enum TestImages {
+    public static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+    public static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46])
+
+    /// A PNG of about `size` bytes whose content differs with `seed`.
+    public static func png(seed: Int, size: Int = 20_000) -> Data {
+        png + Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
+    }
+
+    /// `POST /posts` as a client sends it: the `file` part (named `filename`), then `caption` when given.
+    public static func multipart(_ file: Data?, filename: String = "image.png", caption: String? = nil) -> (body: Data, contentType: String) {
+        let boundary = "test-\(UUID().uuidString)"
+        var body = Data()
+        if let file {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+            body += file + Data("\r\n".utf8)
+        }
+        if let caption { body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n\(caption)\r\n".utf8) }
+        body += Data("--\(boundary)--\r\n".utf8)
+        return (body, "multipart/form-data; boundary=\(boundary)")
+    }
+}
+
+/// A free loopback port (bound and released), for servers started as processes.
+public func freeLoopbackPort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import PluginAPI
+import Testing
+import TestSupport
+@testable import toolbox
+
+/// Every command of the real toolbox, with its path: `["toolbox", "movies", "list"]`.
+func everyCommand() -> [(path: [String], command: any ParsableCommand.Type)] {
+    var found: [([String], any ParsableCommand.Type)] = []
+    func walk(_ command: any ParsableCommand.Type, path: [String]) {
+        found.append((path, command))
+        for subcommand in command.configuration.subcommands + command.configuration.groupedSubcommands.flatMap(\.subcommands) {
+            walk(subcommand, path: path + [subcommand._commandName])
+        }
+    }
+    walk(Toolbox.self, path: ["toolbox"])
+    return found
+}
+
+@Suite struct HelpTests {
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/help")
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The help of every command as a person reads it, 100 columns wide; a change to any is a change to review.
+    @Test func everyCommandsHelpMatchesItsSnapshot() throws {
+        var expected = Set<String>()
+        for (path, command) in everyCommand() {
+            let name = path.joined(separator: "-") + ".txt"
+            expected.insert(name)
+            let help = Toolbox.helpMessage(for: command, columns: 100) + "\n"
+            let snapshot = Self.snapshots.appendingPathComponent(name)
+            if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" {
+                try FileManager.default.createDirectory(at: Self.snapshots, withIntermediateDirectories: true)
+                try help.write(to: snapshot, atomically: true, encoding: .utf8)
+            }
+            let recorded = try? String(contentsOf: snapshot, encoding: .utf8)
+            #expect(recorded == help, "\(path.joined(separator: " ")): run with UPDATE_SNAPSHOTS=1 to accept its new help")
+        }
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.snapshots.path))
+        #expect(files.subtracting(expected).isEmpty, "snapshots of commands that no longer exist")
+    }
+
+    /// The man page is generated, not written: it must name every command with its abstract and every option.
+    /// Regenerate it as the README says when this fails.
+    @Test func theManPageIsCurrent() throws {
+        // The generator leaves out backslash escapes and characters beyond ASCII; so does the comparison.
+        func plain(_ text: String) -> String { String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.isASCII && $0 != "\\" })) }
+        let manual = plain(try String(contentsOf: Self.repository.appendingPathComponent("docs/toolbox.1"), encoding: .utf8))
+        var missing: [String] = []
+        for (path, command) in everyCommand() {
+            let abstract = plain(command.configuration.abstract)
+            if !abstract.isEmpty, !manual.contains(abstract) { missing.append("\(path.joined(separator: " ")): “\(abstract)”") }
+            let help = Toolbox.helpMessage(for: command, columns: 1000)
+            for option in help.split(separator: "\n").compactMap({ $0.trimmed.hasPrefix("--") ? $0.trimmed.split(separator: " ").first.map(String.init) : nil }) {
+                let name = String(option.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
+                if !name.isEmpty, !["help", "version"].contains(name), !manual.contains("-\(name)") {
+                    missing.append("\(path.joined(separator: " ")) --\(name)")
+                }
+            }
+        }
+        #expect(missing.isEmpty, "docs/toolbox.1 is out of date: \(missing.joined(separator: "; "))")
+    }
+
+    /// Every folder under Plugins/ that declares a plugin is in the one list.
+    @Test func everyPluginFolderIsRegistered() throws {
+        let plugins = Self.repository.appendingPathComponent("Plugins")
+        var declared: [String] = []
+        for folder in try FileManager.default.contentsOfDirectory(atPath: plugins.path) {
+            guard let files = FileManager.default.enumerator(atPath: plugins.appendingPathComponent(folder).path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let source = try String(contentsOf: plugins.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                for line in source.split(separator: "\n") where line.contains(": ToolboxPlugin {") {
+                    let words = line.split(whereSeparator: { $0 == " " || $0 == ":" })
+                    if let index = words.firstIndex(of: "enum") ?? words.firstIndex(of: "struct"), index + 1 < words.count {
+                        declared.append(String(words[index + 1]))
+                    }
+                }
+            }
+        }
+        let registered = Toolbox.plugins.map { String(describing: $0) }
+        #expect(!declared.isEmpty)
+        #expect(Set(declared) == Set(registered), "declared: \(declared.sorted()), in Sources/toolbox/main.swift: \(registered.sorted())")
+    }
+}
