@@ -5,7 +5,7 @@ let package = Package(
     name: "toolbox",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "toolbox", targets: ["toolbox"]),
+        .executable(name: "toolbox", targets: ["toolbox"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,8 +36,10 @@ let package = Package(
             linkerSettings: [
                 // Start-up: a position-dependent executable skips ~120,000 relocations at
                 // every launch, and lazy binding skips resolving symbols it never calls.
-                .unsafeFlags(["-Xlinker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "lazy"],
-                             .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(
+                    ["-Xlinker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "lazy"],
+                    .when(platforms: [.linux], configuration: .release)
+                )
             ]
         ),
         .target(

@@ -10,17 +10,21 @@ public enum KiwiPlugin: ToolboxPlugin {
     }
 
     public static let descriptor = PluginDescriptor(
-        identifier: "kiwi", name: "Kiwi",
+        identifier: "kiwi",
+        name: "Kiwi",
         summary: "The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.",
-        configurationKeys: Keys.all)
+        configurationKeys: Keys.all
+    )
 
     public static var command: any ParsableCommand.Type { KiwiCommand.self }
 
     public static func register(into container: inout Container) {
         container.register(KiwiClient.self) { container in
             KiwiClient(
-                server: try container.resolve(ToolboxConfiguration.self).url(Keys.server), web: try container.resolve(WebClient.self),
-                dataFolder: try container.resolve(ToolboxPaths.self).data)
+                server: try container.resolve(ToolboxConfiguration.self).url(Keys.server),
+                web: try container.resolve(WebClient.self),
+                dataFolder: try container.resolve(ToolboxPaths.self).data
+            )
         }
     }
 }
@@ -44,5 +48,6 @@ struct KiwiCommand: ParsableCommand {
             Serve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Show.self, Delete.self,
             Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
             Following.self, Profile.self,
-        ])
+        ]
+    )
 }

@@ -6,16 +6,21 @@ import TMDB
 public enum MoviesPlugin: ToolboxPlugin {
     enum Keys {
         static let defaultPerson = ConfigKey(
-            "movies.default_person", type: .integer, default: "71580",
-            summary: "The TMDB person whose movies `movies list` shows (71580: Benedict Cumberbatch).")
+            "movies.default_person",
+            type: .integer,
+            default: "71580",
+            summary: "The TMDB person whose movies `movies list` shows (71580: Benedict Cumberbatch)."
+        )
 
         static let all = TMDBKeys.all + [defaultPerson]
     }
 
     public static let descriptor = PluginDescriptor(
-        identifier: "movies", name: "Movies",
+        identifier: "movies",
+        name: "Movies",
         summary: "Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).",
-        configurationKeys: Keys.all)
+        configurationKeys: Keys.all
+    )
 
     public static var command: any ParsableCommand.Type { MoviesCommand.self }
 
@@ -24,8 +29,12 @@ public enum MoviesPlugin: ToolboxPlugin {
             MovieCatalog(client: try TMDBClient.live(from: container, namespace: descriptor.identifier))
         }
         container.register(Favorites.self) { container in
-            Favorites(file: "movies/favorites.json", dataFolder: try container.resolve(ToolboxPaths.self).data,
-                      title: "your favourites", command: "toolbox movies favorites")
+            Favorites(
+                file: "movies/favorites.json",
+                dataFolder: try container.resolve(ToolboxPaths.self).data,
+                title: "your favourites",
+                command: "toolbox movies favorites"
+            )
         }
     }
 }
@@ -46,7 +55,8 @@ struct MoviesCommand: ParsableCommand {
 
             \(TMDBKeys.attribution)
             """,
-        subcommands: [List.self, Search.self, Actors.self, Show.self, Similar.self, Poster.self, FavoritesCommand.self])
+        subcommands: [List.self, Search.self, Actors.self, Show.self, Similar.self, Poster.self, FavoritesCommand.self]
+    )
 }
 
 /// Shows a list of movies the way every movie list looks.

@@ -6,31 +6,81 @@ import PluginAPI
 public enum SurfPlugin: ToolboxPlugin {
     enum Keys {
         static let provider = ConfigKey(
-            "surf.provider", default: SurfSource.openMeteo.rawValue, allowedValues: SurfSource.allCases.map(\.rawValue),
-            summary: "Where surf data comes from: " + SurfSource.allCases.map { "\($0.rawValue) (\($0.needs))" }.joined(separator: " or ") + ".")
+            "surf.provider",
+            default: SurfSource.openMeteo.rawValue,
+            allowedValues: SurfSource.allCases.map(\.rawValue),
+            summary: "Where surf data comes from: " + SurfSource.allCases.map { "\($0.rawValue) (\($0.needs))" }.joined(separator: " or ") + "."
+        )
         static let country = ConfigKey("surf.country", default: "Ireland", summary: "The country whose spots are listed.")
         static let region = ConfigKey("surf.region", default: "Donegal", summary: "The region `surf conditions` shows when none is named.")
         static let buoys = ConfigKey("surf.buoys", type: .list, default: "M4,M6", summary: "The buoys `surf buoys` shows when none are named.")
-        static let units = ConfigKey("surf.units", default: "metric", allowedValues: ["metric", "imperial"], summary: "Units for people (JSON is always metric).")
-        static let marineURL = ConfigKey("surf.open_meteo.marine_url", type: .url, default: "https://marine-api.open-meteo.com/v1/marine", summary: "Open-Meteo's marine API.")
-        static let weatherURL = ConfigKey("surf.open_meteo.weather_url", type: .url, default: "https://api.open-meteo.com/v1/forecast", summary: "Open-Meteo's weather API.")
-        static let erddapURL = ConfigKey("surf.erddap_url", type: .url, default: "https://erddap.marine.ie/erddap/tabledap/IWBNetwork", summary: "The Marine Institute's buoy dataset on ERDDAP.")
-        static let trebleSurfURL = ConfigKey("surf.treblesurf.base_url", type: .url, default: "https://treblesurf.com", summary: "The TrebleSurf API.")
-        static let session = ConfigKey("surf.treblesurf.session", secret: true, summary: "Your TrebleSurf session_id cookie (treblesurf provider only).",
-                                       setupHint: "sign in at treblesurf.com and copy the session_id cookie from your browser")
-        static let spotsFile = ConfigKey("surf.spots_file", type: .path, summary: "A JSON file of your own spots, adding to or replacing the shipped ones.")
-        static let conditionsMinutes = ConfigKey("surf.cache.conditions_minutes", type: .number, default: "30", summary: "How long current conditions are reused.")
+        static let units = ConfigKey(
+            "surf.units",
+            default: "metric",
+            allowedValues: ["metric", "imperial"],
+            summary: "Units for people (JSON is always metric)."
+        )
+        static let marineURL = ConfigKey(
+            "surf.open_meteo.marine_url",
+            type: .url,
+            default: "https://marine-api.open-meteo.com/v1/marine",
+            summary: "Open-Meteo's marine API."
+        )
+        static let weatherURL = ConfigKey(
+            "surf.open_meteo.weather_url",
+            type: .url,
+            default: "https://api.open-meteo.com/v1/forecast",
+            summary: "Open-Meteo's weather API."
+        )
+        static let erddapURL = ConfigKey(
+            "surf.erddap_url",
+            type: .url,
+            default: "https://erddap.marine.ie/erddap/tabledap/IWBNetwork",
+            summary: "The Marine Institute's buoy dataset on ERDDAP."
+        )
+        static let trebleSurfURL = ConfigKey(
+            "surf.treblesurf.base_url",
+            type: .url,
+            default: "https://treblesurf.com",
+            summary: "The TrebleSurf API."
+        )
+        static let session = ConfigKey(
+            "surf.treblesurf.session",
+            secret: true,
+            summary: "Your TrebleSurf session_id cookie (treblesurf provider only).",
+            setupHint: "sign in at treblesurf.com and copy the session_id cookie from your browser"
+        )
+        static let spotsFile = ConfigKey(
+            "surf.spots_file",
+            type: .path,
+            summary: "A JSON file of your own spots, adding to or replacing the shipped ones."
+        )
+        static let conditionsMinutes = ConfigKey(
+            "surf.cache.conditions_minutes",
+            type: .number,
+            default: "30",
+            summary: "How long current conditions are reused."
+        )
         static let forecastMinutes = ConfigKey("surf.cache.forecast_minutes", type: .number, default: "60", summary: "How long forecasts are reused.")
-        static let spotsMinutes = ConfigKey("surf.cache.spots_minutes", type: .number, default: "5760", summary: "How long TrebleSurf's spot list is reused (4 days).")
+        static let spotsMinutes = ConfigKey(
+            "surf.cache.spots_minutes",
+            type: .number,
+            default: "5760",
+            summary: "How long TrebleSurf's spot list is reused (4 days)."
+        )
 
-        static let all = [provider, country, region, buoys, units, marineURL, weatherURL, erddapURL, trebleSurfURL, session, spotsFile,
-                          conditionsMinutes, forecastMinutes, spotsMinutes]
+        static let all = [
+            provider, country, region, buoys, units, marineURL, weatherURL, erddapURL, trebleSurfURL, session, spotsFile,
+            conditionsMinutes, forecastMinutes, spotsMinutes,
+        ]
     }
 
     public static let descriptor = PluginDescriptor(
-        identifier: "surf", name: "Surf",
+        identifier: "surf",
+        name: "Surf",
         summary: "Irish surf spots, conditions, forecasts with charts, weather buoys and reports.",
-        configurationKeys: Keys.all)
+        configurationKeys: Keys.all
+    )
 
     public static var command: any ParsableCommand.Type { SurfCommand.self }
 
@@ -42,8 +92,10 @@ public enum SurfPlugin: ToolboxPlugin {
             try container.resolve(ToolboxConfiguration.self).choice(Keys.provider, as: SurfSource.self).provider(container)
         }
         container.register(SurfPlaces.self) { container in
-            SurfPlaces(provider: try container.resolve((any SurfProvider).self),
-                       country: try container.resolve(ToolboxConfiguration.self).required(Keys.country))
+            SurfPlaces(
+                provider: try container.resolve((any SurfProvider).self),
+                country: try container.resolve(ToolboxConfiguration.self).required(Keys.country)
+            )
         }
     }
 }
@@ -64,7 +116,8 @@ struct SurfCommand: ParsableCommand {
 
             Weather data by Open-Meteo.com (CC BY 4.0); buoy data by the Marine Institute (CC BY 4.0).
             """,
-        subcommands: [Spots.self, Conditions.self, Forecast.self, Buoys.self, Reports.self])
+        subcommands: [Spots.self, Conditions.self, Forecast.self, Buoys.self, Reports.self]
+    )
 
     /// Regions and `region/spot` names from the catalog, for shell completion.
     static let placeCompletion: CompletionKind = .custom { _, _, _ in

@@ -1,3 +1,4 @@
+import Foundation
 import PluginAPI
 
 /// TMDB's `release_date` / `first_air_date`: "YYYY-MM-DD", "" or null.
@@ -30,5 +31,3 @@ public struct ReleaseDate: Sendable, Equatable {
         return prefix.count == 4 && prefix.allSatisfy(\.isNumber) ? String(prefix) : "TBA"
     }
 }
-
-import Foundation

@@ -13,9 +13,16 @@ public struct TMDBClient: Sendable {
         var headers = ["Accept": "application/json"]
         headers["Authorization"] = credential.authorization
         api = APIClient(
-            service: "TMDB", baseURL: baseURL, namespace: namespace, web: web, headers: headers,
-            query: credential.queryItem.map { [$0] } ?? [], secretQueryItems: ["api_key"],
-            errorMessage: { try? JSONDecoder().decode(TMDBFailure.self, from: $0).statusMessage }, failure: Self.failure)
+            service: "TMDB",
+            baseURL: baseURL,
+            namespace: namespace,
+            web: web,
+            headers: headers,
+            query: credential.queryItem.map { [$0] } ?? [],
+            secretQueryItems: ["api_key"],
+            errorMessage: { try? JSONDecoder().decode(TMDBFailure.self, from: $0).statusMessage },
+            failure: Self.failure
+        )
         images = APIClient(service: "TMDB", baseURL: imageBaseURL, namespace: namespace, web: web, failure: Self.failure)
         self.imageBaseURL = imageBaseURL
         self.imageFolder = imageFolder
@@ -27,14 +34,21 @@ public struct TMDBClient: Sendable {
         let configuration = try container.resolve(ToolboxConfiguration.self)
         let paths = try container.resolve(ToolboxPaths.self)
         return TMDBClient(
-            baseURL: try configuration.url(TMDBKeys.baseURL), imageBaseURL: try configuration.url(TMDBKeys.imageBaseURL),
-            credential: TMDBCredential(try configuration.required(TMDBKeys.apiKey)), namespace: namespace,
-            web: try container.resolve(WebClient.self), imageFolder: "\(paths.cache)/\(namespace)/images")
+            baseURL: try configuration.url(TMDBKeys.baseURL),
+            imageBaseURL: try configuration.url(TMDBKeys.imageBaseURL),
+            credential: TMDBCredential(try configuration.required(TMDBKeys.apiKey)),
+            namespace: namespace,
+            web: try container.resolve(WebClient.self),
+            imageFolder: "\(paths.cache)/\(namespace)/images"
+        )
     }
 
     /// GETs `path` with `query` and decodes the answer; `notFound` says what a 404 means.
     public func get<Answer: Decodable>(
-        _ path: String, query: [String: String] = [:], cache: CachePolicy?, as type: Answer.Type = Answer.self,
+        _ path: String,
+        query: [String: String] = [:],
+        cache: CachePolicy?,
+        as type: Answer.Type = Answer.self,
         notFound: ToolboxError? = nil
     ) async throws -> Answer {
         // Sorted, so that one question is one cache entry.
@@ -48,7 +62,8 @@ public struct TMDBClient: Sendable {
         case 401:
             return .authentication(
                 "TMDB rejected the API key\(failure.said)",
-                hint: "check tmdb.api_key (`toolbox config set tmdb.api_key`); keys are at https://www.themoviedb.org/settings/api")
+                hint: "check tmdb.api_key (`toolbox config set tmdb.api_key`); keys are at https://www.themoviedb.org/settings/api"
+            )
         case 403:
             return .permission("TMDB denied access\(failure.said)", hint: "check that your TMDB account may use this API")
         case 400 where (try? JSONDecoder().decode(TMDBFailure.self, from: failure.body))?.statusCode == 22:

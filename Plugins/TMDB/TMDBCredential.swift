@@ -1,3 +1,5 @@
+import Foundation
+
 /// A v3 API key (sent as `api_key`) or a v4 read access token (a JWT, sent as a bearer token).
 public enum TMDBCredential: Sendable, Equatable {
     case apiKey(String)
@@ -18,5 +20,3 @@ public enum TMDBCredential: Sendable, Equatable {
         return nil
     }
 }
-
-import Foundation

@@ -4,13 +4,25 @@ import PluginAPI
 /// registry accepts them twice): one credential for Movies and Trailers.
 public enum TMDBKeys {
     public static let apiKey = ConfigKey(
-        "tmdb.api_key", secret: true, required: true, environmentAliases: ["TMDB_API_KEY"],
+        "tmdb.api_key",
+        secret: true,
+        required: true,
+        environmentAliases: ["TMDB_API_KEY"],
         summary: "The TMDB API key (v3) or read access token (v4).",
-        setupHint: "get a free key at https://www.themoviedb.org/settings/api")
+        setupHint: "get a free key at https://www.themoviedb.org/settings/api"
+    )
     public static let baseURL = ConfigKey(
-        "tmdb.base_url", type: .url, default: "https://api.themoviedb.org/3", summary: "The TMDB API.")
+        "tmdb.base_url",
+        type: .url,
+        default: "https://api.themoviedb.org/3",
+        summary: "The TMDB API."
+    )
     public static let imageBaseURL = ConfigKey(
-        "tmdb.image_base_url", type: .url, default: "https://image.tmdb.org/t/p", summary: "Where TMDB serves images.")
+        "tmdb.image_base_url",
+        type: .url,
+        default: "https://image.tmdb.org/t/p",
+        summary: "Where TMDB serves images."
+    )
 
     public static let all = [apiKey, baseURL, imageBaseURL]
 

@@ -67,8 +67,17 @@ public struct TMDBMovie: Decodable, Sendable, Equatable {
         case backdropPath = "backdrop_path"
     }
 
-    public init(id: Int, title: String, releaseDate: String? = nil, voteAverage: Double? = nil, voteCount: Int? = nil,
-                popularity: Double? = nil, posterPath: String? = nil, backdropPath: String? = nil, overview: String? = nil) {
+    public init(
+        id: Int,
+        title: String,
+        releaseDate: String? = nil,
+        voteAverage: Double? = nil,
+        voteCount: Int? = nil,
+        popularity: Double? = nil,
+        posterPath: String? = nil,
+        backdropPath: String? = nil,
+        overview: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.releaseDate = releaseDate
@@ -129,8 +138,16 @@ public struct TMDBTitle: Decodable, Sendable, Equatable {
         case posterPath = "poster_path"
     }
 
-    public init(id: Int, mediaType: String? = nil, title: String, date: String? = nil, voteAverage: Double? = nil,
-                voteCount: Int? = nil, popularity: Double? = nil, posterPath: String? = nil) {
+    public init(
+        id: Int,
+        mediaType: String? = nil,
+        title: String,
+        date: String? = nil,
+        voteAverage: Double? = nil,
+        voteCount: Int? = nil,
+        popularity: Double? = nil,
+        posterPath: String? = nil
+    ) {
         self.id = id
         self.mediaType = mediaType
         self.title = title
@@ -146,9 +163,11 @@ public struct TMDBTitle: Decodable, Sendable, Equatable {
         id = try container.decode(Int.self, forKey: .id)
         mediaType = try container.decodeIfPresent(String.self, forKey: .mediaType)
         // People on /trending/all have a name and no dates; they are skipped by the caller.
-        title = try container.decodeIfPresent(String.self, forKey: .title)
+        title =
+            try container.decodeIfPresent(String.self, forKey: .title)
             ?? container.decodeIfPresent(String.self, forKey: .name) ?? ""
-        date = try container.decodeIfPresent(String.self, forKey: .releaseDate)
+        date =
+            try container.decodeIfPresent(String.self, forKey: .releaseDate)
             ?? container.decodeIfPresent(String.self, forKey: .firstAirDate)
         voteAverage = try container.decodeIfPresent(Double.self, forKey: .voteAverage)
         voteCount = try container.decodeIfPresent(Int.self, forKey: .voteCount)
@@ -169,7 +188,10 @@ public struct TMDBTitleDetails: Decodable, Sendable {
         public struct Country: Decodable, Sendable {
             public var iso31661: String
             public var releaseDates: [Release]
-            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", releaseDates = "release_dates" }
+            enum CodingKeys: String, CodingKey {
+                case iso31661 = "iso_3166_1"
+                case releaseDates = "release_dates"
+            }
         }
         public struct Release: Decodable, Sendable {
             public var certification: String?
@@ -182,7 +204,10 @@ public struct TMDBTitleDetails: Decodable, Sendable {
         public struct Rating: Decodable, Sendable {
             public var iso31661: String
             public var rating: String?
-            enum CodingKeys: String, CodingKey { case iso31661 = "iso_3166_1", rating }
+            enum CodingKeys: String, CodingKey {
+                case iso31661 = "iso_3166_1"
+                case rating
+            }
         }
         public var results: [Rating]
     }

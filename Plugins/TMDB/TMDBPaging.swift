@@ -11,7 +11,10 @@ public enum TMDBPaging {
     /// Page `start`, and with a limit the pages after it until `limit` items are
     /// collected or the pages run out; an item that shifted onto the next page counts once.
     public static func collect<Item: Sendable, Key: Hashable>(
-        from start: Int, limit: Int?, key: (Item) -> Key, fetch: (Int) async throws -> TMDBPage<Item>
+        from start: Int,
+        limit: Int?,
+        key: (Item) -> Key,
+        fetch: (Int) async throws -> TMDBPage<Item>
     ) async throws -> [Item] {
         var items: [Item] = []
         var seen = Set<Key>()
@@ -28,7 +31,8 @@ public enum TMDBPaging {
     /// Every page: page 1, then pages 2…N concurrently (the HTTP client keeps at most
     /// 4 in flight per host), in page order, each item once.
     public static func all<Item: Sendable, Key: Hashable>(
-        key: (Item) -> Key, progress makeProgress: (Int) -> ProgressIndicator,
+        key: (Item) -> Key,
+        progress makeProgress: (Int) -> ProgressIndicator,
         fetch: @escaping @Sendable (Int) async throws -> TMDBPage<Item>
     ) async throws -> [Item] {
         let first = try await fetch(1)

@@ -13,9 +13,11 @@ public enum TrailersPlugin: ToolboxPlugin {
     }
 
     public static let descriptor = PluginDescriptor(
-        identifier: "trailers", name: "Trailers",
+        identifier: "trailers",
+        name: "Trailers",
         summary: "Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).",
-        configurationKeys: Keys.all)
+        configurationKeys: Keys.all
+    )
 
     public static var command: any ParsableCommand.Type { TrailersCommand.self }
 
@@ -25,12 +27,18 @@ public enum TrailersPlugin: ToolboxPlugin {
             let paths = try container.resolve(ToolboxPaths.self)
             return TrailerCatalog(
                 client: try TMDBClient.live(from: container, namespace: descriptor.identifier),
-                language: try configuration.required(Keys.language), region: try configuration.required(Keys.region),
-                genreNamesFile: GenreNames.file(cacheFolder: paths.cache))
+                language: try configuration.required(Keys.language),
+                region: try configuration.required(Keys.region),
+                genreNamesFile: GenreNames.file(cacheFolder: paths.cache)
+            )
         }
         container.register(Watchlist.self) { container in
-            Watchlist(file: "trailers/watchlist.json", dataFolder: try container.resolve(ToolboxPaths.self).data,
-                      title: "your watchlist", command: "toolbox trailers watchlist")
+            Watchlist(
+                file: "trailers/watchlist.json",
+                dataFolder: try container.resolve(ToolboxPaths.self).data,
+                title: "your watchlist",
+                command: "toolbox trailers watchlist"
+            )
         }
     }
 }
@@ -50,7 +58,8 @@ struct TrailersCommand: ParsableCommand {
 
             \(TMDBKeys.attribution)
             """,
-        subcommands: [Browse.self, Trending.self, Genres.self, Show.self, Play.self, WatchlistCommand.self])
+        subcommands: [Browse.self, Trending.self, Genres.self, Show.self, Play.self, WatchlistCommand.self]
+    )
 }
 
 /// `--type movie|tv` for commands about one title.

@@ -16,7 +16,9 @@ struct Toolbox: ParsableCommand {
     ]
 
     static let configuration = ToolboxEntry.rootConfiguration(
-        abstract: "Movies, trailers, a reading community and Irish surf, from the command line.", plugins: plugins)
+        abstract: "Movies, trailers, a reading community and Irish surf, from the command line.",
+        plugins: plugins
+    )
 }
 
 ToolboxEntry.main(root: Toolbox.self, plugins: Toolbox.plugins)

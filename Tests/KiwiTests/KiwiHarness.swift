@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import KiwiServer
 import Logging
 import NIOCore
 import PostgresNIO
-import Testing
 import TestSupport
+import Testing
+
+@testable import KiwiServer
 
 /// The stores the route suite runs against: memory and SQLite always, PostgreSQL when
 /// `KIWI_TEST_DATABASE_URL` names a server (CI always sets it).
@@ -45,7 +46,14 @@ func withKiwi(_ kind: StoreKind, maxUploadBytes: Int = 64 * 1024, _ body: (KiwiH
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
     // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
-    let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads.path, maxUploadBytes: maxUploadBytes, bcryptCost: 4)
+    let options = KiwiServerOptions(
+        host: "127.0.0.1",
+        port: 0,
+        database: .memory,
+        uploads: uploads.path,
+        maxUploadBytes: maxUploadBytes,
+        bcryptCost: 4
+    )
     switch kind {
     case .memory:
         try await body(KiwiHarness(folder: folder, store: MemoryKiwiStore(), uploads: uploads, options: options))
@@ -68,8 +76,12 @@ func withKiwi(_ kind: StoreKind, maxUploadBytes: Int = 64 * 1024, _ body: (KiwiH
 
 @Suite struct PostgresAvailabilityTests {
     /// Locally, without a server, this is skipped and says so; CI must always run the PostgreSQL suite.
-    @Test(.enabled(if: StoreKind.databaseURL != nil || ProcessInfo.processInfo.environment["CI"] == "true",
-                   "PostgreSQL store suite skipped: set KIWI_TEST_DATABASE_URL to a server to run it"))
+    @Test(
+        .enabled(
+            if: StoreKind.databaseURL != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+            "PostgreSQL store suite skipped: set KIWI_TEST_DATABASE_URL to a server to run it"
+        )
+    )
     func thePostgreSQLSuiteRuns() {
         #expect(StoreKind.databaseURL != nil, "CI must set KIWI_TEST_DATABASE_URL so the store suite runs against PostgreSQL")
     }
@@ -77,7 +89,12 @@ func withKiwi(_ kind: StoreKind, maxUploadBytes: Int = 64 * 1024, _ body: (KiwiH
 
 /// Requests as a client sends them.
 extension TestClientProtocol {
-    func json(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, token: String? = nil) async throws -> (HTTPResponse.Status, Any?, HTTPFields) {
+    func json(
+        _ method: HTTPRequest.Method,
+        _ uri: String,
+        _ body: String? = nil,
+        token: String? = nil
+    ) async throws -> (HTTPResponse.Status, Any?, HTTPFields) {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
@@ -88,7 +105,11 @@ extension TestClientProtocol {
 
     /// A request whose answer is read with the wire types the client uses; nil when it does not decode.
     func wire<Value: Decodable>(
-        _ type: Value.Type, _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, token: String? = nil
+        _ type: Value.Type,
+        _ method: HTTPRequest.Method,
+        _ uri: String,
+        _ body: String? = nil,
+        token: String? = nil
     ) async throws -> (HTTPResponse.Status, Value?) {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let token { headers[.authorization] = "Bearer \(token)" }

@@ -1,16 +1,21 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-@testable import KiwiServer
-import Testing
 import TestSupport
+import Testing
+
+@testable import KiwiServer
 
 @Suite struct KiwiUserRouteTests {
     @Test(arguments: StoreKind.available) func signUpAnswers201WithTheUserAndRefusesADuplicateWith409(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let (status, user) = try await client.wire(
-                    KiwiWire.User.self, .post, "/users", #"{"username":"ada","password":"pw","fullname":"Ada Lovelace","email":"ada@example.org"}"#)
+                    KiwiWire.User.self,
+                    .post,
+                    "/users",
+                    #"{"username":"ada","password":"pw","fullname":"Ada Lovelace","email":"ada@example.org"}"#
+                )
                 #expect(status == .created)
                 #expect(user?.id == "ada")
                 #expect(user?.displayName == "Ada Lovelace")
@@ -75,7 +80,8 @@ import TestSupport
     @Test(arguments: StoreKind.available) func onlyTheOwnerUpdatesAProfile(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
                 let (status, user, _) = try await client.json(.put, "/users/ada", #"{"fullname":"Ada L."}"#, token: ada)
                 #expect(status == .ok)
                 #expect((user as? [String: Any])?["displayName"] as? String == "Ada L.")
@@ -90,7 +96,9 @@ import TestSupport
     @Test(arguments: StoreKind.available) func followingIsIdempotentAndListsMostRecentFirst(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let ada = try await client.member("ada"), bob = try await client.member("bob"), cy = try await client.member("cy")
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
+                let cy = try await client.member("cy")
                 #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
                 #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
                 try await Task.sleep(for: .milliseconds(5))
@@ -174,7 +182,8 @@ import TestSupport
     @Test(arguments: StoreKind.available) func likesAreIdempotentAndNeedAPostThatExists(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
                 let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
@@ -192,7 +201,8 @@ import TestSupport
     @Test(arguments: StoreKind.available) func commentsThroughTheFormRoute(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
                 let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
                 #expect(try await client.form("operation=create&postid=\(id)&text=Lovely+book%21", token: bob).0 == .ok)
                 #expect(try await client.form("operation=create&postid=\(id)&text=Me+too", token: ada).0 == .ok)
@@ -210,7 +220,9 @@ import TestSupport
                 #expect(try await client.form("postid=\(id)&text=x", token: bob).0 == .badRequest)
                 #expect(try await client.form("operation=shout&postid=\(id)", token: bob).0 == .badRequest)
                 #expect(try await client.form("operation=create&postid=999&text=x", token: bob).0 == .notFound)
-                #expect(try await client.form("operation=create&postid=\(id)&text=\(String(repeating: "w", count: 1025))", token: bob).0 == .badRequest)
+                #expect(
+                    try await client.form("operation=create&postid=\(id)&text=\(String(repeating: "w", count: 1025))", token: bob).0 == .badRequest
+                )
             }
         }
     }
@@ -218,7 +230,8 @@ import TestSupport
     @Test(arguments: StoreKind.available) func deletingAPostTakesItsLikesCommentsAndImage(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let ada = try await client.member("ada"), bob = try await client.member("bob")
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
                 let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
                 _ = try await client.json(.post, "/posts/\(id)/like", token: bob)
                 _ = try await client.form("operation=create&postid=\(id)&text=hi", token: bob)
@@ -238,7 +251,9 @@ import TestSupport
     @Test(arguments: StoreKind.available) func theFeedHasTheCallersAndTheirFolloweesPosts(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let ada = try await client.member("ada"), bob = try await client.member("bob"), cy = try await client.member("cy")
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
+                let cy = try await client.member("cy")
                 _ = try await client.upload(TestImages.png, caption: "ada's", token: ada)
                 _ = try await client.upload(TestImages.png, caption: "bob's", token: bob)
                 _ = try await client.upload(TestImages.png, caption: "cy's", token: cy)

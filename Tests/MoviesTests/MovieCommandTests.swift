@@ -1,7 +1,7 @@
 import Foundation
 import PluginAPI
-import Testing
 import TestSupport
+import Testing
 
 /// Each command's exact requests and its answers, against a stub TMDB over real HTTP.
 @Suite struct MovieCommandTests {
@@ -112,7 +112,9 @@ import TestSupport
         }
         let json = await stub.run(["movies", "show", "550", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        for key in ["id", "title", "releaseDate", "year", "rating", "ratingPercent", "posterURL", "overview", "voteCount", "popularity", "backdropURL"] {
+        for key in [
+            "id", "title", "releaseDate", "year", "rating", "ratingPercent", "posterURL", "overview", "voteCount", "popularity", "backdropURL",
+        ] {
             #expect(object.keys.contains(key), "\(key)")
         }
         #expect(object["posterURL"] is NSNull)

@@ -1,9 +1,10 @@
 import Foundation
-@testable import Movies
 import PluginAPI
-@testable import TMDB
-import Testing
 import TestSupport
+import Testing
+
+@testable import Movies
+@testable import TMDB
 
 @Suite struct MovieRulesTests {
     @Test(arguments: [(7.89, 78), (8.2, 82), (5.7, 57), (10.0, 100), (0.05, 0), (6.99, 69)])
@@ -41,9 +42,13 @@ import TestSupport
 
     @Test func pagesAreDeduplicatedKeepingTheFirstOccurrence() async throws {
         let pages = [1: [1, 2, 3], 2: [3, 4, 5], 3: [5, 6]]
-        let all = try await TMDBPaging.all(key: \.id, progress: { ProgressIndicatorFactory.hidden($0) }) { page in
-            TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
-        }
+        let all = try await TMDBPaging.all(
+            key: \.id,
+            progress: { ProgressIndicatorFactory.hidden($0) },
+            fetch: { page in
+                TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
+            }
+        )
         #expect(all.map(\.id) == [1, 2, 3, 4, 5, 6])
         let limited = try await TMDBPaging.collect(from: 1, limit: 4, key: \.id) { page in
             TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
@@ -52,7 +57,10 @@ import TestSupport
     }
 
     @Test func spokenLinesReadWellAloud() throws {
-        let item = MovieItem(TMDBMovie(id: 550, title: "Fight Club", releaseDate: "1999-10-15", voteAverage: 8.43, voteCount: 100), imageURL: { _, _ in nil })
+        let item = MovieItem(
+            TMDBMovie(id: 550, title: "Fight Club", releaseDate: "1999-10-15", voteAverage: 8.43, voteCount: 100),
+            imageURL: { _, _ in nil }
+        )
         #expect(item.spoken == "Fight Club, 1999, Rating 84%")
         let unrated = MovieItem(TMDBMovie(id: 1, title: "Soon", releaseDate: ""), imageURL: { _, _ in nil })
         #expect(unrated.spoken == "Soon, TBA, no rating yet")

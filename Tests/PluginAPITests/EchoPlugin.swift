@@ -15,7 +15,11 @@ enum EchoPlugin: ToolboxPlugin {
     }
 
     static let descriptor = PluginDescriptor(
-        identifier: "echo", name: "Echo", summary: "Says things back, for tests.", configurationKeys: Keys.all)
+        identifier: "echo",
+        name: "Echo",
+        summary: "Says things back, for tests.",
+        configurationKeys: Keys.all
+    )
 
     static var command: any ParsableCommand.Type { EchoCommand.self }
 
@@ -25,7 +29,6 @@ enum EchoPlugin: ToolboxPlugin {
         }
     }
 }
-
 
 /// The service the echo plugin resolves; tests swap in a fake.
 struct Greeter: Sendable {
@@ -38,8 +41,10 @@ func LiveGreeter(greeting: String) -> Greeter {
 
 struct EchoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "echo", abstract: EchoPlugin.descriptor.summary,
-        subcommands: [Greet.self, Fail.self, Fetch.self, Token.self])
+        commandName: "echo",
+        abstract: EchoPlugin.descriptor.summary,
+        subcommands: [Greet.self, Fail.self, Fetch.self, Token.self]
+    )
 
     struct Greet: ToolboxCommand {
         @Argument var name: String
@@ -72,8 +77,11 @@ struct EchoCommand: ParsableCommand {
 
         func run(in context: CommandContext) async throws {
             let base = try context.configuration.url(EchoPlugin.Keys.baseURL)
-            let request = HTTPRequest(url: base.appendingPathComponent(path), namespace: "echo",
-                                      cache: CachePolicy(kind: "test", timeToLive: 0.5))
+            let request = HTTPRequest(
+                url: base.appendingPathComponent(path),
+                namespace: "echo",
+                cache: CachePolicy(kind: "test", timeToLive: 0.5)
+            )
             let response = try await context.resolve(WebClient.self).send(request)
             context.output.line(String(decoding: response.body, as: UTF8.self))
         }
@@ -94,7 +102,10 @@ struct EchoRoot: PluginRoot {
 
 /// Runs the echo toolbox in this process.
 func runEcho(
-    _ arguments: [String], environment: [String: String] = [:], input: String = "", terminal: Bool = false,
+    _ arguments: [String],
+    environment: [String: String] = [:],
+    input: String = "",
+    terminal: Bool = false,
     customize: @escaping @Sendable (inout Container) -> Void = { _ in }
 ) async throws -> ToolboxResult {
     try await InProcessToolbox(EchoRoot.self, environment: environment)

@@ -1,7 +1,7 @@
 import Foundation
 import PluginAPI
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct EntryTests {
     @Test func mistypedPluginSuggestsTheClosestAndExits64() async throws {
@@ -57,8 +57,12 @@ import TestSupport
 
     @Test func documentedExitCodes() {
         let codes = Dictionary(uniqueKeysWithValues: ToolboxError.Kind.allCases.map { ($0, $0.exitCode) })
-        #expect(codes == [.failure: 1, .usage: 64, .badData: 65, .notFound: 66, .unavailable: 69, .conflict: 73, .io: 74,
-                          .rateLimited: 75, .authentication: 77, .permission: 77, .configuration: 78, .interrupted: 130])
+        #expect(
+            codes == [
+                .failure: 1, .usage: 64, .badData: 65, .notFound: 66, .unavailable: 69, .conflict: 73, .io: 74,
+                .rateLimited: 75, .authentication: 77, .permission: 77, .configuration: 78, .interrupted: 130,
+            ]
+        )
     }
 
     @Test func theContainerServesAFakeInPlaceOfTheLiveService() async throws {
@@ -93,16 +97,24 @@ import TestSupport
 
     enum Conflicting: ToolboxPlugin {
         static let descriptor = PluginDescriptor(
-            identifier: "other", name: "Other", summary: "Other",
-            configurationKeys: [ConfigKey("echo.greeting", default: "bonjour", summary: "What to say.")])
+            identifier: "other",
+            name: "Other",
+            summary: "Other",
+            configurationKeys: [ConfigKey("echo.greeting", default: "bonjour", summary: "What to say.")]
+        )
         static var command: any ParsableCommandType { OtherCommand.self }
         static func register(into container: inout Container) {}
     }
 
     enum Agreeing: ToolboxPlugin {
         static let descriptor = PluginDescriptor(
-            identifier: "other", name: "Other", summary: "Other",
-            configurationKeys: [ConfigKey("echo.greeting", default: "hello", environmentAliases: ["ECHO_GREETING"], summary: "Same key, other words.")])
+            identifier: "other",
+            name: "Other",
+            summary: "Other",
+            configurationKeys: [
+                ConfigKey("echo.greeting", default: "hello", environmentAliases: ["ECHO_GREETING"], summary: "Same key, other words.")
+            ]
+        )
         static var command: any ParsableCommandType { OtherCommand.self }
         static func register(into container: inout Container) {}
     }
@@ -140,7 +152,11 @@ import TestSupport
         #expect(fresh.standardOutput.hasPrefix("echo\t1\t0\t"), "\(fresh.standardOutput)")
         // An entry in a format this toolbox cannot read (an older one) counts as expired.
         let folder = toolbox.environment["XDG_CACHE_HOME"]! + "/toolbox/echo"
-        let entry = try #require(FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.first { $0.hasPrefix("http/") && ($0 as NSString).lastPathComponent.count == 64 })
+        let entry = try #require(
+            FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String }.first {
+                $0.hasPrefix("http/") && ($0 as NSString).lastPathComponent.count == 64
+            }
+        )
         try Data("TOOLBOX-CACHE 1\n{}\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + entry))
         let stale = await toolbox.run(["cache", "stats"])
         #expect(stale.standardOutput.hasPrefix("echo\t1\t1\t"), "\(stale.standardOutput)")

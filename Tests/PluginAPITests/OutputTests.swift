@@ -36,7 +36,9 @@ import Testing
         let lines = console.captured.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         // The year column starts at the same display column on every line.
-        let starts = lines.dropFirst().map { line in DisplayWidth.of(String(line[..<line.range(of: line.hasSuffix("TBA") ? "TBA" : "2001")!.lowerBound])) }
+        let starts = lines.dropFirst().map { line in
+            DisplayWidth.of(String(line[..<line.range(of: line.hasSuffix("TBA") ? "TBA" : "2001")!.lowerBound]))
+        }
         #expect(Set(starts).count == 1)
         #expect(lines[0].hasPrefix("TITLE"))
     }
@@ -75,7 +77,12 @@ import Testing
 
     @Test func jsonHasNullsForMissingValues() throws {
         let console = Console.memory()
-        try Output(console: console, options: try GlobalOptions.parse(["--json"]), environment: [:]).list(films, columns: columns, plain: { $0.title }, empty: "none")
+        try Output(console: console, options: try GlobalOptions.parse(["--json"]), environment: [:]).list(
+            films,
+            columns: columns,
+            plain: { $0.title },
+            empty: "none"
+        )
         let decoded = try JSONSerialization.jsonObject(with: Data(console.captured.standardOutput.utf8)) as? [[String: Any]]
         #expect(decoded?.count == 3)
         #expect(decoded?[2]["year"] is NSNull)
@@ -83,7 +90,12 @@ import Testing
 
     @Test func emptyListsSaySoOnStderrAndJSONIsAnEmptyArray() throws {
         let console = Console.memory()
-        try Output(console: console, format: .lines, color: false, quiet: false).list([Film](), columns: columns, plain: { $0.title }, empty: "No movies found for “x”.")
+        try Output(console: console, format: .lines, color: false, quiet: false).list(
+            [Film](),
+            columns: columns,
+            plain: { $0.title },
+            empty: "No movies found for “x”."
+        )
         #expect(console.captured.standardOutput.isEmpty)
         #expect(console.captured.standardError == "No movies found for “x”.\n")
         let json = Console.memory()

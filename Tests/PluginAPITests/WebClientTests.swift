@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import PluginAPI
-import Testing
 import TestSupport
+import Testing
 
 /// The HTTP client against a real stub server on 127.0.0.1, with short retry timings.
 @Suite struct WebClientTests {
@@ -11,14 +11,21 @@ import TestSupport
 
     func client(mode: WebClient.CacheMode = .normal, policy: RetryPolicy? = nil, console: Console = .memory()) -> WebClient {
         WebClient(
-            transport: AsyncHTTPTransport(), cache: ResponseCache(root: cacheRoot, maximumBytes: 10_000_000),
-            policy: policy ?? fast, mode: mode, output: Output(console: console, format: .lines, color: false, quiet: false),
-            logger: Logger(label: "test") { _ in ConsoleLogHandler(console: console, level: .info) })
+            transport: AsyncHTTPTransport(),
+            cache: ResponseCache(root: cacheRoot, maximumBytes: 10_000_000),
+            policy: policy ?? fast,
+            mode: mode,
+            output: Output(console: console, format: .lines, color: false, quiet: false),
+            logger: Logger(label: "test") { _ in ConsoleLogHandler(console: console, level: .info) }
+        )
     }
 
     func get(_ server: StubServer, _ path: String, ttl: TimeInterval? = 60) -> HTTPRequest {
-        HTTPRequest(url: server.baseURL.appendingPathComponent(path), namespace: "test",
-                    cache: ttl.map { CachePolicy(kind: "test", timeToLive: $0) })
+        HTTPRequest(
+            url: server.baseURL.appendingPathComponent(path),
+            namespace: "test",
+            cache: ttl.map { CachePolicy(kind: "test", timeToLive: $0) }
+        )
     }
 
     @Test func tenConcurrentIdenticalGetsMakeOneUpstreamRequest() async throws {
@@ -139,7 +146,10 @@ import TestSupport
         let console = Console.memory()
         let response = try await client(console: console).send(request)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"v":"cached"}"#)
-        guard case .stale = response.origin else { Issue.record("expected a stale answer"); return }
+        guard case .stale = response.origin else {
+            Issue.record("expected a stale answer")
+            return
+        }
         #expect(console.captured.standardError.contains("offline: showing cached results from just now"))
     }
 
@@ -229,9 +239,13 @@ import TestSupport
         let body = Data(repeating: UInt8(ascii: "x"), count: 4000)
         for index in 0..<5 { server.route("/big/\(index)", .json(body)) }
         let small = WebClient(
-            transport: AsyncHTTPTransport(), cache: ResponseCache(root: cacheRoot, maximumBytes: 10_000),
-            policy: fast, mode: .normal, output: Output(console: .memory(), format: .lines, color: false, quiet: false),
-            logger: Logger(label: "test"))
+            transport: AsyncHTTPTransport(),
+            cache: ResponseCache(root: cacheRoot, maximumBytes: 10_000),
+            policy: fast,
+            mode: .normal,
+            output: Output(console: .memory(), format: .lines, color: false, quiet: false),
+            logger: Logger(label: "test")
+        )
         for index in 0..<5 { _ = try await small.send(get(server, "big/\(index)")) }
         let fresh = ResponseCache(root: cacheRoot, maximumBytes: 10_000)
         #expect(fresh.read(get(server, "big/0")) == nil, "the oldest entry went")
@@ -293,8 +307,10 @@ final class ProgressLog: @unchecked Sendable {
 
 @Suite struct URLQueryTests {
     @Test func valuesArriveIntactWhateverTheyContain() {
-        #expect(URLQuery.encode([("query", "Fight Club+1 & more=yes"), ("year", "1999")])
-            == "query=Fight%20Club%2B1%20%26%20more%3Dyes&year=1999")
+        #expect(
+            URLQuery.encode([("query", "Fight Club+1 & more=yes"), ("year", "1999")])
+                == "query=Fight%20Club%2B1%20%26%20more%3Dyes&year=1999"
+        )
         #expect(URLQuery.encode([("q", "Amélie ~_.-")]) == "q=Am%C3%A9lie%20~_.-")
         let url = URL(string: "https://api.example.org/3/search/movie")!
         #expect(url.appendingQuery([("page", "2")]).absoluteString == "https://api.example.org/3/search/movie?page=2")

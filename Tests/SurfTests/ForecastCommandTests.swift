@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import PluginAPI
-@testable import Surf
-import Testing
 import TestSupport
+import Testing
+
+@testable import Surf
 
 struct SurfRoot: PluginRoot {
     static let plugins: [any ToolboxPlugin.Type] = [SurfPlugin.self]
@@ -14,11 +15,14 @@ struct SurfRoot: PluginRoot {
         let server = try await StubServer.start()
         server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
         server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
-        let toolbox = try InProcessToolbox(SurfRoot.self, environment: [
-            "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": server.baseURL.absoluteString + "/v1/marine",
-            "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": server.baseURL.absoluteString + "/v1/forecast",
-            "TOOLBOX_SURF_UNITS": "imperial",
-        ])
+        let toolbox = try InProcessToolbox(
+            SurfRoot.self,
+            environment: [
+                "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": server.baseURL.absoluteString + "/v1/marine",
+                "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": server.baseURL.absoluteString + "/v1/forecast",
+                "TOOLBOX_SURF_UNITS": "imperial",
+            ]
+        )
         let terminal = await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "2", "--no-color"], terminal: true, width: 100)
         #expect(terminal.exitCode == 0, "\(terminal.standardError)")
         let lines = terminal.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

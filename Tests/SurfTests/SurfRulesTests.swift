@@ -1,12 +1,15 @@
 import Foundation
 import PluginAPI
-@testable import Surf
-import Testing
 import TestSupport
+import Testing
+
+@testable import Surf
 
 @Suite struct CompassTests {
-    @Test(arguments: [(0.0, "N"), (11.24, "N"), (11.25, "NNE"), (348.74, "NNW"), (348.75, "N"), (359.99, "N"), (360, "N"),
-                      (-10, "N"), (-90, "W"), (-348.75, "NNE"), (725, "N"), (45, "NE"), (202.5, "SSW")])
+    @Test(arguments: [
+        (0.0, "N"), (11.24, "N"), (11.25, "NNE"), (348.74, "NNW"), (348.75, "N"), (359.99, "N"), (360, "N"),
+        (-10, "N"), (-90, "W"), (-348.75, "NNE"), (725, "N"), (45, "NE"), (202.5, "SSW"),
+    ])
     func names(degrees: Double, name: String) {
         #expect(Compass.name(degrees) == name)
     }
@@ -33,8 +36,10 @@ import TestSupport
 @Suite struct SurfTimestampTests {
     static let instant = Date(timeIntervalSince1970: 1_758_762_000)
 
-    @Test(arguments: ["2025-09-25T01:00:00Z", "2025-09-25T01:00:00.000Z", "2025-09-25T01:00:00", "2025-09-25T02:00:00+01:00",
-                      "2025-09-25T01:00:00.000000", "2025-09-25 01:00:00 +0000 UTC", "2025-09-25 01:00:00.000000000 +0000 UTC", "1758762000"])
+    @Test(arguments: [
+        "2025-09-25T01:00:00Z", "2025-09-25T01:00:00.000Z", "2025-09-25T01:00:00", "2025-09-25T02:00:00+01:00",
+        "2025-09-25T01:00:00.000000", "2025-09-25 01:00:00 +0000 UTC", "2025-09-25 01:00:00.000000000 +0000 UTC", "1758762000",
+    ])
     func everyShapeParses(text: String) throws {
         #expect(try SurfTimestamp.parse(text) == Self.instant)
     }
@@ -101,7 +106,8 @@ import TestSupport
 
     @Test func aUserFileAddsAndReplacesSpots() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("spots-\(UUID().uuidString).json").path
-        try #"{"spots":[{"name":"Bundoran","region":"Donegal","country":"Ireland","latitude":54.5,"longitude":-8.3,"facing":0,"type":"reef"},{"name":"Secret Reef","region":"Donegal","country":"Ireland","latitude":55,"longitude":-8,"facing":270,"type":"reef"}]}"#
+        try
+            #"{"spots":[{"name":"Bundoran","region":"Donegal","country":"Ireland","latitude":54.5,"longitude":-8.3,"facing":0,"type":"reef"},{"name":"Secret Reef","region":"Donegal","country":"Ireland","latitude":55,"longitude":-8,"facing":270,"type":"reef"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         let catalog = try SpotCatalog.load(userFile: path)
         #expect(try catalog.spot(SpotQuery("donegal/bundoran")).facing == 0)
@@ -142,7 +148,8 @@ import TestSupport
     }
 
     @Test func trebleSurfConditionsWithSpotIdsJoinedByHash() throws {
-        let body = #"[{"data":{"dateForecastedFor":"2025-09-25 01:00:00 +0000 UTC","relativeWindDirection":"offshore","surfMessiness":"clean","swellHeight":1.4,"swellPeriod":"12","swellDirection":300,"surfSize":1.9,"windSpeed":5,"windDirection":"n/a","waterTemperature":14.2},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Bundoran"}]"#
+        let body =
+            #"[{"data":{"dateForecastedFor":"2025-09-25 01:00:00 +0000 UTC","relativeWindDirection":"offshore","surfMessiness":"clean","swellHeight":1.4,"swellPeriod":"12","swellDirection":300,"surfSize":1.9,"windSpeed":5,"windDirection":"n/a","waterTemperature":14.2},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Bundoran"}]"#
         let answers = try JSONDecoder().decode([TrebleSurfConditions].self, from: Data(body.utf8))
         let spot = try SpotCatalog.load(userFile: nil).spot(SpotQuery("donegal/bundoran"))
         #expect(answers[0].spotID == spot.trebleSurfID)
@@ -155,15 +162,33 @@ import TestSupport
 }
 
 @Suite struct RankingAndChartTests {
-    func hour(_ name: String, swell: Double?, wind: Double?, facing: Double = 270, time: Date = SurfTimestampTests.instant, wave: Double? = nil) -> SpotConditions {
-        SpotConditions(spot: name, region: "Donegal", time: time, waveHeight: wave ?? swell, swellHeight: swell, swellPeriod: 10,
-                       swellDirection: 280, windSpeed: 20, windDirection: wind, waterTemperature: 13, facing: facing)
+    func hour(
+        _ name: String,
+        swell: Double?,
+        wind: Double?,
+        facing: Double = 270,
+        time: Date = SurfTimestampTests.instant,
+        wave: Double? = nil
+    ) -> SpotConditions {
+        SpotConditions(
+            spot: name,
+            region: "Donegal",
+            time: time,
+            waveHeight: wave ?? swell,
+            swellHeight: swell,
+            swellPeriod: 10,
+            swellDirection: 280,
+            windSpeed: 20,
+            windDirection: wind,
+            waterTemperature: 13,
+            facing: facing
+        )
     }
 
     @Test func cleanSwellWithOffshoreWindRanksFirst() {
         let ranked = SpotConditions.ranked([
-            hour("Onshore", swell: 2.0, wind: 270),    // wind from the sea
-            hour("Offshore", swell: 1.8, wind: 90),    // wind from the land
+            hour("Onshore", swell: 2.0, wind: 270),  // wind from the sea
+            hour("Offshore", swell: 1.8, wind: 90),  // wind from the land
             hour("Flat", swell: 0.3, wind: 90),
         ])
         #expect(ranked.map(\.spot) == ["Offshore", "Onshore", "Flat"])

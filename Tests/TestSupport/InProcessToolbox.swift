@@ -16,13 +16,22 @@ public struct InProcessToolbox: Sendable {
     }
 
     public func run(
-        _ arguments: [String], input: String = "", terminal: Bool = false, width: Int = 100,
-        environment extra: [String: String] = [:], customize: @escaping @Sendable (inout Container) -> Void = { _ in }
+        _ arguments: [String],
+        input: String = "",
+        terminal: Bool = false,
+        width: Int = 100,
+        environment extra: [String: String] = [:],
+        customize: @escaping @Sendable (inout Container) -> Void = { _ in }
     ) async -> ToolboxResult {
         let console = Console.memory(input: input, terminal: terminal, width: width)
         let code = await ToolboxEntry.run(
-            root: root, plugins: plugins, arguments: arguments, environment: environment.merging(extra) { $1 },
-            console: console, customize: customize)
+            root: root,
+            plugins: plugins,
+            arguments: arguments,
+            environment: environment.merging(extra) { $1 },
+            console: console,
+            customize: customize
+        )
         return ToolboxResult(exitCode: code, standardOutput: console.captured.standardOutput, standardError: console.captured.standardError)
     }
 }
@@ -34,7 +43,10 @@ public protocol PluginRoot: ParsableCommand {
 
 extension PluginRoot {
     public static var configuration: CommandConfiguration {
-        ToolboxEntry.rootConfiguration(abstract: "toolbox with \(plugins.map { $0.descriptor.name }.joined(separator: ", ")), for tests", plugins: plugins)
+        ToolboxEntry.rootConfiguration(
+            abstract: "toolbox with \(plugins.map { $0.descriptor.name }.joined(separator: ", ")), for tests",
+            plugins: plugins
+        )
     }
 }
 

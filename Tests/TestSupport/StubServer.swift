@@ -158,8 +158,13 @@ private final class StubHandler: ChannelInboundHandler {
         var headers: [String: String] = [:]
         for header in head.headers { headers[header.name.lowercased()] = header.value }
         let request = StubServer.Request(
-            method: head.method.rawValue, path: components?.path ?? head.uri, query: query, headers: headers,
-            body: Data(body.readableBytesView), receivedAt: .now)
+            method: head.method.rawValue,
+            path: components?.path ?? head.uri,
+            query: query,
+            headers: headers,
+            body: Data(body.readableBytesView),
+            receivedAt: .now
+        )
         let reply = server.received(request)
         let loop = context.eventLoop.assumeIsolated()
         let server = self.server

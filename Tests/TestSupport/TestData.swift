@@ -15,7 +15,9 @@ public enum TestImages {
         let boundary = "test-\(UUID().uuidString)"
         var body = Data()
         if let file {
-            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+            body += Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\nContent-Type: image/png\r\n\r\n".utf8
+            )
             body += file + Data("\r\n".utf8)
         }
         if let caption { body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n\(caption)\r\n".utf8) }

@@ -65,7 +65,9 @@ public struct ToolboxBinary: Sendable {
         process.executableURL = Self.url
         process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
-        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = stdin
@@ -98,10 +100,13 @@ public final class RunningToolbox: @unchecked Sendable {
                 let out = self.output.fileHandleForReading.readDataToEndOfFile()
                 let err = self.error.fileHandleForReading.readDataToEndOfFile()
                 self.process.waitUntilExit()
-                continuation.resume(returning: ToolboxBinary.Result(
-                    exitCode: self.process.terminationStatus,
-                    standardOutput: String(decoding: out, as: UTF8.self),
-                    standardError: String(decoding: err, as: UTF8.self)))
+                continuation.resume(
+                    returning: ToolboxBinary.Result(
+                        exitCode: self.process.terminationStatus,
+                        standardOutput: String(decoding: out, as: UTF8.self),
+                        standardError: String(decoding: err, as: UTF8.self)
+                    )
+                )
             }
         }
     }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import toolbox
 
 /// The built binary, run as a new user would, in private XDG folders.
@@ -70,7 +71,10 @@ import TestSupport
     }
 
     @Test func configCheckNamesInvalidValuesAndExits78() async throws {
-        let run = try await ToolboxBinary().run(["config", "check"], environment: ["TOOLBOX_HTTP_MAX_RETRIES": "lots", "TMDB_API_KEY": "a-real-looking-key"])
+        let run = try await ToolboxBinary().run(
+            ["config", "check"],
+            environment: ["TOOLBOX_HTTP_MAX_RETRIES": "lots", "TMDB_API_KEY": "a-real-looking-key"]
+        )
         #expect(run.exitCode == 78)
         #expect(run.standardOutput.contains("http.max_retries"))
         #expect(run.standardError.contains("1 configuration key needs attention"))
@@ -80,7 +84,10 @@ import TestSupport
         let run = try await ToolboxBinary().run(["config", "template"])
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/toolbox.example.yaml")
         let committed = try String(contentsOf: file, encoding: .utf8)
-        #expect(run.standardOutput == committed, "config/toolbox.example.yaml is out of date: run `toolbox config template > config/toolbox.example.yaml`")
+        #expect(
+            run.standardOutput == committed,
+            "config/toolbox.example.yaml is out of date: run `toolbox config template > config/toolbox.example.yaml`"
+        )
     }
 
     @Test func cacheStatsAndClearAnswerOnAnEmptyCache() async throws {

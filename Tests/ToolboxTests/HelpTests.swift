@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import PluginAPI
-import Testing
 import TestSupport
+import Testing
+
 @testable import toolbox
 
 /// Every command of the real toolbox, with its path: `["toolbox", "movies", "list"]`.
@@ -52,7 +53,9 @@ func everyCommand() -> [(path: [String], command: any ParsableCommand.Type)] {
             let abstract = plain(command.configuration.abstract)
             if !abstract.isEmpty, !manual.contains(abstract) { missing.append("\(path.joined(separator: " ")): “\(abstract)”") }
             let help = Toolbox.helpMessage(for: command, columns: 1000)
-            for option in help.split(separator: "\n").compactMap({ $0.trimmed.hasPrefix("--") ? $0.trimmed.split(separator: " ").first.map(String.init) : nil }) {
+            for option in help.split(separator: "\n").compactMap({
+                $0.trimmed.hasPrefix("--") ? $0.trimmed.split(separator: " ").first.map(String.init) : nil
+            }) {
                 let name = String(option.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
                 if !name.isEmpty, !["help", "version"].contains(name), !manual.contains("-\(name)") {
                     missing.append("\(path.joined(separator: " ")) --\(name)")

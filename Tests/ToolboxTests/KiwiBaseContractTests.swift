@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The client against a server that speaks only the original backend's contract:
 /// no /users/me, /feed, /users/<u>/posts, createdAt or commentCount.

@@ -1,7 +1,7 @@
 import Foundation
 import PluginAPI
-import Testing
 import TestSupport
+import Testing
 
 /// `toolbox kiwi serve` as a real process: killed with SIGKILL in the middle of a
 /// burst of posts, restarted, and every acknowledged post is still there with its image.
@@ -37,10 +37,16 @@ import TestSupport
             for index in 0..<60 {
                 group.addTask {
                     let (body, type) = TestImages.multipart(TestImages.png(seed: index), caption: "post \(index)")
-                    guard let response = try? await self.request("POST", base + "/posts", body: body, headers: auth.merging(["Content-Type": type]) { $1 }),
-                          response.status == 201,
-                          let post = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-                          let id = post["id"] as? String
+                    guard
+                        let response = try? await self.request(
+                            "POST",
+                            base + "/posts",
+                            body: body,
+                            headers: auth.merging(["Content-Type": type]) { $1 }
+                        ),
+                        response.status == 201,
+                        let post = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+                        let id = post["id"] as? String
                     else { return }
                     if await acknowledged.add(id: id, index: index) == 15 { kill(process.processIdentifier, SIGKILL) }
                 }
@@ -92,7 +98,8 @@ actor AcknowledgedPosts {
         let server = try serverHome.start(["kiwi", "serve", "--port", "\(port)", "--quiet"])
         try await durability.waitUntilHealthy(base)
         let client = ["TOOLBOX_KIWI_SERVER": base]
-        let ada = try ToolboxBinary(extraEnvironment: client), bob = try ToolboxBinary(extraEnvironment: client)
+        let ada = try ToolboxBinary(extraEnvironment: client)
+        let bob = try ToolboxBinary(extraEnvironment: client)
 
         #expect(try await ada.run(["kiwi", "signup", "ada", "--name", "Ada Lovelace", "--password-stdin"], input: "first-pw\n").exitCode == 0)
         #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "first-pw\n").exitCode == 0)
@@ -131,7 +138,9 @@ actor AcknowledgedPosts {
 
         #expect(try await bob.run(["kiwi", "unlike", postID]).standardOutput == "0\n")
         let comments = try await bob.run(["kiwi", "comments", postID, "--json"])
-        let commentID = try #require((try JSONSerialization.jsonObject(with: Data(comments.standardOutput.utf8)) as? [[String: Any]])?.first?["id"] as? String)
+        let commentID = try #require(
+            (try JSONSerialization.jsonObject(with: Data(comments.standardOutput.utf8)) as? [[String: Any]])?.first?["id"] as? String
+        )
         #expect(try await ada.run(["kiwi", "uncomment", commentID]).exitCode == 77, "only its author may delete it")
         #expect(try await bob.run(["kiwi", "uncomment", commentID]).exitCode == 0)
         #expect(try await bob.run(["kiwi", "delete", postID, "--yes"]).exitCode == 77, "only the owner")
@@ -145,16 +154,22 @@ actor AcknowledgedPosts {
         #expect(try await ada.run(["kiwi", "post", "--image", "/nonexistent/photo.jpg"]).exitCode == 74)
         let uncaptioned = try await ada.run(["kiwi", "post", "--image", try file(TestImages.png, named: "c.png"), "--caption", "", "--json"])
         #expect(uncaptioned.exitCode == 0)
-        #expect((try JSONSerialization.jsonObject(with: Data(uncaptioned.standardOutput.utf8)) as? [String: Any])?["caption"] is NSNull,
-                "an empty caption is no caption")
-        let uncaptionedID = try #require((try JSONSerialization.jsonObject(with: Data(uncaptioned.standardOutput.utf8)) as? [String: Any])?["id"] as? String)
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(uncaptioned.standardOutput.utf8)) as? [String: Any])?["caption"] is NSNull,
+            "an empty caption is no caption"
+        )
+        let uncaptionedID = try #require(
+            (try JSONSerialization.jsonObject(with: Data(uncaptioned.standardOutput.utf8)) as? [String: Any])?["id"] as? String
+        )
         #expect(try await ada.run(["kiwi", "delete", uncaptionedID, "--yes"]).exitCode == 0)
         #expect(try await ada.run(["kiwi", "like", "999999"]).exitCode == 66)
         let remaining = try await ada.run(["kiwi", "feed", "--json"])
         #expect((try JSONSerialization.jsonObject(with: Data(remaining.standardOutput.utf8)) as? [Any])?.count == 1)
 
         // Logging out ends the session on the server too.
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])?["token"] as? String)
+        let token = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sessionFile))) as? [String: Any])?["token"] as? String
+        )
         #expect(try await ada.run(["kiwi", "logout"]).exitCode == 0)
         #expect(!FileManager.default.fileExists(atPath: sessionFile))
         let stale = try await durability.request("GET", base + "/users/me", headers: ["Authorization": "Bearer \(token)"])

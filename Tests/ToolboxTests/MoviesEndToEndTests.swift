@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built binary against a stub TMDB on 127.0.0.1: stdout, --json, stderr and exit codes.
 @Suite struct MoviesEndToEndTests {
@@ -53,7 +53,10 @@ import TestSupport
         server.route("/3/movie/550/similar", .status(503))
         let run = try await toolbox.run(["movies", "similar", "550"])
         #expect(run.exitCode == 69)
-        #expect(run.standardError == "error: 127.0.0.1:\(server.port) kept failing (HTTP 503) after 5 retries\nhint: the service has a problem; try again later\n")
+        #expect(
+            run.standardError
+                == "error: 127.0.0.1:\(server.port) kept failing (HTTP 503) after 5 retries\nhint: the service has a problem; try again later\n"
+        )
         #expect(run.standardOutput.isEmpty)
         await server.stop()
     }
@@ -66,7 +69,9 @@ import TestSupport
         #expect(run.standardError.contains("https://www.themoviedb.org/settings/api"))
         #expect(server.requestCount() == 0)
         // Then the key, set without echo from stdin, and it works.
-        #expect(try await toolbox.run(["config", "set", "tmdb.api_key"], input: "from-stdin-key-7777\n", environment: ["TMDB_API_KEY": ""]).exitCode == 0)
+        #expect(
+            try await toolbox.run(["config", "set", "tmdb.api_key"], input: "from-stdin-key-7777\n", environment: ["TMDB_API_KEY": ""]).exitCode == 0
+        )
         let list = try await toolbox.run(["config", "list"], environment: ["TMDB_API_KEY": ""])
         #expect(list.standardOutput.contains("tmdb.api_key\t••••7777\tfile"))
         #expect(!list.standardOutput.contains("from-stdin-key"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built binary against stub Open-Meteo, ERDDAP and TrebleSurf servers.
 @Suite struct SurfEndToEndTests {
@@ -13,15 +13,17 @@ import TestSupport
     func start(provider: String = "open-meteo", extra: [String: String] = [:]) async throws -> (StubServer, ToolboxBinary) {
         let server = try await StubServer.start()
         let base = server.baseURL.absoluteString
-        let toolbox = try ToolboxBinary(extraEnvironment: [
-            "TOOLBOX_SURF_PROVIDER": provider,
-            "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": base + "/v1/marine",
-            "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": base + "/v1/forecast",
-            "TOOLBOX_SURF_ERDDAP_URL": base + "/erddap/tabledap/IWBNetwork",
-            "TOOLBOX_SURF_TREBLESURF_BASE_URL": base,
-            "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",
-            "TOOLBOX_HTTP_BACKOFF_MAX": "0.02",
-        ].merging(extra) { $1 })
+        let toolbox = try ToolboxBinary(
+            extraEnvironment: [
+                "TOOLBOX_SURF_PROVIDER": provider,
+                "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": base + "/v1/marine",
+                "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": base + "/v1/forecast",
+                "TOOLBOX_SURF_ERDDAP_URL": base + "/erddap/tabledap/IWBNetwork",
+                "TOOLBOX_SURF_TREBLESURF_BASE_URL": base,
+                "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",
+                "TOOLBOX_HTTP_BACKOFF_MAX": "0.02",
+            ].merging(extra) { $1 }
+        )
         return (server, toolbox)
     }
 
@@ -44,8 +46,10 @@ import TestSupport
         let json = try await toolbox.run(["surf", "conditions", "Donegal", "--json"])
         #expect(server.requestCount() == 2, "a warm cache answers without a request")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
-        let keys: Set<String> = ["spot", "region", "time", "waveHeight", "swellHeight", "swellPeriod", "swellDirection", "windSpeed",
-                                 "windDirection", "windCompass", "relativeWind", "waterTemperature"]
+        let keys: Set<String> = [
+            "spot", "region", "time", "waveHeight", "swellHeight", "swellPeriod", "swellDirection", "windSpeed",
+            "windDirection", "windCompass", "relativeWind", "waterTemperature",
+        ]
         #expect(Set(items[0].keys) == keys)
         // The fixture is in feet and knots; JSON is metric whatever the source said.
         let wave = try #require(items[0]["waveHeight"] as? Double)
@@ -80,7 +84,10 @@ import TestSupport
 
     @Test func buoysFromERDDAPLatestRowPerBuoy() async throws {
         let (server, toolbox) = try await start()
-        server.route("/erddap/tabledap/IWBNetwork.csv", .text(String(decoding: try Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self)))
+        server.route(
+            "/erddap/tabledap/IWBNetwork.csv",
+            .text(String(decoding: try Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self))
+        )
         let run = try await toolbox.run(["surf", "buoys", "--json"])
         #expect(run.exitCode == 0, "\(run.standardError)")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
@@ -101,8 +108,10 @@ import TestSupport
         await server.stop()
     }
 
-    static let trebleSpots = #"[{"BeachDirection":315,"IdealSwellDirection":300,"Latitude":54.49,"Longitude":-8.27,"Type":"Reef","country_region_spot":"Ireland/Donegal/Bundoran","Image":"x"},{"BeachDirection":270,"IdealSwellDirection":270,"Latitude":54.55,"Longitude":-8.21,"Type":"Beach","country_region_spot":"Ireland/Donegal/Rossnowlagh","Image":"y"}]"#
-    static let trebleConditions = #"[{"data":{"dateForecastedFor":"2025-09-25T01:00:00Z","relativeWindDirection":"offshore","surfMessiness":"clean","swellHeight":1.5,"swellPeriod":11,"swellDirection":300,"surfSize":1.8,"windSpeed":6,"windDirection":135,"waterTemperature":"n/a"},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Bundoran"},{"data":{"dateForecastedFor":"2025-09-25 01:00:00.000000000 +0000 UTC","swellHeight":0.9,"swellPeriod":9,"swellDirection":280,"surfSize":1.0,"windSpeed":3,"windDirection":270,"waterTemperature":14},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Rossnowlagh"}]"#
+    static let trebleSpots =
+        #"[{"BeachDirection":315,"IdealSwellDirection":300,"Latitude":54.49,"Longitude":-8.27,"Type":"Reef","country_region_spot":"Ireland/Donegal/Bundoran","Image":"x"},{"BeachDirection":270,"IdealSwellDirection":270,"Latitude":54.55,"Longitude":-8.21,"Type":"Beach","country_region_spot":"Ireland/Donegal/Rossnowlagh","Image":"y"}]"#
+    static let trebleConditions =
+        #"[{"data":{"dateForecastedFor":"2025-09-25T01:00:00Z","relativeWindDirection":"offshore","surfMessiness":"clean","swellHeight":1.5,"swellPeriod":11,"swellDirection":300,"surfSize":1.8,"windSpeed":6,"windDirection":135,"waterTemperature":"n/a"},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Bundoran"},{"data":{"dateForecastedFor":"2025-09-25 01:00:00.000000000 +0000 UTC","swellHeight":0.9,"swellPeriod":9,"swellDirection":280,"surfSize":1.0,"windSpeed":3,"windDirection":270,"waterTemperature":14},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Rossnowlagh"}]"#
 
     @Test func trebleSurfConditionsWithTheSessionCookie() async throws {
         let (server, toolbox) = try await start(provider: "treblesurf", extra: ["TOOLBOX_SURF_TREBLESURF_SESSION": "sess-abcdef-9911"])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The built binary against a stub TMDB: trailers browse, show, and genre completion.
 @Suite struct TrailersEndToEndTests {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import PluginAPI
-import Testing
 import TestSupport
+import Testing
+
 @testable import Trailers
 
 struct TrailersRoot: PluginRoot {
@@ -16,11 +17,14 @@ struct TrailersStub {
 
     static func start(environment: [String: String] = [:]) async throws -> TrailersStub {
         let server = try await StubServer.start()
-        let toolbox = try InProcessToolbox(TrailersRoot.self, environment: [
-            "TMDB_API_KEY": "trailers-key",
-            "TOOLBOX_TMDB_BASE_URL": server.baseURL.absoluteString + "/3",
-            "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",
-        ].merging(environment) { $1 })
+        let toolbox = try InProcessToolbox(
+            TrailersRoot.self,
+            environment: [
+                "TMDB_API_KEY": "trailers-key",
+                "TOOLBOX_TMDB_BASE_URL": server.baseURL.absoluteString + "/3",
+                "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",
+            ].merging(environment) { $1 }
+        )
         server.route("/3/genre/movie/list", .json(try Fixtures.trailers("genre-movie-list.json")))
         server.route("/3/genre/tv/list", .json(try Fixtures.trailers("genre-tv-list.json")))
         return TrailersStub(server: server, toolbox: toolbox)
@@ -41,10 +45,14 @@ struct TrailersStub {
             let base = type == .movie ? 10_000.0 : 5_000.0
             let results = (1...20).map { index -> String in
                 let id = (page - 1) * 20 + index
-                let key = type == .movie ? "title" : "name", date = type == .movie ? "release_date" : "first_air_date"
-                return #"{"id":\#(id),"\#(key)":"\#(type.rawValue) \#(id)","\#(date)":"2020-01-01","popularity":\#(base - Double(id)),"vote_average":7.5,"vote_count":100}"#
+                let key = type == .movie ? "title" : "name"
+                let date = type == .movie ? "release_date" : "first_air_date"
+                return
+                    #"{"id":\#(id),"\#(key)":"\#(type.rawValue) \#(id)","\#(date)":"2020-01-01","popularity":\#(base - Double(id)),"vote_average":7.5,"vote_count":100}"#
             }
-            return .json(Data(#"{"page":\#(page),"total_pages":\#(pages),"total_results":\#(pages * 20),"results":[\#(results.joined(separator: ","))]}"#.utf8))
+            return .json(
+                Data(#"{"page":\#(page),"total_pages":\#(pages),"total_results":\#(pages * 20),"results":[\#(results.joined(separator: ","))]}"#.utf8)
+            )
         }
     }
 }
@@ -67,13 +75,19 @@ struct TrailersStub {
     @Test func aFilterUsesDiscoverAndSaysWhenItOverridesTheTypedSort() async throws {
         let stub = try await TrailersStub.start()
         stub.server.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
-        let run = await stub.run(["trailers", "browse", "--type", "movie", "--sort", "trending", "--genre", "science fiction", "--certification", "PG-13"])
+        let run = await stub.run([
+            "trailers", "browse", "--type", "movie", "--sort", "trending", "--genre", "science fiction", "--certification", "PG-13",
+        ])
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(run.standardError == "sort changed to popularity: trending cannot be combined with filters\n")
-        #expect(stub.queries("/3/discover/movie") == [[
-            "include_adult": "false", "page": "1", "language": "en-US", "region": "US", "sort_by": "popularity.desc",
-            "with_genres": "878", "certification_country": "US", "certification": "PG-13",
-        ]])
+        #expect(
+            stub.queries("/3/discover/movie") == [
+                [
+                    "include_adult": "false", "page": "1", "language": "en-US", "region": "US", "sort_by": "popularity.desc",
+                    "with_genres": "878", "certification_country": "US", "certification": "PG-13",
+                ]
+            ]
+        )
         #expect(stub.server.requestCount("/3/trending/movie/week") == 0)
         await stub.server.stop()
     }
@@ -179,7 +193,10 @@ struct TrailersStub {
 
     @Test func noTrailerIsExit66() async throws {
         let stub = try await TrailersStub.start()
-        stub.server.route("/3/movie/7", .json(Data(#"{"id":7,"title":"Quiet","videos":{"results":[{"id":"v","key":"x","name":"T","site":"Vimeo","type":"Trailer"}]}}"#.utf8)))
+        stub.server.route(
+            "/3/movie/7",
+            .json(Data(#"{"id":7,"title":"Quiet","videos":{"results":[{"id":"v","key":"x","name":"T","site":"Vimeo","type":"Trailer"}]}}"#.utf8))
+        )
         let run = await stub.run(["trailers", "play", "7"])
         #expect(run.exitCode == 66)
         #expect(run.standardError.hasPrefix("error: No trailer available for “Quiet”"))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TMDB
-import Testing
 import TestSupport
+import Testing
+
+@testable import TMDB
 @testable import Trailers
 
 @Suite struct FilterRuleTests {
@@ -92,8 +93,15 @@ import TestSupport
 }
 
 @Suite struct TrailerRankingTests {
-    func video(_ id: String, name: String = "Clip", site: String = "YouTube", type: String = "Trailer", size: Int? = 1080,
-               official: Bool? = true, published: String? = "2024-01-01T00:00:00.000Z") -> TMDBVideo {
+    func video(
+        _ id: String,
+        name: String = "Clip",
+        site: String = "YouTube",
+        type: String = "Trailer",
+        size: Int? = 1080,
+        official: Bool? = true,
+        published: String? = "2024-01-01T00:00:00.000Z"
+    ) -> TMDBVideo {
         TMDBVideo(id: id, key: "k\(id)", name: name, site: site, type: type, size: size, official: official, publishedAt: published)
     }
 
@@ -120,7 +128,10 @@ import TestSupport
     }
 
     @Test func thenNewerWithDatedBeforeUndated() {
-        #expect(ranked([video("1", published: nil), video("2", published: "2020-01-01T00:00:00.000Z"), video("3", published: "2023-05-01T00:00:00.000Z")]) == ["k3", "k2", "k1"])
+        #expect(
+            ranked([video("1", published: nil), video("2", published: "2020-01-01T00:00:00.000Z"), video("3", published: "2023-05-01T00:00:00.000Z")])
+                == ["k3", "k2", "k1"]
+        )
     }
 
     @Test func thenLowerID() {
@@ -179,7 +190,8 @@ import TestSupport
     }
 
     @Test func missingDatesSortLastWhenNewestAndFirstWhenOldest() {
-        let dated = Self.item(1, .movie, date: "2020-01-01"), undated = Self.item(2, .tv, date: nil)
+        let dated = Self.item(1, .movie, date: "2020-01-01")
+        let undated = Self.item(2, .tv, date: nil)
         #expect(MergeOrder(sort: .newest).precedes(dated, undated))
         #expect(MergeOrder(sort: .oldest).precedes(undated, dated))
         #expect(MergeOrder(sort: .newest).precedes(Self.item(3, .tv, date: "2024-05-01"), dated))
@@ -227,7 +239,8 @@ import TestSupport
     }
 
     @Test func movieCertificationPrefersTheatricalThenLimitedThenDigital() throws {
-        let releases = #"[{"iso_3166_1":"GB","release_dates":[{"certification":"15","type":3}]},{"iso_3166_1":"US","release_dates":[{"certification":"PG","type":4},{"certification":"","type":3},{"certification":"R","type":2},{"certification":"NC-17","type":1}]}]"#
+        let releases =
+            #"[{"iso_3166_1":"GB","release_dates":[{"certification":"15","type":3}]},{"iso_3166_1":"US","release_dates":[{"certification":"PG","type":4},{"certification":"","type":3},{"certification":"R","type":2},{"certification":"NC-17","type":1}]}]"#
         #expect(TitleFacts.certification(try movie(releases: releases), type: .movie) == "R")
         let digitalOnly = #"[{"iso_3166_1":"US","release_dates":[{"certification":"PG","type":4},{"certification":"G","type":1}]}]"#
         #expect(TitleFacts.certification(try movie(releases: digitalOnly), type: .movie) == "PG")
@@ -276,7 +289,8 @@ import TestSupport
     func catalog() throws -> GenreCatalog {
         GenreCatalog(
             movie: try JSONDecoder().decode(TMDBGenreList.self, from: Fixtures.trailers("genre-movie-list.json")).genres,
-            tv: try JSONDecoder().decode(TMDBGenreList.self, from: Fixtures.trailers("genre-tv-list.json")).genres)
+            tv: try JSONDecoder().decode(TMDBGenreList.self, from: Fixtures.trailers("genre-tv-list.json")).genres
+        )
     }
 
     @Test func theThreeDifferentlyNamedPairsMapBothWays() throws {

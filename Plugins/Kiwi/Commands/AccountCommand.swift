@@ -5,8 +5,11 @@ import PluginAPI
 extension KiwiCommand {
     /// `toolbox kiwi account --name NAME --email EMAIL`
     struct Account: KiwiClientCommand {
-        static let configuration = CommandConfiguration(commandName: "account", abstract: "Change your name or email.",
-                                                        discussion: "Example:\n  toolbox kiwi account --name \"Ada King\"")
+        static let configuration = CommandConfiguration(
+            commandName: "account",
+            abstract: "Change your name or email.",
+            discussion: "Example:\n  toolbox kiwi account --name \"Ada King\""
+        )
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?
         @OptionGroup var connection: ServerOption

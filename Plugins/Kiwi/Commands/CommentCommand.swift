@@ -4,8 +4,11 @@ import PluginAPI
 extension KiwiCommand {
     /// `toolbox kiwi comment POST_ID TEXT`
     struct Comment: KiwiClientCommand {
-        static let configuration = CommandConfiguration(commandName: "comment", abstract: "Comment on a post.",
-                                                        discussion: "Example:\n  toolbox kiwi comment 42 \"That chapter made me cry\"")
+        static let configuration = CommandConfiguration(
+            commandName: "comment",
+            abstract: "Comment on a post.",
+            discussion: "Example:\n  toolbox kiwi comment 42 \"That chapter made me cry\""
+        )
         @Argument(help: "The post's id.") var id: String
         @Argument(help: "What you want to say.") var text: String
         @OptionGroup var connection: ServerOption

@@ -11,8 +11,12 @@ extension KiwiCommand {
 
         func run(in context: CommandContext) async throws {
             let comments = try await context.resolve(KiwiClient.self).comments(on: id)
-            try context.output.list(comments, columns: KiwiPresentation.commentColumns, plain: { "\($0.author.username) said: \($0.text)" },
-                                    empty: "No comments on post \(id) yet.")
+            try context.output.list(
+                comments,
+                columns: KiwiPresentation.commentColumns,
+                plain: { "\($0.author.username) said: \($0.text)" },
+                empty: "No comments on post \(id) yet."
+            )
         }
     }
 }

@@ -4,8 +4,11 @@ import PluginAPI
 extension KiwiCommand {
     /// `toolbox kiwi delete POST_ID`
     struct Delete: KiwiClientCommand {
-        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete one of your posts (asks first).",
-                                                        discussion: "Example:\n  toolbox kiwi delete 42 --yes")
+        static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: "Delete one of your posts (asks first).",
+            discussion: "Example:\n  toolbox kiwi delete 42 --yes"
+        )
         @Argument(help: "The post's id.") var id: String
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
         @OptionGroup var connection: ServerOption

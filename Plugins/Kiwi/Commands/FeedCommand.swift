@@ -5,8 +5,10 @@ extension KiwiCommand {
     /// `toolbox kiwi feed`
     struct Feed: KiwiClientCommand {
         static let configuration = CommandConfiguration(
-            commandName: "feed", abstract: "Everyone's posts, newest first (or, with --following, the people you follow).",
-            discussion: "Examples:\n  toolbox kiwi feed\n  toolbox kiwi feed --following --page 2\n  toolbox kiwi feed --all --json")
+            commandName: "feed",
+            abstract: "Everyone's posts, newest first (or, with --following, the people you follow).",
+            discussion: "Examples:\n  toolbox kiwi feed\n  toolbox kiwi feed --following --page 2\n  toolbox kiwi feed --all --json"
+        )
         @Option(help: "The page, from 1.") var page = 1
         @Option(help: "Posts a page, 1 to 100.") var pageSize = 10
         @Flag(help: "Every page to the end.") var all = false
@@ -25,7 +27,10 @@ extension KiwiCommand {
             if following {
                 _ = try client.session()
                 guard await client.supports(.following) else {
-                    throw ToolboxError.usage("\(client.server.absoluteString) has no following feed (GET /feed)", hint: "use `toolbox kiwi feed` for everyone's posts")
+                    throw ToolboxError.usage(
+                        "\(client.server.absoluteString) has no following feed (GET /feed)",
+                        hint: "use `toolbox kiwi feed` for everyone's posts"
+                    )
                 }
                 which = .following
             }

@@ -28,7 +28,9 @@ enum PasswordInput {
             console.write(prompt, to: .standardError)
             password = console.readLine(secret: true)
         }
-        guard let password, !password.isEmpty else { throw ToolboxError.usage("no password given", hint: "type it at the prompt, or pipe it with --password-stdin") }
+        guard let password, !password.isEmpty else {
+            throw ToolboxError.usage("no password given", hint: "type it at the prompt, or pipe it with --password-stdin")
+        }
         return password
     }
 
@@ -38,7 +40,10 @@ enum PasswordInput {
         let loopback = host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
         guard server.scheme?.lowercased() == "http", !loopback, !insecure else { return }
         try context.requireTerminal(for: "sending a password over plain http", instead: "--insecure (or an https:// server)")
-        context.output.console.write("\(server.absoluteString) is plain http: your password would cross the network unencrypted. Send it anyway? [y/N] ", to: .standardError)
+        context.output.console.write(
+            "\(server.absoluteString) is plain http: your password would cross the network unencrypted. Send it anyway? [y/N] ",
+            to: .standardError
+        )
         guard context.output.console.readLine(secret: false)?.lowercased().hasPrefix("y") == true else {
             throw ToolboxError.usage("nothing was sent", hint: "use an https:// server, or --insecure if you accept the risk")
         }

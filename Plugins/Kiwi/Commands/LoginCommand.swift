@@ -6,8 +6,10 @@ extension KiwiCommand {
     /// `toolbox kiwi login USERNAME`
     struct Login: KiwiClientCommand {
         static let configuration = CommandConfiguration(
-            commandName: "login", abstract: "Log in; the session is kept for the next commands.",
-            discussion: "Examples:\n  toolbox kiwi login ada\n  printf '%s\\n' \"$PASSWORD\" | toolbox kiwi login ada --password-stdin")
+            commandName: "login",
+            abstract: "Log in; the session is kept for the next commands.",
+            discussion: "Examples:\n  toolbox kiwi login ada\n  printf '%s\\n' \"$PASSWORD\" | toolbox kiwi login ada --password-stdin"
+        )
         @Argument(help: "Your username.") var username: String
         @Flag(help: "Read the password from standard input.") var passwordStdin = false
         @Flag(help: "Send the password over plain http without asking.") var insecure = false

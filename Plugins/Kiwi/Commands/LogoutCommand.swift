@@ -5,7 +5,9 @@ extension KiwiCommand {
     /// `toolbox kiwi logout`
     struct Logout: KiwiClientCommand {
         static let configuration = CommandConfiguration(
-            commandName: "logout", abstract: "End the session on the server (where it can) and forget it here.")
+            commandName: "logout",
+            abstract: "End the session on the server (where it can) and forget it here."
+        )
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
 

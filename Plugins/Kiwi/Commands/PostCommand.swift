@@ -5,8 +5,10 @@ extension KiwiCommand {
     /// `toolbox kiwi post --image PATH`
     struct Post: KiwiClientCommand {
         static let configuration = CommandConfiguration(
-            commandName: "post", abstract: "Share a photo and a reflection about your book.",
-            discussion: "Example:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"")
+            commandName: "post",
+            abstract: "Share a photo and a reflection about your book.",
+            discussion: "Example:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\""
+        )
         @Option(help: "A JPEG, PNG, GIF, WebP or HEIC image.", completion: .file()) var image: String
         @Option(help: "Your reflection.") var caption: String?
         @OptionGroup var connection: ServerOption
@@ -24,7 +26,10 @@ extension KiwiCommand {
             if let progress { report = { sent in progress.update(sent / 1024) } }
             let post = try await client.createPost(photo, caption: caption.flatMap { $0.isEmpty ? nil : $0 }, progress: report)
             progress?.finish()
-            if context.output.format == .json { try context.output.json(post); return }
+            if context.output.format == .json {
+                try context.output.json(post)
+                return
+            }
             context.output.line(post.id)
             context.output.notice("Posted \(post.id): \(post.imageURL ?? "")")
         }

@@ -5,8 +5,10 @@ extension KiwiCommand {
     /// `toolbox kiwi profile [USERNAME]`
     struct Profile: KiwiClientCommand {
         static let configuration = CommandConfiguration(
-            commandName: "profile", abstract: "A reader: followers, following, their reading streak and their posts.",
-            discussion: "Examples:\n  toolbox kiwi profile\n  toolbox kiwi profile ada --json")
+            commandName: "profile",
+            abstract: "A reader: followers, following, their reading streak and their posts.",
+            discussion: "Examples:\n  toolbox kiwi profile\n  toolbox kiwi profile ada --json"
+        )
         @Argument(help: "Their username (default: you).") var username: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
@@ -18,12 +20,18 @@ extension KiwiCommand {
                 try context.output.json(profile)
                 return
             }
-            let user = profile.user, posts = profile.posts
+            let user = profile.user
+            let posts = profile.posts
             let streak = profile.streakDays.map { "\($0) \($0 == 1 ? "day" : "days")" } ?? "–"
-            try context.output.detail(profile, fields: [
-                ("Reader", "\(user.shownName) (\(user.username))"), ("Followers", "\(profile.followers)"),
-                ("Following", "\(profile.following)"), ("Streak", streak), ("Posts", "\(posts.count)"),
-            ], plain: "\(user.shownName) has \(profile.followers) followers, follows \(profile.following), a reading streak of \(streak), and \(posts.count) posts.")
+            try context.output.detail(
+                profile,
+                fields: [
+                    ("Reader", "\(user.shownName) (\(user.username))"), ("Followers", "\(profile.followers)"),
+                    ("Following", "\(profile.following)"), ("Streak", streak), ("Posts", "\(posts.count)"),
+                ],
+                plain:
+                    "\(user.shownName) has \(profile.followers) followers, follows \(profile.following), a reading streak of \(streak), and \(posts.count) posts."
+            )
             if context.output.format == .table, !posts.isEmpty {
                 context.output.line("")
                 try KiwiPresentation.list(posts, empty: "", in: context)

@@ -18,11 +18,14 @@ extension KiwiCommand {
                   toolbox kiwi serve
                   toolbox kiwi serve --host 0.0.0.0 --port 8080 --public-url https://kiwi.example.org
                   toolbox kiwi serve --database sqlite:/srv/kiwi/kiwi.sqlite --uploads /srv/kiwi/uploads
-                """)
+                """
+        )
 
         @Option(help: "The address to listen on.") var host = "127.0.0.1"
         @Option(help: "The port to listen on (0: any free port).") var port = 8080
-        @Option(help: ArgumentHelp("Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.", valueName: "database"))
+        @Option(
+            help: ArgumentHelp("Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.", valueName: "database")
+        )
         var database: String?
         @Option(help: "The folder for uploaded images.", completion: .directory) var uploads: String?
         @Option(help: "The largest upload accepted, in bytes.") var maxUploadBytes = 10 * 1024 * 1024
@@ -42,8 +45,13 @@ extension KiwiCommand {
         func run(in context: CommandContext) async throws {
             let folder = "\(context.paths.data)/kiwi"
             let options = KiwiServerOptions(
-                host: host, port: port, database: database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite"),
-                uploads: uploads ?? "\(folder)/uploads", publicURL: publicURL, maxUploadBytes: maxUploadBytes)
+                host: host,
+                port: port,
+                database: database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite"),
+                uploads: uploads ?? "\(folder)/uploads",
+                publicURL: publicURL,
+                maxUploadBytes: maxUploadBytes
+            )
             let console = context.output.console
             let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
             let output = context.output

@@ -5,8 +5,11 @@ import PluginAPI
 extension KiwiCommand {
     /// `toolbox kiwi show POST_ID`
     struct Show: KiwiClientCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "A post with its comments.",
-                                                        discussion: "Example:\n  toolbox kiwi show 42")
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "A post with its comments.",
+            discussion: "Example:\n  toolbox kiwi show 42"
+        )
         @Argument(help: "The post's id.") var id: String
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
@@ -26,8 +29,11 @@ extension KiwiCommand {
                 ("Caption", shown.caption ?? "–"), ("Likes", "\(shown.likes)"), ("Image", shown.imageURL ?? "–"),
             ]
             fields += discussion.map { ($0.author.username, $0.text) }
-            try context.output.detail(Flattened(shown, Discussion(comments: discussion)), fields: fields,
-                                      plain: KiwiPresentation.spoken(shown) + " \(discussion.count) comments.")
+            try context.output.detail(
+                Flattened(shown, Discussion(comments: discussion)),
+                fields: fields,
+                plain: KiwiPresentation.spoken(shown) + " \(discussion.count) comments."
+            )
         }
     }
 }

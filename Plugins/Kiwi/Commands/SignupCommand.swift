@@ -6,8 +6,10 @@ extension KiwiCommand {
     /// `toolbox kiwi signup USERNAME`
     struct Signup: KiwiClientCommand {
         static let configuration = CommandConfiguration(
-            commandName: "signup", abstract: "Create an account (then log in).",
-            discussion: "Example:\n  toolbox kiwi signup ada --name \"Ada Lovelace\"")
+            commandName: "signup",
+            abstract: "Create an account (then log in).",
+            discussion: "Example:\n  toolbox kiwi signup ada --name \"Ada Lovelace\""
+        )
         @Argument(help: "1 to 20 letters, digits, '_', '.' or '-'.") var username: String
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?

@@ -12,8 +12,11 @@ extension KiwiCommand {
             let client = try context.resolve(KiwiClient.self)
             let user = try await client.me()
             let server = client.server.absoluteString
-            try context.output.detail(user, fields: [("Username", user.username), ("Name", user.displayName ?? "–"), ("Server", server)],
-                                      plain: "You are \(user.shownName), \(user.username), on \(server).")
+            try context.output.detail(
+                user,
+                fields: [("Username", user.username), ("Name", user.displayName ?? "–"), ("Server", server)],
+                plain: "You are \(user.shownName), \(user.username), on \(server)."
+            )
         }
     }
 }

@@ -12,10 +12,15 @@ public enum KiwiDatabase: Sendable, Equatable {
 
     /// `memory`, `sqlite:PATH` or `postgres://…`; nil for anything else.
     public init?(_ text: String) {
-        if text == "memory" { self = .memory }
-        else if text.hasPrefix("sqlite:") { self = .sqlite(path: String(text.dropFirst("sqlite:".count))) }
-        else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") { self = .postgres(url: text) }
-        else { return nil }
+        if text == "memory" {
+            self = .memory
+        } else if text.hasPrefix("sqlite:") {
+            self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
+        } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            self = .postgres(url: text)
+        } else {
+            return nil
+        }
     }
 
     /// How the start-up line names it, the password masked.
@@ -39,8 +44,15 @@ public struct KiwiServerOptions: Sendable {
     /// Kept low in tests only; production uses at least 10.
     public var bcryptCost: UInt8 = 10
 
-    public init(host: String, port: Int, database: KiwiDatabase, uploads: String, publicURL: String? = nil,
-                maxUploadBytes: Int = 10 * 1024 * 1024, bcryptCost: UInt8 = 10) {
+    public init(
+        host: String,
+        port: Int,
+        database: KiwiDatabase,
+        uploads: String,
+        publicURL: String? = nil,
+        maxUploadBytes: Int = 10 * 1024 * 1024,
+        bcryptCost: UInt8 = 10
+    ) {
         self.host = host
         self.port = port
         self.database = database
@@ -54,7 +66,9 @@ public struct KiwiServerOptions: Sendable {
 /// The application: the store the options name, opened and migrated with the
 /// server's lifecycle (PostgreSQL's connection pool runs as a service beside it).
 public func buildApplication(
-    _ options: KiwiServerOptions, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    _ options: KiwiServerOptions,
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let uploads = try UploadFolder(path: options.uploads)
     switch options.database {
@@ -95,14 +109,18 @@ public func buildApplication(
 
 /// The application on a store that is already open (tests pass theirs).
 func buildApplication(
-    store: any KiwiStore, uploads: UploadFolder, options: KiwiServerOptions, logger: Logger,
+    store: any KiwiStore,
+    uploads: UploadFolder,
+    options: KiwiServerOptions,
+    logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> Application<RouterResponder<KiwiRequestContext>> {
     Application(
         router: buildRouter(store: store, uploads: uploads, options: options),
         configuration: .init(address: .hostname(options.host, port: options.port), serverName: "kiwi"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
-        logger: logger)
+        logger: logger
+    )
 }
 
 /// Every route, and the middleware in order: logs, errors, auth.
@@ -111,7 +129,12 @@ func buildRouter(store: any KiwiStore, uploads: UploadFolder, options: KiwiServe
     router.add(middleware: KiwiRequestLogMiddleware())
     router.add(middleware: KiwiErrorMiddleware())
     router.add(middleware: KiwiAuthMiddleware(store: store))
-    KiwiController(store: store, uploads: uploads, publicURL: options.publicURL, maxUploadBytes: options.maxUploadBytes,
-                   bcryptCost: options.bcryptCost).addRoutes(to: router)
+    KiwiController(
+        store: store,
+        uploads: uploads,
+        publicURL: options.publicURL,
+        maxUploadBytes: options.maxUploadBytes,
+        bcryptCost: options.bcryptCost
+    ).addRoutes(to: router)
     return router
 }

@@ -30,16 +30,25 @@ struct KiwiClient: Sendable {
         self.server = server
         sessions = JSONFileStore(path: "\(dataFolder)/kiwi/session.json", empty: nil, mode: 0o600)
         api = APIClient(
-            service: "the Kiwi server", baseURL: server, namespace: "kiwi", web: web, headers: ["Accept": "application/json"],
-            errorMessage: { try? JSONDecoder().decode(KiwiWire.Failure.self, from: $0).message }, failure: Self.failure,
-            unreachable: .unavailable("cannot reach the Kiwi server at \(server.absoluteString)",
-                                      hint: "start one with `toolbox kiwi serve`, or check kiwi.server (`--server URL`)"))
+            service: "the Kiwi server",
+            baseURL: server,
+            namespace: "kiwi",
+            web: web,
+            headers: ["Accept": "application/json"],
+            errorMessage: { try? JSONDecoder().decode(KiwiWire.Failure.self, from: $0).message },
+            failure: Self.failure,
+            unreachable: .unavailable(
+                "cannot reach the Kiwi server at \(server.absoluteString)",
+                hint: "start one with `toolbox kiwi serve`, or check kiwi.server (`--server URL`)"
+            )
+        )
     }
 
     /// Kiwi answers "not logged in" with 403 (the original's choice): both say how to log in.
     static func failure(_ failure: APIFailure) -> ToolboxError? {
         switch failure.status {
-        case 401, 403 where failure.authenticated || failure.message?.contains("logged in") == true:
+        case 401,
+            403 where failure.authenticated || failure.message?.contains("logged in") == true:
             return .authentication("the Kiwi server refused the session\(failure.said)", hint: "run `toolbox kiwi login USERNAME`")
         case 409:
             return .conflict("the Kiwi server refused\(failure.said)", hint: "choose another username")
@@ -95,7 +104,9 @@ struct KiwiClient: Sendable {
 
     func updateProfile(_ change: KiwiWire.ProfileChange) async throws -> KiwiWire.User {
         let session = try session()
-        let user: KiwiWire.User = try await api.decode(try authenticated(APICall("users/\(session.user.username)", method: "PUT", body: .json(change))))
+        let user: KiwiWire.User = try await api.decode(
+            try authenticated(APICall("users/\(session.user.username)", method: "PUT", body: .json(change)))
+        )
         try sessions.update { $0?.user = user }
         return user
     }
@@ -114,7 +125,9 @@ struct KiwiClient: Sendable {
 
     /// Every page until a short one, dropping posts that shifted onto the next page.
     func allPosts(_ which: Posts, pageSize: Int = 50) async throws -> [KiwiWire.Post] {
-        var seen = Set<String>(), posts: [KiwiWire.Post] = [], page = 1
+        var seen = Set<String>()
+        var posts: [KiwiWire.Post] = []
+        var page = 1
         while true {
             let batch = try await self.posts(which, page: page, pageSize: pageSize)
             posts += batch.filter { seen.insert($0.id).inserted }

@@ -30,7 +30,11 @@ extension KiwiClient {
         }
         let dates = posts.compactMap(\.created)
         return ReaderProfile(
-            user: try await user, followers: try await followers.count, following: try await following.count,
-            streakDays: dates.isEmpty && !posts.isEmpty ? nil : KiwiTime.streak(dates, today: today), posts: posts)
+            user: try await user,
+            followers: try await followers.count,
+            following: try await following.count,
+            streakDays: dates.isEmpty && !posts.isEmpty ? nil : KiwiTime.streak(dates, today: today),
+            posts: posts
+        )
     }
 }

@@ -14,7 +14,8 @@ extension MoviesCommand {
 
                 Example:
                   toolbox movies actors "benedict cumberbatch"
-                """)
+                """
+        )
 
         @Argument(help: "The actor's name, or part of it.")
         var name: String
@@ -34,11 +35,16 @@ extension MoviesCommand {
         func run(in context: CommandContext) async throws {
             let people = try await context.resolve(MovieCatalog.self).actors(named: name)
             let actors = people.map { Actor(id: $0.id, name: $0.name, knownForDepartment: $0.knownForDepartment) }
-            try context.output.list(actors, columns: [
-                Column("ID", rightAligned: true) { "\($0.id)" },
-                Column("Name", flexible: true) { $0.name },
-                Column("Known for") { $0.knownForDepartment ?? "–" },
-            ], plain: { "\($0.name), person \($0.id)" }, empty: "No actors found for “\(name)”.")
+            try context.output.list(
+                actors,
+                columns: [
+                    Column("ID", rightAligned: true) { "\($0.id)" },
+                    Column("Name", flexible: true) { $0.name },
+                    Column("Known for") { $0.knownForDepartment ?? "–" },
+                ],
+                plain: { "\($0.name), person \($0.id)" },
+                empty: "No actors found for “\(name)”."
+            )
         }
     }
 }

@@ -12,7 +12,8 @@ extension MoviesCommand {
             abstract: "Your favourite movies, kept on this computer.",
             discussion: "Examples:\n  toolbox movies favorites add 550\n  toolbox movies favorites list",
             subcommands: [List.self, Add.self, Remove.self],
-            aliases: ["favourites"])
+            aliases: ["favourites"]
+        )
 
         struct List: ToolboxCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "Show your favourites.")

@@ -13,7 +13,8 @@ extension MoviesCommand {
                   toolbox movies list
                   toolbox movies list --actor "Cate Blanchett"
                   toolbox movies list --person 31 --all --json
-                """)
+                """
+        )
 
         @Option(help: "The TMDB person id.")
         var person: Int?

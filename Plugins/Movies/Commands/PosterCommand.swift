@@ -14,13 +14,16 @@ extension MoviesCommand {
                 Examples:
                   toolbox movies poster 550
                   toolbox movies poster 550 --size w185 --output fight-club.jpg
-                """)
+                """
+        )
 
         @Argument(help: "The TMDB movie id.")
         var id: Int
 
-        @Option(help: ArgumentHelp("The size: \(MoviePosterSize.all.joined(separator: ", ")).", valueName: "size"),
-                completion: .list(MoviePosterSize.all))
+        @Option(
+            help: ArgumentHelp("The size: \(MoviePosterSize.all.joined(separator: ", ")).", valueName: "size"),
+            completion: .list(MoviePosterSize.all)
+        )
         var size = MoviePosterSize.listDefault
 
         @Option(name: .shortAndLong, help: "Also write the image to this file.", completion: .file())

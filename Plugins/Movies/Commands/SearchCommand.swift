@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PluginAPI
 import TMDB
 
@@ -12,7 +13,8 @@ extension MoviesCommand {
                 Examples:
                   toolbox movies search "the power of the dog"
                   toolbox movies search dune --year 2021
-                """)
+                """
+        )
 
         @Argument(help: "Words from the title.")
         var query: String
@@ -37,5 +39,3 @@ extension MoviesCommand {
         }
     }
 }
-
-import Foundation

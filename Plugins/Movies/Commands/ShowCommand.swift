@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PluginAPI
 
 extension MoviesCommand {
@@ -7,7 +8,8 @@ extension MoviesCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "One movie in full: tagline, release date, rating, overview, images.",
-            discussion: "Example:\n  toolbox movies show 550")
+            discussion: "Example:\n  toolbox movies show 550"
+        )
 
         @Argument(help: "The TMDB movie id.")
         var id: Int
@@ -22,5 +24,3 @@ extension MoviesCommand {
         }
     }
 }
-
-import Foundation

@@ -12,7 +12,8 @@ extension MoviesCommand {
                 Examples:
                   toolbox movies similar 550
                   toolbox movies similar 550 --limit 5 --json
-                """)
+                """
+        )
 
         @Argument(help: "The TMDB movie id.")
         var id: Int

@@ -25,9 +25,14 @@ struct MovieDetails: Sendable {
         displayDate = ReleaseDate(movie.releaseDate).display
         displayRating = MovieRating(average: movie.voteAverage, votes: movie.voteCount)?.display
         more = More(
-            overview: movie.overview.flatMap { $0.isEmpty ? nil : $0 }, voteCount: movie.voteCount ?? 0, popularity: movie.popularity,
-            backdropURL: imageURL(movie.backdropPath, MoviePosterSize.backdrop), tagline: movie.tagline.flatMap { $0.isEmpty ? nil : $0 },
-            runtime: movie.runtime.flatMap { $0 > 0 ? $0 : nil }, genres: movie.genres?.map(\.name) ?? [])
+            overview: movie.overview.flatMap { $0.isEmpty ? nil : $0 },
+            voteCount: movie.voteCount ?? 0,
+            popularity: movie.popularity,
+            backdropURL: imageURL(movie.backdropPath, MoviePosterSize.backdrop),
+            tagline: movie.tagline.flatMap { $0.isEmpty ? nil : $0 },
+            runtime: movie.runtime.flatMap { $0 > 0 ? $0 : nil },
+            genres: movie.genres?.map(\.name) ?? []
+        )
     }
 
     var json: Flattened<MovieItem, More> { Flattened(item, more) }

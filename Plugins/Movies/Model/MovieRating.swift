@@ -1,3 +1,5 @@
+import PluginAPI
+
 /// TMDB's `vote_average` (0–10) as the MMDB app shows it.
 struct MovieRating: Sendable, Equatable {
     let average: Double
@@ -17,5 +19,3 @@ struct MovieRating: Sendable, Equatable {
     /// "7.8/10 (78%)".
     var display: String { "\(NumberStyle.oneDecimal(average))/10 (\(percent)%)" }
 }
-
-import PluginAPI

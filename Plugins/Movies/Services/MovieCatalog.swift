@@ -15,8 +15,13 @@ struct MovieCatalog: Sendable {
 
     /// `GET /discover/movie?with_people=…&sort_by=popularity.desc&page=N`
     func movies(withPerson person: Int, page: Int) async throws -> TMDBPage<MovieItem> {
-        items(try await client.get("discover/movie", query: ["with_people": "\(person)", "sort_by": "popularity.desc", "page": "\(page)"],
-                                   cache: Lifetime.lists))
+        items(
+            try await client.get(
+                "discover/movie",
+                query: ["with_people": "\(person)", "sort_by": "popularity.desc", "page": "\(page)"],
+                cache: Lifetime.lists
+            )
+        )
     }
 
     /// `GET /search/movie?query=…&page=N[&year=YYYY]`

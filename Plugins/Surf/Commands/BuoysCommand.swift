@@ -8,7 +8,8 @@ extension SurfCommand {
         static let configuration = CommandConfiguration(
             commandName: "buoys",
             abstract: "The latest readings of the weather buoys off Ireland (M2–M6).",
-            discussion: "Examples:\n  toolbox surf buoys\n  toolbox surf buoys M4 M6 --hours 24")
+            discussion: "Examples:\n  toolbox surf buoys\n  toolbox surf buoys M4 M6 --hours 24"
+        )
 
         @Argument(help: "Buoy names (default: surf.buoys).", completion: .list(["M2", "M3", "M4", "M5", "M6"])) var names: [String] = []
         @Option(help: "Also show this many hours of history as a sparkline.") var hours: Int?
@@ -49,10 +50,16 @@ extension SurfCommand {
             if hours != nil {
                 columns.append(Column("Waves, last \(hours ?? 0) h") { ForecastChart.sparkline(($0.extra.history ?? []).map(\.waveHeight)) })
             }
-            try context.output.list(reports.map { Row($0.latest, History(history: hours == nil ? nil : $0.history)) }, columns: columns, plain: { row in
-                let r = row.base
-                return "Buoy \(r.name): waves \(units.height(r.waveHeight)), wind \(units.speed(r.windSpeed)), \(RelativeTime.ago(now.timeIntervalSince(r.time)))."
-            }, empty: "No readings from \(wanted.joined(separator: ", ")).")
+            try context.output.list(
+                reports.map { Row($0.latest, History(history: hours == nil ? nil : $0.history)) },
+                columns: columns,
+                plain: { row in
+                    let r = row.base
+                    return
+                        "Buoy \(r.name): waves \(units.height(r.waveHeight)), wind \(units.speed(r.windSpeed)), \(RelativeTime.ago(now.timeIntervalSince(r.time)))."
+                },
+                empty: "No readings from \(wanted.joined(separator: ", "))."
+            )
         }
     }
 }

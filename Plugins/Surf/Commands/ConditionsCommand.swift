@@ -14,7 +14,8 @@ extension SurfCommand {
                   toolbox surf conditions
                   toolbox surf conditions clare
                   toolbox surf conditions donegal/bundoran --json
-                """)
+                """
+        )
 
         @Argument(help: "REGION or REGION/SPOT (default: surf.region).", completion: SurfCommand.placeCompletion)
         var place: String?
@@ -29,8 +30,12 @@ extension SurfCommand {
                 try context.output.detail(one, fields: ConditionsText.fields(one, units: units), plain: ConditionsText.spoken(one, units: units))
                 return
             }
-            try context.output.list(conditions, columns: ConditionsText.columns(units), plain: { ConditionsText.spoken($0, units: units) },
-                                    empty: "No conditions for \(query.region) right now.")
+            try context.output.list(
+                conditions,
+                columns: ConditionsText.columns(units),
+                plain: { ConditionsText.spoken($0, units: units) },
+                empty: "No conditions for \(query.region) right now."
+            )
         }
     }
 }

@@ -7,7 +7,8 @@ extension SurfCommand {
         static let configuration = CommandConfiguration(
             commandName: "forecast",
             abstract: "A spot's forecast by 3 hours, with a chart of waves and wind on a terminal.",
-            discussion: "Examples:\n  toolbox surf forecast donegal/bundoran\n  toolbox surf forecast kerry/inchstrand --days 7 --json")
+            discussion: "Examples:\n  toolbox surf forecast donegal/bundoran\n  toolbox surf forecast kerry/inchstrand --days 7 --json"
+        )
 
         @Argument(help: "REGION/SPOT.", completion: SurfCommand.placeCompletion) var place: String
         @Option(help: "How many days, 1 to 7.") var days = 3
@@ -27,14 +28,18 @@ extension SurfCommand {
                 ForecastChart.render(steps, units: units).forEach(context.output.line)
                 context.output.line("")
             }
-            try context.output.list(steps, columns: [
-                Column("Time") { SpotTime.display($0.time) },
-                Column("Waves") { units.height($0.waveHeight) },
-                Column("Swell") { ConditionsText.swell($0, units: units) },
-                Column("Wind") { ConditionsText.wind($0, units: units) },
-                Column("Relative") { $0.relativeWind?.rawValue ?? "–" },
-            ], plain: { "\(SpotTime.display($0.time)): \(ConditionsText.spoken($0, units: units))" },
-               empty: "No forecast for \(spot.name).")
+            try context.output.list(
+                steps,
+                columns: [
+                    Column("Time") { SpotTime.display($0.time) },
+                    Column("Waves") { units.height($0.waveHeight) },
+                    Column("Swell") { ConditionsText.swell($0, units: units) },
+                    Column("Wind") { ConditionsText.wind($0, units: units) },
+                    Column("Relative") { $0.relativeWind?.rawValue ?? "–" },
+                ],
+                plain: { "\(SpotTime.display($0.time)): \(ConditionsText.spoken($0, units: units))" },
+                empty: "No forecast for \(spot.name)."
+            )
         }
     }
 }

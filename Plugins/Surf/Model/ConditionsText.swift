@@ -26,9 +26,11 @@ enum ConditionsText {
     }
 
     static func fields(_ c: SpotConditions, units: UnitSystem) -> [(label: String, value: String)] {
-        [("Spot", "\(c.spot), \(c.region)"), ("Time", SpotTime.display(c.time)), ("Waves", units.height(c.waveHeight)),
-         ("Swell", swell(c, units: units)), ("Wind", wind(c, units: units)), ("Relative", c.relativeWind?.rawValue ?? "–"),
-         ("Water", units.temperature(c.waterTemperature))]
+        [
+            ("Spot", "\(c.spot), \(c.region)"), ("Time", SpotTime.display(c.time)), ("Waves", units.height(c.waveHeight)),
+            ("Swell", swell(c, units: units)), ("Wind", wind(c, units: units)), ("Relative", c.relativeWind?.rawValue ?? "–"),
+            ("Water", units.temperature(c.waterTemperature)),
+        ]
     }
 
     static func spoken(_ c: SpotConditions, units: UnitSystem) -> String {

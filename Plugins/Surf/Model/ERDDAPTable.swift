@@ -19,7 +19,8 @@ struct ERDDAPTable: Sendable {
     /// Buoy readings in metric: wind and gust converted from the units row (knots).
     func readings() -> [BuoyReading] {
         func column(_ name: String) -> Int? { columns.firstIndex(of: name) }
-        let station = column("station_id"), time = column("time")
+        let station = column("station_id")
+        let time = column("time")
         let formatter = ISO8601DateFormatter()
         return rows.compactMap { row in
             func value(_ name: String) -> Double? {
@@ -29,9 +30,17 @@ struct ERDDAPTable: Sendable {
             }
             guard let station, let time, station < row.count, time < row.count, let date = formatter.date(from: row[time]) else { return nil }
             return BuoyReading(
-                name: row[station], time: date, waveHeight: value("WaveHeight"), wavePeriod: value("WavePeriod"),
-                meanWaveDirection: value("MeanWaveDirection"), windSpeed: value("WindSpeed"), gust: value("Gust"),
-                windDirection: value("WindDirection"), airTemperature: value("AirTemperature"), seaTemperature: value("SeaTemperature"))
+                name: row[station],
+                time: date,
+                waveHeight: value("WaveHeight"),
+                wavePeriod: value("WavePeriod"),
+                meanWaveDirection: value("MeanWaveDirection"),
+                windSpeed: value("WindSpeed"),
+                gust: value("Gust"),
+                windDirection: value("WindDirection"),
+                airTemperature: value("AirTemperature"),
+                seaTemperature: value("SeaTemperature")
+            )
         }
     }
 }

@@ -21,11 +21,13 @@ enum ForecastChart {
     static func sparkline(_ values: [Double?]) -> String {
         let present = values.compactMap { $0 }
         guard let low = present.min(), let high = present.max() else { return String(repeating: " ", count: values.count) }
-        return String(values.map { value -> Character in
-            guard let value else { return " " }
-            guard high > low else { return levels[3] }
-            return levels[min(levels.count - 1, Int((value - low) / (high - low) * Double(levels.count - 1) + 0.5))]
-        })
+        return String(
+            values.map { value -> Character in
+                guard let value else { return " " }
+                guard high > low else { return levels[3] }
+                return levels[min(levels.count - 1, Int((value - low) / (high - low) * Double(levels.count - 1) + 0.5))]
+            }
+        )
     }
 
     /// The chart as lines. One column per 3-hour step; `│` starts each new day.
@@ -38,7 +40,9 @@ enum ForecastChart {
         formatter.dateFormat = "EEE d"
         let days = Dictionary(grouping: steps.indices) { calendar.startOfDay(for: steps[$0].time) }.sorted { $0.key < $1.key }
         let line = Array(sparkline(steps.map(\.waveHeight)))
-        var labels = "", waves = "", winds = ""
+        var labels = ""
+        var waves = ""
+        var winds = ""
         for (index, day) in days.enumerated() {
             let separator = index == 0 ? "" : "│"
             let width = day.value.count

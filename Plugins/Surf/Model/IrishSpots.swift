@@ -2,7 +2,8 @@
 /// alone). Approximate beach coordinates (WGS84) and facing directions rounded
 /// to 45°, from the project's reference list; extend it with `surf.spots_file`.
 enum IrishSpots {
-    static func spot(_ name: String, _ region: String, _ latitude: Double, _ longitude: Double, facing: Double, _ type: String, buoy: String) -> Spot {
+    static func spot(_ name: String, _ region: String, _ latitude: Double, _ longitude: Double, facing: Double, _ type: String, buoy: String) -> Spot
+    {
         Spot(name: name, region: region, country: "Ireland", latitude: latitude, longitude: longitude, facing: facing, type: type, nearestBuoy: buoy)
     }
 

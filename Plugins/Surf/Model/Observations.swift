@@ -26,7 +26,8 @@ struct SpotConditions: Encodable, Sendable, Equatable {
 
     /// With the wind judged for the beach; the beach's own facing stays out.
     enum CodingKeys: String, CodingKey {
-        case spot, region, time, waveHeight, swellHeight, swellPeriod, swellDirection, windSpeed, windDirection, windCompass, relativeWind, waterTemperature
+        case spot, region, time, waveHeight, swellHeight, swellPeriod, swellDirection, windSpeed, windDirection, windCompass, relativeWind,
+            waterTemperature
     }
 
     func encode(to encoder: any Encoder) throws {

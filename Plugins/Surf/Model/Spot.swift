@@ -57,7 +57,10 @@ struct SpotCatalog: Sendable {
         do {
             added = try JSONDecoder().decode(File.self, from: data).spots
         } catch {
-            throw ToolboxError.badData("the spots file \(userFile) is not a spots list", hint: #"it holds {"spots": [{"name", "region", "country", "latitude", "longitude", "facing", "type"}]}"#)
+            throw ToolboxError.badData(
+                "the spots file \(userFile) is not a spots list",
+                hint: #"it holds {"spots": [{"name", "region", "country", "latitude", "longitude", "facing", "type"}]}"#
+            )
         }
         for spot in added {
             spots.removeAll { $0.path == spot.path }
@@ -83,7 +86,10 @@ struct SpotCatalog: Sendable {
     func spot(_ query: SpotQuery) throws -> Spot {
         let regional = try spots(inRegion: query.region)
         guard let name = query.spot else {
-            throw ToolboxError.usage("“\(query.region)” is a region; name a spot as REGION/SPOT", hint: "spots: \(regional.map(\.path).joined(separator: ", "))")
+            throw ToolboxError.usage(
+                "“\(query.region)” is a region; name a spot as REGION/SPOT",
+                hint: "spots: \(regional.map(\.path).joined(separator: ", "))"
+            )
         }
         guard let spot = regional.first(where: { SpotNames.key($0.name) == SpotNames.key(name) }) else {
             throw ToolboxError.notFound("no spot “\(name)” in \(regional[0].region)", hint: "spots: \(regional.map(\.path).joined(separator: ", "))")

@@ -1,3 +1,4 @@
+import Foundation
 import PluginAPI
 
 /// How measurements are shown: JSON is always metric.
@@ -53,5 +54,3 @@ enum Reading {
         return value
     }
 }
-
-import Foundation

@@ -19,7 +19,8 @@ struct OpenMeteoProvider: SurfProvider {
         self.lifetimes = lifetimes
     }
 
-    static let marineVariables = "wave_height,wave_direction,wave_period,swell_wave_height,swell_wave_direction,swell_wave_period,sea_surface_temperature"
+    static let marineVariables =
+        "wave_height,wave_direction,wave_period,swell_wave_height,swell_wave_direction,swell_wave_period,sea_surface_temperature"
     static let weatherVariables = "wind_speed_10m,wind_direction_10m,wind_gusts_10m,temperature_2m"
 
     func spots(country: String, region: String?) async throws -> [Spot] {
@@ -45,9 +46,13 @@ struct OpenMeteoProvider: SurfProvider {
         let latitudes = spots.map { String($0.latitude) }.joined(separator: ",")
         let longitudes = spots.map { String($0.longitude) }.joined(separator: ",")
         let common = [("latitude", latitudes), ("longitude", longitudes), ("timezone", "auto"), ("forecast_days", "\(days)")]
-        async let marineData = marine.send(APICall("", query: common + [("hourly", Self.marineVariables), ("cell_selection", "sea")], cache: cache)).body
-        async let weatherData = weather.send(APICall("", query: common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")], cache: cache)).body
-        let marine: [OpenMeteoSeries], weather: [OpenMeteoSeries]
+        async let marineData = marine.send(APICall("", query: common + [("hourly", Self.marineVariables), ("cell_selection", "sea")], cache: cache))
+            .body
+        async let weatherData = weather.send(
+            APICall("", query: common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")], cache: cache)
+        ).body
+        let marine: [OpenMeteoSeries]
+        let weather: [OpenMeteoSeries]
         do {
             marine = try OpenMeteoSeries.decodeAll(try await marineData)
             weather = try OpenMeteoSeries.decodeAll(try await weatherData)
@@ -64,17 +69,29 @@ struct OpenMeteoProvider: SurfProvider {
 
     /// Marine and weather series side by side, by time.
     static func merge(spot: Spot, marine: OpenMeteoSeries, weather: OpenMeteoSeries) -> [ForecastHour] {
-        let wave = marine.metric("wave_height"), swell = marine.metric("swell_wave_height")
-        let period = marine.metric("swell_wave_period"), swellDirection = marine.metric("swell_wave_direction")
+        let wave = marine.metric("wave_height")
+        let swell = marine.metric("swell_wave_height")
+        let period = marine.metric("swell_wave_period")
+        let swellDirection = marine.metric("swell_wave_direction")
         let water = marine.metric("sea_surface_temperature")
         let windByTime = Dictionary(zip(weather.dates, weather.dates.indices), uniquingKeysWith: { first, _ in first })
-        let wind = weather.metric("wind_speed_10m"), windDirection = weather.metric("wind_direction_10m")
+        let wind = weather.metric("wind_speed_10m")
+        let windDirection = weather.metric("wind_direction_10m")
         return marine.dates.enumerated().map { index, time in
             let w = windByTime[time]
             return ForecastHour(
-                spot: spot.name, region: spot.region, time: time, waveHeight: wave[index], swellHeight: swell[index],
-                swellPeriod: period[index], swellDirection: swellDirection[index], windSpeed: w.flatMap { wind[$0] },
-                windDirection: w.flatMap { windDirection[$0] }, waterTemperature: water[index], facing: spot.facing)
+                spot: spot.name,
+                region: spot.region,
+                time: time,
+                waveHeight: wave[index],
+                swellHeight: swell[index],
+                swellPeriod: period[index],
+                swellDirection: swellDirection[index],
+                windSpeed: w.flatMap { wind[$0] },
+                windDirection: w.flatMap { windDirection[$0] },
+                waterTemperature: water[index],
+                facing: spot.facing
+            )
         }
     }
 
@@ -89,7 +106,10 @@ struct OpenMeteoProvider: SurfProvider {
             throw ToolboxError.configuration("surf.erddap_url is not a usable URL")
         }
         // ERDDAP answers 404 when no row matches: no buoy reported in the window.
-        let noRows = ToolboxError.notFound("no readings from \(names.joined(separator: ", ")) in that time", hint: "the Irish weather buoys are M2, M3, M4, M5 and M6")
+        let noRows = ToolboxError.notFound(
+            "no readings from \(names.joined(separator: ", ")) in that time",
+            hint: "the Irish weather buoys are M2, M3, M4, M5 and M6"
+        )
         let data = try await erddap.send(APICall(url: url, cache: lifetimes.buoys, notFound: noRows)).body
         let readings = try ERDDAPTable(csv: String(decoding: data, as: UTF8.self)).readings()
         return Self.reports(readings, order: names)
@@ -113,7 +133,9 @@ struct OpenMeteoProvider: SurfProvider {
     func reports(at spot: Spot) async throws -> [SurfReport] {
         throw ToolboxError.configuration(
             "surf reports come from TrebleSurf, and the provider is open-meteo",
-            hint: "run `toolbox config set surf.provider treblesurf`, then `toolbox config set surf.treblesurf.session` (your TrebleSurf session_id cookie)")
+            hint:
+                "run `toolbox config set surf.provider treblesurf`, then `toolbox config set surf.treblesurf.session` (your TrebleSurf session_id cookie)"
+        )
     }
 }
 

@@ -39,19 +39,30 @@ enum SurfSource: String, CaseIterable, Sendable {
             CachePolicy(kind: kind, timeToLive: try configuration.double(key) * 60)
         }
         let lifetimes = SurfLifetimes(
-            conditions: try minutes(keys.conditionsMinutes, "conditions"), forecast: try minutes(keys.forecastMinutes, "forecast"),
-            spots: try minutes(keys.spotsMinutes, "spots"))
+            conditions: try minutes(keys.conditionsMinutes, "conditions"),
+            forecast: try minutes(keys.forecastMinutes, "forecast"),
+            spots: try minutes(keys.spotsMinutes, "spots")
+        )
         let namespace = SurfPlugin.descriptor.identifier
         switch self {
         case .openMeteo:
             return OpenMeteoProvider(
-                catalog: try container.resolve(SpotCatalog.self), web: web, marineURL: try configuration.url(keys.marineURL),
-                weatherURL: try configuration.url(keys.weatherURL), erddapURL: try configuration.url(keys.erddapURL),
-                lifetimes: lifetimes, namespace: namespace)
+                catalog: try container.resolve(SpotCatalog.self),
+                web: web,
+                marineURL: try configuration.url(keys.marineURL),
+                weatherURL: try configuration.url(keys.weatherURL),
+                erddapURL: try configuration.url(keys.erddapURL),
+                lifetimes: lifetimes,
+                namespace: namespace
+            )
         case .trebleSurf:
             return TrebleSurfProvider(
-                web: web, baseURL: try configuration.url(keys.trebleSurfURL), session: try configuration.required(keys.session),
-                lifetimes: lifetimes, namespace: namespace)
+                web: web,
+                baseURL: try configuration.url(keys.trebleSurfURL),
+                session: try configuration.required(keys.session),
+                lifetimes: lifetimes,
+                namespace: namespace
+            )
         }
     }
 }

@@ -8,8 +8,14 @@ struct TrebleSurfProvider: SurfProvider {
 
     init(web: WebClient, baseURL: URL, session: String, lifetimes: SurfLifetimes, namespace: String) {
         api = APIClient(
-            service: "TrebleSurf", baseURL: baseURL, namespace: namespace, web: web, headers: ["Cookie": "session_id=\(session)"],
-            errorMessage: TrebleSurfFailure.text, failure: Self.failure)
+            service: "TrebleSurf",
+            baseURL: baseURL,
+            namespace: namespace,
+            web: web,
+            headers: ["Cookie": "session_id=\(session)"],
+            errorMessage: TrebleSurfFailure.text,
+            failure: Self.failure
+        )
         self.lifetimes = lifetimes
     }
 
@@ -18,7 +24,8 @@ struct TrebleSurfProvider: SurfProvider {
         guard failure.status == 401 || failure.status == 403 else { return nil }
         return .authentication(
             "TrebleSurf did not accept the session\(failure.said)",
-            hint: "sign in at treblesurf.com, copy the session_id cookie, then `toolbox config set surf.treblesurf.session`")
+            hint: "sign in at treblesurf.com, copy the session_id cookie, then `toolbox config set surf.treblesurf.session`"
+        )
     }
 
     func spots(country: String, region: String?) async throws -> [Spot] {
@@ -45,7 +52,10 @@ struct TrebleSurfProvider: SurfProvider {
 
     func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour] {
         let answers: [TrebleSurfConditions] = try await get(
-            "/api/forecast", [("country", spot.country), ("region", spot.region), ("spot", spot.name)], cache: lifetimes.forecast)
+            "/api/forecast",
+            [("country", spot.country), ("region", spot.region), ("spot", spot.name)],
+            cache: lifetimes.forecast
+        )
         let end = Date().addingTimeInterval(Double(days) * 86_400)
         return try answers.map { try $0.conditions(at: spot) }.filter { $0.time <= end }.sorted { $0.time < $1.time }
     }
@@ -67,7 +77,10 @@ struct TrebleSurfProvider: SurfProvider {
 
     func reports(at spot: Spot) async throws -> [SurfReport] {
         let reports: [TrebleSurfReport] = try await get(
-            "/api/getTodaySpotReports", [("country", spot.country), ("region", spot.region), ("spot", spot.name)], cache: nil)
+            "/api/getTodaySpotReports",
+            [("country", spot.country), ("region", spot.region), ("spot", spot.name)],
+            cache: nil
+        )
         return reports.map(\.report)
     }
 
@@ -92,9 +105,13 @@ struct FlexibleNumber: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { value = nil }
-        else if let number = try? container.decode(Double.self) { value = number.isFinite ? number : nil }
-        else { value = Reading.number(try container.decode(String.self)) }
+        if container.decodeNil() {
+            value = nil
+        } else if let number = try? container.decode(Double.self) {
+            value = number.isFinite ? number : nil
+        } else {
+            value = Reading.number(try container.decode(String.self))
+        }
     }
 }
 
@@ -106,15 +123,26 @@ struct TrebleSurfSpot: Decodable {
     var countryRegionSpot: String
 
     enum CodingKeys: String, CodingKey {
-        case beachDirection = "BeachDirection", latitude = "Latitude", longitude = "Longitude", type = "Type"
+        case beachDirection = "BeachDirection"
+        case latitude = "Latitude"
+        case longitude = "Longitude"
+        case type = "Type"
         case countryRegionSpot = "country_region_spot"
     }
 
     var spot: Spot? {
         let parts = countryRegionSpot.split(whereSeparator: { $0 == "/" || $0 == "#" }).map(String.init)
         guard parts.count == 3 else { return nil }
-        return Spot(name: parts[2], region: parts[1], country: parts[0], latitude: latitude?.value ?? 0, longitude: longitude?.value ?? 0,
-                    facing: beachDirection?.value ?? 0, type: type?.lowercased() ?? "beach", nearestBuoy: nil)
+        return Spot(
+            name: parts[2],
+            region: parts[1],
+            country: parts[0],
+            latitude: latitude?.value ?? 0,
+            longitude: longitude?.value ?? 0,
+            facing: beachDirection?.value ?? 0,
+            type: type?.lowercased() ?? "beach",
+            nearestBuoy: nil
+        )
     }
 }
 
@@ -145,11 +173,18 @@ struct TrebleSurfConditions: Decodable {
             throw ToolboxError.badData("TrebleSurf sent conditions without a time for \(spot.name)")
         }
         return SpotConditions(
-            spot: spot.name, region: spot.region, time: try SurfTimestamp.parse(text),
-            waveHeight: data.surfSize?.value, swellHeight: data.swellHeight?.value, swellPeriod: data.swellPeriod?.value,
+            spot: spot.name,
+            region: spot.region,
+            time: try SurfTimestamp.parse(text),
+            waveHeight: data.surfSize?.value,
+            swellHeight: data.swellHeight?.value,
+            swellPeriod: data.swellPeriod?.value,
             swellDirection: data.swellDirection?.value,
             windSpeed: data.windSpeed?.value.map(MetricConversion.kilometresPerHour(metresPerSecond:)),
-            windDirection: data.windDirection?.value, waterTemperature: data.waterTemperature?.value, facing: spot.facing)
+            windDirection: data.windDirection?.value,
+            waterTemperature: data.waterTemperature?.value,
+            facing: spot.facing
+        )
     }
 }
 
@@ -160,18 +195,30 @@ struct TrebleSurfBuoy: Decodable {
 
     enum CodingKeys: String, CodingKey {
         case name, dataDateTime
-        case waveHeight = "WaveHeight", wavePeriod = "WavePeriod", meanWaveDirection = "MeanWaveDirection"
-        case windSpeed = "WindSpeed", gust = "Gust", windDirection = "WindDirection"
-        case airTemperature = "AirTemperature", seaTemperature = "SeaTemperature"
+        case waveHeight = "WaveHeight"
+        case wavePeriod = "WavePeriod"
+        case meanWaveDirection = "MeanWaveDirection"
+        case windSpeed = "WindSpeed"
+        case gust = "Gust"
+        case windDirection = "WindDirection"
+        case airTemperature = "AirTemperature"
+        case seaTemperature = "SeaTemperature"
     }
 
     /// TrebleSurf relays the Marine Institute's readings: wind and gust in knots.
     func reading() throws -> BuoyReading {
         BuoyReading(
-            name: name, time: try SurfTimestamp.parse(dataDateTime), waveHeight: waveHeight?.value, wavePeriod: wavePeriod?.value,
-            meanWaveDirection: meanWaveDirection?.value, windSpeed: windSpeed?.value.map(MetricConversion.kilometresPerHour(knots:)),
-            gust: gust?.value.map(MetricConversion.kilometresPerHour(knots:)), windDirection: windDirection?.value,
-            airTemperature: airTemperature?.value, seaTemperature: seaTemperature?.value)
+            name: name,
+            time: try SurfTimestamp.parse(dataDateTime),
+            waveHeight: waveHeight?.value,
+            wavePeriod: wavePeriod?.value,
+            meanWaveDirection: meanWaveDirection?.value,
+            windSpeed: windSpeed?.value.map(MetricConversion.kilometresPerHour(knots:)),
+            gust: gust?.value.map(MetricConversion.kilometresPerHour(knots:)),
+            windDirection: windDirection?.value,
+            airTemperature: airTemperature?.value,
+            seaTemperature: seaTemperature?.value
+        )
     }
 }
 
@@ -179,8 +226,14 @@ struct TrebleSurfReport: Decodable {
     var consistency, messiness, quality, reporter, surfSize, time, windAmount, windDirection, dateReported: String?
 
     enum CodingKeys: String, CodingKey {
-        case consistency = "Consistency", messiness = "Messiness", quality = "Quality", reporter = "Reporter"
-        case surfSize = "SurfSize", time = "Time", windAmount = "WindAmount", windDirection = "WindDirection"
+        case consistency = "Consistency"
+        case messiness = "Messiness"
+        case quality = "Quality"
+        case reporter = "Reporter"
+        case surfSize = "SurfSize"
+        case time = "Time"
+        case windAmount = "WindAmount"
+        case windDirection = "WindDirection"
         case dateReported
     }
 
@@ -188,7 +241,14 @@ struct TrebleSurfReport: Decodable {
     var report: SurfReport {
         let name = reporter.flatMap { $0.contains("@") ? nil : $0 }
         return SurfReport(
-            time: (dateReported ?? time).flatMap { try? SurfTimestamp.parse($0) }, surfSize: surfSize, quality: quality,
-            consistency: consistency, messiness: messiness, windAmount: windAmount, windDirection: windDirection, reporter: name)
+            time: (dateReported ?? time).flatMap { try? SurfTimestamp.parse($0) },
+            surfSize: surfSize,
+            quality: quality,
+            consistency: consistency,
+            messiness: messiness,
+            windAmount: windAmount,
+            windDirection: windDirection,
+            reporter: name
+        )
     }
 }

@@ -18,7 +18,8 @@ extension TrailersCommand {
                   toolbox trailers browse
                   toolbox trailers browse --sort top-rated --genre drama --limit 50
                   toolbox trailers browse --dates upcoming --type movie --certification PG-13
-                """)
+                """
+        )
 
         @Option(help: "all, movie or tv.") var type: ContentType?
         @Option(help: "trending, popularity, newest, oldest, top-rated or lowest-rated.") var sort: Sort?

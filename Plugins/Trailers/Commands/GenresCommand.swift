@@ -7,7 +7,8 @@ extension TrailersCommand {
         static let configuration = CommandConfiguration(
             commandName: "genres",
             abstract: "The genres browse --genre accepts, for movies and TV.",
-            discussion: "Examples:\n  toolbox trailers genres\n  toolbox trailers genres --type tv")
+            discussion: "Examples:\n  toolbox trailers genres\n  toolbox trailers genres --type tv"
+        )
 
         @Option(help: "movie or tv; both when left out.") var type: MediaType?
         @OptionGroup var global: GlobalOptions
@@ -25,11 +26,16 @@ extension TrailersCommand {
                 let selection = try catalog.select(name)
                 return Row(name: name, movieID: selection.movieID, tvID: selection.tvID)
             }
-            try context.output.list(rows, columns: [
-                Column("Genre", flexible: true) { $0.name },
-                Column("Movie ID", rightAligned: true) { $0.movieID.map(String.init) ?? "–" },
-                Column("TV ID", rightAligned: true) { $0.tvID.map(String.init) ?? "–" },
-            ], plain: { $0.name }, empty: "TMDB listed no genres.")
+            try context.output.list(
+                rows,
+                columns: [
+                    Column("Genre", flexible: true) { $0.name },
+                    Column("Movie ID", rightAligned: true) { $0.movieID.map(String.init) ?? "–" },
+                    Column("TV ID", rightAligned: true) { $0.tvID.map(String.init) ?? "–" },
+                ],
+                plain: { $0.name },
+                empty: "TMDB listed no genres."
+            )
         }
     }
 }

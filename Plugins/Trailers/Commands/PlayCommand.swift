@@ -14,7 +14,8 @@ extension TrailersCommand {
                 Examples:
                   toolbox trailers play 550
                   toolbox trailers play 1399 --type tv --pick 2 --print
-                """)
+                """
+        )
 
         @OptionGroup var title: SingleTitle
         @Option(help: "The trailer's place in the ranking, from 1.") var pick: Int?
@@ -32,7 +33,10 @@ extension TrailersCommand {
             }
             let index = (pick ?? 1) - 1
             guard details.trailers.indices.contains(index) else {
-                throw ToolboxError.usage("“\(details.item.title)” has \(details.trailers.count) trailer\(details.trailers.count == 1 ? "" : "s")", hint: "pick 1 to \(details.trailers.count)")
+                throw ToolboxError.usage(
+                    "“\(details.item.title)” has \(details.trailers.count) trailer\(details.trailers.count == 1 ? "" : "s")",
+                    hint: "pick 1 to \(details.trailers.count)"
+                )
             }
             let trailer = details.trailers[index]
             if context.output.format == .json { try context.output.json(trailer) }

@@ -7,14 +7,16 @@ extension TrailersCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "One title in full, with its certification, runtime and ranked trailers.",
-            discussion: "Examples:\n  toolbox trailers show 550\n  toolbox trailers show 1399 --type tv --json")
+            discussion: "Examples:\n  toolbox trailers show 550\n  toolbox trailers show 1399 --type tv --json"
+        )
 
         @OptionGroup var title: SingleTitle
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
             let details = try await context.resolve(TrailerCatalog.self).details(title.id, type: title.type)
-            let spoken = "\(details.item.spoken). \(details.runtime ?? ""). Rated \(details.certification). "
+            let spoken =
+                "\(details.item.spoken). \(details.runtime ?? ""). Rated \(details.certification). "
                 + (details.trailers.first.map { "Best trailer: \($0.summary)." } ?? "No trailer available.")
             try context.output.detail(details.json, fields: details.fields, plain: spoken)
         }

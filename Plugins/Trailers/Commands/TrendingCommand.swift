@@ -10,7 +10,8 @@ extension TrailersCommand {
         static let configuration = CommandConfiguration(
             commandName: "trending",
             abstract: "What is trending today or this week.",
-            discussion: "Examples:\n  toolbox trailers trending\n  toolbox trailers trending --type tv --window day")
+            discussion: "Examples:\n  toolbox trailers trending\n  toolbox trailers trending --type tv --window day"
+        )
 
         @Option(help: "all, movie or tv.") var type: ContentType = .all
         @Option(help: "day or week.") var window: Window = .week

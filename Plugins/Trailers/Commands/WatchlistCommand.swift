@@ -11,7 +11,8 @@ extension TrailersCommand {
             commandName: "watchlist",
             abstract: "Titles you want to watch, kept on this computer.",
             discussion: "Examples:\n  toolbox trailers watchlist add 1399 --type tv\n  toolbox trailers watchlist list",
-            subcommands: [List.self, Add.self, Remove.self])
+            subcommands: [List.self, Add.self, Remove.self]
+        )
 
         struct List: ToolboxCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "Show your watchlist.")

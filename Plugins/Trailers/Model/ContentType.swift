@@ -45,7 +45,11 @@ enum Sort: String, Sendable, CaseIterable, ExpressibleByArgument {
 
 /// US film ratings, the only certifications discover filters by.
 enum Certification: String, Sendable, CaseIterable, ExpressibleByArgument {
-    case g = "G", pg = "PG", pg13 = "PG-13", r = "R", nc17 = "NC-17"
+    case g = "G"
+    case pg = "PG"
+    case pg13 = "PG-13"
+    case r = "R"
+    case nc17 = "NC-17"
 }
 
 /// Release-date windows, computed from the local calendar.

@@ -1,3 +1,4 @@
+import Foundation
 import PluginAPI
 import TMDB
 
@@ -38,5 +39,3 @@ struct GenreCatalog: Codable, Sendable, Equatable {
         return Selection(name: display, movieID: movieID, tvID: tvID)
     }
 }
-
-import Foundation

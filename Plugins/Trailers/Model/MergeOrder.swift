@@ -68,7 +68,10 @@ struct MergedListing {
         let pages = try await withThrowingTaskGroup(of: (MediaType, [TitleItem], Int).self) { group in
             for type in empty {
                 let page = sources[type]?.nextPage ?? 1
-                group.addTask { let answer = try await fetch(type, page); return (type, answer.results, answer.totalPages) }
+                group.addTask {
+                    let answer = try await fetch(type, page)
+                    return (type, answer.results, answer.totalPages)
+                }
             }
             return try await group.reduce(into: [(MediaType, [TitleItem], Int)]()) { $0.append($1) }
         }

@@ -68,11 +68,16 @@ struct TitleDetails: Sendable {
     var json: Flattened<TitleItem, More> { Flattened(item, more) }
 
     init(_ details: TMDBTitleDetails, type: MediaType) {
-        item = TitleItem(details.title, type: type) ?? TitleItem(id: details.title.id, type: type, title: details.title.title, releaseDate: nil, rating: nil, popularity: nil)
+        item =
+            TitleItem(details.title, type: type)
+            ?? TitleItem(id: details.title.id, type: type, title: details.title.title, releaseDate: nil, rating: nil, popularity: nil)
         more = More(
-            tagline: details.tagline.flatMap { $0.isEmpty ? nil : $0 }, runtime: TitleFacts.runtime(details, type: type),
-            genres: details.genres?.map(\.name) ?? [], certification: TitleFacts.certification(details, type: type),
-            trailers: TrailerRanking.rank(details.videos?.results ?? []))
+            tagline: details.tagline.flatMap { $0.isEmpty ? nil : $0 },
+            runtime: TitleFacts.runtime(details, type: type),
+            genres: details.genres?.map(\.name) ?? [],
+            certification: TitleFacts.certification(details, type: type),
+            trailers: TrailerRanking.rank(details.videos?.results ?? [])
+        )
         score = TitleFacts.score(average: details.title.voteAverage, votes: details.title.voteCount)
         released = ReleaseDate(details.title.date).display
     }

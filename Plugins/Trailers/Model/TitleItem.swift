@@ -28,8 +28,14 @@ struct TitleItem: Codable, Sendable, Equatable {
     init?(_ title: TMDBTitle, type fallback: MediaType?) {
         guard let type = title.mediaType.map({ MediaType(rawValue: $0) }) ?? fallback else { return nil }
         let votes = title.voteCount ?? 0
-        self.init(id: title.id, type: type, title: title.title, releaseDate: title.date,
-                  rating: votes > 0 ? title.voteAverage.map { ($0 * 10).rounded() / 10 } : nil, popularity: title.popularity)
+        self.init(
+            id: title.id,
+            type: type,
+            title: title.title,
+            releaseDate: title.date,
+            rating: votes > 0 ? title.voteAverage.map { ($0 * 10).rounded() / 10 } : nil,
+            popularity: title.popularity
+        )
     }
 
     /// Movies and shows share ids: a list tells them apart by both.

@@ -26,16 +26,26 @@ enum TrailerRanking {
     static func rank(_ videos: [TMDBVideo]) -> [Trailer] {
         videos.filter { $0.site.lowercased() == "youtube" }
             .sorted(by: precedes)
-            .map { Trailer(name: $0.name, type: $0.type, official: $0.official ?? false, size: $0.size,
-                           url: "https://www.youtube.com/watch?v=\($0.key)") }
+            .map {
+                Trailer(
+                    name: $0.name,
+                    type: $0.type,
+                    official: $0.official ?? false,
+                    size: $0.size,
+                    url: "https://www.youtube.com/watch?v=\($0.key)"
+                )
+            }
     }
 
     static func precedes(_ a: TMDBVideo, _ b: TMDBVideo) -> Bool {
-        let officialA = a.official ?? false, officialB = b.official ?? false
+        let officialA = a.official ?? false
+        let officialB = b.official ?? false
         if officialA != officialB { return officialA }
-        let typeA = typeRank(a.type), typeB = typeRank(b.type)
+        let typeA = typeRank(a.type)
+        let typeB = typeRank(b.type)
         if typeA != typeB { return typeA < typeB }
-        let namedA = a.name.lowercased().contains("official trailer"), namedB = b.name.lowercased().contains("official trailer")
+        let namedA = a.name.lowercased().contains("official trailer")
+        let namedB = b.name.lowercased().contains("official trailer")
         if namedA != namedB { return namedA }
         if (a.size ?? 0) != (b.size ?? 0) { return (a.size ?? 0) > (b.size ?? 0) }
         switch (published(a), published(b)) {

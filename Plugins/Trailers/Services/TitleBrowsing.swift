@@ -41,7 +41,10 @@ extension TrailerCatalog {
         let types = contentType.mediaTypes.filter { genre.id(for: $0) != nil }
         guard !types.isEmpty else {
             let kind = contentType == .tv ? "TV" : "movie"
-            throw ToolboxError.usage("“\(genre.name)” is not a \(kind) genre", hint: "see the genres with `toolbox trailers genres --type \(contentType.rawValue)`")
+            throw ToolboxError.usage(
+                "“\(genre.name)” is not a \(kind) genre",
+                hint: "see the genres with `toolbox trailers genres --type \(contentType.rawValue)`"
+            )
         }
         return types
     }

@@ -28,21 +28,39 @@ struct TrailerCatalog: Sendable {
     /// `GET /trending/{all|movie|tv}/{week|day}`; people are skipped.
     func trending(_ type: ContentType, window: String, page: Int) async throws -> TMDBPage<TitleItem> {
         let answer: TMDBPage<TMDBTitle> = try await client.get(
-            "trending/\(type.rawValue)/\(window)", query: ["page": "\(page)", "language": language], cache: Lifetime.lists)
+            "trending/\(type.rawValue)/\(window)",
+            query: ["page": "\(page)", "language": language],
+            cache: Lifetime.lists
+        )
         let fallback: MediaType? = type == .all ? nil : MediaType(rawValue: type.rawValue)
         return answer.map { TitleItem($0, type: fallback) }
     }
 
     /// `GET /discover/{movie|tv}` with the filter's parameters.
-    func discover(_ type: MediaType, filter: TrailerFilter, genre: GenreCatalog.Selection?, window: DateWindow, page: Int) async throws -> TMDBPage<TitleItem> {
+    func discover(
+        _ type: MediaType,
+        filter: TrailerFilter,
+        genre: GenreCatalog.Selection?,
+        window: DateWindow,
+        page: Int
+    ) async throws -> TMDBPage<TitleItem> {
         let answer: TMDBPage<TMDBTitle> = try await client.get(
-            "discover/\(type.rawValue)", query: Self.discoverQuery(type, filter: filter, genre: genre, window: window, page: page, language: language, region: region),
-            cache: Lifetime.lists)
+            "discover/\(type.rawValue)",
+            query: Self.discoverQuery(type, filter: filter, genre: genre, window: window, page: page, language: language, region: region),
+            cache: Lifetime.lists
+        )
         return answer.map { TitleItem($0, type: type) }
     }
 
-    static func discoverQuery(_ type: MediaType, filter: TrailerFilter, genre: GenreCatalog.Selection?, window: DateWindow,
-                              page: Int, language: String, region: String) -> [String: String] {
+    static func discoverQuery(
+        _ type: MediaType,
+        filter: TrailerFilter,
+        genre: GenreCatalog.Selection?,
+        window: DateWindow,
+        page: Int,
+        language: String,
+        region: String
+    ) -> [String: String] {
         var query = ["include_adult": "false", "page": "\(page)", "language": language]
         query["sort_by"] = filter.sort.sortBy(for: type)
         query["vote_count.gte"] = filter.sort.minimumVotes.map(String.init)
@@ -64,8 +82,14 @@ struct TrailerCatalog: Sendable {
     func details(_ id: Int, type: MediaType) async throws -> TitleDetails {
         let appended = type == .movie ? "release_dates,videos" : "content_ratings,videos"
         let details: TMDBTitleDetails = try await client.get(
-            "\(type.rawValue)/\(id)", query: ["append_to_response": appended, "language": language], cache: Lifetime.details,
-            notFound: .notFound("TMDB has no \(type == .movie ? "movie" : "TV show") with id \(id)", hint: type == .movie ? "for a TV show, add --type tv" : "check the id"))
+            "\(type.rawValue)/\(id)",
+            query: ["append_to_response": appended, "language": language],
+            cache: Lifetime.details,
+            notFound: .notFound(
+                "TMDB has no \(type == .movie ? "movie" : "TV show") with id \(id)",
+                hint: type == .movie ? "for a TV show, add --type tv" : "check the id"
+            )
+        )
         return TitleDetails(details, type: type)
     }
 }

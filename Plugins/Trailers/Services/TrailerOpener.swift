@@ -22,8 +22,11 @@ struct TrailerOpener: Sendable {
     func open(_ url: String) -> Bool {
         guard let command, let executable = command.first else { return false }
         let process = Process()
-        let path = executable.contains("/") ? executable : (environment["PATH"] ?? "").split(separator: ":")
-            .map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? executable
+        let path =
+            executable.contains("/")
+            ? executable
+            : (environment["PATH"] ?? "").split(separator: ":")
+                .map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? executable
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = Array(command.dropFirst()) + [url]
         process.standardOutput = FileHandle.nullDevice

@@ -6,7 +6,8 @@ struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
         abstract: "Show or clear the response and image cache.",
-        subcommands: [Stats.self, Clear.self])
+        subcommands: [Stats.self, Clear.self]
+    )
 
     /// The registry's plugin names, for completing `--plugin`.
     static let pluginNames: CompletionKind = .custom { _, _, _ in PluginRegistry.current?.pluginIdentifiers ?? [] }
@@ -15,7 +16,8 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "stats",
             abstract: "Show how much each plugin has cached.",
-            discussion: "Example:\n  toolbox cache stats")
+            discussion: "Example:\n  toolbox cache stats"
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -37,12 +39,17 @@ struct CacheCommand: ParsableCommand {
                 }.count
                 return Usage(plugin: plugin, entries: files.count, expired: expired, bytes: files.reduce(0) { $0 + $1.size })
             }
-            try context.output.list(usage, columns: [
-                Column("Plugin") { $0.plugin },
-                Column("Entries", rightAligned: true) { "\($0.entries)" },
-                Column("Expired", rightAligned: true) { "\($0.expired)" },
-                Column("Size", rightAligned: true) { ByteCountFormatter.string(fromByteCount: Int64($0.bytes), countStyle: .file) },
-            ], plain: { "\($0.plugin): \($0.entries) entries, \($0.expired) expired, \($0.bytes) bytes." }, empty: "No plugins.")
+            try context.output.list(
+                usage,
+                columns: [
+                    Column("Plugin") { $0.plugin },
+                    Column("Entries", rightAligned: true) { "\($0.entries)" },
+                    Column("Expired", rightAligned: true) { "\($0.expired)" },
+                    Column("Size", rightAligned: true) { ByteCountFormatter.string(fromByteCount: Int64($0.bytes), countStyle: .file) },
+                ],
+                plain: { "\($0.plugin): \($0.entries) entries, \($0.expired) expired, \($0.bytes) bytes." },
+                empty: "No plugins."
+            )
             if context.output.format == .table { context.output.notice("cache folder: \(context.paths.cache)") }
         }
     }
@@ -51,7 +58,8 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clear",
             abstract: "Delete cached answers and images.",
-            discussion: "Examples:\n  toolbox cache clear\n  toolbox cache clear --plugin PLUGIN   (names: `toolbox plugins`)")
+            discussion: "Examples:\n  toolbox cache clear\n  toolbox cache clear --plugin PLUGIN   (names: `toolbox plugins`)"
+        )
 
         @Option(help: "Only this plugin's cache.", completion: CacheCommand.pluginNames)
         var plugin: String?

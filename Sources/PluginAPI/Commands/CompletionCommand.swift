@@ -12,7 +12,8 @@ struct CompletionCommand: ToolboxCommand {
               toolbox completion bash > ~/.local/share/bash-completion/completions/toolbox
               toolbox completion zsh > "${fpath[1]}/_toolbox"
               toolbox completion fish > ~/.config/fish/completions/toolbox.fish
-            """)
+            """
+    )
 
     @Argument(help: "The shell: bash, zsh or fish.", completion: .list(["bash", "zsh", "fish"]))
     var shell: String

@@ -11,7 +11,8 @@ struct ConfigCommand: ParsableCommand {
             and the conventional aliases a key declares), the configuration file, the defaults.
             `toolbox plugins` lists every plugin's keys.
             """,
-        subcommands: [List.self, Get.self, Set.self, Unset.self, Path.self, Check.self, Template.self])
+        subcommands: [List.self, Get.self, Set.self, Unset.self, Path.self, Check.self, Template.self]
+    )
 
     /// Every declared key, for shell completion.
     static let keyNames: CompletionKind = .custom { _, _, _ in PluginRegistry.current?.keys.map(\.name) ?? [] }
@@ -26,7 +27,8 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "Show every key, its value and where the value came from.",
-            discussion: "Secrets are masked.\n\nExamples:\n  toolbox config list\n  toolbox config list --json")
+            discussion: "Secrets are masked.\n\nExamples:\n  toolbox config list\n  toolbox config list --json"
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -40,13 +42,23 @@ struct ConfigCommand: ParsableCommand {
         func run(in context: CommandContext) async throws {
             let rows = context.registry.keys.map { key in
                 let resolved = context.configuration.resolve(key.name)
-                return Row(key: key.name, value: ConfigCommand.shown(resolved, key: key), source: resolved.map { "\($0.source)" }, secret: key.isSecret)
+                return Row(
+                    key: key.name,
+                    value: ConfigCommand.shown(resolved, key: key),
+                    source: resolved.map { "\($0.source)" },
+                    secret: key.isSecret
+                )
             }
-            try context.output.list(rows, columns: [
-                Column("Key") { $0.key },
-                Column("Value", flexible: true) { $0.value ?? "–" },
-                Column("Source") { $0.source ?? "unset" },
-            ], plain: { "\($0.key) is \($0.value ?? "not set")\($0.source.map { ", from the \($0)" } ?? "")." }, empty: "No keys are declared.")
+            try context.output.list(
+                rows,
+                columns: [
+                    Column("Key") { $0.key },
+                    Column("Value", flexible: true) { $0.value ?? "–" },
+                    Column("Source") { $0.source ?? "unset" },
+                ],
+                plain: { "\($0.key) is \($0.value ?? "not set")\($0.source.map { ", from the \($0)" } ?? "")." },
+                empty: "No keys are declared."
+            )
         }
     }
 
@@ -54,7 +66,8 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "get",
             abstract: "Print the value of one key (secrets masked).",
-            discussion: "Example:\n  toolbox config get \(CoreKeys.timeout.name)")
+            discussion: "Example:\n  toolbox config get \(CoreKeys.timeout.name)"
+        )
 
         @Argument(help: "The key, e.g. \(CoreKeys.timeout.name).", completion: ConfigCommand.keyNames)
         var key: String
@@ -86,7 +99,8 @@ struct ConfigCommand: ParsableCommand {
                   toolbox config set \(CoreKeys.maxRetries.name) 3
                   toolbox config set KEY              (a secret: asks without echo)
                   printf '%s' "$VALUE" | toolbox config set KEY
-                """)
+                """
+        )
 
         @Argument(help: "The key, e.g. \(CoreKeys.timeout.name).", completion: ConfigCommand.keyNames)
         var key: String
@@ -103,7 +117,10 @@ struct ConfigCommand: ParsableCommand {
                 throw ToolboxError.usage(problem, hint: "nothing was changed")
             }
             if Secret.isPlaceholder(newValue) {
-                throw ToolboxError.usage("'\(declaration.isSecret ? Secret.mask(newValue) : newValue)' looks like a placeholder, not a value", hint: "nothing was changed; give the real value")
+                throw ToolboxError.usage(
+                    "'\(declaration.isSecret ? Secret.mask(newValue) : newValue)' looks like a placeholder, not a value",
+                    hint: "nothing was changed; give the real value"
+                )
             }
             let file = ConfigFile(path: context.configuration.filePath)
             try file.set(key, to: newValue)
@@ -123,7 +140,10 @@ struct ConfigCommand: ParsableCommand {
                 entered = console.readAll()
             }
             guard let text = entered?.trimmed, !text.isEmpty else {
-                throw ToolboxError.usage("no value given for \(declaration.name)", hint: "type it at the prompt, pipe it on stdin, or pass it after the key")
+                throw ToolboxError.usage(
+                    "no value given for \(declaration.name)",
+                    hint: "type it at the prompt, pipe it on stdin, or pass it after the key"
+                )
             }
             return text
         }
@@ -133,7 +153,8 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unset",
             abstract: "Remove a key from the configuration file.",
-            discussion: "Example:\n  toolbox config unset \(CoreKeys.maxRetries.name)")
+            discussion: "Example:\n  toolbox config unset \(CoreKeys.maxRetries.name)"
+        )
 
         @Argument(help: "The key.", completion: ConfigCommand.keyNames)
         var key: String
@@ -143,7 +164,9 @@ struct ConfigCommand: ParsableCommand {
         func run(in context: CommandContext) async throws {
             _ = try context.configuration.declaration(of: key)
             let removed = try ConfigFile(path: context.configuration.filePath).unset(key)
-            context.output.notice(removed ? "Removed \(key) from \(context.configuration.filePath)" : "\(key) was not set in \(context.configuration.filePath)")
+            context.output.notice(
+                removed ? "Removed \(key) from \(context.configuration.filePath)" : "\(key) was not set in \(context.configuration.filePath)"
+            )
         }
     }
 
@@ -151,7 +174,8 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "path",
             abstract: "Print the path of the configuration file.",
-            discussion: "Example:\n  $EDITOR \"$(toolbox config path)\"")
+            discussion: "Example:\n  $EDITOR \"$(toolbox config path)\""
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -164,7 +188,8 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "template",
             abstract: "Print a configuration file that documents every key with its default.",
-            discussion: "Example:\n  toolbox config template > \"$(toolbox config path)\"")
+            discussion: "Example:\n  toolbox config template > \"$(toolbox config path)\""
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -177,7 +202,8 @@ struct ConfigCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Check every key; name the missing, placeholder or invalid ones and how to fix each.",
-            discussion: "Exits with 78 when something needs fixing.\n\nExample:\n  toolbox config check")
+            discussion: "Exits with 78 when something needs fixing.\n\nExample:\n  toolbox config check"
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -190,19 +216,27 @@ struct ConfigCommand: ParsableCommand {
         func run(in context: CommandContext) async throws {
             let problems = Self.problems(context.configuration, keys: context.registry.keys)
             guard !problems.isEmpty else {
-                if context.output.format == .json { try context.output.json([Problem]()) } else {
+                if context.output.format == .json {
+                    try context.output.json([Problem]())
+                } else {
                     context.output.notice("All \(context.registry.keys.count) keys are valid.")
                 }
                 return
             }
-            try context.output.list(problems, columns: [
-                Column("Key") { $0.key },
-                Column("Problem", flexible: true) { $0.problem },
-                Column("Fix", flexible: true) { $0.fix },
-            ], plain: { "\($0.key): \($0.problem). To fix: \($0.fix)." }, empty: "")
+            try context.output.list(
+                problems,
+                columns: [
+                    Column("Key") { $0.key },
+                    Column("Problem", flexible: true) { $0.problem },
+                    Column("Fix", flexible: true) { $0.fix },
+                ],
+                plain: { "\($0.key): \($0.problem). To fix: \($0.fix)." },
+                empty: ""
+            )
             throw ToolboxError.configuration(
                 "\(problems.count) configuration \(problems.count == 1 ? "key needs" : "keys need") attention",
-                hint: "fix the keys listed above, then run `toolbox config check` again")
+                hint: "fix the keys listed above, then run `toolbox config check` again"
+            )
         }
 
         static func problems(_ configuration: ToolboxConfiguration, keys: [ConfigKey]) -> [Problem] {

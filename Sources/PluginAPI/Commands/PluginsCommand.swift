@@ -9,7 +9,8 @@ struct PluginsCommand: ToolboxCommand {
             Examples:
               toolbox plugins
               toolbox plugins --json | jq '.[].identifier'
-            """)
+            """
+    )
 
     @OptionGroup var global: GlobalOptions
 
@@ -24,15 +25,24 @@ struct PluginsCommand: ToolboxCommand {
     func run(in context: CommandContext) async throws {
         let summaries = context.registry.plugins.map { plugin in
             Summary(
-                identifier: plugin.descriptor.identifier, name: plugin.descriptor.name, summary: plugin.descriptor.summary,
-                commands: Self.commandNames(plugin.command), configurationKeys: plugin.descriptor.configurationKeys.map(\.name))
+                identifier: plugin.descriptor.identifier,
+                name: plugin.descriptor.name,
+                summary: plugin.descriptor.summary,
+                commands: Self.commandNames(plugin.command),
+                configurationKeys: plugin.descriptor.configurationKeys.map(\.name)
+            )
         }
-        try context.output.list(summaries, columns: [
-            Column("Plugin") { $0.identifier },
-            Column("Summary", flexible: true) { $0.summary },
-            Column("Commands", flexible: true) { $0.commands.joined(separator: ", ") },
-            Column("Keys", flexible: true) { $0.configurationKeys.joined(separator: ", ") },
-        ], plain: { "\($0.name): \($0.summary) Commands: \($0.commands.joined(separator: ", "))." }, empty: "No plugins are registered.")
+        try context.output.list(
+            summaries,
+            columns: [
+                Column("Plugin") { $0.identifier },
+                Column("Summary", flexible: true) { $0.summary },
+                Column("Commands", flexible: true) { $0.commands.joined(separator: ", ") },
+                Column("Keys", flexible: true) { $0.configurationKeys.joined(separator: ", ") },
+            ],
+            plain: { "\($0.name): \($0.summary) Commands: \($0.commands.joined(separator: ", "))." },
+            empty: "No plugins are registered."
+        )
     }
 
     /// Leaf command paths below a plugin's command, e.g. `favorites add`.

@@ -45,12 +45,13 @@ public struct ConfigFile: Sendable {
 
     private static func parse(_ data: Data?) throws -> Node.Mapping {
         guard let data, let text = String(data: data, encoding: .utf8),
-              !text.trimmed.isEmpty
+            !text.trimmed.isEmpty
         else { return Node.Mapping([]) }
         guard let node = try? Yams.compose(yaml: text), let mapping = node.mapping else {
             throw ToolboxError.configuration(
                 "the configuration file is not a valid YAML mapping; nothing was changed",
-                hint: "fix the file in an editor (`toolbox config path` shows where it is)")
+                hint: "fix the file in an editor (`toolbox config path` shows where it is)"
+            )
         }
         return mapping
     }

@@ -26,9 +26,15 @@ public struct ConfigKey: Sendable, Hashable {
     public var setupHint: String?
 
     public init(
-        _ name: String, type: ValueType = .string, default defaultValue: String? = nil,
-        secret: Bool = false, required: Bool = false, environmentAliases: [String] = [],
-        allowedValues: [String]? = nil, summary: String, setupHint: String? = nil
+        _ name: String,
+        type: ValueType = .string,
+        default defaultValue: String? = nil,
+        secret: Bool = false,
+        required: Bool = false,
+        environmentAliases: [String] = [],
+        allowedValues: [String]? = nil,
+        summary: String,
+        setupHint: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -52,9 +58,10 @@ public struct ConfigKey: Sendable, Hashable {
 
     /// Two declarations of one key agree when everything but the wording matches.
     func conflicts(with other: ConfigKey) -> Bool {
-        name == other.name && (type != other.type || defaultValue != other.defaultValue
-            || isSecret != other.isSecret || environmentAliases != other.environmentAliases
-            || allowedValues != other.allowedValues)
+        name == other.name
+            && (type != other.type || defaultValue != other.defaultValue
+                || isSecret != other.isSecret || environmentAliases != other.environmentAliases
+                || allowedValues != other.allowedValues)
     }
 
     /// Checks a value against the key's type; returns a sentence saying what is wrong.
@@ -73,7 +80,7 @@ public struct ConfigKey: Sendable, Hashable {
             return Bool(configurationValue: value) == nil ? "\(name) must be true or false, not '\(value)'" : nil
         case .url:
             guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-                  ["http", "https"].contains(scheme), url.host != nil
+                ["http", "https"].contains(scheme), url.host != nil
             else { return "\(name) must be an http(s) URL, not '\(value)'" }
             return nil
         }

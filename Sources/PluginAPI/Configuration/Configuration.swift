@@ -55,7 +55,8 @@ public struct ToolboxConfiguration: Sendable {
         self.flags = flags
         self.environment = environment
         self.filePath = filePath
-        self.fileValues = FileManager.default.fileExists(atPath: filePath)
+        self.fileValues =
+            FileManager.default.fileExists(atPath: filePath)
             ? try await Self.readFile(filePath, keys: keys.map(\.name)) : [:]
     }
 
@@ -143,7 +144,8 @@ public struct ToolboxConfiguration: Sendable {
         } catch {
             throw ToolboxError.configuration(
                 "the configuration file \(path) is not valid YAML",
-                hint: "fix it in an editor, or move it aside and set keys again with `toolbox config set`")
+                hint: "fix it in an editor, or move it aside and set keys again with `toolbox config set`"
+            )
         }
         var values: [String: String] = [:]
         for name in keys {

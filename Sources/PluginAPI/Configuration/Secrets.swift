@@ -1,3 +1,5 @@
+import Foundation
+
 /// How secrets are shown and when a value is only a placeholder.
 public enum Secret {
     /// A masked form that shows at most the last 4 characters (`••••d4e1`).
@@ -25,5 +27,3 @@ public enum Secret {
         return lower.allSatisfy { $0 == "x" || $0 == "*" || $0 == "." } && lower.count >= 3
     }
 }
-
-import Foundation

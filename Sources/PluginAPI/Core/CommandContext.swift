@@ -14,8 +14,14 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
 
     public init(
-        container: Container, configuration: ToolboxConfiguration, output: Output, logger: Logger,
-        paths: ToolboxPaths, registry: PluginRegistry, options: GlobalOptions, environment: [String: String]
+        container: Container,
+        configuration: ToolboxConfiguration,
+        output: Output,
+        logger: Logger,
+        paths: ToolboxPaths,
+        registry: PluginRegistry,
+        options: GlobalOptions,
+        environment: [String: String]
     ) {
         self.container = container
         self.configuration = configuration

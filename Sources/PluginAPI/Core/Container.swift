@@ -33,7 +33,8 @@ public struct Container: Sendable {
         guard let factory = factories[id] else {
             throw ToolboxError.failure(
                 "internal error: no service registered for \(type)",
-                hint: "register it in the plugin's register(into:) — this is a bug in toolbox, please report it")
+                hint: "register it in the plugin's register(into:) — this is a bug in toolbox, please report it"
+            )
         }
         guard let built = try factory(self) as? Built<Service> else {
             throw ToolboxError.failure("internal error: the factory for \(type) built something else")

@@ -20,8 +20,11 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(help: "Ignore cached entries and store fresh answers.")
     public var refresh = false
 
-    @Option(name: .customLong("config"), help: ArgumentHelp("Use this configuration file.", valueName: "path"),
-            completion: .file(extensions: ["yaml", "yml"]))
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("Use this configuration file.", valueName: "path"),
+        completion: .file(extensions: ["yaml", "yml"])
+    )
     public var configPath: String?
 
     @Flag(help: "One sentence per item, written to read well aloud.")

@@ -34,7 +34,9 @@ public struct PluginRegistry: Sendable {
         var keys: [String: ConfigKey] = [:]
         var order: [String] = []
         var variables: [String: String] = [:]
-        for (owner, key) in CoreKeys.all.map({ ("toolbox", $0) }) + plugins.flatMap({ plugin in plugin.descriptor.configurationKeys.map { (plugin.descriptor.identifier, $0) } }) {
+        for (owner, key) in CoreKeys.all.map({ ("toolbox", $0) })
+            + plugins.flatMap({ plugin in plugin.descriptor.configurationKeys.map { (plugin.descriptor.identifier, $0) } })
+        {
             if let existing = keys[key.name] {
                 if existing.conflicts(with: key) { problems.append("'\(owner)' declares \(key.name) differently from an earlier declaration") }
                 continue
@@ -48,7 +50,12 @@ public struct PluginRegistry: Sendable {
             keys[key.name] = key
             order.append(key.name)
         }
-        guard problems.isEmpty else { throw ToolboxError.failure("the plugin registry is inconsistent: " + problems.joined(separator: "; "), hint: "this is a bug in toolbox's plugin list") }
+        guard problems.isEmpty else {
+            throw ToolboxError.failure(
+                "the plugin registry is inconsistent: " + problems.joined(separator: "; "),
+                hint: "this is a bug in toolbox's plugin list"
+            )
+        }
         self.root = root
         self.plugins = plugins
         self.keys = order.compactMap { keys[$0] }

@@ -18,7 +18,8 @@ public enum ToolboxEntry {
                 """,
             version: ToolboxVersion.current,
             subcommands: [PluginsCommand.self, ConfigCommand.self, CacheCommand.self, CompletionCommand.self],
-            groupedSubcommands: [CommandGroup(name: "Plugins", subcommands: plugins.map { $0.command })])
+            groupedSubcommands: [CommandGroup(name: "Plugins", subcommands: plugins.map { $0.command })]
+        )
     }
 
     /// Runs toolbox as this process and exits with its code. Ctrl-C cancels the
@@ -57,8 +58,11 @@ public enum ToolboxEntry {
     /// Runs one command line and returns its exit code. Tests call this with a
     /// memory console, their own environment, and `customize` to put fakes in the container.
     public static func run(
-        root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type], arguments: [String],
-        environment: [String: String], console: Console,
+        root: any ParsableCommand.Type,
+        plugins: [any ToolboxPlugin.Type],
+        arguments: [String],
+        environment: [String: String],
+        console: Console,
         customize: @Sendable (inout Container) -> Void = { _ in }
     ) async -> Int32 {
         switch prepare(root: root, plugins: plugins, arguments: arguments, console: console) {
@@ -133,14 +137,17 @@ public enum ToolboxEntry {
     static func parseLeaf(_ path: CommandPath) -> (any ParsableCommand)? {
         let command = path.command
         guard path.commands.count > 1, command.configuration.subcommands.isEmpty,
-              let parsed = try? command.parseAsRoot(Array(path.rest)), type(of: parsed) == command
+            let parsed = try? command.parseAsRoot(Array(path.rest)), type(of: parsed) == command
         else { return nil }
         return parsed
     }
 
     /// Builds the context once and runs the command; every error becomes a message, a hint and an exit code.
     static func execute(
-        _ command: any ToolboxCommand, registry: PluginRegistry, environment: [String: String], console: Console,
+        _ command: any ToolboxCommand,
+        registry: PluginRegistry,
+        environment: [String: String],
+        console: Console,
         customize: @Sendable (inout Container) -> Void = { _ in }
     ) async -> Int32 {
         var output = Output(console: console, format: .lines, color: false, quiet: false)
@@ -157,15 +164,21 @@ public enum ToolboxEntry {
     }
 
     static func makeContext(
-        for command: any ToolboxCommand, registry: PluginRegistry, environment: [String: String],
-        console: Console, customize: (inout Container) -> Void
+        for command: any ToolboxCommand,
+        registry: PluginRegistry,
+        environment: [String: String],
+        console: Console,
+        customize: (inout Container) -> Void
     ) async throws -> CommandContext {
         let options = command.global
         let paths = ToolboxPaths(environment: environment)
         let output = Output(console: console, options: options, environment: environment)
         let configuration = try await ToolboxConfiguration(
-            keys: registry.keys, flags: Dictionary(uniqueKeysWithValues: command.configurationOverrides.map { ($0.key.name, $0.value) }), environment: environment,
-            filePath: options.configPath ?? paths.configFile)
+            keys: registry.keys,
+            flags: Dictionary(uniqueKeysWithValues: command.configurationOverrides.map { ($0.key.name, $0.value) }),
+            environment: environment,
+            filePath: options.configPath ?? paths.configFile
+        )
         let level: Logger.Level = options.verbose ? .info : .error
         let logger = Logger(label: "toolbox") { _ in ConsoleLogHandler(console: console, level: level) }
 
@@ -179,13 +192,23 @@ public enum ToolboxEntry {
             return WebClient(
                 transport: try container.resolve((any HTTPTransport).self),
                 cache: ResponseCache(root: paths.cache, maximumBytes: megabytes * 1_000_000),
-                policy: try RetryPolicy(configuration: configuration), mode: options.cacheMode,
-                output: output, logger: logger)
+                policy: try RetryPolicy(configuration: configuration),
+                mode: options.cacheMode,
+                output: output,
+                logger: logger
+            )
         }
         customize(&container)
         return CommandContext(
-            container: container, configuration: configuration, output: output, logger: logger,
-            paths: paths, registry: registry, options: options, environment: environment)
+            container: container,
+            configuration: configuration,
+            output: output,
+            logger: logger,
+            paths: paths,
+            registry: registry,
+            options: options,
+            environment: environment
+        )
     }
 
     /// Help, version and completions go to stdout with exit 0; usage errors become

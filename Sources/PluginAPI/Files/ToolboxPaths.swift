@@ -26,7 +26,8 @@ public struct ToolboxPaths: Sendable, Equatable {
         self.init(
             config: base("XDG_CONFIG_HOME", ".config") + "/toolbox",
             cache: base("XDG_CACHE_HOME", ".cache") + "/toolbox",
-            data: base("XDG_DATA_HOME", ".local/share") + "/toolbox")
+            data: base("XDG_DATA_HOME", ".local/share") + "/toolbox"
+        )
     }
 
     /// The default configuration file.

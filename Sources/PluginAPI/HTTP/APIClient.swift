@@ -24,8 +24,13 @@ public struct APICall: Sendable {
     public var uploadProgress: (@Sendable (Int) -> Void)?
 
     public init(
-        _ path: String, method: String = "GET", query: [(String, String)] = [], body: Body? = nil,
-        headers: [String: String] = [:], cache: CachePolicy? = nil, notFound: ToolboxError? = nil
+        _ path: String,
+        method: String = "GET",
+        query: [(String, String)] = [],
+        body: Body? = nil,
+        headers: [String: String] = [:],
+        cache: CachePolicy? = nil,
+        notFound: ToolboxError? = nil
     ) {
         self.method = method
         self.path = path
@@ -83,10 +88,16 @@ public struct APIClient: Sendable {
     private let web: WebClient
 
     public init(
-        service: String, baseURL: URL, namespace: String, web: WebClient, headers: [String: String] = [:],
-        query: [(String, String)] = [], secretQueryItems: Set<String> = [],
+        service: String,
+        baseURL: URL,
+        namespace: String,
+        web: WebClient,
+        headers: [String: String] = [:],
+        query: [(String, String)] = [],
+        secretQueryItems: Set<String> = [],
         errorMessage: @escaping @Sendable (Data) -> String? = { _ in nil },
-        failure: @escaping @Sendable (APIFailure) -> ToolboxError? = { _ in nil }, unreachable: ToolboxError? = nil
+        failure: @escaping @Sendable (APIFailure) -> ToolboxError? = { _ in nil },
+        unreachable: ToolboxError? = nil
     ) {
         self.service = service
         self.baseURL = baseURL
@@ -111,8 +122,12 @@ public struct APIClient: Sendable {
         }
         guard !response.isSuccess else { return response }
         let failure = APIFailure(
-            status: response.status, message: errorMessage(response.body), body: response.body, call: call,
-            authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil)
+            status: response.status,
+            message: errorMessage(response.body),
+            body: response.body,
+            call: call,
+            authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil
+        )
         throw self.failure(failure) ?? commonError(failure)
     }
 
@@ -128,7 +143,10 @@ public struct APIClient: Sendable {
         } catch let error as ToolboxError {
             throw error
         } catch {
-            throw ToolboxError.badData("\(service) sent an answer toolbox cannot read (\(what))", hint: "try again later; if it persists, run with --refresh")
+            throw ToolboxError.badData(
+                "\(service) sent an answer toolbox cannot read (\(what))",
+                hint: "try again later; if it persists, run with --refresh"
+            )
         }
     }
 
@@ -153,8 +171,14 @@ public struct APIClient: Sendable {
             data = bytes
         }
         var request = HTTPRequest(
-            method: call.method, url: call.url ?? url(call.path, query: call.query), headers: headers, body: data, namespace: namespace,
-            cache: call.cache, secretQueryItems: secretQueryItems)
+            method: call.method,
+            url: call.url ?? url(call.path, query: call.query),
+            headers: headers,
+            body: data,
+            namespace: namespace,
+            cache: call.cache,
+            secretQueryItems: secretQueryItems
+        )
         request.uploadProgress = call.uploadProgress
         return request
     }

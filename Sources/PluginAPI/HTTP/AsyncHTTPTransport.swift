@@ -78,7 +78,7 @@ struct UploadChunks: AsyncSequence, Sendable {
         mutating func next() async -> ByteBuffer? {
             guard offset < data.count else { return nil }
             let end = Swift.min(offset + UploadChunks.chunkSize, data.count)
-            let chunk = ByteBuffer(bytes: data[data.startIndex + offset ..< data.startIndex + end])
+            let chunk = ByteBuffer(bytes: data[data.startIndex + offset..<data.startIndex + end])
             offset = end
             progress(end)
             return chunk

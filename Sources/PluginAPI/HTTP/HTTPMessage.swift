@@ -28,8 +28,13 @@ public struct HTTPRequest: Sendable {
     public var uploadProgress: (@Sendable (Int) -> Void)?
 
     public init(
-        method: String = "GET", url: URL, headers: [String: String] = [:], body: Data? = nil,
-        namespace: String, cache: CachePolicy? = nil, secretQueryItems: Set<String> = []
+        method: String = "GET",
+        url: URL,
+        headers: [String: String] = [:],
+        body: Data? = nil,
+        namespace: String,
+        cache: CachePolicy? = nil,
+        secretQueryItems: Set<String> = []
     ) {
         self.method = method
         self.url = url

@@ -43,6 +43,10 @@ actor InFlightRequests {
         let task = Task { try await operation() }
         tasks[key] = task
         defer { tasks[key] = nil }
-        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,8 +90,14 @@ public final class ResponseCache: Sendable {
         let entry = CacheEntry(status: response.status, body: response.body, storedAt: now, expiresAt: now.addingTimeInterval(policy.timeToLive))
         memory.withLock { $0[key] = entry }
         let header = Header(
-            status: response.status, storedAt: now, expiresAt: entry.expiresAt, bodyLength: response.body.count,
-            bodySHA256: Digest.sha256(response.body), kind: policy.kind, url: request.redactedURL)
+            status: response.status,
+            storedAt: now,
+            expiresAt: entry.expiresAt,
+            bodyLength: response.body.count,
+            bodySHA256: Digest.sha256(response.body),
+            kind: policy.kind,
+            url: request.redactedURL
+        )
         let path = path(namespace: request.namespace, key: key)
         let file = Data(Self.magic + Array((header.line + "\n").utf8)) + response.body
         guard (try? LocalFile.writeAtomically(file, to: path, mode: 0o600, durable: false)) != nil else { return }
@@ -101,7 +108,7 @@ public final class ResponseCache: Sendable {
         guard data.starts(with: magic) else { return nil }
         let rest = data.dropFirst(magic.count)
         guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")),
-              let header = Header(line: String(decoding: rest[rest.startIndex..<newline], as: UTF8.self))
+            let header = Header(line: String(decoding: rest[rest.startIndex..<newline], as: UTF8.self))
         else { return nil }
         let body = Data(rest[rest.index(after: newline)...])
         guard body.count == header.bodyLength, Digest.sha256(body) == header.bodySHA256 else { return nil }
@@ -143,11 +150,15 @@ public final class ResponseCache: Sendable {
             guard !name.hasSuffix(".lock"), !name.hasPrefix(".") else { continue }
             let path = "\(folder)/\(relative)"
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                  attributes[.type] as? FileAttributeType == .typeRegular
+                attributes[.type] as? FileAttributeType == .typeRegular
             else { continue }
-            files.append(StoredFile(
-                path: path, size: (attributes[.size] as? NSNumber)?.intValue ?? 0,
-                modified: attributes[.modificationDate] as? Date ?? .distantPast))
+            files.append(
+                StoredFile(
+                    path: path,
+                    size: (attributes[.size] as? NSNumber)?.intValue ?? 0,
+                    modified: attributes[.modificationDate] as? Date ?? .distantPast
+                )
+            )
         }
         return files
     }
@@ -157,10 +168,16 @@ extension ResponseCache.Header {
     init?(line: String) {
         let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 7, let status = Int(fields[0]), let storedAt = Double(fields[1]),
-              let expiresAt = Double(fields[2]), let bodyLength = Int(fields[3])
+            let expiresAt = Double(fields[2]), let bodyLength = Int(fields[3])
         else { return nil }
         self.init(
-            status: status, storedAt: Date(timeIntervalSince1970: storedAt), expiresAt: Date(timeIntervalSince1970: expiresAt),
-            bodyLength: bodyLength, bodySHA256: fields[4], kind: fields[5], url: fields[6])
+            status: status,
+            storedAt: Date(timeIntervalSince1970: storedAt),
+            expiresAt: Date(timeIntervalSince1970: expiresAt),
+            bodyLength: bodyLength,
+            bodySHA256: fields[4],
+            kind: fields[5],
+            url: fields[6]
+        )
     }
 }

@@ -22,7 +22,8 @@ public struct RetryPolicy: Sendable, Equatable {
             maxRetries: try configuration.int(CoreKeys.maxRetries),
             initialDelay: try configuration.double(CoreKeys.backoffInitial),
             maximumDelay: try configuration.double(CoreKeys.backoffMax),
-            timeout: try configuration.double(CoreKeys.timeout))
+            timeout: try configuration.double(CoreKeys.timeout)
+        )
     }
 
     /// Seconds to wait before retry number `retry` (0 for the first retry).

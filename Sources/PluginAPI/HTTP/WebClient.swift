@@ -49,12 +49,17 @@ public final class WebClient: Sendable {
         if let cached, mode != .refresh, cached.isFresh(at: now) || mode == .offline {
             logger.info("\(request.method) \(request.redactedURL) \(cached.status) 0 ms (cache hit)")
             if !cached.isFresh(at: now) { noticeStale(cached, now: now) }
-            return HTTPResponse(status: cached.status, body: cached.body, origin: cached.isFresh(at: now) ? .cache : .stale(age: now.timeIntervalSince(cached.storedAt)))
+            return HTTPResponse(
+                status: cached.status,
+                body: cached.body,
+                origin: cached.isFresh(at: now) ? .cache : .stale(age: now.timeIntervalSince(cached.storedAt))
+            )
         }
         if mode == .offline {
             throw ToolboxError.unavailable(
                 "offline, and no cached answer for \(request.redactedURL)",
-                hint: "run the command once without --offline to fill the cache")
+                hint: "run the command once without --offline to fill the cache"
+            )
         }
         do {
             let response = try await inFlight.run(key: ResponseCache.key(for: request)) {
@@ -84,9 +89,11 @@ public final class WebClient: Sendable {
             let started = ContinuousClock.now
             let outcome: Result<HTTPResponse, TransportError>
             do {
-                outcome = .success(try await limiter.withPermit(for: request.host) {
-                    try await self.transport.send(request, timeout: self.policy.timeout)
-                })
+                outcome = .success(
+                    try await limiter.withPermit(for: request.host) {
+                        try await self.transport.send(request, timeout: self.policy.timeout)
+                    }
+                )
             } catch let error as TransportError {
                 outcome = .failure(error)
             }

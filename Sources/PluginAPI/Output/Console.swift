@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,8 +35,13 @@ public final class Console: Sendable {
 
     /// The real streams of this process.
     public static func process() -> Console {
-        Console(storage: .process, output: isatty(STDOUT_FILENO) == 1, error: isatty(STDERR_FILENO) == 1,
-                input: isatty(STDIN_FILENO) == 1, width: terminalWidth())
+        Console(
+            storage: .process,
+            output: isatty(STDOUT_FILENO) == 1,
+            error: isatty(STDERR_FILENO) == 1,
+            input: isatty(STDIN_FILENO) == 1,
+            width: terminalWidth()
+        )
     }
 
     /// Streams in memory; `terminal` pretends all three are terminals.

@@ -14,8 +14,8 @@ public enum DateStyle {
     public static func parse(isoDate text: String) -> (year: Int, month: Int, day: Int)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(day)
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         // Rejects Feb 30 and friends (plain arithmetic: Calendar costs milliseconds to set up).
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)

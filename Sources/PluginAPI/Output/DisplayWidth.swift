@@ -6,7 +6,10 @@ public enum DisplayWidth {
         var inEscape = false
         for character in text {
             // ANSI colour sequences (ESC [ … m) take no columns.
-            if character == "\u{1B}" { inEscape = true; continue }
+            if character == "\u{1B}" {
+                inEscape = true
+                continue
+            }
             if inEscape {
                 if character.isLetter { inEscape = false }
                 continue
@@ -33,8 +36,8 @@ public enum DisplayWidth {
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return true
         default:
             return false

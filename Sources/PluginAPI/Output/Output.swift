@@ -63,16 +63,17 @@ public struct Output: Sendable {
         case _ where items.isEmpty:
             notice(empty)
         case .plain:
-            items.forEach { line(plain($0)) }
+            for item in items { line(plain(item)) }
         case .lines:
-            items.forEach { item in line(columns.map { Self.cell($0.value(item)) }.joined(separator: "\t")) }
+            for item in items { line(columns.map { Self.cell($0.value(item)) }.joined(separator: "\t")) }
         case .table:
             let table = TextTable(
                 headers: columns.map { $0.title.uppercased() },
                 rows: items.map { item in columns.map { $0.value(item) } },
                 flexible: Set(columns.indices.filter { columns[$0].flexible }),
-                rightAligned: Set(columns.indices.filter { columns[$0].rightAligned }))
-            table.render(maxWidth: console.width, header: bold).forEach(line)
+                rightAligned: Set(columns.indices.filter { columns[$0].rightAligned })
+            )
+            for row in table.render(maxWidth: console.width, header: bold) { line(row) }
         }
     }
 
@@ -84,7 +85,7 @@ public struct Output: Sendable {
         case .plain:
             line(plain)
         case .lines:
-            fields.forEach { line("\($0.label)\t\(Self.cell($0.value))") }
+            for field in fields { line("\(field.label)\t\(Self.cell(field.value))") }
         case .table:
             let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
             for field in fields {
@@ -92,7 +93,7 @@ public struct Output: Sendable {
                 let room = max(20, console.width - labelWidth - 2)
                 let wrapped = field.value.contains("\n") ? field.value.components(separatedBy: "\n") : DisplayWidth.wrap(field.value, to: room)
                 line("\(label) \(wrapped.first ?? "")")
-                wrapped.dropFirst().forEach { line(String(repeating: " ", count: labelWidth + 2) + $0) }
+                for more in wrapped.dropFirst() { line(String(repeating: " ", count: labelWidth + 2) + more) }
             }
         }
     }

@@ -41,7 +41,7 @@ extension KiwiController {
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/form-data"),
-              let boundary = Self.boundary(contentType)
+            let boundary = Self.boundary(contentType)
         else { throw KiwiHTTPError.badRequest("a post is multipart/form-data with a 'file' part") }
         var request = request
         let body: ByteBuffer
@@ -62,7 +62,9 @@ extension KiwiController {
             throw KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")
         }
         let caption = upload.caption.flatMap { $0.isEmpty ? nil : $0 }
-        if let caption, caption.count > KiwiLimits.caption { throw KiwiHTTPError.badRequest("caption must be at most \(KiwiLimits.caption) characters") }
+        if let caption, caption.count > KiwiLimits.caption {
+            throw KiwiHTTPError.badRequest("caption must be at most \(KiwiLimits.caption) characters")
+        }
         let name = try uploads.store(file, kind: kind)
         do {
             let post = try await store.createPost(owner: caller.username, image: name, caption: caption)
@@ -130,7 +132,9 @@ extension KiwiController {
     static func form(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in body.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
             if let name = parts.first { fields[name] = parts.count > 1 ? parts[1] : "" }
         }
         return fields

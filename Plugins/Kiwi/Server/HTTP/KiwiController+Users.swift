@@ -13,7 +13,9 @@ extension KiwiController {
     }
 
     static func checkProfile(fullName: String?, email: String?) throws {
-        if let fullName, fullName.count > KiwiLimits.fullName { throw KiwiHTTPError.badRequest("fullname must be at most \(KiwiLimits.fullName) characters") }
+        if let fullName, fullName.count > KiwiLimits.fullName {
+            throw KiwiHTTPError.badRequest("fullname must be at most \(KiwiLimits.fullName) characters")
+        }
         if let email, email.count > KiwiLimits.email { throw KiwiHTTPError.badRequest("email must be at most \(KiwiLimits.email) characters") }
     }
 
@@ -23,7 +25,7 @@ extension KiwiController {
             throw KiwiHTTPError(.tooManyRequests, "too many failed logins; try again in \(seconds) s")
         }
         guard let hash = try await store.passwordHash(of: body.username), await verifyPassword(body.password, hash: hash),
-              let user = try await store.user(body.username)
+            let user = try await store.user(body.username)
         else {
             await throttle.failed(body.username)
             throw KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
@@ -32,8 +34,10 @@ extension KiwiController {
         let token = KiwiTokens.make()
         try await store.createSession(tokenHash: KiwiTokens.hash(token), username: user.username)
         let cookie = Cookie(name: "session", value: token, path: "/", httpOnly: true, sameSite: .lax)
-        return KiwiJSON.response(KiwiWire.Session(token: token, user: KiwiWire.User(user, links: links(request))),
-                                 headers: [.setCookie: cookie.description])
+        return KiwiJSON.response(
+            KiwiWire.Session(token: token, user: KiwiWire.User(user, links: links(request))),
+            headers: [.setCookie: cookie.description]
+        )
     }
 
     @Sendable func logOut(_ request: Request, context: KiwiRequestContext) async throws -> Response {

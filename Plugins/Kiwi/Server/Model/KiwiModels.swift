@@ -53,7 +53,9 @@ enum KiwiLimits {
     /// Usernames: 1–20 letters, digits, `_`, `.` or `-`; never a word a route uses.
     static func usernameProblem(_ name: String) -> String? {
         if name.isEmpty || name.count > username { return "username must be 1 to \(username) characters" }
-        if !name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_.-".unicodeScalars.contains($0) }) || !name.allSatisfy(\.isASCII) {
+        if !name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_.-".unicodeScalars.contains($0) })
+            || !name.allSatisfy(\.isASCII)
+        {
             return "username may use letters, digits, '_', '.' and '-' only"
         }
         if ["me", "feed", "posts", "sessions", "uploads", "health"].contains(name.lowercased()) { return "username '\(name)' is reserved" }

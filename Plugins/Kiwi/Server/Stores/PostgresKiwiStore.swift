@@ -12,11 +12,16 @@ final class PostgresKiwiStore: KiwiStore {
     /// - Parameter schema: a schema to work in (tests use a fresh one each); nil for the default.
     init(url: String, schema: String? = nil, logger: Logger) throws {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-              let host = components.host
+            let host = components.host
         else { throw KiwiStoreSetupError.badURL(url) }
         var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
-            password: components.password, database: String(components.path.dropFirst()).nilIfEmpty, tls: .disable)
+            host: host,
+            port: components.port ?? 5432,
+            username: components.user ?? "postgres",
+            password: components.password,
+            database: String(components.path.dropFirst()).nilIfEmpty,
+            tls: .disable
+        )
         if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
@@ -87,17 +92,23 @@ final class PostgresKiwiStore: KiwiStore {
 
     func createUser(_ user: KiwiUser, passwordHash: String) async throws {
         do {
-            try await client.query("""
+            try await client.query(
+                """
                 INSERT INTO users (username, fullname, email, avatar, password_hash, created_at)
                 VALUES (\(user.username), \(user.fullName), \(user.email), \(user.avatar), \(passwordHash), \(user.createdAt.timeIntervalSince1970))
-                """, logger: logger)
+                """,
+                logger: logger
+            )
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw KiwiStoreError.usernameTaken
         }
     }
 
     func user(_ username: String) async throws -> KiwiUser? {
-        try await first(client.query("SELECT username, fullname, email, avatar, created_at FROM users WHERE username = \(username)", logger: logger), as: UserRow.self).map(Self.user)
+        try await first(
+            client.query("SELECT username, fullname, email, avatar, created_at FROM users WHERE username = \(username)", logger: logger),
+            as: UserRow.self
+        ).map(Self.user)
     }
 
     func passwordHash(of username: String) async throws -> String? {
@@ -105,10 +116,16 @@ final class PostgresKiwiStore: KiwiStore {
     }
 
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
-        let row = try await first(client.query("""
-            UPDATE users SET fullname = COALESCE(\(fullName), fullname), email = COALESCE(\(email), email)
-            WHERE username = \(username) RETURNING username, fullname, email, avatar, created_at
-            """, logger: logger), as: UserRow.self)
+        let row = try await first(
+            client.query(
+                """
+                UPDATE users SET fullname = COALESCE(\(fullName), fullname), email = COALESCE(\(email), email)
+                WHERE username = \(username) RETURNING username, fullname, email, avatar, created_at
+                """,
+                logger: logger
+            ),
+            as: UserRow.self
+        )
         guard let row else { throw KiwiStoreError.noSuchUser }
         return Self.user(row)
     }
@@ -118,10 +135,16 @@ final class PostgresKiwiStore: KiwiStore {
     }
 
     func sessionUser(tokenHash: String) async throws -> KiwiUser? {
-        try await first(client.query("""
-            SELECT u.username, u.fullname, u.email, u.avatar, u.created_at FROM sessions s JOIN users u ON u.username = s.username
-            WHERE s.token_hash = \(tokenHash)
-            """, logger: logger), as: UserRow.self).map(Self.user)
+        try await first(
+            client.query(
+                """
+                SELECT u.username, u.fullname, u.email, u.avatar, u.created_at FROM sessions s JOIN users u ON u.username = s.username
+                WHERE s.token_hash = \(tokenHash)
+                """,
+                logger: logger
+            ),
+            as: UserRow.self
+        ).map(Self.user)
     }
 
     func deleteSession(tokenHash: String) async throws {
@@ -141,13 +164,25 @@ final class PostgresKiwiStore: KiwiStore {
 
     static func post(_ row: PostRow, viewer: String?) -> KiwiPost {
         KiwiPost(
-            id: row.0, owner: user((row.6, row.7, row.8, row.9, row.10)), image: row.1, caption: row.2,
-            createdAt: Date(timeIntervalSince1970: row.3), likes: Int(row.4), commentCount: Int(row.5), likedByMe: viewer == nil ? nil : row.11)
+            id: row.0,
+            owner: user((row.6, row.7, row.8, row.9, row.10)),
+            image: row.1,
+            caption: row.2,
+            createdAt: Date(timeIntervalSince1970: row.3),
+            likes: Int(row.4),
+            commentCount: Int(row.5),
+            likedByMe: viewer == nil ? nil : row.11
+        )
     }
 
     func createPost(owner: String, image: String, caption: String?) async throws -> KiwiPost {
-        let id = try await first(client.query(
-            "INSERT INTO posts (owner, image, caption, created_at) VALUES (\(owner), \(image), \(caption), \(now)) RETURNING id", logger: logger), as: Int64.self)
+        let id = try await first(
+            client.query(
+                "INSERT INTO posts (owner, image, caption, created_at) VALUES (\(owner), \(image), \(caption), \(now)) RETURNING id",
+                logger: logger
+            ),
+            as: Int64.self
+        )
         guard let id, let post = try await post(id, viewer: owner) else { throw KiwiStoreError.noSuchPost }
         return post
     }
@@ -178,10 +213,11 @@ final class PostgresKiwiStore: KiwiStore {
         let next = bindings.count + 1
         bindings.append(pageSize)
         bindings.append(page * pageSize)
-        let sql = Self.postColumns + """
-             JOIN (SELECT id FROM posts \(filter) ORDER BY created_at DESC, id DESC LIMIT $\(next) OFFSET $\(next + 1)) page ON page.id = p.id
-            ORDER BY p.created_at DESC, p.id DESC
-            """
+        let sql =
+            Self.postColumns + """
+                 JOIN (SELECT id FROM posts \(filter) ORDER BY created_at DESC, id DESC LIMIT $\(next) OFFSET $\(next + 1)) page ON page.id = p.id
+                ORDER BY p.created_at DESC, p.id DESC
+                """
         var posts: [KiwiPost] = []
         for try await row in try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger).decode(PostRow.self) {
             posts.append(Self.post(row, viewer: viewer))
@@ -191,7 +227,10 @@ final class PostgresKiwiStore: KiwiStore {
 
     func deletePost(_ id: Int64, by username: String) async throws -> String {
         try await transaction { connection in
-            let row = try await self.first(connection.query("SELECT owner, image FROM posts WHERE id = \(id) FOR UPDATE", logger: self.logger), as: (String, String).self)
+            let row = try await self.first(
+                connection.query("SELECT owner, image FROM posts WHERE id = \(id) FOR UPDATE", logger: self.logger),
+                as: (String, String).self
+            )
             guard let row else { throw KiwiStoreError.noSuchPost }
             guard row.0 == username else { throw KiwiStoreError.notOwner }
             try await connection.query("DELETE FROM posts WHERE id = \(id)", logger: self.logger)
@@ -204,28 +243,49 @@ final class PostgresKiwiStore: KiwiStore {
     func like(_ id: Int64, by username: String) async throws -> Int {
         try await transaction { connection in
             try await self.lockPost(id, connection)
-            let inserted = try await self.first(connection.query("""
-                INSERT INTO likes (post_id, owner, created_at) VALUES (\(id), \(username), \(self.now)) ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: self.logger), as: Int32.self)
+            let inserted = try await self.first(
+                connection.query(
+                    """
+                    INSERT INTO likes (post_id, owner, created_at) VALUES (\(id), \(username), \(self.now)) ON CONFLICT DO NOTHING RETURNING 1
+                    """,
+                    logger: self.logger
+                ),
+                as: Int32.self
+            )
             let delta = inserted == nil ? 0 : 1
-            return try await self.count(connection.query("UPDATE posts SET like_count = like_count + \(delta) WHERE id = \(id) RETURNING like_count", logger: self.logger))
+            return try await self.count(
+                connection.query("UPDATE posts SET like_count = like_count + \(delta) WHERE id = \(id) RETURNING like_count", logger: self.logger)
+            )
         }
     }
 
     func unlike(_ id: Int64, by username: String) async throws -> Int {
         try await transaction { connection in
             try await self.lockPost(id, connection)
-            let deleted = try await self.first(connection.query(
-                "DELETE FROM likes WHERE post_id = \(id) AND owner = \(username) RETURNING 1", logger: self.logger), as: Int32.self)
+            let deleted = try await self.first(
+                connection.query(
+                    "DELETE FROM likes WHERE post_id = \(id) AND owner = \(username) RETURNING 1",
+                    logger: self.logger
+                ),
+                as: Int32.self
+            )
             let delta = deleted == nil ? 0 : 1
-            return try await self.count(connection.query("UPDATE posts SET like_count = like_count - \(delta) WHERE id = \(id) RETURNING like_count", logger: self.logger))
+            return try await self.count(
+                connection.query("UPDATE posts SET like_count = like_count - \(delta) WHERE id = \(id) RETURNING like_count", logger: self.logger)
+            )
         }
     }
 
     typealias CommentRow = (Int64, Int64, String, Double, String, String?, String?, String?, Double)
 
     static func comment(_ row: CommentRow) -> KiwiComment {
-        KiwiComment(id: row.0, owner: user((row.4, row.5, row.6, row.7, row.8)), postID: row.1, text: row.2, createdAt: Date(timeIntervalSince1970: row.3))
+        KiwiComment(
+            id: row.0,
+            owner: user((row.4, row.5, row.6, row.7, row.8)),
+            postID: row.1,
+            text: row.2,
+            createdAt: Date(timeIntervalSince1970: row.3)
+        )
     }
 
     func comments(on id: Int64) async throws -> [KiwiComment] {
@@ -233,10 +293,13 @@ final class PostgresKiwiStore: KiwiStore {
             throw KiwiStoreError.noSuchPost
         }
         var comments: [KiwiComment] = []
-        let rows = try await client.query("""
+        let rows = try await client.query(
+            """
             SELECT c.id, c.post_id, c.text, c.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at
             FROM comments c JOIN users u ON u.username = c.owner WHERE c.post_id = \(id) ORDER BY c.id
-            """, logger: logger)
+            """,
+            logger: logger
+        )
         for try await row in rows.decode(CommentRow.self) { comments.append(Self.comment(row)) }
         return comments
     }
@@ -244,12 +307,18 @@ final class PostgresKiwiStore: KiwiStore {
     func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment {
         try await transaction { connection in
             try await self.lockPost(id, connection)
-            let row = try await self.first(connection.query("""
-                WITH added AS (INSERT INTO comments (post_id, owner, text, created_at) VALUES (\(id), \(username), \(text), \(self.now))
-                               RETURNING id, post_id, text, created_at, owner)
-                SELECT a.id, a.post_id, a.text, a.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at
-                FROM added a JOIN users u ON u.username = a.owner
-                """, logger: self.logger), as: CommentRow.self)
+            let row = try await self.first(
+                connection.query(
+                    """
+                    WITH added AS (INSERT INTO comments (post_id, owner, text, created_at) VALUES (\(id), \(username), \(text), \(self.now))
+                                   RETURNING id, post_id, text, created_at, owner)
+                    SELECT a.id, a.post_id, a.text, a.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at
+                    FROM added a JOIN users u ON u.username = a.owner
+                    """,
+                    logger: self.logger
+                ),
+                as: CommentRow.self
+            )
             try await connection.query("UPDATE posts SET comment_count = comment_count + 1 WHERE id = \(id)", logger: self.logger)
             guard let row else { throw KiwiStoreError.noSuchComment }
             return Self.comment(row)
@@ -258,7 +327,10 @@ final class PostgresKiwiStore: KiwiStore {
 
     func deleteComment(_ id: Int64, by username: String) async throws {
         try await transaction { connection in
-            let row = try await self.first(connection.query("SELECT owner, post_id FROM comments WHERE id = \(id)", logger: self.logger), as: (String, Int64).self)
+            let row = try await self.first(
+                connection.query("SELECT owner, post_id FROM comments WHERE id = \(id)", logger: self.logger),
+                as: (String, Int64).self
+            )
             guard let row else { throw KiwiStoreError.noSuchComment }
             guard row.0 == username else { throw KiwiStoreError.notOwner }
             try await self.lockPost(row.1, connection)
@@ -271,9 +343,12 @@ final class PostgresKiwiStore: KiwiStore {
 
     func follow(_ followee: String, by follower: String) async throws {
         try await requireUser(followee)
-        try await client.query("""
+        try await client.query(
+            """
             INSERT INTO following (follower, followee, created_at) VALUES (\(follower), \(followee), \(now)) ON CONFLICT DO NOTHING
-            """, logger: logger)
+            """,
+            logger: logger
+        )
     }
 
     func unfollow(_ followee: String, by follower: String) async throws {
@@ -283,18 +358,28 @@ final class PostgresKiwiStore: KiwiStore {
 
     func followers(of username: String) async throws -> [KiwiUser] {
         try await requireUser(username)
-        return try await users(client.query("""
-            SELECT u.username, u.fullname, u.email, u.avatar, u.created_at FROM following f JOIN users u ON u.username = f.follower
-            WHERE f.followee = \(username) ORDER BY f.created_at DESC, f.seq DESC
-            """, logger: logger))
+        return try await users(
+            client.query(
+                """
+                SELECT u.username, u.fullname, u.email, u.avatar, u.created_at FROM following f JOIN users u ON u.username = f.follower
+                WHERE f.followee = \(username) ORDER BY f.created_at DESC, f.seq DESC
+                """,
+                logger: logger
+            )
+        )
     }
 
     func following(of username: String) async throws -> [KiwiUser] {
         try await requireUser(username)
-        return try await users(client.query("""
-            SELECT u.username, u.fullname, u.email, u.avatar, u.created_at FROM following f JOIN users u ON u.username = f.followee
-            WHERE f.follower = \(username) ORDER BY f.created_at DESC, f.seq DESC
-            """, logger: logger))
+        return try await users(
+            client.query(
+                """
+                SELECT u.username, u.fullname, u.email, u.avatar, u.created_at FROM following f JOIN users u ON u.username = f.followee
+                WHERE f.follower = \(username) ORDER BY f.created_at DESC, f.seq DESC
+                """,
+                logger: logger
+            )
+        )
     }
 
     // MARK: helpers
@@ -319,7 +404,10 @@ final class PostgresKiwiStore: KiwiStore {
         }
     }
 
-    private func first<each Column: PostgresDecodable>(_ rows: PostgresRowSequence, as type: (repeat each Column).Type) async throws -> (repeat each Column)? {
+    private func first<each Column: PostgresDecodable>(
+        _ rows: PostgresRowSequence,
+        as type: (repeat each Column).Type
+    ) async throws -> (repeat each Column)? {
         for try await row in rows.decode((repeat each Column).self) { return row }
         return nil
     }

@@ -18,36 +18,38 @@ final class SQLiteKiwiStore: KiwiStore {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE users (
-                    username TEXT PRIMARY KEY NOT NULL, fullname TEXT, email TEXT, avatar TEXT,
-                    password_hash TEXT NOT NULL, created_at REAL NOT NULL);
-                CREATE TABLE sessions (
-                    token_hash TEXT PRIMARY KEY NOT NULL,
-                    username TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, created_at REAL NOT NULL);
-                CREATE TABLE posts (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
-                    image TEXT NOT NULL, caption TEXT, created_at REAL NOT NULL,
-                    like_count INTEGER NOT NULL DEFAULT 0, comment_count INTEGER NOT NULL DEFAULT 0);
-                CREATE INDEX posts_newest ON posts(created_at DESC, id DESC);
-                CREATE INDEX posts_by_owner ON posts(owner, created_at DESC, id DESC);
-                CREATE TABLE likes (
-                    post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
-                    owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
-                    created_at REAL NOT NULL, PRIMARY KEY (post_id, owner));
-                CREATE TABLE comments (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
-                    owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
-                    text TEXT NOT NULL, created_at REAL NOT NULL);
-                CREATE INDEX comments_by_post ON comments(post_id, id);
-                CREATE TABLE following (
-                    follower TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
-                    followee TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
-                    created_at REAL NOT NULL, PRIMARY KEY (follower, followee));
-                CREATE INDEX following_by_followee ON following(followee, created_at DESC);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE users (
+                        username TEXT PRIMARY KEY NOT NULL, fullname TEXT, email TEXT, avatar TEXT,
+                        password_hash TEXT NOT NULL, created_at REAL NOT NULL);
+                    CREATE TABLE sessions (
+                        token_hash TEXT PRIMARY KEY NOT NULL,
+                        username TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, created_at REAL NOT NULL);
+                    CREATE TABLE posts (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        image TEXT NOT NULL, caption TEXT, created_at REAL NOT NULL,
+                        like_count INTEGER NOT NULL DEFAULT 0, comment_count INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX posts_newest ON posts(created_at DESC, id DESC);
+                    CREATE INDEX posts_by_owner ON posts(owner, created_at DESC, id DESC);
+                    CREATE TABLE likes (
+                        post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                        owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        created_at REAL NOT NULL, PRIMARY KEY (post_id, owner));
+                    CREATE TABLE comments (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                        owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        text TEXT NOT NULL, created_at REAL NOT NULL);
+                    CREATE INDEX comments_by_post ON comments(post_id, id);
+                    CREATE TABLE following (
+                        follower TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        followee TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        created_at REAL NOT NULL, PRIMARY KEY (follower, followee));
+                    CREATE INDEX following_by_followee ON following(followee, created_at DESC);
+                    """
+            )
         }
         return migrator
     }
@@ -61,7 +63,8 @@ final class SQLiteKiwiStore: KiwiStore {
             }
             try db.execute(
                 sql: "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970])
+                arguments: [user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970]
+            )
         }
     }
 
@@ -75,8 +78,10 @@ final class SQLiteKiwiStore: KiwiStore {
 
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
         try await pool.write { db in
-            try db.execute(sql: "UPDATE users SET fullname = COALESCE(?, fullname), email = COALESCE(?, email) WHERE username = ?",
-                           arguments: [fullName, email, username])
+            try db.execute(
+                sql: "UPDATE users SET fullname = COALESCE(?, fullname), email = COALESCE(?, email) WHERE username = ?",
+                arguments: [fullName, email, username]
+            )
             guard db.changesCount > 0, let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE username = ?", arguments: [username]) else {
                 throw KiwiStoreError.noSuchUser
             }
@@ -86,15 +91,20 @@ final class SQLiteKiwiStore: KiwiStore {
 
     func createSession(tokenHash: String, username: String) async throws {
         try await pool.write { db in
-            try db.execute(sql: "INSERT INTO sessions (token_hash, username, created_at) VALUES (?, ?, ?)",
-                           arguments: [tokenHash, username, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO sessions (token_hash, username, created_at) VALUES (?, ?, ?)",
+                arguments: [tokenHash, username, Date().timeIntervalSince1970]
+            )
         }
     }
 
     func sessionUser(tokenHash: String) async throws -> KiwiUser? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT u.* FROM sessions s JOIN users u ON u.username = s.username WHERE s.token_hash = ?",
-                             arguments: [tokenHash]).map { Self.user($0) }
+            try Row.fetchOne(
+                db,
+                sql: "SELECT u.* FROM sessions s JOIN users u ON u.username = s.username WHERE s.token_hash = ?",
+                arguments: [tokenHash]
+            ).map { Self.user($0) }
         }
     }
 
@@ -113,8 +123,10 @@ final class SQLiteKiwiStore: KiwiStore {
 
     func createPost(owner: String, image: String, caption: String?) async throws -> KiwiPost {
         try await pool.write { db in
-            try db.execute(sql: "INSERT INTO posts (owner, image, caption, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [owner, image, caption, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO posts (owner, image, caption, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [owner, image, caption, Date().timeIntervalSince1970]
+            )
             let id = db.lastInsertedRowID
             guard let row = try Row.fetchOne(db, sql: Self.postColumns + " WHERE p.id = ?", arguments: [owner, id]) else {
                 throw KiwiStoreError.noSuchPost
@@ -148,10 +160,11 @@ final class SQLiteKiwiStore: KiwiStore {
                 arguments += [member]
             }
             arguments += [pageSize, page * pageSize]
-            let sql = Self.postColumns + """
-                 JOIN (SELECT id FROM posts \(filter) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?) page ON page.id = p.id
-                ORDER BY p.created_at DESC, p.id DESC
-                """
+            let sql =
+                Self.postColumns + """
+                     JOIN (SELECT id FROM posts \(filter) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?) page ON page.id = p.id
+                    ORDER BY p.created_at DESC, p.id DESC
+                    """
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Self.post($0, viewer: viewer) }
         }
     }
@@ -173,8 +186,10 @@ final class SQLiteKiwiStore: KiwiStore {
     func like(_ id: Int64, by username: String) async throws -> Int {
         try await pool.write { db in
             try Self.requirePost(id, db)
-            try db.execute(sql: "INSERT OR IGNORE INTO likes (post_id, owner, created_at) VALUES (?, ?, ?)",
-                           arguments: [id, username, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO likes (post_id, owner, created_at) VALUES (?, ?, ?)",
+                arguments: [id, username, Date().timeIntervalSince1970]
+            )
             if db.changesCount > 0 { try db.execute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [id]) }
             return try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [id]) ?? 0
         }
@@ -192,24 +207,36 @@ final class SQLiteKiwiStore: KiwiStore {
     func comments(on id: Int64) async throws -> [KiwiComment] {
         try await pool.read { db in
             try Self.requirePost(id, db)
-            return try Row.fetchAll(db, sql: """
-                SELECT c.id, c.post_id, c.text, c.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at
-                FROM comments c JOIN users u ON u.username = c.owner WHERE c.post_id = ? ORDER BY c.id
-                """, arguments: [id]).map(Self.comment)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.id, c.post_id, c.text, c.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at
+                    FROM comments c JOIN users u ON u.username = c.owner WHERE c.post_id = ? ORDER BY c.id
+                    """,
+                arguments: [id]
+            ).map(Self.comment)
         }
     }
 
     func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment {
         try await pool.write { db in
             try Self.requirePost(id, db)
-            try db.execute(sql: "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [id, username, text, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [id, username, text, Date().timeIntervalSince1970]
+            )
             let commentID = db.lastInsertedRowID
             try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [id])
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT c.id, c.post_id, c.text, c.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at
-                FROM comments c JOIN users u ON u.username = c.owner WHERE c.id = ?
-                """, arguments: [commentID]) else { throw KiwiStoreError.noSuchComment }
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT c.id, c.post_id, c.text, c.created_at, u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at
+                        FROM comments c JOIN users u ON u.username = c.owner WHERE c.id = ?
+                        """,
+                    arguments: [commentID]
+                )
+            else { throw KiwiStoreError.noSuchComment }
             return Self.comment(row)
         }
     }
@@ -230,8 +257,10 @@ final class SQLiteKiwiStore: KiwiStore {
     func follow(_ followee: String, by follower: String) async throws {
         try await pool.write { db in
             try Self.requireUser(followee, db)
-            try db.execute(sql: "INSERT OR IGNORE INTO following (follower, followee, created_at) VALUES (?, ?, ?)",
-                           arguments: [follower, followee, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO following (follower, followee, created_at) VALUES (?, ?, ?)",
+                arguments: [follower, followee, Date().timeIntervalSince1970]
+            )
         }
     }
 
@@ -243,11 +272,17 @@ final class SQLiteKiwiStore: KiwiStore {
     }
 
     func followers(of username: String) async throws -> [KiwiUser] {
-        try await people(username, sql: "SELECT u.* FROM following f JOIN users u ON u.username = f.follower WHERE f.followee = ? ORDER BY f.created_at DESC, f.rowid DESC")
+        try await people(
+            username,
+            sql: "SELECT u.* FROM following f JOIN users u ON u.username = f.follower WHERE f.followee = ? ORDER BY f.created_at DESC, f.rowid DESC"
+        )
     }
 
     func following(of username: String) async throws -> [KiwiUser] {
-        try await people(username, sql: "SELECT u.* FROM following f JOIN users u ON u.username = f.followee WHERE f.follower = ? ORDER BY f.created_at DESC, f.rowid DESC")
+        try await people(
+            username,
+            sql: "SELECT u.* FROM following f JOIN users u ON u.username = f.followee WHERE f.follower = ? ORDER BY f.created_at DESC, f.rowid DESC"
+        )
     }
 
     private func people(_ username: String, sql: String) async throws -> [KiwiUser] {
@@ -269,24 +304,43 @@ final class SQLiteKiwiStore: KiwiStore {
     }
 
     private static func requireUser(_ username: String, _ db: Database) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ?", arguments: [username]) == true else { throw KiwiStoreError.noSuchUser }
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ?", arguments: [username]) == true else {
+            throw KiwiStoreError.noSuchUser
+        }
     }
 
     private static func user(_ row: Row, createdColumn: String = "created_at") -> KiwiUser {
-        KiwiUser(username: row["username"], fullName: row["fullname"], email: row["email"], avatar: row["avatar"],
-                 createdAt: Date(timeIntervalSince1970: row[createdColumn] ?? 0))
+        KiwiUser(
+            username: row["username"],
+            fullName: row["fullname"],
+            email: row["email"],
+            avatar: row["avatar"],
+            createdAt: Date(timeIntervalSince1970: row[createdColumn] ?? 0)
+        )
     }
 
     /// By position, in the order of `postColumns` (name lookups showed up in profiles of the feed).
     private static func post(_ row: Row, viewer: String?) -> KiwiPost {
         let owner = KiwiUser(username: row[6], fullName: row[7], email: row[8], avatar: row[9], createdAt: Date(timeIntervalSince1970: row[10]))
         return KiwiPost(
-            id: row[0], owner: owner, image: row[1], caption: row[2], createdAt: Date(timeIntervalSince1970: row[3]),
-            likes: row[4], commentCount: row[5], likedByMe: viewer == nil ? nil : (row[11] as Bool))
+            id: row[0],
+            owner: owner,
+            image: row[1],
+            caption: row[2],
+            createdAt: Date(timeIntervalSince1970: row[3]),
+            likes: row[4],
+            commentCount: row[5],
+            likedByMe: viewer == nil ? nil : (row[11] as Bool)
+        )
     }
 
     private static func comment(_ row: Row) -> KiwiComment {
-        KiwiComment(id: row["id"], owner: user(row, createdColumn: "user_created_at"), postID: row["post_id"], text: row["text"],
-                    createdAt: Date(timeIntervalSince1970: row["created_at"]))
+        KiwiComment(
+            id: row["id"],
+            owner: user(row, createdColumn: "user_created_at"),
+            postID: row["post_id"],
+            text: row["text"],
+            createdAt: Date(timeIntervalSince1970: row["created_at"])
+        )
     }
 }

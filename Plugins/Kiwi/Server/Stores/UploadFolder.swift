@@ -31,6 +31,8 @@ struct UploadFolder: Sendable {
     /// Letters, digits, `-`, `_` and one inner dot: no separators, no `..`, no hidden files.
     static func isPlainName(_ name: String) -> Bool {
         guard !name.isEmpty, name.count <= 100, !name.hasPrefix("."), !name.contains("..") else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
+        }
     }
 }

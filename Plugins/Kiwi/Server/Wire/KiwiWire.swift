@@ -45,7 +45,16 @@ public enum KiwiWire {
         /// Only when someone is logged in.
         public var likedByMe: Bool?
 
-        public init(id: String, author: User, imageURL: String?, caption: String?, likes: Int, createdAt: String?, commentCount: Int?, likedByMe: Bool?) {
+        public init(
+            id: String,
+            author: User,
+            imageURL: String?,
+            caption: String?,
+            likes: Int,
+            createdAt: String?,
+            commentCount: Int?,
+            likedByMe: Bool?
+        ) {
             self.id = id
             self.author = author
             self.imageURL = imageURL
@@ -191,22 +200,36 @@ struct Links: Sendable {
 extension KiwiWire.User {
     init(_ user: KiwiUser, links: Links) {
         self.init(
-            id: user.username, username: user.username,
+            id: user.username,
+            username: user.username,
             displayName: (user.fullName?.isEmpty == false ? user.fullName : nil) ?? user.username,
-            avatarURL: links.upload(user.avatar ?? Links.defaultAvatar))
+            avatarURL: links.upload(user.avatar ?? Links.defaultAvatar)
+        )
     }
 }
 
 extension KiwiWire.Post {
     init(_ post: KiwiPost, links: Links) {
         self.init(
-            id: String(post.id), author: KiwiWire.User(post.owner, links: links), imageURL: links.upload(post.image), caption: post.caption,
-            likes: post.likes, createdAt: isoTime(post.createdAt), commentCount: post.commentCount, likedByMe: post.likedByMe)
+            id: String(post.id),
+            author: KiwiWire.User(post.owner, links: links),
+            imageURL: links.upload(post.image),
+            caption: post.caption,
+            likes: post.likes,
+            createdAt: isoTime(post.createdAt),
+            commentCount: post.commentCount,
+            likedByMe: post.likedByMe
+        )
     }
 }
 
 extension KiwiWire.Comment {
     init(_ comment: KiwiComment, links: Links) {
-        self.init(id: String(comment.id), author: KiwiWire.User(comment.owner, links: links), text: comment.text, createdAt: isoTime(comment.createdAt))
+        self.init(
+            id: String(comment.id),
+            author: KiwiWire.User(comment.owner, links: links),
+            text: comment.text,
+            createdAt: isoTime(comment.createdAt)
+        )
     }
 }
