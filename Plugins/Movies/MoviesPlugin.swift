@@ -32,7 +32,6 @@ public enum MoviesPlugin: ToolboxPlugin {
             Favorites(
                 file: "movies/favorites.json",
                 dataFolder: try container.resolve(ToolboxPaths.self).data,
-                title: "your favourites",
                 command: "toolbox movies favorites"
             )
         }

@@ -36,7 +36,6 @@ public enum TrailersPlugin: ToolboxPlugin {
             Watchlist(
                 file: "trailers/watchlist.json",
                 dataFolder: try container.resolve(ToolboxPaths.self).data,
-                title: "your watchlist",
                 command: "toolbox trailers watchlist"
             )
         }

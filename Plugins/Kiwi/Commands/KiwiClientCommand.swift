@@ -16,12 +16,18 @@ extension KiwiClientCommand {
     var configurationOverrides: [ConfigKey: String] { connection.server.map { [KiwiPlugin.Keys.server: $0] } ?? [:] }
 }
 
-/// Reading a password: never from an argument or the environment.
-enum PasswordInput {
-    static func read(fromStandardInput: Bool, context: CommandContext, prompt: String = "Password: ") throws -> String {
+/// `--password-stdin` and `--insecure`, and reading the password they govern:
+/// never from an argument or the environment.
+struct PasswordOptions: ParsableArguments {
+    @Flag(help: "Read the password from standard input.") var passwordStdin = false
+    @Flag(help: "Send the password over plain http without asking.") var insecure = false
+
+    /// The password for `server`: asked for without echo on a terminal, or read from stdin.
+    func read(for server: URL, prompt: String = "Password: ", context: CommandContext) throws -> String {
+        try confirmTransport(to: server, context: context)
         let console = context.output.console
         let password: String?
-        if fromStandardInput {
+        if passwordStdin {
             password = console.readLine(secret: false)
         } else {
             try context.requireTerminal(for: "a password", instead: "--password-stdin")
@@ -35,7 +41,7 @@ enum PasswordInput {
     }
 
     /// A password over plain http to anything but this machine crosses the network in clear text: ask first.
-    static func confirmTransport(to server: URL, insecure: Bool, context: CommandContext) throws {
+    private func confirmTransport(to server: URL, context: CommandContext) throws {
         let host = server.host?.lowercased() ?? ""
         let loopback = host == "localhost" || host.hasPrefix("127.") || host == "::1" || host == "[::1]"
         guard server.scheme?.lowercased() == "http", !loopback, !insecure else { return }

@@ -11,15 +11,13 @@ extension KiwiCommand {
             discussion: "Examples:\n  toolbox kiwi login ada\n  printf '%s\\n' \"$PASSWORD\" | toolbox kiwi login ada --password-stdin"
         )
         @Argument(help: "Your username.") var username: String
-        @Flag(help: "Read the password from standard input.") var passwordStdin = false
-        @Flag(help: "Send the password over plain http without asking.") var insecure = false
+        @OptionGroup var passwordOptions: PasswordOptions
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
-            try PasswordInput.confirmTransport(to: client.server, insecure: insecure, context: context)
-            let password = try PasswordInput.read(fromStandardInput: passwordStdin, context: context)
+            let password = try passwordOptions.read(for: client.server, context: context)
             let session = try await client.logIn(KiwiWire.Credentials(username: username, password: password))
             context.output.notice("Logged in to \(session.server) as \(session.user.username).")
         }

@@ -13,15 +13,13 @@ extension KiwiCommand {
         @Argument(help: "1 to 20 letters, digits, '_', '.' or '-'.") var username: String
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?
-        @Flag(help: "Read the password from standard input.") var passwordStdin = false
-        @Flag(help: "Send the password over plain http without asking.") var insecure = false
+        @OptionGroup var passwordOptions: PasswordOptions
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
-            try PasswordInput.confirmTransport(to: client.server, insecure: insecure, context: context)
-            let password = try PasswordInput.read(fromStandardInput: passwordStdin, context: context, prompt: "Choose a password: ")
+            let password = try passwordOptions.read(for: client.server, prompt: "Choose a password: ", context: context)
             try await client.signUp(KiwiWire.SignUp(username: username, password: password, fullname: name, email: email))
             context.output.notice("Welcome, \(username)! Log in with `toolbox kiwi login \(username)`.")
         }

@@ -11,18 +11,9 @@ extension MoviesCommand {
             commandName: "favorites",
             abstract: "Your favourite movies, kept on this computer.",
             discussion: "Examples:\n  toolbox movies favorites add 550\n  toolbox movies favorites list",
-            subcommands: [List.self, Add.self, Remove.self],
+            subcommands: [SavedListShow<MovieItem>.self, Add.self, Remove.self],
             aliases: ["favourites"]
         )
-
-        struct List: ToolboxCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "Show your favourites.")
-            @OptionGroup var global: GlobalOptions
-
-            func run(in context: CommandContext) async throws {
-                try context.resolve(Favorites.self).runList(in: context, columns: MovieItem.columns, plain: \.spoken)
-            }
-        }
 
         struct Add: ToolboxCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a movie (checked against TMDB first).")

@@ -39,6 +39,7 @@ struct MovieItem: Codable, Sendable, Equatable {
 }
 
 extension MovieItem: SavedItem {
+    static let savedListTitle = "your favourites"
     var savedKey: Int { id }
     var savedName: String { "“\(title)” (\(year))" }
 }

@@ -11,17 +11,8 @@ extension TrailersCommand {
             commandName: "watchlist",
             abstract: "Titles you want to watch, kept on this computer.",
             discussion: "Examples:\n  toolbox trailers watchlist add 1399 --type tv\n  toolbox trailers watchlist list",
-            subcommands: [List.self, Add.self, Remove.self]
+            subcommands: [SavedListShow<TitleItem>.self, Add.self, Remove.self]
         )
-
-        struct List: ToolboxCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "Show your watchlist.")
-            @OptionGroup var global: GlobalOptions
-
-            func run(in context: CommandContext) async throws {
-                try context.resolve(Watchlist.self).runList(in: context, columns: TitleItem.columns, plain: \.spoken)
-            }
-        }
 
         struct Add: ToolboxCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a title (checked against TMDB first).")

@@ -62,6 +62,7 @@ struct TitleItem: Codable, Sendable, Equatable {
 }
 
 extension TitleItem: SavedItem {
+    static let savedListTitle = "your watchlist"
     var savedKey: String { listKey }
     var savedName: String { "“\(title)” (\(year), \(type.label))" }
 }

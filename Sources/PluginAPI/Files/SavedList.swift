@@ -1,25 +1,33 @@
-/// Something a saved list keeps: found again by its key, named in messages.
+import ArgumentParser
+
+/// Something a saved list keeps: found again by its key, named in messages, and
+/// shown as the plugin's lists show it.
 public protocol SavedItem: Codable, Sendable {
     associatedtype Key: Equatable & Sendable
     var savedKey: Key { get }
     /// How messages name it, e.g. `“Fight Club” (1999)`.
     var savedName: String { get }
+    /// One sentence for `--plain`.
+    var spoken: String { get }
+    /// The table's columns.
+    static var columns: [Column<Self>] { get }
+    /// How messages name the list: "your favourites".
+    static var savedListTitle: String { get }
 }
 
 /// A list the user keeps on this computer (favourites, a watchlist), in one JSON
 /// file under the data folder, changed under its lock. With the `list`, `add` and
 /// `remove` commands' bodies, so every saved list behaves and speaks alike.
 public struct SavedList<Item: SavedItem>: Sendable {
-    /// How messages name the list: "your favourites".
-    public let title: String
     /// The command group, for hints: "toolbox movies favorites".
     public let command: String
     let store: JSONFileStore<[Item]>
 
+    var title: String { Item.savedListTitle }
+
     /// Kept in `<dataFolder>/<file>`, e.g. `movies/favorites.json`.
-    public init(file: String, dataFolder: String, title: String, command: String) {
+    public init(file: String, dataFolder: String, command: String) {
         store = JSONFileStore(path: "\(dataFolder)/\(file)", empty: [], mode: 0o644)
-        self.title = title
         self.command = command
     }
 
@@ -47,8 +55,8 @@ public struct SavedList<Item: SavedItem>: Sendable {
     }
 
     /// `… list`
-    public func runList(in context: CommandContext, columns: [Column<Item>], plain: (Item) -> String) throws {
-        try context.output.list(try items(), columns: columns, plain: plain, empty: "Nothing in \(title) yet: add with `\(command) add ID`.")
+    public func runList(in context: CommandContext) throws {
+        try context.output.list(try items(), columns: Item.columns, plain: \.spoken, empty: "Nothing in \(title) yet: add with `\(command) add ID`.")
     }
 
     /// `… add`: `lookUp` fails for an id the service does not know, before anything is stored.
@@ -64,5 +72,20 @@ public struct SavedList<Item: SavedItem>: Sendable {
             throw ToolboxError.notFound("\(described) is not in \(title)", hint: "see it with `\(command) list`")
         }
         context.output.notice("Removed \(removed.savedName) from \(title).")
+    }
+}
+
+/// `… list` of a saved list: the same command for every list.
+public struct SavedListShow<Item: SavedItem>: ToolboxCommand {
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "list", abstract: "Show \(Item.savedListTitle).")
+    }
+
+    @OptionGroup public var global: GlobalOptions
+
+    public init() {}
+
+    public func run(in context: CommandContext) async throws {
+        try context.resolve(SavedList<Item>.self).runList(in: context)
     }
 }
