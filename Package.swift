@@ -113,6 +113,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "PluginAPI",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

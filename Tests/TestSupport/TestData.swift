@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PluginAPI
 
 /// The smallest bytes each image check accepts, for upload and cache tests.
 public enum TestImages {
@@ -37,4 +39,21 @@ public func freeLoopbackPort() throws -> Int {
     _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
     _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
     return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// The shared HTTP client as a service test uses it: a private cache folder, quick retries, output to memory.
+public func testWebClient(
+    console: Console = .memory(),
+    mode: WebClient.CacheMode = .normal,
+    policy: RetryPolicy = RetryPolicy(maxRetries: 5, initialDelay: 0.01, maximumDelay: 0.05, timeout: 5)
+) -> WebClient {
+    let cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+    return WebClient(
+        transport: AsyncHTTPTransport(),
+        cache: ResponseCache(root: cacheRoot, maximumBytes: 10_000_000),
+        policy: policy,
+        mode: mode,
+        output: Output(console: console, format: .lines, color: false, quiet: false),
+        logger: Logger(label: "test") { _ in ConsoleLogHandler(console: console, level: .info) }
+    )
 }

@@ -1,0 +1,79 @@
+import Foundation
+import HummingbirdTesting
+import PluginAPI
+import TestSupport
+import Testing
+
+@testable import Kiwi
+@testable import KiwiServer
+
+/// The typed client and the profile it assembles, against our server and against one
+/// that speaks only the base contract; no command line.
+@Suite struct KiwiClientTests {
+    func client(_ server: URL) -> KiwiClient {
+        KiwiClient(
+            server: server,
+            web: testWebClient(),
+            dataFolder: FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)").path
+        )
+    }
+
+    @Test func aProfileFromOurServerHasTheReadersPostsAndStreak() async throws {
+        try await withKiwi(.memory) { kiwi in
+            try await kiwi.application.test(.live) { http in
+                let ada = client(URL(string: "http://127.0.0.1:\(try #require(http.port))")!)
+                try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw", fullname: "Ada Lovelace"))
+                try await ada.signUp(KiwiWire.SignUp(username: "bob", password: "pw"))
+                _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
+                let photo = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).png")
+                try TestImages.png.write(to: photo)
+                for caption in ["one", "two"] { _ = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: caption, progress: nil) }
+                try await ada.setFollowing("bob", true)
+                let profile = try await ada.profile(of: "ada")
+                #expect(profile.user.displayName == "Ada Lovelace")
+                #expect(profile.posts.map(\.caption) == ["two", "one"])
+                #expect(profile.streakDays == 1)
+                #expect(profile.following == 1 && profile.followers == 0)
+                #expect(try await ada.profile(of: "bob").posts.isEmpty)
+            }
+        }
+    }
+
+    @Test func aProfileFromABaseContractServerFiltersEveryonesPostsWithoutAProbe() async throws {
+        let stub = try await StubServer.start()
+        let ada = #"{"id":"ada","username":"ada","displayName":"Ada","avatarURL":"http://x/a.png"}"#
+        let bob = #"{"id":"bob","username":"bob","displayName":"Bob","avatarURL":"http://x/b.png"}"#
+        stub.route("/users/ada", .json(Data(ada.utf8)))
+        stub.route("/users/ada/followers", .json(Data("[\(bob)]".utf8)))
+        stub.route("/users/ada/following", .json(Data("[]".utf8)))
+        stub.route("/users/ada/posts", .json(Data(#"{"message":"no such route"}"#.utf8), status: 404))
+        stub.route("/posts", .json(Data(#"[{"id":2,"author":\#(bob),"likes":0},{"id":1,"author":\#(ada),"likes":3}]"#.utf8)))
+        let profile = try await client(stub.baseURL).profile(of: "ada")
+        #expect(profile.posts.map(\.id) == ["1"])
+        #expect(profile.followers == 1)
+        #expect(profile.streakDays == nil, "the server gives no dates")
+        #expect(stub.requestCount("/users/ada/posts") == 1, "one try, no separate probe")
+        await stub.stop()
+    }
+
+    @Test func failuresCarryTheServersWordsAndTheirExitCodes() async throws {
+        let stub = try await StubServer.start()
+        stub.route("/posts/9", .json(Data(#"{"message":"no such post","status_code":404,"error":"post_not_found"}"#.utf8), status: 404))
+        stub.route(
+            "/posts/9/comments",
+            .json(Data(#"{"message":"the database is down","status_code":503,"error":"server_error"}"#.utf8), status: 500)
+        )
+        let kiwi = client(stub.baseURL)
+        let missing = try await #require(throws: ToolboxError.self) { try await kiwi.post("9") }
+        #expect(missing.kind == .notFound && missing.message == "no post 9")
+        let broken = try await #require(throws: ToolboxError.self) { try await kiwi.comments(on: "9") }
+        #expect(broken.kind == .unavailable, "5xx is retried, then unavailable")
+        let notLoggedIn = try await #require(throws: ToolboxError.self) { try await kiwi.deletePost("9") }
+        #expect(notLoggedIn.kind == .authentication && notLoggedIn.hint.contains("toolbox kiwi login"))
+        await stub.stop()
+        let down = try await #require(throws: ToolboxError.self) {
+            try await client(URL(string: "http://127.0.0.1:9")!).posts(.everyone, page: 1, pageSize: 5)
+        }
+        #expect(down.kind == .unavailable && down.hint.contains("toolbox kiwi serve"))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PluginAPI
+import TestSupport
+import Testing
+
+@testable import TMDB
+@testable import Trailers
+
+/// `browse` as a service: which endpoint a filter uses and how paging cuts the merged order.
+@Suite struct TitleBrowsingTests {
+    func catalog(_ server: StubServer) -> TrailerCatalog {
+        let client = TMDBClient(
+            baseURL: server.baseURL.appendingPathComponent("3"),
+            imageBaseURL: server.baseURL,
+            credential: TMDBCredential("key"),
+            namespace: "trailers",
+            web: testWebClient(),
+            imageFolder: FileManager.default.temporaryDirectory.path
+        )
+        return TrailerCatalog(client: client, language: "en-US", region: "US", genreNamesFile: "/dev/null")
+    }
+
+    func paging(page: Int?, limit: Int?) throws -> PageOptions {
+        var arguments: [String] = []
+        if let page { arguments += ["--page", "\(page)"] }
+        if let limit { arguments += ["--limit", "\(limit)"] }
+        return try PageOptions.parse(arguments)
+    }
+
+    @Test func theDefaultFilterIsTrendingAndAFilterIsDiscover() async throws {
+        let stub = try await StubServer.start()
+        stub.route("/3/trending/all/week", .json(try Fixtures.trailers("trending-all.json")))
+        stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
+        let trending = try await catalog(stub).browse(TrailerFilter(), paging: try paging(page: nil, limit: nil))
+        #expect(!trending.isEmpty && stub.requestCount("/3/trending/all/week") == 1)
+        var movies = TrailerFilter()
+        movies.setContentType(.movie)
+        movies.setSort(.popularity)
+        let discovered = try await catalog(stub).browse(movies, paging: try paging(page: nil, limit: 3))
+        #expect(discovered.map(\.id) == [1, 2, 3])
+        await stub.stop()
+    }
+
+    @Test func aPageWithALimitCutsTheMergedOrderFromThatPage() async throws {
+        let stub = try await StubServer.start()
+        stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
+        stub.route("/3/discover/tv", handler: TrailersStub.discover(.tv))
+        var both = TrailerFilter()
+        both.setContentType(.all)
+        both.setSort(.popularity)
+        let items = try await catalog(stub).browse(both, paging: try paging(page: 2, limit: 5))
+        // Every movie is more popular than every show: page 2 starts at the 21st movie.
+        #expect(items.map(\.listKey) == (21...25).map { "movie/\($0)" })
+        await stub.stop()
+    }
+}
