@@ -16,8 +16,8 @@ public enum SurfPlugin: ToolboxPlugin {
         static let buoys = ConfigKey("surf.buoys", type: .list, default: "M4,M6", summary: "The buoys `surf buoys` shows when none are named.")
         static let units = ConfigKey(
             "surf.units",
-            default: "metric",
-            allowedValues: ["metric", "imperial"],
+            default: UnitSystem.metric.rawValue,
+            allowedValues: UnitSystem.allCases.map(\.rawValue),
             summary: "Units for people (JSON is always metric)."
         )
         static let marineURL = ConfigKey(
