@@ -11,7 +11,8 @@ func everyCommand() -> [(path: [String], command: any ParsableCommand.Type)] {
     var found: [([String], any ParsableCommand.Type)] = []
     func walk(_ command: any ParsableCommand.Type, path: [String]) {
         found.append((path, command))
-        for subcommand in command.configuration.subcommands + command.configuration.groupedSubcommands.flatMap(\.subcommands) {
+        // `subcommands` includes the grouped ones (the plugins, under the root).
+        for subcommand in command.configuration.subcommands {
             walk(subcommand, path: path + [subcommand._commandName])
         }
     }
