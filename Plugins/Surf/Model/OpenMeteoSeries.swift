@@ -9,6 +9,8 @@ struct OpenMeteoSeries: Decodable, Sendable {
     var utcOffsetSeconds: Int
     var units: [String: String]
     var times: [String]
+    /// The instants of `times` (local times at `utc_offset_seconds`).
+    var dates: [Date]
     var values: [String: [Double?]]
 
     enum CodingKeys: String, CodingKey {
@@ -35,24 +37,30 @@ struct OpenMeteoSeries: Decodable, Sendable {
         var values: [String: [Double?]] = [:]
         for key in hourly.allKeys where key.stringValue != "time" {
             // A variable Open-Meteo cannot compute comes back all null (and unit "undefined").
-            values[key.stringValue] = (try? hourly.decode([Double?].self, forKey: key)) ?? Array(repeating: nil, count: times.count)
+            let series = (try? hourly.decode([Double?].self, forKey: key)) ?? Array(repeating: nil, count: times.count)
+            // Parallel arrays are read by index: one of another length is not an answer to trust.
+            guard series.count == times.count else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: hourly, debugDescription: "\(series.count) values for \(times.count) times")
+            }
+            values[key.stringValue] = series
         }
         self.values = values
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: utcOffsetSeconds)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        dates = try times.map { text in
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .hourly, in: container, debugDescription: "the time “\(text)”")
+            }
+            return date
+        }
     }
 
     /// One answer or several, as Open-Meteo sends them for one or many coordinates.
     static func decodeAll(_ data: Data) throws -> [OpenMeteoSeries] {
         if let many = try? JSONDecoder().decode([OpenMeteoSeries].self, from: data) { return many }
         return [try JSONDecoder().decode(OpenMeteoSeries.self, from: data)]
-    }
-
-    /// The instants of `times` (local times at `utc_offset_seconds`).
-    var dates: [Date] {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: utcOffsetSeconds)
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        return times.map { formatter.date(from: $0) ?? .distantPast }
     }
 
     /// A variable's values converted to metric using the unit Open-Meteo named for it;

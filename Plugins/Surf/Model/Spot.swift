@@ -92,7 +92,10 @@ struct SpotCatalog: Sendable {
             )
         }
         guard let spot = regional.first(where: { SpotNames.key($0.name) == SpotNames.key(name) }) else {
-            throw ToolboxError.notFound("no spot “\(name)” in \(regional[0].region)", hint: "spots: \(regional.map(\.path).joined(separator: ", "))")
+            throw ToolboxError.notFound(
+                "no spot “\(name)” in \(regional.first?.region ?? query.region)",
+                hint: "spots: \(regional.map(\.path).joined(separator: ", "))"
+            )
         }
         return spot
     }

@@ -33,12 +33,15 @@ struct OpenMeteoProvider: SurfProvider {
         let now = Date()
         return try await hourly(at: spots, days: 1, cache: lifetimes.conditions).map { hours in
             // The latest hour that has begun; the first one if the forecast starts later.
-            hours.last { $0.time <= now } ?? hours[0]
+            guard let hour = hours.last(where: { $0.time <= now }) ?? hours.first else {
+                throw ToolboxError.badData("Open-Meteo sent no hours of conditions", hint: "try again later, or with --refresh")
+            }
+            return hour
         }
     }
 
     func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour] {
-        try await hourly(at: [spot], days: days, cache: lifetimes.forecast)[0]
+        try await hourly(at: [spot], days: days, cache: lifetimes.forecast).first ?? []
     }
 
     /// Hour-by-hour conditions for each spot, from one marine and one weather request.
