@@ -189,6 +189,18 @@ import Testing
         #expect(!order.precedes(Self.item(1, .tv, popularity: 5), Self.item(9, .movie, popularity: 5)))
     }
 
+    /// The merge compares what people see: 8.94 and 8.92 both show as 8.9, and so do 12.34 and 12.31
+    /// popularity; such ties go to the next rule.
+    @Test func valuesThatShowAlikeCompareAlike() {
+        let movie = TitleItem(TMDBTitle(id: 1, title: "M", voteAverage: 8.94, voteCount: 10, popularity: 12.31), type: .movie)!
+        let show = TitleItem(TMDBTitle(id: 2, title: "T", voteAverage: 8.92, voteCount: 10, popularity: 12.34), type: .tv)!
+        #expect(MergeOrder(sort: .topRated).precedes(movie, show), "equal ratings, equal shown popularity: movies first")
+        #expect(!MergeOrder(sort: .topRated).precedes(show, movie))
+        #expect(MergeOrder(sort: .popularity).precedes(movie, show), "12.3 and 12.3: movies first, not the raw 12.34")
+        let higher = TitleItem(TMDBTitle(id: 3, title: "T2", voteAverage: 8.96, voteCount: 10, popularity: 1), type: .tv)!
+        #expect(MergeOrder(sort: .topRated).precedes(higher, movie), "9.0 beats 8.9")
+    }
+
     @Test func missingDatesSortLastWhenNewestAndFirstWhenOldest() {
         let dated = Self.item(1, .movie, date: "2020-01-01")
         let undated = Self.item(2, .tv, date: nil)
