@@ -57,11 +57,32 @@ import Testing
     @Test func retryAfterIsHonouredBeforeTheRetrySucceeds() async throws {
         let server = try await StubServer.start()
         server.route("/limited", .status(429, headers: ["Retry-After": "2"]), .json(Data(#"{"ok":true}"#.utf8)))
-        let response = try await client().send(get(server, "limited"))
+        let patient = RetryPolicy(maxRetries: 5, initialDelay: 0.01, maximumDelay: 5, timeout: 5)
+        let response = try await client(policy: patient).send(get(server, "limited"))
         #expect(response.status == 200)
         let times = server.requests.map(\.receivedAt)
         #expect(times.count == 2)
         #expect(times[1] - times[0] >= .seconds(2))
+        await server.stop()
+    }
+
+    @Test func aRetryAfterLongerThanTheBackoffCapFailsAtOnceSayingWhen() async throws {
+        let server = try await StubServer.start()
+        server.route("/limited", .status(429, headers: ["Retry-After": "3600"]), .json(Data(#"{"ok":true}"#.utf8)))
+        server.route("/down", .status(503, headers: ["Retry-After": "120"]), .json(Data(#"{"ok":true}"#.utf8)))
+        let started = ContinuousClock.now
+        let limited = try await #require(throws: ToolboxError.self) {
+            try await client(policy: RetryPolicy(maximumDelay: 30, timeout: 5)).send(get(server, "limited"))
+        }
+        #expect(limited.exitCode == 75)
+        #expect(limited.message.contains("wait 60 min"))
+        #expect(limited.hint.hasPrefix("try again after ") && limited.hint.contains(":"))
+        let down = try await #require(throws: ToolboxError.self) {
+            try await client(policy: RetryPolicy(maximumDelay: 30, timeout: 5)).send(get(server, "down"))
+        }
+        #expect(down.exitCode == 69 && down.message.contains("wait 2 min"))
+        #expect(ContinuousClock.now - started < .seconds(5), "nothing waited")
+        #expect(server.requestCount("/limited") == 1 && server.requestCount("/down") == 1)
         await server.stop()
     }
 

@@ -11,4 +11,14 @@ public enum RelativeTime {
             return days == 1 ? "1 day ago" : "\(days) days ago"
         }
     }
+
+    /// "45 s", "5 min", "3 h": how long something lasts.
+    public static func duration(_ seconds: Double) -> String {
+        let seconds = max(0, seconds)
+        switch seconds {
+        case ..<120: return "\(Int(seconds.rounded())) s"
+        case ..<7200: return "\(Int((seconds / 60).rounded())) min"
+        default: return "\(Int((seconds / 3600).rounded())) h"
+        }
+    }
 }

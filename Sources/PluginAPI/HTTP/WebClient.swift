@@ -103,7 +103,13 @@ public final class WebClient: Sendable {
             case .success(let response) where response.status == 429 || (500..<600).contains(response.status):
                 logger.info("\(request.method) \(request.redactedURL) \(response.status) \(elapsed) ms (miss)")
                 guard retrying, retry < policy.maxRetries else { throw Self.exhausted(request, status: response.status, retries: retry) }
-                wait = policy.delay(beforeRetry: retry, retryAfter: response.headers["retry-after"])
+                let now = Date()
+                if let asked = response.headers["retry-after"].flatMap({ RetryPolicy.seconds(retryAfter: $0, now: now) }), asked > policy.maximumDelay
+                {
+                    // Longer than the user lets toolbox wait: say when instead of hanging there.
+                    throw Self.tooLongToWait(request, status: response.status, seconds: asked, now: now)
+                }
+                wait = policy.delay(beforeRetry: retry, retryAfter: response.headers["retry-after"], now: now)
             case .success(let response):
                 logger.info("\(request.method) \(request.redactedURL) \(response.status) \(elapsed) ms (miss)")
                 return response
@@ -118,6 +124,16 @@ public final class WebClient: Sendable {
             let reason = outcome.statusCode == 429 ? "\(request.host) is rate limiting" : "\(request.host) did not answer"
             try await output.wait(seconds: wait, reason: reason)
         }
+    }
+
+    static func tooLongToWait(_ request: HTTPRequest, status: Int, seconds: Double, now: Date) -> ToolboxError {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = seconds < 86_400 ? "HH:mm" : "d MMM HH:mm"
+        let when = formatter.string(from: now.addingTimeInterval(seconds))
+        let message = "\(request.host) asks toolbox to wait \(RelativeTime.duration(seconds)) (HTTP \(status), Retry-After)"
+        let hint = "try again after \(when), or raise http.backoff_max to wait that long"
+        return status == 429 ? .rateLimited(message, hint: hint) : .unavailable(message, hint: hint)
     }
 
     static func exhausted(_ request: HTTPRequest, status: Int, retries: Int) -> ToolboxError {
