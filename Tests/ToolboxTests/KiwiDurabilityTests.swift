@@ -136,6 +136,14 @@ actor AcknowledgedPosts {
         #expect(show.standardOutput.contains("Chapter one"))
         #expect(show.standardOutput.contains("What a start"))
 
+        // Piped output carries the rows a table would show, and what the reader likes is marked.
+        let piped = try await ada.run(["kiwi", "profile"])
+        #expect(piped.standardOutput.split(separator: "\n").filter { $0.hasPrefix("\(postID)\t") }.count == 1, "\(piped.standardOutput)")
+        let bobsFeed = try await bob.run(["kiwi", "feed"])
+        let likedRow = try #require(bobsFeed.standardOutput.split(separator: "\n").first { $0.hasPrefix("\(postID)\t") })
+        #expect(likedRow.split(separator: "\t", omittingEmptySubsequences: false).contains("♥"))
+        #expect(try await bob.run(["kiwi", "show", postID]).standardOutput.contains("Liked by you\tyes"))
+
         #expect(try await bob.run(["kiwi", "unlike", postID]).standardOutput == "0\n")
         let comments = try await bob.run(["kiwi", "comments", postID, "--json"])
         let commentID = try #require(

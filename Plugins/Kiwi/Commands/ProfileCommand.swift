@@ -32,10 +32,10 @@ extension KiwiCommand {
                 plain:
                     "\(user.shownName) has \(profile.followers) followers, follows \(profile.following), a reading streak of \(streak), and \(posts.count) posts."
             )
-            if context.output.format == .table, !posts.isEmpty {
-                context.output.line("")
-                try KiwiPresentation.list(posts, empty: "", in: context)
-            }
+            // The posts follow in every format: piped output has the rows a table shows.
+            guard !posts.isEmpty else { return }
+            if context.output.format == .table { context.output.line("") }
+            try KiwiPresentation.list(posts, empty: "", in: context)
         }
     }
 }

@@ -28,6 +28,7 @@ extension KiwiCommand {
                 ("Post", shown.id), ("Author", "\(shown.author.shownName) (\(shown.author.username))"), ("Posted", KiwiTime.age(shown.created)),
                 ("Caption", shown.caption ?? "–"), ("Likes", "\(shown.likes)"), ("Image", shown.imageURL ?? "–"),
             ]
+            if let liked = shown.likedByMe { fields.append(("Liked by you", liked ? "yes" : "no")) }
             fields += discussion.map { ($0.author.username, $0.text) }
             try context.output.detail(
                 Flattened(shown, Discussion(comments: discussion)),

@@ -9,6 +9,8 @@ enum KiwiPresentation {
         Column("Author") { $0.author.username },
         Column("Age") { KiwiTime.age($0.created) },
         Column("Likes", rightAligned: true) { "\($0.likes)" },
+        // Marked when the logged-in reader likes it (servers of the base contract do not say).
+        Column("♥") { $0.likedByMe == true ? "♥" : "" },
         Column("Comments", rightAligned: true) { $0.commentCount.map(String.init) ?? "–" },
         Column("Caption", flexible: true) { $0.caption ?? "" },
     ]
