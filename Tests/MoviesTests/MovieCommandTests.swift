@@ -8,6 +8,7 @@ import Testing
     @Test func listAsksDiscoverForTheDefaultPersonByPopularity() async throws {
         let stub = try await TMDBStub.start()
         stub.server.route("/3/discover/movie", .json(try TMDBStub.fixture("discover-movie.json")))
+        stub.server.route("/3/person/71580", .json(Data(#"{"id":71580,"name":"Benedict Cumberbatch","known_for_department":"Acting"}"#.utf8)))
         let run = await stub.run(["movies", "list"])
         #expect(run.exitCode == 0, "\(run.standardError)")
         let request = try #require(stub.onlyRequest(to: "/3/discover/movie"))
@@ -15,6 +16,9 @@ import Testing
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.count == 20)
         #expect(lines.first?.hasPrefix("616037\tThor: Love and Thunder\t2022\t") == true)
+        #expect(run.standardError == "Benedict Cumberbatch — 693,482 movies\n", "whose movies, on stderr so the rows stay clean")
+        _ = await stub.run(["movies", "list", "--json"])
+        #expect(stub.server.requestCount("/3/person/71580") == 1, "the name is cached")
         await stub.server.stop()
     }
 
@@ -26,7 +30,7 @@ import Testing
         #expect(run.exitCode == 0)
         #expect(stub.onlyRequest(to: "/3/search/person")?.query["query"] == "sydney sweeney")
         #expect(stub.onlyRequest(to: "/3/discover/movie")?.query["with_people"] == "115440")
-        #expect(run.standardError == "Showing movies with Sydney Sweeney (person 115440)\n")
+        #expect(run.standardError == "Sydney Sweeney — 20 movies (person 115440)\n")
         await stub.server.stop()
     }
 
@@ -35,7 +39,7 @@ import Testing
         stub.server.route("/3/discover/movie", .json(TMDBStub.page(1, of: 1, ids: [1])))
         _ = await stub.run(["movies", "list"])
         _ = await stub.run(["movies", "list", "--person", "31"])
-        #expect(stub.server.requests.map { $0.query["with_people"] } == ["500", "31"])
+        #expect(stub.server.requests.filter { $0.path == "/3/discover/movie" }.map { $0.query["with_people"] } == ["500", "31"])
         await stub.server.stop()
     }
 
@@ -63,7 +67,7 @@ import Testing
         }
         let run = await stub.run(["movies", "list", "--limit", "30"])
         #expect(run.standardOutput.split(separator: "\n").count == 30)
-        #expect(stub.server.requests.map { $0.query["page"] } == ["1", "2"])
+        #expect(stub.server.requests.filter { $0.path == "/3/discover/movie" }.map { $0.query["page"] } == ["1", "2"])
         await stub.server.stop()
     }
 
@@ -101,6 +105,7 @@ import Testing
     @Test func showPrintsTheDetailsAndTheJSONFields() async throws {
         let stub = try await TMDBStub.start()
         stub.server.route("/3/movie/550", .json(try TMDBStub.fixture("movie-details.json")))
+        stub.server.route("/3/movie/550/similar", .json(TMDBStub.page(1, of: 1, ids: [10, 11])))
         let table = await stub.toolbox.run(["movies", "show", "550"], terminal: true, width: 60)
         #expect(table.exitCode == 0)
         #expect(table.standardOutput.contains("Oct 12, 1999"))
@@ -120,7 +125,10 @@ import Testing
         #expect(object["posterURL"] is NSNull)
         #expect(object["ratingPercent"] as? Int == 78)
         #expect(object["backdropURL"] as? String == stub.server.baseURL.absoluteString + "/t/p/w780/fCayJrkfRaCRCTh8GqN30f8oyQF.jpg")
+        #expect((object["similar"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Movie 10", "Movie 11"])
+        #expect(table.standardOutput.contains("Movie 10 (2001)"), "the detail screen ends with similar titles")
         #expect(stub.server.requestCount("/3/movie/550") == 1, "the second run was answered from the cache")
+        #expect(stub.server.requestCount("/3/movie/550/similar") == 1, "so were the similar titles")
         await stub.server.stop()
     }
 
@@ -161,7 +169,7 @@ import Testing
         #expect(run.exitCode == 77)
         #expect(run.standardError.hasPrefix("error: TMDB rejected the API key (Invalid API key: You must be granted a valid key.)"))
         #expect(!run.standardError.contains(TMDBStub.apiKey))
-        #expect(stub.server.requestCount() == 1)
+        #expect(stub.server.requestCount("/3/movie/550") == 1)
         await stub.server.stop()
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PluginAPI
+import Synchronization
 import TMDB
 
 extension MoviesCommand {
@@ -39,8 +40,14 @@ extension MoviesCommand {
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
-            let (personID, who) = try await person(catalog, context: context)
-            let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = { try await catalog.movies(withPerson: personID, page: $0) }
+            let (personID, chosen) = try await person(catalog, context: context)
+            async let named = chosen == nil ? catalog.personName(personID) : chosen
+            let total = Mutex<Int?>(nil)
+            let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = { page in
+                let answer = try await catalog.movies(withPerson: personID, page: page)
+                total.withLock { $0 = $0 ?? answer.totalResults }
+                return answer
+            }
             var movies: [MovieItem]
             if all {
                 let output = context.output
@@ -49,19 +56,21 @@ extension MoviesCommand {
             } else {
                 movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id, fetch: fetch)
             }
+            // Whose movies these are, as the MMDB app's title says: on stderr, so the rows stay clean.
+            let who = await named ?? "person \(personID)"
+            let count = total.withLock { $0 } ?? movies.count
+            context.output.notice(
+                "\(who) — \(NumberStyle.grouped(count)) \(count == 1 ? "movie" : "movies")\(chosen == nil ? "" : " (person \(personID))")"
+            )
             try present(movies, empty: "No movies found for \(who).", in: context)
         }
 
-        /// The person to list, and how to name them.
-        private func person(_ catalog: MovieCatalog, context: CommandContext) async throws -> (Int, String) {
-            guard let actor else {
-                let id = try context.configuration.int(MoviesPlugin.Keys.defaultPerson)
-                return (id, "person \(id)")
-            }
+        /// The person to list, and their name when `--actor` chose them.
+        private func person(_ catalog: MovieCatalog, context: CommandContext) async throws -> (Int, String?) {
+            guard let actor else { return (try context.configuration.int(MoviesPlugin.Keys.defaultPerson), nil) }
             guard let match = try await catalog.actors(named: actor).first else {
                 throw ToolboxError.notFound("No actor found for “\(actor)”", hint: "check the spelling, or try `toolbox movies actors NAME`")
             }
-            context.output.notice("Showing movies with \(match.name) (person \(match.id))")
             return (match.id, match.name)
         }
     }

@@ -13,7 +13,11 @@ struct MovieDetails: Sendable {
         @Nullable var tagline: String?
         @Nullable var runtime: Int?
         var genres: [String]
+        /// A few similar titles, as the MMDB detail screen ends with them.
+        var similar: [MovieItem] = []
     }
+
+    static let similarShown = 5
 
     var item: MovieItem
     var more: More
@@ -48,6 +52,7 @@ struct MovieDetails: Sendable {
         fields.append(("Overview", more.overview ?? "–"))
         fields.append(("Poster", item.posterURL ?? "–"))
         fields.append(("Backdrop", more.backdropURL ?? "–"))
+        if !more.similar.isEmpty { fields.append(("Similar", more.similar.map { "\($0.title) (\($0.year))" }.joined(separator: ", "))) }
         return fields
     }
 }

@@ -37,9 +37,18 @@ struct MovieCatalog: Sendable {
         return ActorSearch.actingOnly(page.results)
     }
 
-    /// `GET /movie/<id>`
+    /// `GET /movie/<id>`, and the first few of `GET /movie/<id>/similar` as its detail screen ends with them.
     func details(_ id: Int) async throws -> MovieDetails {
-        MovieDetails(try await movie(id), imageURL: client.imageURL)
+        async let similar = similar(to: id, page: 1)
+        var details = MovieDetails(try await movie(id), imageURL: client.imageURL)
+        // The movie is what was asked for; its neighbours are a courtesy that may fail alone.
+        details.more.similar = Array(((try? await similar)?.results ?? []).prefix(MovieDetails.similarShown))
+        return details
+    }
+
+    /// `GET /person/<id>`: how a person is named; nil when TMDB cannot say.
+    func personName(_ id: Int) async -> String? {
+        (try? await client.get("person/\(id)", cache: Lifetime.people, as: TMDBPerson.self))?.name
     }
 
     /// `GET /movie/<id>`, as a list shows it.
