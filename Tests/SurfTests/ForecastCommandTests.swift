@@ -42,3 +42,43 @@ struct SurfRoot: PluginRoot {
         await server.stop()
     }
 }
+
+/// CC BY data is credited where it is shown, and never mixed into what scripts read.
+@Suite struct AttributionTests {
+    let credit = "Weather data by Open-Meteo.com (CC BY 4.0)"
+
+    func toolbox(_ server: StubServer) throws -> InProcessToolbox {
+        server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        server.route("/erddap.csv", .text(String(decoding: try Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self)))
+        return try InProcessToolbox(
+            SurfRoot.self,
+            environment: [
+                "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": server.baseURL.absoluteString + "/v1/marine",
+                "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": server.baseURL.absoluteString + "/v1/forecast",
+                "TOOLBOX_SURF_ERDDAP_URL": server.baseURL.absoluteString + "/erddap",
+            ]
+        )
+    }
+
+    @Test func theCreditFollowsTheTextOnStdoutAtATerminalAndGoesToStderrWhenPiped() async throws {
+        let server = try await StubServer.start()
+        let toolbox = try toolbox(server)
+        let piped = await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "1"])
+        #expect(piped.exitCode == 0, "\(piped.standardError)")
+        #expect(!piped.standardOutput.contains("Open-Meteo"), "scripts get clean rows")
+        #expect(piped.standardError.contains(credit))
+        let terminal = await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "1", "--no-color"], terminal: true)
+        #expect(terminal.standardOutput.split(separator: "\n").last.map(String.init) == credit)
+        let quiet = await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "1", "-q"])
+        #expect(quiet.standardError.isEmpty)
+        let json = await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "1", "--json"])
+        let steps = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(!steps.isEmpty && steps.allSatisfy { $0["attribution"] as? String == credit })
+        #expect(!json.standardError.contains(credit), "JSON carries it instead")
+        let buoys = await toolbox.run(["surf", "buoys", "M4"])
+        #expect(buoys.exitCode == 0, "\(buoys.standardError)")
+        #expect(buoys.standardError.contains("Marine Institute, Ireland (CC BY 4.0)"))
+        await server.stop()
+    }
+}

@@ -4,9 +4,11 @@ import Testing
 
 @testable import Surf
 
-/// A provider that knows only the shipped catalog, and counts what it was asked.
+/// A provider that knows only the shipped catalog.
 private struct CatalogProvider: SurfProvider {
     let catalog: SpotCatalog
+    let forecastCredit: String? = nil
+    let buoyCredit: String? = nil
 
     func spots(country: String, region: String?) async throws -> [Spot] {
         guard let region else { return catalog.spots }

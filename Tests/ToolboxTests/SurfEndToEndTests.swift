@@ -48,7 +48,7 @@ import Testing
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         let keys: Set<String> = [
             "spot", "region", "time", "waveHeight", "swellHeight", "swellPeriod", "swellDirection", "windSpeed",
-            "windDirection", "windCompass", "relativeWind", "waterTemperature",
+            "windDirection", "windCompass", "relativeWind", "waterTemperature", "attribution",
         ]
         #expect(Set(items[0].keys) == keys)
         // The fixture is in feet and knots; JSON is metric whatever the source said.
@@ -78,7 +78,7 @@ import Testing
         await server.stop()
         let stale = try await toolbox.run(["surf", "conditions", "clare", "--refresh"])
         #expect(stale.exitCode == 0)
-        #expect(stale.standardError == "offline: showing cached results from just now\n")
+        #expect(stale.standardError == "offline: showing cached results from just now\nWeather data by Open-Meteo.com (CC BY 4.0)\n")
         #expect(stale.standardOutput.split(separator: "\n").count == 3, "Lahinch, Doonbeg, Spanish Point")
     }
 

@@ -29,7 +29,8 @@ extension SurfCommand {
         func run(in context: CommandContext) async throws {
             let wanted = names.isEmpty ? try context.configuration.list(SurfPlugin.Keys.buoys) : names
             let units = try units(context)
-            let reports = try await context.resolve((any SurfProvider).self).buoys(wanted.map { $0.uppercased() }, hours: hours)
+            let provider = try context.resolve((any SurfProvider).self)
+            let reports = try await provider.buoys(wanted.map { $0.uppercased() }, hours: hours)
             let now = Date()
             var columns: [Column<Row>] = [
                 Column("Buoy") { $0.base.name },
@@ -58,7 +59,8 @@ extension SurfCommand {
                     return
                         "Buoy \(r.name): waves \(units.height(r.waveHeight)), wind \(units.speed(r.windSpeed)), \(RelativeTime.ago(now.timeIntervalSince(r.time)))."
                 },
-                empty: "No readings from \(wanted.joined(separator: ", "))."
+                empty: "No readings from \(wanted.joined(separator: ", ")).",
+                attribution: provider.buoyCredit
             )
         }
     }

@@ -27,14 +27,20 @@ extension SurfCommand {
             let places = try context.resolve(SurfPlaces.self)
             let conditions = SpotConditions.ranked(try await places.provider.conditions(at: try await places.spots(query)))
             if query.spot != nil, let one = conditions.first {
-                try context.output.detail(one, fields: ConditionsText.fields(one, units: units), plain: ConditionsText.spoken(one, units: units))
+                try context.output.detail(
+                    one,
+                    fields: ConditionsText.fields(one, units: units),
+                    plain: ConditionsText.spoken(one, units: units),
+                    attribution: places.provider.forecastCredit
+                )
                 return
             }
             try context.output.list(
                 conditions,
                 columns: ConditionsText.columns(units),
                 plain: { ConditionsText.spoken($0, units: units) },
-                empty: "No conditions for \(query.region) right now."
+                empty: "No conditions for \(query.region) right now.",
+                attribution: places.provider.forecastCredit
             )
         }
     }

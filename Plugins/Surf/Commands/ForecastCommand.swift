@@ -38,7 +38,8 @@ extension SurfCommand {
                     Column("Relative") { $0.relativeWind?.rawValue ?? "–" },
                 ],
                 plain: { "\(SpotTime.display($0.time)): \(ConditionsText.spoken($0, units: units))" },
-                empty: "No forecast for \(spot.name)."
+                empty: "No forecast for \(spot.name).",
+                attribution: places.provider.forecastCredit
             )
         }
     }

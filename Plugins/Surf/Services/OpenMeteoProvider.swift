@@ -5,6 +5,8 @@ import PluginAPI
 /// weather forecasts (one request each for a whole region), and the Marine
 /// Institute's buoys on ERDDAP.
 struct OpenMeteoProvider: SurfProvider {
+    let forecastCredit: String? = "Weather data by Open-Meteo.com (CC BY 4.0)"
+    let buoyCredit: String? = marineInstituteCredit
     let catalog: SpotCatalog
     let marine: APIClient
     let weather: APIClient

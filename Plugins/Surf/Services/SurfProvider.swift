@@ -3,6 +3,10 @@ import PluginAPI
 
 /// Where surf data comes from. `open-meteo` needs no account; `treblesurf` has reports too.
 protocol SurfProvider: Sendable {
+    /// The credit its conditions and forecasts need, when their licence asks for one.
+    var forecastCredit: String? { get }
+    /// The credit its buoy readings need.
+    var buoyCredit: String? { get }
     func spots(country: String, region: String?) async throws -> [Spot]
     /// The conditions now at each spot (one batch for the whole list).
     func conditions(at spots: [Spot]) async throws -> [SpotConditions]
@@ -21,3 +25,6 @@ struct SurfLifetimes: Sendable {
     /// Buoys report hourly; their answers live as long as conditions.
     var buoys: CachePolicy { CachePolicy(kind: "buoys", timeToLive: conditions.timeToLive) }
 }
+
+/// The Marine Institute's buoy data is CC BY 4.0, whoever relays it.
+let marineInstituteCredit = "Buoy data: Marine Institute, Ireland (CC BY 4.0)"

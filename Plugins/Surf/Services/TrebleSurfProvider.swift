@@ -3,6 +3,9 @@ import PluginAPI
 
 /// The TrebleSurf API, with the user's `session_id` cookie.
 struct TrebleSurfProvider: SurfProvider {
+    /// TrebleSurf's own forecasts need no credit; the buoys it relays do.
+    let forecastCredit: String? = nil
+    let buoyCredit: String? = marineInstituteCredit
     let api: APIClient
     let lifetimes: SurfLifetimes
 

@@ -55,7 +55,19 @@ public struct Output: Sendable {
     }
 
     /// A list of items in the chosen format. `empty` is said (on stderr) when there are none.
-    public func list<Item: Encodable>(_ items: [Item], columns: [Column<Item>], plain: (Item) -> String, empty: String) throws {
+    /// `attribution` credits data whose licence asks for it: see `credit(_:)`; in JSON every item carries it.
+    public func list<Item: Encodable>(
+        _ items: [Item],
+        columns: [Column<Item>],
+        plain: (Item) -> String,
+        empty: String,
+        attribution: String? = nil
+    ) throws {
+        if format == .json, let attribution {
+            try json(items.map { Flattened($0, Credit(attribution: attribution)) })
+            return
+        }
+        defer { if let attribution, !items.isEmpty { credit(attribution) } }
         switch format {
         case .json:
             try json(items)
@@ -78,7 +90,13 @@ public struct Output: Sendable {
     }
 
     /// One item: labelled fields on a terminal, `label<TAB>value` lines when piped.
-    public func detail<Item: Encodable>(_ item: Item, fields: [(label: String, value: String)], plain: String) throws {
+    /// `attribution` credits data whose licence asks for it, as in `list`.
+    public func detail<Item: Encodable>(_ item: Item, fields: [(label: String, value: String)], plain: String, attribution: String? = nil) throws {
+        if format == .json, let attribution {
+            try json(Flattened(item, Credit(attribution: attribution)))
+            return
+        }
+        defer { if let attribution { credit(attribution) } }
         switch format {
         case .json:
             try json(item)
@@ -103,6 +121,18 @@ public struct Output: Sendable {
         let breaksCells = { (character: Character) in character == "\t" || character.isNewline }
         guard text.contains(where: breaksCells) else { return text }
         return String(text.map { breaksCells($0) ? " " : $0 })
+    }
+
+    /// The `attribution` field that JSON items carry.
+    struct Credit: Encodable {
+        var attribution: String
+    }
+
+    /// A credit line after the data (CC BY asks for one): at a terminal it follows the text on
+    /// stdout; piped, it goes to stderr, so scripts get clean data; `--quiet` leaves it out.
+    public func credit(_ text: String) {
+        guard !quiet else { return }
+        console.write((color ? "\u{1B}[2m\(text)\u{1B}[0m" : text) + "\n", to: console.isOutputTerminal ? .standardOutput : .standardError)
     }
 
     // MARK: stderr
