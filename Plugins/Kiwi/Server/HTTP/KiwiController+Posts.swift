@@ -103,21 +103,42 @@ extension KiwiController {
         return KiwiJSON.response(try await store.comments(on: try postID(context)).map { KiwiWire.Comment($0, links: links) })
     }
 
-    /// Form-encoded `operation=create, postid, text` or `operation=delete, commentid`.
+    /// The fields of `POST /comments`, from a URL-encoded or a multipart body (the original reads either).
+    struct CommentForm: Decodable {
+        var operation: String?
+        var postid: String?
+        var text: String?
+        var commentid: String?
+    }
+
+    /// `operation=create, postid, text` or `operation=delete, commentid`.
     @Sendable func commentOperation(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         var request = request
-        let form = Self.form(String(buffer: try await request.collectBody(upTo: 64 * 1024)))
+        let contentType = request.headers[.contentType] ?? ""
+        let body = try await request.collectBody(upTo: 64 * 1024)
+        let form: CommentForm
+        if contentType.lowercased().hasPrefix("multipart/form-data") {
+            guard let boundary = Self.boundary(contentType),
+                let fields = try? FormDataDecoder().decode(CommentForm.self, from: body, boundary: boundary)
+            else {
+                throw KiwiHTTPError.badRequest("the multipart body cannot be read")
+            }
+            form = fields
+        } else {
+            let fields = Self.form(String(buffer: body))
+            form = CommentForm(operation: fields["operation"], postid: fields["postid"], text: fields["text"], commentid: fields["commentid"])
+        }
         let caller = try context.requireCaller()
-        switch form["operation"] {
+        switch form.operation {
         case "create":
-            guard let postText = form["postid"], let text = form["text"] else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
+            guard let postText = form.postid, let text = form.text else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
             guard let id = Int64(postText), id > 0 else { throw KiwiStoreError.noSuchPost }
             let trimmed = text.trimmed
             guard !trimmed.isEmpty else { throw KiwiHTTPError.badRequest("the comment is empty") }
             guard text.count <= KiwiLimits.comment else { throw KiwiHTTPError.badRequest("comment must be at most \(KiwiLimits.comment) characters") }
             _ = try await store.addComment(on: id, by: caller.username, text: text)
         case "delete":
-            guard let idText = form["commentid"] else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }
+            guard let idText = form.commentid else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }
             guard let id = Int64(idText) else { throw KiwiStoreError.noSuchComment }
             try await store.deleteComment(id, by: caller.username)
         case nil:
@@ -142,8 +163,16 @@ extension KiwiController {
 
     /// The stored bytes, to logged-in callers only; a name outside the folder is 404.
     @Sendable func upload(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        _ = try context.requireCaller()
         let name = try context.parameters.require("file")
+        if name == DefaultAvatar.name {
+            // Nobody's data: public, and the same for everyone.
+            return Response(
+                status: .ok,
+                headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: DefaultAvatar.png))
+            )
+        }
+        _ = try context.requireCaller()
         guard let data = uploads.read(name) else { throw KiwiHTTPError(.notFound, "no such upload") }
         let type = ImageSignature.kind(of: data)?.mimeType ?? "application/octet-stream"
         return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))

@@ -21,12 +21,9 @@ struct KiwiController: Sendable {
         router.put("/users/:username", use: updateUser)
         router.post("/sessions", use: logIn)
         router.delete("/sessions", use: logOut)
-        router.get("/posts", use: posts)
-        router.post("/posts", use: createPost)
-        router.get("/posts/:id", use: post)
-        router.delete("/posts/:id", use: deletePost)
-        router.post("/posts/:id/like", use: like)
-        router.delete("/posts/:id/like", use: unlike)
+        addPostRoutes(to: router)
+        // The original answers its post routes under /api as well.
+        addPostRoutes(to: router.group("api"))
         router.get("/posts/:id/comments", use: comments)
         router.post("/comments", use: commentOperation)
         router.get("/feed", use: feed)
@@ -36,6 +33,16 @@ struct KiwiController: Sendable {
         router.get("/users/:username/followers", use: followers)
         router.get("/users/:username/following", use: following)
         router.get("/uploads/:file", use: upload)
+    }
+
+    /// Posts and likes: the routes the original serves at the root and under `/api`.
+    func addPostRoutes(to routes: some RouterMethods<KiwiRequestContext>) {
+        routes.get("posts", use: posts)
+        routes.post("posts", use: createPost)
+        routes.get("posts/:id", use: post)
+        routes.delete("posts/:id", use: deletePost)
+        routes.post("posts/:id/like", use: like)
+        routes.delete("posts/:id/like", use: unlike)
     }
 
     // MARK: helpers
