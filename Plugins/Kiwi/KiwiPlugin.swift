@@ -5,8 +5,14 @@ import PluginAPI
 public enum KiwiPlugin: ToolboxPlugin {
     enum Keys {
         static let server = ConfigKey("kiwi.server", type: .url, default: "http://127.0.0.1:8080", summary: "The Kiwi server the client talks to.")
+        static let booksURL = ConfigKey(
+            "kiwi.books_url",
+            type: .url,
+            default: "https://openlibrary.org",
+            summary: "Where `kiwi serve` looks books up (Open Library's keyless search)."
+        )
 
-        static let all = [server]
+        static let all = [server, booksURL]
     }
 
     public static let descriptor = PluginDescriptor(
@@ -45,7 +51,7 @@ struct KiwiCommand: ParsableCommand {
               toolbox kiwi profile ada
             """,
         subcommands: [
-            Serve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Show.self, Delete.self,
+            Serve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self, Show.self, Delete.self,
             Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
             Following.self, Profile.self,
         ]

@@ -35,6 +35,13 @@ private enum IOSClient {
         let createdAt: Date
     }
 
+    struct BookSearchResult: Decodable {
+        let id: String
+        let title: String
+        let authors: [String]?
+        let isbn13: String?
+    }
+
     struct Login: Decodable {
         let token: String
         let user: User
@@ -141,6 +148,18 @@ extension TestClientProtocol {
                 #expect(ImageSignature.kind(of: bytes) == .png)
             }
         }
+    }
+
+    @Test func theIOSClientDecodesTheBookSearch() async throws {
+        let library = try await KiwiBookTests.openLibrary()
+        try await withKiwi(.memory, books: KiwiBookTests.books(library.baseURL)) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let books = try await client.ios([IOSClient.BookSearchResult].self, .get, "/api/books/search?q=the%20tempest")
+                #expect(books.map(\.title) == ["The Tempest", "Tempest notes"])
+                #expect(books.first?.isbn13 == "9780141439600" && books.last?.authors == nil)
+            }
+        }
+        await library.stop()
     }
 
     @Test(arguments: StoreKind.available) func commentsComeInMultipartToo(kind: StoreKind) async throws {

@@ -41,7 +41,12 @@ struct KiwiHarness {
 }
 
 /// Runs `body` with a harness on a fresh store of this kind, and cleans the store up after.
-func withKiwi(_ kind: StoreKind, maxUploadBytes: Int = 64 * 1024, _ body: (KiwiHarness) async throws -> Void) async throws {
+func withKiwi(
+    _ kind: StoreKind,
+    maxUploadBytes: Int = 64 * 1024,
+    books: BookSearch? = nil,
+    _ body: (KiwiHarness) async throws -> Void
+) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
@@ -52,7 +57,8 @@ func withKiwi(_ kind: StoreKind, maxUploadBytes: Int = 64 * 1024, _ body: (KiwiH
         database: .memory,
         uploads: uploads.path,
         maxUploadBytes: maxUploadBytes,
-        bcryptCost: 4
+        bcryptCost: 4,
+        books: books
     )
     switch kind {
     case .memory:

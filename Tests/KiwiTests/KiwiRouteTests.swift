@@ -321,7 +321,7 @@ import Testing
             let users = (0..<32).map { "reader\($0)" }
             try await kiwi.store.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x")
             for user in users { try await kiwi.store.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x") }
-            let post = try await kiwi.store.createPost(owner: "author", image: "a.png", caption: nil)
+            let post = try await kiwi.store.createPost(owner: "author", image: "a.png", caption: nil, book: nil)
             let store = kiwi.store
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for user in users {
@@ -387,6 +387,10 @@ extension KiwiUser {
         anonymous.likedByMe = nil
         anonymous.caption = "The \"storm\" chapter"
         try agrees(KiwiWire.Post(anonymous, links: Self.links))
+        var withBook = post
+        withBook.book = KiwiBook(title: "The \"Tempest\"", authors: ["William Shakespeare"], isbn13: "9780141439600")
+        try agrees(KiwiWire.Post(withBook, links: Self.links))
+        try agrees(KiwiWire.Book(id: "OL1W", title: "Notes", authors: nil, isbn13: nil))
         try agrees(KiwiWire.User(Self.author, links: Self.links))
         try agrees(KiwiWire.Comment(KiwiComment(id: 3, owner: Self.author, postID: 7, text: "line\nbreak", createdAt: Date()), links: Self.links))
         try agrees(KiwiWire.Session(token: "t", user: KiwiWire.User(Self.author, links: Self.links)))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KiwiServer
 import PluginAPI
 
 extension KiwiCommand {
@@ -7,12 +8,18 @@ extension KiwiCommand {
         static let configuration = CommandConfiguration(
             commandName: "post",
             abstract: "Share a photo and a reflection about your book.",
-            discussion: "Example:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\""
+            discussion:
+                "Examples:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"\n  toolbox kiwi post --image page-42.jpg --book 9780141439600"
         )
         @Option(help: "A JPEG, PNG, GIF, WebP or HEIC image.", completion: .file()) var image: String
         @Option(help: "Your reflection.") var caption: String?
+        @Option(help: "The ISBN-13 of the book (find it with `toolbox kiwi books`).") var book: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let book, !BookSearch.isISBN13(book) { throw ValidationError("--book takes an ISBN-13: 13 digits, e.g. 9780141439600") }
+        }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
@@ -24,7 +31,12 @@ extension KiwiCommand {
             defer { progress?.finish() }
             var report: (@Sendable (Int) -> Void)?
             if let progress { report = { sent in progress.update(sent / 1024) } }
-            let post = try await client.createPost(photo, caption: caption.flatMap { $0.isEmpty ? nil : $0 }, progress: report)
+            let post = try await client.createPost(
+                photo,
+                caption: caption.flatMap { $0.isEmpty ? nil : $0 },
+                book: book,
+                progress: report
+            )
             progress?.finish()
             if context.output.format == .json {
                 try context.output.json(post)

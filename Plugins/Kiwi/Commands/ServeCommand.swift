@@ -50,7 +50,8 @@ extension KiwiCommand {
                 database: database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite"),
                 uploads: uploads ?? "\(folder)/uploads",
                 publicURL: publicURL,
-                maxUploadBytes: maxUploadBytes
+                maxUploadBytes: maxUploadBytes,
+                books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self))
             )
             let console = context.output.console
             let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }

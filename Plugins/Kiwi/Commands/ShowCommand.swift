@@ -29,6 +29,10 @@ extension KiwiCommand {
                 ("Caption", shown.caption ?? "–"), ("Likes", "\(shown.likes)"), ("Image", shown.imageURL ?? "–"),
             ]
             if let liked = shown.likedByMe { fields.append(("Liked by you", liked ? "yes" : "no")) }
+            if let book = shown.book {
+                let authors = book.authors.map { " by " + $0.joined(separator: ", ") } ?? ""
+                fields.append(("Book", "\(book.title)\(authors)\(book.isbn13.map { " (ISBN \($0))" } ?? "")"))
+            }
             fields += discussion.map { ($0.author.username, $0.text) }
             try context.output.detail(
                 Flattened(shown, Discussion(comments: discussion)),

@@ -30,15 +30,16 @@ struct KiwiPhoto: Sendable {
         self.kind = kind
     }
 
-    /// The `multipart/form-data` body of `POST /posts`: `file`, then `caption` when there is one.
-    func multipart(caption: String?) throws -> (body: Data, contentType: String) {
+    /// The `multipart/form-data` body of `POST /posts`: `file`, then `caption` and `book` when there are.
+    func multipart(caption: String?, book: String?) throws -> (body: Data, contentType: String) {
         let boundary = "toolbox-\(UUID().uuidString)"
         var file = MultipartPart(headers: ["Content-Type": kind.mimeType], body: data)
         file.headers.replaceOrAdd(name: "Content-Disposition", value: "form-data; name=\"file\"; filename=\"image.\(kind.fileExtension)\"")
         var parts = [file]
-        if let caption {
-            var part = MultipartPart(body: caption)
-            part.name = "caption"
+        for (name, value) in [("caption", caption), ("book", book)] {
+            guard let value else { continue }
+            var part = MultipartPart(body: value)
+            part.name = name
             parts.append(part)
         }
         var buffer = ByteBuffer()

@@ -43,6 +43,8 @@ public struct KiwiServerOptions: Sendable {
     public var maxUploadBytes = 10 * 1024 * 1024
     /// Kept low in tests only; production uses at least 10.
     public var bcryptCost: UInt8 = 10
+    /// Where `GET /books/search` and a post's `book` look books up; without it they answer 503.
+    public var books: BookSearch?
 
     public init(
         host: String,
@@ -51,7 +53,8 @@ public struct KiwiServerOptions: Sendable {
         uploads: String,
         publicURL: String? = nil,
         maxUploadBytes: Int = 10 * 1024 * 1024,
-        bcryptCost: UInt8 = 10
+        bcryptCost: UInt8 = 10,
+        books: BookSearch? = nil
     ) {
         self.host = host
         self.port = port
@@ -60,6 +63,7 @@ public struct KiwiServerOptions: Sendable {
         self.publicURL = publicURL
         self.maxUploadBytes = maxUploadBytes
         self.bcryptCost = bcryptCost
+        self.books = books
     }
 }
 
@@ -134,7 +138,8 @@ func buildRouter(store: any KiwiStore, uploads: UploadFolder, options: KiwiServe
         uploads: uploads,
         publicURL: options.publicURL,
         maxUploadBytes: options.maxUploadBytes,
-        bcryptCost: options.bcryptCost
+        bcryptCost: options.bcryptCost,
+        books: options.books
     ).addRoutes(to: router)
     return router
 }

@@ -146,8 +146,8 @@ struct KiwiClient: Sendable {
     }
 
     /// Sends a photo checked beforehand (`KiwiPhoto`), so nothing half-posts.
-    func createPost(_ photo: KiwiPhoto, caption: String?, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWire.Post {
-        let (body, contentType) = try photo.multipart(caption: caption)
+    func createPost(_ photo: KiwiPhoto, caption: String?, book: String? = nil, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWire.Post {
+        let (body, contentType) = try photo.multipart(caption: caption, book: book)
         var call = APICall("posts", method: "POST", body: .bytes(body, contentType: contentType))
         call.uploadProgress = progress
         return try await api.decode(try authenticated(call))
@@ -160,6 +160,11 @@ struct KiwiClient: Sendable {
     /// Likes (`liked`) or takes the like back; the new count.
     func setLike(_ id: String, liked: Bool) async throws -> KiwiWire.Likes {
         try await api.decode(try authenticated(APICall("posts/\(id)/like", method: liked ? "POST" : "DELETE", notFound: Self.noPost(id))))
+    }
+
+    /// Books for a query, from the server's book search (`GET /books/search`).
+    func searchBooks(_ query: String) async throws -> [KiwiWire.Book] {
+        try await api.decode(APICall("books/search", query: [("q", query)]))
     }
 
     // MARK: comments

@@ -1068,13 +1068,13 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|signup|login|logout|whoami|account|feed|post|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
+    serve|signup|login|logout|whoami|account|feed|post|books|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve signup login logout whoami account feed post show delete like unlike comment comments uncomment follow unfollow followers following profile' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve signup login logout whoami account feed post books show delete like unlike comment comments uncomment follow unfollow followers following profile' -- "${cur}"))
         ;;
     esac
 }
@@ -1250,7 +1250,7 @@ _toolbox_kiwi_post() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
     repeating_options=()
-    non_repeating_options=(--image --caption --server --config)
+    non_repeating_options=(--image --caption --book --server --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1262,6 +1262,28 @@ _toolbox_kiwi_post() {
     '--caption')
         return
         ;;
+    '--book')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_books() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
     '--server')
         return
         ;;

@@ -1012,6 +1012,7 @@ _toolbox_kiwi() {
             'account:Change your name or email.'
             'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
             'post:Share a photo and a reflection about your book.'
+            'books:Find a book (its ISBN-13 names it on a post).'
             'show:A post with its comments.'
             'delete:Delete one of your posts (asks first).'
             'like:Like a post; prints the new count.'
@@ -1029,7 +1030,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|signup|login|logout|whoami|account|feed|post|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
+        serve|signup|login|logout|whoami|account|feed|post|books|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1203,6 +1204,28 @@ _toolbox_kiwi_post() {
     local -ar arg_specs=(
         '--image[A JPEG, PNG, GIF, WebP or HEIC image.]:image:_files'
         '--caption[Your reflection.]:caption:'
+        '--book[The ISBN-13 of the book (find it with `toolbox kiwi books`).]:book:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_books() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':query:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'

@@ -8,6 +8,8 @@ extension KiwiController {
     struct Upload: Decodable {
         var file: Data?
         var caption: String?
+        /// The ISBN-13 of the book the reflection is about (our extension).
+        var book: String?
     }
 
     @Sendable func posts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -65,9 +67,12 @@ extension KiwiController {
         if let caption, caption.count > KiwiLimits.caption {
             throw KiwiHTTPError.badRequest("caption must be at most \(KiwiLimits.caption) characters")
         }
+        // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
+        var book: KiwiBook?
+        if let isbn13 = upload.book, !isbn13.isEmpty { book = try await findBook(isbn13) }
         let name = try uploads.store(file, kind: kind)
         do {
-            let post = try await store.createPost(owner: caller.username, image: name, caption: caption)
+            let post = try await store.createPost(owner: caller.username, image: name, caption: caption, book: book)
             return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
         } catch {
             uploads.remove(name)
@@ -176,5 +181,30 @@ extension KiwiController {
         guard let data = uploads.read(name) else { throw KiwiHTTPError(.notFound, "no such upload") }
         let type = ImageSignature.kind(of: data)?.mimeType ?? "application/octet-stream"
         return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// `GET /books/search?q=`: the original's shape, from a real search.
+    @Sendable func searchBooks(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters.get("q") ?? ""
+        return KiwiJSON.response(try await bookSearch { try await $0.search(query) })
+    }
+
+    /// The book an ISBN-13 names; 400 for anything else.
+    func findBook(_ isbn13: String) async throws -> KiwiBook {
+        guard BookSearch.isISBN13(isbn13) else { throw KiwiHTTPError.badRequest("book must be an ISBN-13: 13 digits") }
+        guard let book = try await bookSearch({ try await $0.book(isbn13: isbn13) }) else {
+            throw KiwiHTTPError.badRequest("no book has the ISBN-13 \(isbn13)")
+        }
+        return book
+    }
+
+    /// Runs a look-up in the book search; a search that cannot answer is 502 (503 when there is none).
+    func bookSearch<Answer>(_ lookUp: (BookSearch) async throws -> Answer) async throws -> Answer {
+        guard let books else { throw KiwiHTTPError(.serviceUnavailable, "this server has no book search", code: "no_book_search") }
+        do {
+            return try await lookUp(books)
+        } catch let error as ToolboxError {
+            throw KiwiHTTPError(.badGateway, "the book search cannot answer right now: \(error.message)", code: "bad_gateway")
+        }
     }
 }

@@ -12,6 +12,7 @@ struct KiwiController: Sendable {
     let throttle = LoginThrottle()
     /// Kept low in tests only; production uses at least 10.
     let bcryptCost: UInt8
+    let books: BookSearch?
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("/health") { _, _ in KiwiJSON.response(KiwiWire.Status()) }
@@ -35,7 +36,7 @@ struct KiwiController: Sendable {
         router.get("/uploads/:file", use: upload)
     }
 
-    /// Posts and likes: the routes the original serves at the root and under `/api`.
+    /// Posts, likes and the book search: the routes the original serves at the root and under `/api`.
     func addPostRoutes(to routes: some RouterMethods<KiwiRequestContext>) {
         routes.get("posts", use: posts)
         routes.post("posts", use: createPost)
@@ -43,6 +44,7 @@ struct KiwiController: Sendable {
         routes.delete("posts/:id", use: deletePost)
         routes.post("posts/:id/like", use: like)
         routes.delete("posts/:id/like", use: unlike)
+        routes.get("books/search", use: searchBooks)
     }
 
     // MARK: helpers

@@ -23,6 +23,7 @@ struct KiwiHTTPError: Error, Sendable {
         case 413: "payload_too_large"
         case 415: "unsupported_media_type"
         case 429: "too_many_requests"
+        case 502: "bad_gateway"
         default: "server_error"
         }
     }

@@ -20,6 +20,29 @@ struct KiwiPost: Sendable, Equatable {
     var commentCount: Int
     /// nil when nobody is logged in.
     var likedByMe: Bool?
+    /// The book the reflection is about, when the reader named one.
+    var book: KiwiBook? = nil
+}
+
+/// A book as a post names it (found by its ISBN-13 in the book search).
+struct KiwiBook: Codable, Sendable, Equatable {
+    var title: String
+    var authors: [String]
+    var isbn13: String
+
+    /// Stored as one JSON text column: read only for the posts that have one.
+    var stored: String? { (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } }
+
+    init(title: String, authors: [String], isbn13: String) {
+        self.title = title
+        self.authors = authors
+        self.isbn13 = isbn13
+    }
+
+    init?(stored: String?) {
+        guard let stored, let book = try? JSONDecoder().decode(KiwiBook.self, from: Data(stored.utf8)) else { return nil }
+        self = book
+    }
 }
 
 struct KiwiComment: Sendable, Equatable {

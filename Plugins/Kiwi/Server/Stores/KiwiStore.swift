@@ -21,7 +21,7 @@ protocol KiwiStore: Sendable {
     func sessionUser(tokenHash: String) async throws -> KiwiUser?
     func deleteSession(tokenHash: String) async throws
 
-    func createPost(owner: String, image: String, caption: String?) async throws -> KiwiPost
+    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) async throws -> KiwiPost
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost?
     /// Newest first, ties broken by id: the same post never shows on two pages.
     func posts(_ selection: PostSelection, page: Int, pageSize: Int, viewer: String?) async throws -> [KiwiPost]

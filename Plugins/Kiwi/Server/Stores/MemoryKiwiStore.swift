@@ -51,9 +51,19 @@ actor MemoryKiwiStore: KiwiStore {
 
     func deleteSession(tokenHash: String) { sessions[tokenHash] = nil }
 
-    func createPost(owner: String, image: String, caption: String?) throws -> KiwiPost {
+    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) throws -> KiwiPost {
         guard let user = members[owner]?.user else { throw KiwiStoreError.noSuchUser }
-        let post = KiwiPost(id: nextID(), owner: user, image: image, caption: caption, createdAt: Date(), likes: 0, commentCount: 0, likedByMe: false)
+        let post = KiwiPost(
+            id: nextID(),
+            owner: user,
+            image: image,
+            caption: caption,
+            createdAt: Date(),
+            likes: 0,
+            commentCount: 0,
+            likedByMe: false,
+            book: book
+        )
         posts[post.id] = StoredPost(post: post)
         return post
     }

@@ -56,6 +56,7 @@ final class PostgresKiwiStore: KiwiStore {
             image TEXT NOT NULL, caption TEXT, created_at DOUBLE PRECISION NOT NULL,
             like_count INTEGER NOT NULL DEFAULT 0, comment_count INTEGER NOT NULL DEFAULT 0)
         """,
+        "ALTER TABLE posts ADD COLUMN IF NOT EXISTS book TEXT",
         "CREATE INDEX IF NOT EXISTS posts_newest ON posts (created_at DESC, id DESC)",
         "CREATE INDEX IF NOT EXISTS posts_by_owner ON posts (owner, created_at DESC, id DESC)",
         """
@@ -153,12 +154,12 @@ final class PostgresKiwiStore: KiwiStore {
 
     // MARK: posts
 
-    typealias PostRow = (Int64, String, String?, Double, Int32, Int32, String, String?, String?, String?, Double, Bool)
+    typealias PostRow = (Int64, String, String?, Double, Int32, Int32, String, String?, String?, String?, Double, Bool, String?)
 
     static let postColumns = """
         SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count,
                u.username, u.fullname, u.email, u.avatar, u.created_at,
-               EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = $1)
+               EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = $1), p.book
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
@@ -171,14 +172,15 @@ final class PostgresKiwiStore: KiwiStore {
             createdAt: Date(timeIntervalSince1970: row.3),
             likes: Int(row.4),
             commentCount: Int(row.5),
-            likedByMe: viewer == nil ? nil : row.11
+            likedByMe: viewer == nil ? nil : row.11,
+            book: KiwiBook(stored: row.12)
         )
     }
 
-    func createPost(owner: String, image: String, caption: String?) async throws -> KiwiPost {
+    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
         let id = try await first(
             client.query(
-                "INSERT INTO posts (owner, image, caption, created_at) VALUES (\(owner), \(image), \(caption), \(now)) RETURNING id",
+                "INSERT INTO posts (owner, image, caption, created_at, book) VALUES (\(owner), \(image), \(caption), \(now), \(book?.stored)) RETURNING id",
                 logger: logger
             ),
             as: Int64.self

@@ -51,6 +51,9 @@ final class SQLiteKiwiStore: KiwiStore {
                     """
             )
         }
+        migrator.registerMigration("v2: a post's book") { db in
+            try db.execute(sql: "ALTER TABLE posts ADD COLUMN book TEXT")
+        }
         return migrator
     }
 
@@ -117,15 +120,15 @@ final class SQLiteKiwiStore: KiwiStore {
     static let postColumns = """
         SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count,
                u.username, u.fullname, u.email, u.avatar, u.created_at AS user_created_at,
-               EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?) AS liked
+               EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?) AS liked, p.book
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
-    func createPost(owner: String, image: String, caption: String?) async throws -> KiwiPost {
+    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
         try await pool.write { db in
             try db.execute(
-                sql: "INSERT INTO posts (owner, image, caption, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [owner, image, caption, Date().timeIntervalSince1970]
+                sql: "INSERT INTO posts (owner, image, caption, created_at, book) VALUES (?, ?, ?, ?, ?)",
+                arguments: [owner, image, caption, Date().timeIntervalSince1970, book?.stored]
             )
             let id = db.lastInsertedRowID
             guard let row = try Row.fetchOne(db, sql: Self.postColumns + " WHERE p.id = ?", arguments: [owner, id]) else {
@@ -330,7 +333,8 @@ final class SQLiteKiwiStore: KiwiStore {
             createdAt: Date(timeIntervalSince1970: row[3]),
             likes: row[4],
             commentCount: row[5],
-            likedByMe: viewer == nil ? nil : (row[11] as Bool)
+            likedByMe: viewer == nil ? nil : (row[11] as Bool),
+            book: KiwiBook(stored: row[12])
         )
     }
 

@@ -110,6 +110,18 @@ extension KiwiWire.Post: KiwiJSONWritable {
             object.field("createdAt", .string(createdAt))
             object.field("commentCount", .int(commentCount))
             if let likedByMe { object.field("likedByMe", .bool(likedByMe)) }
+            object.field("book", book.map { book in .nested(book.write) } ?? .string(nil))
+        }
+    }
+}
+
+extension KiwiWire.Book: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            if let id { object.field("id", .string(id)) }
+            object.field("title", .string(title))
+            object.field("authors", authors.map { names in .nested { $0.array(names) { writer, name in writer.string(name) } } } ?? .string(nil))
+            object.field("isbn13", .string(isbn13))
         }
     }
 }

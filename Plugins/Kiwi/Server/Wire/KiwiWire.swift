@@ -44,6 +44,8 @@ public enum KiwiWire {
         @Nullable public var commentCount: Int?
         /// Only when someone is logged in.
         public var likedByMe: Bool?
+        /// The book the reflection is about (our extension).
+        @Nullable public var book: Book?
 
         public init(
             id: String,
@@ -53,7 +55,8 @@ public enum KiwiWire {
             likes: Int,
             createdAt: String?,
             commentCount: Int?,
-            likedByMe: Bool?
+            likedByMe: Bool?,
+            book: Book? = nil
         ) {
             self.id = id
             self.author = author
@@ -63,6 +66,7 @@ public enum KiwiWire {
             self.createdAt = createdAt
             self.commentCount = commentCount
             self.likedByMe = likedByMe
+            self.book = book
         }
 
         public init(from decoder: any Decoder) throws {
@@ -75,9 +79,10 @@ public enum KiwiWire {
             createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
             commentCount = try container.decodeIfPresent(Int.self, forKey: .commentCount)
             likedByMe = try container.decodeIfPresent(Bool.self, forKey: .likedByMe)
+            book = try container.decodeIfPresent(Book.self, forKey: .book)
         }
 
-        enum CodingKeys: String, CodingKey { case id, author, imageURL, caption, likes, createdAt, commentCount, likedByMe }
+        enum CodingKeys: String, CodingKey { case id, author, imageURL, caption, likes, createdAt, commentCount, likedByMe, book }
     }
 
     public struct Comment: Codable, Sendable, Equatable {
@@ -102,6 +107,22 @@ public enum KiwiWire {
         }
 
         enum CodingKeys: String, CodingKey { case id, author, text, createdAt }
+    }
+
+    /// A book: a result of `GET /books/search` (with the search's `id`), or the book a post names.
+    public struct Book: Codable, Sendable, Equatable {
+        /// The book search's own id (an Open Library work); only in search results.
+        public var id: String?
+        public var title: String
+        @Nullable public var authors: [String]?
+        @Nullable public var isbn13: String?
+
+        public init(id: String? = nil, title: String, authors: [String]?, isbn13: String?) {
+            self.id = id
+            self.title = title
+            self.authors = authors
+            self.isbn13 = isbn13
+        }
     }
 
     /// `POST /sessions` answers the token and who it belongs to.
@@ -218,7 +239,8 @@ extension KiwiWire.Post {
             likes: post.likes,
             createdAt: isoTime(post.createdAt),
             commentCount: post.commentCount,
-            likedByMe: post.likedByMe
+            likedByMe: post.likedByMe,
+            book: post.book.map { KiwiWire.Book(title: $0.title, authors: $0.authors, isbn13: $0.isbn13) }
         )
     }
 }

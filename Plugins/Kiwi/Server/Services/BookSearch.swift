@@ -1,0 +1,62 @@
+import Foundation
+import PluginAPI
+
+/// Finds books in Open Library's keyless search (`GET <kiwi.books_url>/search.json?q=…`)
+/// through the shared HTTP client, so answers are cached for a day.
+public struct BookSearch: Sendable {
+    static let lifetime = CachePolicy(kind: "books", timeToLive: 24 * 3600)
+    /// Results a search answers at most.
+    static let limit = 20
+    private let api: APIClient
+
+    public init(baseURL: URL, web: WebClient) {
+        api = APIClient(service: "Open Library", baseURL: baseURL, namespace: "kiwi", web: web, headers: ["Accept": "application/json"])
+    }
+
+    /// Books for a query, best first; an empty query finds nothing (and asks nobody).
+    func search(_ query: String) async throws -> [KiwiWire.Book] {
+        let text = query.trimmed
+        guard !text.isEmpty else { return [] }
+        let call = APICall(
+            "search.json",
+            query: [("q", text), ("fields", "key,title,author_name,isbn"), ("limit", String(Self.limit))],
+            cache: Self.lifetime
+        )
+        let answer: OpenLibraryAnswer = try await api.decode(call)
+        return answer.docs.compactMap(\.book)
+    }
+
+    /// The book with this ISBN-13, nil when Open Library knows none.
+    func book(isbn13: String) async throws -> KiwiBook? {
+        try await search("isbn:\(isbn13)").first.map { KiwiBook(title: $0.title, authors: $0.authors ?? [], isbn13: isbn13) }
+    }
+
+    /// An ISBN-13 as a post names it: 13 digits, nothing else.
+    public static func isISBN13(_ text: String) -> Bool {
+        text.count == 13 && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}
+
+/// Open Library's `search.json`: `{numFound, docs: [{key, title, author_name, isbn}]}`, every field optional.
+struct OpenLibraryAnswer: Decodable {
+    struct Doc: Decodable {
+        var key: String?
+        var title: String?
+        var authorName: [String]?
+        var isbn: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case key, title, isbn
+            case authorName = "author_name"
+        }
+
+        /// A result, as the original's wire has it: the work's id, and the first 13-digit ISBN or null.
+        var book: KiwiWire.Book? {
+            guard let title, !title.isEmpty else { return nil }
+            let id = key.flatMap { $0.split(separator: "/").last.map(String.init) } ?? title
+            return KiwiWire.Book(id: id, title: title, authors: authorName, isbn13: isbn?.first(where: BookSearch.isISBN13))
+        }
+    }
+
+    var docs: [Doc]
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PluginAPI
+import TestSupport
+import Testing
+
+@testable import Kiwi
+@testable import KiwiServer
+
+/// `GET /books/search` from a real search (a stub Open Library over HTTP), and a post's book.
+@Suite struct KiwiBookTests {
+    /// Open Library's `search.json`, as it answers the queries these tests ask.
+    static func openLibrary() async throws -> StubServer {
+        let server = try await StubServer.start()
+        server.route("/search.json") { request in
+            switch request.query["q"] {
+            case "the tempest":
+                return .json(
+                    Data(
+                        #"""
+                        {"numFound": 2, "start": 0, "docs": [
+                          {"key": "/works/OL362427W", "title": "The Tempest", "author_name": ["William Shakespeare"], "isbn": ["0141439602", "9780141439600", "9781853260957"]},
+                          {"key": "/works/OL1W", "title": "Tempest notes"}
+                        ]}
+                        """#.utf8
+                    )
+                )
+            case "isbn:9780141439600":
+                return .json(
+                    Data(
+                        #"{"numFound": 1, "docs": [{"key": "/works/OL362427W", "title": "The Tempest", "author_name": ["William Shakespeare"], "isbn": ["9780141439600"]}]}"#
+                            .utf8
+                    )
+                )
+            default:
+                return .json(Data(#"{"numFound": 0, "docs": []}"#.utf8))
+            }
+        }
+        return server
+    }
+
+    static func books(_ server: URL) -> BookSearch { BookSearch(baseURL: server, web: testWebClient()) }
+
+    @Test func theSearchAnswersInTheOriginalsShapeUnderBothPaths() async throws {
+        let library = try await Self.openLibrary()
+        try await withKiwi(.memory, books: Self.books(library.baseURL)) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let (status, books) = try await client.wire([KiwiWire.Book].self, .get, "/books/search?q=the%20tempest")
+                #expect(status == .ok)
+                #expect(
+                    books?.first == KiwiWire.Book(id: "OL362427W", title: "The Tempest", authors: ["William Shakespeare"], isbn13: "9780141439600")
+                )
+                #expect(books?.last?.authors == nil && books?.last?.isbn13 == nil, "missing values are null")
+                #expect(try await client.wire([KiwiWire.Book].self, .get, "/api/books/search?q=the%20tempest").1 == books)
+                #expect(try await client.wire([KiwiWire.Book].self, .get, "/books/search?q=").1 == [], "an empty query asks nobody")
+                #expect(library.requestCount("/search.json") == 1, "the second search came from the cache")
+            }
+        }
+        await library.stop()
+    }
+
+    @Test func anUnreachableSearchIs502() async throws {
+        try await withKiwi(.memory, books: Self.books(URL(string: "http://127.0.0.1:9")!)) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let (status, failure) = try await client.wire(KiwiWire.Failure.self, .get, "/books/search?q=anything")
+                #expect(status == .badGateway && failure?.error == "bad_gateway" && failure?.statusCode == 502)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func aPostNamesItsBookAndABadISBNStoresNothing(kind: StoreKind) async throws {
+        let library = try await Self.openLibrary()
+        try await withKiwi(kind, books: Self.books(library.baseURL)) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                func post(book: String) async throws -> (HTTPResponse.Status, [String: Any]?) {
+                    let (body, contentType) = try TestPhoto.multipart(book: book)
+                    return try await client.execute(
+                        uri: "/posts",
+                        method: .post,
+                        headers: [.contentType: contentType, .authorization: "Bearer \(ada)"],
+                        body: ByteBuffer(bytes: body)
+                    ) { ($0.status, try? JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]) }
+                }
+                let (status, created) = try await post(book: "9780141439600")
+                #expect(status == .created)
+                let id = try #require(created?["id"] as? String)
+                let stored = try #require(try await client.wire(KiwiWire.Post.self, .get, "/posts/\(id)").1)
+                #expect(stored.book == KiwiWire.Book(title: "The Tempest", authors: ["William Shakespeare"], isbn13: "9780141439600"))
+                #expect(try await post(book: "12345").0 == .badRequest)
+                #expect(try await post(book: "9999999999999").0 == .badRequest, "no such book")
+                #expect(kiwi.uploadedFiles.count == 1, "a refused post stores no image")
+                #expect(try await client.wire([KiwiWire.Post].self, .get, "/posts").1?.count == 1)
+            }
+        }
+        await library.stop()
+    }
+
+    @Test func theClientSearchesAndPostsWithABook() async throws {
+        let library = try await Self.openLibrary()
+        try await withKiwi(.memory, books: Self.books(library.baseURL)) { kiwi in
+            try await kiwi.application.test(.live) { http in
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)").path
+                let ada = KiwiClient(server: URL(string: "http://127.0.0.1:\(try #require(http.port))")!, web: testWebClient(), dataFolder: folder)
+                #expect(try await ada.searchBooks("the tempest").first?.isbn13 == "9780141439600")
+                try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw"))
+                _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
+                let photo = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).png")
+                try TestImages.png.write(to: photo)
+                let post = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: "Act one", book: "9780141439600", progress: nil)
+                #expect(post.book?.title == "The Tempest")
+            }
+        }
+        await library.stop()
+    }
+}
+
+/// A post's multipart body with a book, as the client writes it.
+enum TestPhoto {
+    static func multipart(book: String) throws -> (Data, String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).png")
+        try TestImages.png.write(to: file)
+        let (body, contentType) = try KiwiPhoto(path: file.path).multipart(caption: "with a book", book: book)
+        return (body, contentType)
+    }
+}
