@@ -10,31 +10,34 @@ public enum TMDBPaging {
 
     /// Page `start`, and with a limit the pages after it until `limit` items are
     /// collected or the pages run out; an item that shifted onto the next page counts once.
+    /// The answer's `results` are the items gathered; its totals are TMDB's.
     public static func collect<Item: Sendable, Key: Hashable>(
         from start: Int,
         limit: Int?,
         key: (Item) -> Key,
         fetch: (Int) async throws -> TMDBPage<Item>
-    ) async throws -> [Item] {
+    ) async throws -> TMDBPage<Item> {
         var items: [Item] = []
         var seen = Set<Key>()
         var page = start
         while true {
             let answer = try await fetch(page)
             items += answer.results.filter { seen.insert(key($0)).inserted }
-            guard let limit, items.count < limit, page < min(answer.totalPages, lastPage), !answer.results.isEmpty else { break }
+            guard let limit, items.count < limit, page < min(answer.totalPages, lastPage), !answer.results.isEmpty else {
+                let kept = limit.map { Array(items.prefix($0)) } ?? items
+                return TMDBPage(page: start, results: kept, totalPages: answer.totalPages, totalResults: answer.totalResults)
+            }
             page += 1
         }
-        return limit.map { Array(items.prefix($0)) } ?? items
     }
 
     /// Every page: page 1, then pages 2…N concurrently (the HTTP client keeps at most
-    /// 4 in flight per host), in page order, each item once.
+    /// 4 in flight per host), in page order, each item once; the totals are TMDB's.
     public static func all<Item: Sendable, Key: Hashable>(
         key: (Item) -> Key,
         progress makeProgress: (Int) -> ProgressIndicator,
         fetch: @escaping @Sendable (Int) async throws -> TMDBPage<Item>
-    ) async throws -> [Item] {
+    ) async throws -> TMDBPage<Item> {
         let first = try await fetch(1)
         let last = min(first.totalPages, lastPage)
         var pages: [Int: [Item]] = [1: first.results]
@@ -53,7 +56,8 @@ public enum TMDBPaging {
             }
         }
         var seen = Set<Key>()
-        return (1...last).flatMap { pages[$0] ?? [] }.filter { seen.insert(key($0)).inserted }
+        let items = (1...last).flatMap { pages[$0] ?? [] }.filter { seen.insert(key($0)).inserted }
+        return TMDBPage(page: 1, results: items, totalPages: first.totalPages, totalResults: first.totalResults)
     }
 }
 

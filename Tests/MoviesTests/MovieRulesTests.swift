@@ -49,11 +49,13 @@ import Testing
                 TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
             }
         )
-        #expect(all.map(\.id) == [1, 2, 3, 4, 5, 6])
+        #expect(all.results.map(\.id) == [1, 2, 3, 4, 5, 6])
+        #expect(all.totalResults == 8, "the totals are TMDB's")
         let limited = try await TMDBPaging.collect(from: 1, limit: 4, key: \.id) { page in
             TMDBPage(page: page, results: pages[page]!.map { TMDBMovie(id: $0, title: "M\($0)") }, totalPages: 3, totalResults: 8)
         }
-        #expect(limited.map(\.id) == [1, 2, 3, 4])
+        #expect(limited.results.map(\.id) == [1, 2, 3, 4])
+        #expect(limited.totalResults == 8)
     }
 
     @Test func spokenLinesReadWellAloud() throws {

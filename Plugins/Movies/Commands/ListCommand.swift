@@ -1,6 +1,5 @@
 import ArgumentParser
 import PluginAPI
-import Synchronization
 import TMDB
 
 extension MoviesCommand {
@@ -42,23 +41,18 @@ extension MoviesCommand {
             let catalog = try context.resolve(MovieCatalog.self)
             let (personID, chosen) = try await person(catalog, context: context)
             async let named = chosen == nil ? catalog.personName(personID) : chosen
-            let total = Mutex<Int?>(nil)
-            let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = { page in
-                let answer = try await catalog.movies(withPerson: personID, page: page)
-                total.withLock { $0 = $0 ?? answer.totalResults }
-                return answer
-            }
-            var movies: [MovieItem]
+            let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = { try await catalog.movies(withPerson: personID, page: $0) }
+            let answer: TMDBPage<MovieItem>
             if all {
                 let output = context.output
-                movies = try await TMDBPaging.all(key: \.id, progress: { output.progress("Fetching pages", total: $0) }, fetch: fetch)
-                if let limit = pages.limit { movies = Array(movies.prefix(limit)) }
+                answer = try await TMDBPaging.all(key: \.id, progress: { output.progress("Fetching pages", total: $0) }, fetch: fetch)
             } else {
-                movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id, fetch: fetch)
+                answer = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id, fetch: fetch)
             }
+            let movies = all ? Array(answer.results.prefix(pages.limit ?? .max)) : answer.results
             // Whose movies these are, as the MMDB app's title says: on stderr, so the rows stay clean.
             let who = await named ?? "person \(personID)"
-            let count = total.withLock { $0 } ?? movies.count
+            let count = answer.totalResults
             context.output.notice(
                 "\(who) — \(NumberStyle.grouped(count)) \(count == 1 ? "movie" : "movies")\(chosen == nil ? "" : " (person \(personID))")"
             )

@@ -34,7 +34,7 @@ extension MoviesCommand {
             let catalog = try context.resolve(MovieCatalog.self)
             let movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id) {
                 try await catalog.search(query, year: year, page: $0)
-            }
+            }.results
             try present(movies, empty: "No movies found for “\(query)”\(year.map { " in \($0)" } ?? "").", in: context)
         }
     }

@@ -25,7 +25,7 @@ extension MoviesCommand {
             let catalog = try context.resolve(MovieCatalog.self)
             let movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id) {
                 try await catalog.similar(to: id, page: $0)
-            }
+            }.results
             try present(movies, empty: "No movies found similar to movie \(id).", in: context)
         }
     }

@@ -8,7 +8,7 @@ extension TrailerCatalog {
     func trending(_ type: ContentType, window: String, paging: PageOptions) async throws -> [TitleItem] {
         try await TMDBPaging.collect(from: paging.start, limit: paging.limit, key: \.listKey) {
             try await trending(type, window: window, page: $0)
-        }
+        }.results
     }
 
     /// Trending when the filter allows it, else discover; with both types, one merged order.
@@ -22,7 +22,7 @@ extension TrailerCatalog {
         if types.count == 1, let type = types.first {
             return try await TMDBPaging.collect(from: paging.start, limit: paging.limit, key: \.listKey) {
                 try await discover(type, filter: filter, genre: genre, window: window, page: $0)
-            }
+            }.results
         }
         let merged = MergedListing(order: MergeOrder(sort: filter.sort), types: types) { type, page in
             try await discover(type, filter: filter, genre: genre, window: window, page: page)
