@@ -78,28 +78,57 @@ public struct ToolboxBinary: Sendable {
     }
 }
 
-/// A toolbox process that is still running.
+/// A toolbox process that is still running. Both streams are read as they come,
+/// so a test can wait for a line (and a chatty process never blocks on a full pipe).
 public final class RunningToolbox: @unchecked Sendable {
-    // @unchecked: Process is used from one test task at a time.
+    // @unchecked: the buffers are guarded by `lock`; Process is used from one test task at a time.
     public let process: Process
-    private let output: Pipe
-    private let error: Pipe
+    private let lock = NSLock()
+    private var output = Data()
+    private var error = Data()
+    private let drained = DispatchGroup()
 
     init(process: Process, output: Pipe, error: Pipe) {
         self.process = process
-        self.output = output
-        self.error = error
+        drain(output) { self.output.append($0) }
+        drain(error) { self.error.append($0) }
+    }
+
+    private func drain(_ pipe: Pipe, into append: @escaping @Sendable (Data) -> Void) {
+        drained.enter()
+        DispatchQueue.global().async {
+            while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+                self.lock.withLock { append(chunk) }
+            }
+            self.drained.leave()
+        }
     }
 
     public func interrupt() { process.interrupt() }
+
+    /// What the process has written to stderr so far.
+    public var standardErrorSoFar: String { lock.withLock { String(decoding: error, as: UTF8.self) } }
+
+    /// Waits until the process has written `text` to stderr and returns that line;
+    /// throws with everything it wrote if it exits first or `timeout` passes.
+    public func waitForLine(containing text: String, timeout: Duration = .seconds(60)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let written = standardErrorSoFar
+            if let line = written.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
+            guard process.isRunning else { throw ProcessEnded(waitingFor: text, standardError: written) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw ProcessEnded(waitingFor: text, standardError: standardErrorSoFar + " (still running after \(timeout))")
+    }
 
     /// Reads both streams to their end and waits for the exit code.
     public func finish() async -> ToolboxBinary.Result {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let out = self.output.fileHandleForReading.readDataToEndOfFile()
-                let err = self.error.fileHandleForReading.readDataToEndOfFile()
+                self.drained.wait()
                 self.process.waitUntilExit()
+                let (out, err) = self.lock.withLock { (self.output, self.error) }
                 continuation.resume(
                     returning: ToolboxBinary.Result(
                         exitCode: self.process.terminationStatus,
@@ -109,5 +138,25 @@ public final class RunningToolbox: @unchecked Sendable {
                 )
             }
         }
+    }
+}
+
+/// A process that ended (or never said it) before writing what a test waited for.
+public struct ProcessEnded: Error, CustomStringConvertible {
+    public var waitingFor: String
+    public var standardError: String
+    public var description: String { "toolbox never wrote '\(waitingFor)'; its stderr: \(standardError)" }
+}
+
+extension ToolboxBinary {
+    /// Starts `toolbox kiwi serve` on a port the kernel picks (no race for a "free" port)
+    /// and answers its base URL once it says it is listening.
+    public func serveKiwi(_ arguments: [String] = []) async throws -> (server: RunningToolbox, base: String) {
+        let server = try start(["kiwi", "serve", "--port", "0"] + arguments)
+        let line = try await server.waitForLine(containing: "Kiwi is listening on ")
+        guard let base = line.split(separator: " ").last.map(String.init), base.hasPrefix("http://") else {
+            throw ProcessEnded(waitingFor: "a listening URL", standardError: line)
+        }
+        return (server, base)
     }
 }

@@ -12,20 +12,9 @@ import Testing
         try await transport.send(HTTPRequest(method: method, url: URL(string: url)!, headers: headers, body: body, namespace: "test"), timeout: 10)
     }
 
-    func waitUntilHealthy(_ base: String) async throws {
-        for _ in 0..<100 {
-            if let response = try? await request("GET", base + "/health"), response.status == 200 { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("the server did not start")
-    }
-
     @Test func everyAcknowledgedPostSurvivesAKill() async throws {
         let toolbox = try ToolboxBinary()
-        let port = try freeLoopbackPort()
-        let base = "http://127.0.0.1:\(port)"
-        var server = try toolbox.start(["kiwi", "serve", "--port", "\(port)", "--quiet"])
-        try await waitUntilHealthy(base)
+        let (server, base) = try await toolbox.serveKiwi()
         _ = try await request("POST", base + "/users", body: Data(#"{"username":"ada","password":"pw"}"#.utf8))
         let login = try await request("POST", base + "/sessions", body: Data(#"{"username":"ada","password":"pw"}"#.utf8))
         let token = try #require((try JSONSerialization.jsonObject(with: login.body) as? [String: Any])?["token"] as? String)
@@ -56,19 +45,18 @@ import Testing
         let survivors = await acknowledged.all
         #expect(survivors.count >= 15, "the kill came after 15 acknowledgements")
 
-        server = try toolbox.start(["kiwi", "serve", "--port", "\(port)", "--quiet"])
-        try await waitUntilHealthy(base)
+        let (restarted, again) = try await toolbox.serveKiwi()
         for (id, index) in survivors {
-            let post = try await request("GET", base + "/posts/\(id)")
+            let post = try await request("GET", again + "/posts/\(id)")
             #expect(post.status == 200, "post \(id) was acknowledged")
             let object = try JSONSerialization.jsonObject(with: post.body) as? [String: Any]
             #expect(object?["caption"] as? String == "post \(index)")
             let file = (object?["imageURL"] as? String)?.split(separator: "/").last.map(String.init) ?? ""
-            let image = try await request("GET", base + "/uploads/\(file)", headers: auth)
+            let image = try await request("GET", again + "/uploads/\(file)", headers: auth)
             #expect(image.body == TestImages.png(seed: index), "post \(id)'s image is whole")
         }
-        server.process.terminate()
-        _ = await server.finish()
+        restarted.process.terminate()
+        _ = await restarted.finish()
     }
 }
 
@@ -92,11 +80,7 @@ actor AcknowledgedPosts {
 
     @Test func twoReadersFromSignupToLogout() async throws {
         let durability = KiwiDurabilityTests()
-        let port = try freeLoopbackPort()
-        let base = "http://127.0.0.1:\(port)"
-        let serverHome = try ToolboxBinary()
-        let server = try serverHome.start(["kiwi", "serve", "--port", "\(port)", "--quiet"])
-        try await durability.waitUntilHealthy(base)
+        let (server, base) = try await ToolboxBinary().serveKiwi()
         let client = ["TOOLBOX_KIWI_SERVER": base]
         let ada = try ToolboxBinary(extraEnvironment: client)
         let bob = try ToolboxBinary(extraEnvironment: client)
