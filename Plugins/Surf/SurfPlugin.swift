@@ -47,7 +47,7 @@ public enum SurfPlugin: ToolboxPlugin {
         static let session = ConfigKey(
             "surf.treblesurf.session",
             secret: true,
-            summary: "Your TrebleSurf session_id cookie (treblesurf provider only).",
+            summary: "Your TrebleSurf session_id cookie, for surf reports (treblesurf provider).",
             setupHint: "sign in at treblesurf.com and copy the session_id cookie from your browser"
         )
         static let spotsFile = ConfigKey(

@@ -18,7 +18,7 @@ private struct CatalogProvider: SurfProvider {
     func conditions(at spots: [Spot]) async throws -> [SpotConditions] { [] }
     func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour] { [] }
     func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport] { [] }
-    func reports(at spot: Spot) async throws -> [SurfReport] { [] }
+    func reports(at spots: [Spot], limit: Int?) async throws -> [SurfReport] { [] }
 }
 
 /// Finding the spots a command is about, without a command line.

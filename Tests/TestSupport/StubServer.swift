@@ -38,6 +38,8 @@ public final class StubServer: Sendable {
         public var headers: [String: String]
         public var body: Data
         public var receivedAt: ContinuousClock.Instant
+        /// The status the stub answered with (0 for a dropped connection).
+        public var status = 0
     }
 
     private struct State {
@@ -108,17 +110,24 @@ public final class StubServer: Sendable {
 
     fileprivate func received(_ request: Request) -> Reply {
         state.withLock { state in
-            state.requests.append(request)
             state.inFlight += 1
             state.maxInFlight = max(state.maxInFlight, state.inFlight)
-            if let handler = state.handlers[request.path] { return handler(request) }
-            guard var script = state.scripts[request.path], !script.isEmpty else {
-                return .json(Data(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#.utf8), status: 404)
-            }
-            let reply = script.count > 1 ? script.removeFirst() : script[0]
-            state.scripts[request.path] = script
+            let reply = Self.reply(to: request, from: &state)
+            var answered = request
+            if case .respond(let status, _, _, _) = reply { answered.status = status }
+            state.requests.append(answered)
             return reply
         }
+    }
+
+    private static func reply(to request: Request, from state: inout State) -> Reply {
+        if let handler = state.handlers[request.path] { return handler(request) }
+        guard var script = state.scripts[request.path], !script.isEmpty else {
+            return .json(Data(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#.utf8), status: 404)
+        }
+        let reply = script.count > 1 ? script.removeFirst() : script[0]
+        state.scripts[request.path] = script
+        return reply
     }
 
     fileprivate func finished() {

@@ -48,7 +48,7 @@ import Testing
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         let keys: Set<String> = [
             "spot", "region", "time", "waveHeight", "swellHeight", "swellPeriod", "swellDirection", "windSpeed",
-            "windDirection", "windCompass", "relativeWind", "waterTemperature", "attribution",
+            "windDirection", "windCompass", "relativeWind", "waterTemperature", "surfMessiness", "directionQuality", "attribution",
         ]
         #expect(Set(items[0].keys) == keys)
         // The fixture is in feet and knots; JSON is metric whatever the source said.
@@ -108,37 +108,143 @@ import Testing
         await server.stop()
     }
 
-    static let trebleSpots =
-        #"[{"BeachDirection":315,"IdealSwellDirection":300,"Latitude":54.49,"Longitude":-8.27,"Type":"Reef","country_region_spot":"Ireland/Donegal/Bundoran","Image":"x"},{"BeachDirection":270,"IdealSwellDirection":270,"Latitude":54.55,"Longitude":-8.21,"Type":"Beach","country_region_spot":"Ireland/Donegal/Rossnowlagh","Image":"y"}]"#
-    static let trebleConditions =
-        #"[{"data":{"dateForecastedFor":"2025-09-25T01:00:00Z","relativeWindDirection":"offshore","surfMessiness":"clean","swellHeight":1.5,"swellPeriod":11,"swellDirection":300,"surfSize":1.8,"windSpeed":6,"windDirection":135,"waterTemperature":"n/a"},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Bundoran"},{"data":{"dateForecastedFor":"2025-09-25 01:00:00.000000000 +0000 UTC","swellHeight":0.9,"swellPeriod":9,"swellDirection":280,"surfSize":1.0,"windSpeed":3,"windDirection":270,"waterTemperature":14},"forecast_timestamp":"1758762000","generated_at":"2025-09-25T00:00:00Z","spot_id":"Ireland#Donegal#Rossnowlagh"}]"#
+    /// A new user who picked TrebleSurf and has no session yet.
+    func trebleSurf(session: String? = nil) async throws -> (StubServer, ToolboxBinary) {
+        let (server, toolbox) = try await start(provider: "treblesurf", extra: session.map { ["TOOLBOX_SURF_TREBLESURF_SESSION": $0] } ?? [:])
+        try TrebleSurfStub.install(on: server)
+        return (server, toolbox)
+    }
 
-    @Test func trebleSurfConditionsWithTheSessionCookie() async throws {
-        let (server, toolbox) = try await start(provider: "treblesurf", extra: ["TOOLBOX_SURF_TREBLESURF_SESSION": "sess-abcdef-9911"])
-        server.route("/api/spots", .json(Data(Self.trebleSpots.utf8)))
-        server.route("/api/currentConditions", .json(Data(Self.trebleConditions.utf8)))
-        let run = try await toolbox.run(["surf", "conditions", "donegal", "--json"])
-        #expect(run.exitCode == 0, "\(run.standardError)")
-        let items = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]])
-        #expect(items.map { $0["spot"] as? String } == ["Bundoran", "Rossnowlagh"], "offshore swell first")
-        #expect(items[0]["relativeWind"] as? String == "offshore")
-        #expect(items[0]["windSpeed"] as? Double == 21.6)
-        #expect(items[0]["waterTemperature"] is NSNull)
-        #expect(server.requests.allSatisfy { $0.headers["cookie"] == "session_id=sess-abcdef-9911" })
-        #expect(server.requests.first { $0.path == "/api/currentConditions" }?.query == ["country": "Ireland", "region": "Donegal"])
+    static func items(_ run: ToolboxResult) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]], "\(run.standardError)")
+    }
+
+    @Test func trebleSurfConditionsWithoutASessionFromOneRequestPerRegion() async throws {
+        let (server, toolbox) = try await trebleSurf()
+        let table = try await toolbox.run(["surf", "conditions", "donegal"])
+        #expect(table.exitCode == 0, "\(table.standardError)")
+        #expect(table.standardOutput.hasPrefix("Bundoran\t2.9m\t2.3m 11s WNW\t18 km/h SE\toffshore\tclean\t5/5\t–\t"), "TrebleSurf's own judgements")
+        let json = try await toolbox.run(["surf", "conditions", "donegal", "--json"])
+        let items = try Self.items(json)
+        #expect(items.map { $0["spot"] as? String } == ["Bundoran", "Rossnowlagh"], "the bigger swell first")
+        #expect(items[0]["relativeWind"] as? String == "offshore", "TrebleSurf's Offshore")
+        #expect(items[0]["surfMessiness"] as? String == "clean")
+        #expect(abs((items[0]["directionQuality"] as? Double ?? 0) - 0.9500886338026272) < 1e-12)
+        #expect(items[0]["waterTemperature"] is NSNull, "the server's 0 is no reading")
+        #expect(abs((items[0]["windSpeed"] as? Double ?? 0) - 5.097222222222223 * 3.6) < 1e-9)
+        let region = try #require(server.requests.first { $0.path == "/api/listSpotsForecast" }?.query)
+        #expect(region == ["spots": "Bundoran,Rossnowlagh", "region": "Donegal", "country": "Ireland", "granularity": "hourly"])
+        #expect(server.requestCount("/api/listSpotsForecast") == 1, "one request for the region, then the cache")
+        #expect(server.requests.allSatisfy { $0.headers["cookie"] == nil }, "no session needed, none sent")
+
+        let one = try await toolbox.run(["surf", "conditions", "DONEGAL/bundoran", "--plain"])
+        #expect(one.exitCode == 0, "\(one.standardError)")
+        #expect(one.standardOutput.hasPrefix("Bundoran: waves 2.9m"))
+        #expect(server.requests.first { $0.path == "/api/currentConditions" }?.query["spot"] == "Bundoran", "the canonical name")
+        #expect(server.requests.allSatisfy { $0.status < 400 }, "never a request the server refuses")
+
+        let unknown = try await toolbox.run(["surf", "conditions", "kerry"])
+        #expect(unknown.exitCode == 66)
+        #expect(unknown.standardError.contains("Donegal, Sligo, Clare"), "the regions TrebleSurf has")
         await server.stop()
     }
 
-    @Test func anExpiredTrebleSurfSessionSaysToCopyAFreshOne() async throws {
-        let (server, toolbox) = try await start(provider: "treblesurf", extra: ["TOOLBOX_SURF_TREBLESURF_SESSION": "sess-expired-0000"])
-        server.route("/api/spots", .json(Data(#"{"error":"unauthorized","message":"Session expired","help":"sign in again"}"#.utf8), status: 401))
-        let run = try await toolbox.run(["surf", "conditions", "donegal"])
-        #expect(run.exitCode == 77)
-        #expect(run.standardError.contains("Session expired"))
-        #expect(run.standardError.contains("session_id cookie"))
-        #expect(!run.standardError.contains("sess-expired-0000"))
-        let missing = try await toolbox.run(["surf", "conditions", "donegal"], environment: ["TOOLBOX_SURF_TREBLESURF_SESSION": ""])
+    @Test func trebleSurfSpotsOfEveryRegionWithoutTheirPhotos() async throws {
+        let (server, toolbox) = try await trebleSurf()
+        let run = try await toolbox.run(["surf", "spots", "--json"])
+        let spots = try Self.items(run)
+        #expect(spots.map { $0["name"] as? String } == ["Bundoran", "Rossnowlagh", "Strandhill"], "Clare has none (null)")
+        #expect(server.requests.filter { $0.path == "/api/spots" }.allSatisfy { $0.query["country"] != nil && $0.query["region"] != nil })
+        let cached = try FileManager.default.subpathsOfDirectory(atPath: toolbox.home.path + "/cache").map {
+            (try? String(contentsOfFile: toolbox.home.path + "/cache/" + $0, encoding: .utf8)) ?? ""
+        }
+        #expect(!cached.isEmpty)
+        #expect(!cached.contains { $0.contains("ImageString") }, "the inlined photos are not cached")
+        #expect(try await toolbox.run(["surf", "spots", "sligo", "--plain"]).standardOutput == "Strandhill, Sligo: a beach facing W.\n")
+        await server.stop()
+    }
+
+    @Test func trebleSurfForecastsByThreeHoursAndSaysWhereTheyEnd() async throws {
+        let (server, toolbox) = try await trebleSurf()
+        let run = try await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "5", "--json"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(!run.standardError.contains("reaches only"), "the server has 5 days but an hour")
+        let steps = try Self.items(run)
+        let times = steps.compactMap { ($0["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) } }
+        #expect(times.count == steps.count)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 3 * 3600 }, "every third hour")
+        #expect((times.last ?? .distantPast).timeIntervalSince(times.first ?? .distantFuture) > 4.5 * 86_400, "over 5 days")
+        #expect(steps.count >= 38)
+        #expect(server.requests.first { $0.path == "/api/forecast" }?.query["granularity"] == "hourly")
+        let week = try await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "7"])
+        #expect(week.exitCode == 0)
+        #expect(week.standardError.hasPrefix("the forecast reaches only "), "TrebleSurf has 5 days, not 7: \(week.standardError)")
+        #expect(week.standardError.contains("less than the 7 days asked"))
+        #expect(server.requestCount("/api/forecast") == 1, "the same forecast, from the cache")
+        await server.stop()
+    }
+
+    @Test func trebleSurfBuoysWithHistoryShortAndLong() async throws {
+        let (server, toolbox) = try await trebleSurf()
+        let long = try await toolbox.run(["surf", "buoys", "--hours", "48", "--json"])
+        #expect(long.exitCode == 0, "\(long.standardError)")
+        let buoys = try Self.items(long)
+        #expect(buoys.map { $0["name"] as? String } == ["M4", "M6"])
+        #expect((buoys[0]["history"] as? [Any])?.count == 48, "48 hours of hourly readings")
+        #expect((buoys[1]["history"] as? [Any])?.count == 0, "M6 sent nothing in the range")
+        let range = try #require(server.requests.first { $0.path == "/api/getBuoyDataRange" }?.query)
+        #expect(range["startTime"]?.hasSuffix(":00:00Z") == true && range["endTime"]?.hasSuffix(":00:00Z") == true)
+
+        let short = try await toolbox.run(["surf", "buoys", "m4", "m6", "--hours", "12"])
+        #expect(short.exitCode == 0, "a buoy silent for a day (404) is an empty history, not a failure: \(short.standardError)")
+        #expect(short.standardOutput.contains("M4") && short.standardOutput.contains("M6"))
+        let quiet = try await toolbox.run(["surf", "buoys", "blackstones", "m4"])
+        #expect(quiet.exitCode == 0)
+        #expect(quiet.standardError.hasPrefix("no recent reading from blackstones\n"), "a known buoy with no latest reading is named")
+        #expect(server.requests.last { $0.path == "/api/getMultipleBuoyData" }?.query["buoys"] == "Blackstones,M4", "names as TrebleSurf spells them")
+        let unknown = try await toolbox.run(["surf", "buoys", "M9"])
+        #expect(unknown.exitCode == 66)
+        #expect(unknown.standardError.contains("West Hebrides"))
+        #expect(server.requests.allSatisfy { $0.headers["cookie"] == nil })
+        await server.stop()
+    }
+
+    @Test func trebleSurfReportsSayHowOldTheLatestIs() async throws {
+        let (server, toolbox) = try await trebleSurf(session: TrebleSurfStub.session)
+        let region = try await toolbox.run(["surf", "reports", "donegal", "--plain"])
+        #expect(region.exitCode == 0, "\(region.standardError)")
+        let lines = region.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0] == "Bundoran (latest report: 3 Oct 2025): head-high, good, light offshore wind, by Aoife.")
+        #expect(lines[1].hasPrefix("Rossnowlagh (latest report: today "))
+        let all = try await toolbox.run(["surf", "reports", "donegal/bundoran", "--all", "--json"])
+        let reports = try Self.items(all)
+        #expect(reports.map { $0["time"] as? String } == ["2025-10-03T09:15:00+01:00", "2025-07-19T19:02:00+01:00"], "newest first, Irish time")
+        #expect(reports[1]["reporter"] is NSNull, "an email is never shown")
+        #expect(!all.standardOutput.contains("@"))
+        let reportCalls = server.requests.filter { $0.path.contains("SpotReports") }
+        #expect(!reportCalls.isEmpty && reportCalls.allSatisfy { $0.headers["cookie"] == "session_id=\(TrebleSurfStub.session)" })
+        #expect(
+            server.requests.filter { !$0.path.contains("SpotReports") }.allSatisfy { $0.headers["cookie"] == nil },
+            "the session goes only where it is needed"
+        )
+        await server.stop()
+    }
+
+    @Test func trebleSurfReportsWithoutOrWithAnExpiredSession() async throws {
+        let (server, toolbox) = try await trebleSurf()
+        let missing = try await toolbox.run(["surf", "reports", "donegal/bundoran"])
         #expect(missing.exitCode == 78)
+        #expect(missing.standardError.contains("surf.treblesurf.session"))
+        #expect(server.requestCount("/api/getTodaySpotReports") == 0)
+        let expired = try await toolbox.run(
+            ["surf", "reports", "donegal/bundoran"],
+            environment: ["TOOLBOX_SURF_TREBLESURF_SESSION": "ts-old-session-0c1d"]
+        )
+        #expect(expired.exitCode == 77)
+        #expect(expired.standardError.contains("Session expired or invalid"), "the server's own words")
+        #expect(expired.standardError.contains("fresh session_id cookie"))
+        #expect(!expired.standardError.contains("ts-old-session"))
         await server.stop()
     }
 

@@ -7,7 +7,7 @@ extension SurfCommand {
     struct Buoys: ToolboxCommand {
         static let configuration = CommandConfiguration(
             commandName: "buoys",
-            abstract: "The latest readings of the weather buoys off Ireland (M2–M6).",
+            abstract: "The latest readings of the weather buoys off Ireland (M2–M6, more with TrebleSurf).",
             discussion: "Examples:\n  toolbox surf buoys\n  toolbox surf buoys M4 M6 --hours 24"
         )
 
@@ -30,7 +30,9 @@ extension SurfCommand {
             let wanted = names.isEmpty ? try context.configuration.list(SurfPlugin.Keys.buoys) : names
             let units = try units(context)
             let provider = try context.resolve((any SurfProvider).self)
-            let reports = try await provider.buoys(wanted.map { $0.uppercased() }, hours: hours)
+            let reports = try await provider.buoys(wanted, hours: hours)
+            let silent = wanted.filter { name in !reports.contains { SpotNames.key($0.latest.name) == SpotNames.key(name) } }
+            if !reports.isEmpty, !silent.isEmpty { context.output.notice("no recent reading from \(silent.joined(separator: ", "))") }
             let now = Date()
             var columns: [Column<Row>] = [
                 Column("Buoy") { $0.base.name },

@@ -37,7 +37,7 @@ extension SurfCommand {
             }
             try context.output.list(
                 conditions,
-                columns: ConditionsText.columns(units),
+                columns: ConditionsText.columns(units, for: conditions),
                 plain: { ConditionsText.spoken($0, units: units) },
                 empty: "No conditions for \(query.region) right now.",
                 attribution: places.provider.forecastCredit

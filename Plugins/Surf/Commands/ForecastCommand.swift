@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PluginAPI
 
 extension SurfCommand {
@@ -22,7 +23,11 @@ extension SurfCommand {
             let units = try units(context)
             let places = try context.resolve(SurfPlaces.self)
             let spot = try await places.spot(SpotQuery(place))
-            let steps = ForecastTable.everyThirdHour(try await places.provider.forecast(at: spot, days: days))
+            let hours = try await places.provider.forecast(at: spot, days: days)
+            if let last = hours.last?.time, last < Date().addingTimeInterval(Double(days) * 86_400 - 3 * 3600) {
+                context.output.notice("the forecast reaches only \(SpotTime.display(last)), less than the \(days) days asked")
+            }
+            let steps = ForecastTable.everyThirdHour(hours)
             if context.output.format == .table, !steps.isEmpty {
                 context.output.line(context.output.bold("\(spot.name), \(spot.region): \(days)-day forecast"))
                 ForecastChart.render(steps, units: units).forEach(context.output.line)
@@ -36,7 +41,7 @@ extension SurfCommand {
                     Column("Swell") { ConditionsText.swell($0, units: units) },
                     Column("Wind") { ConditionsText.wind($0, units: units) },
                     Column("Relative") { $0.relativeWind?.rawValue ?? "–" },
-                ],
+                ] + ConditionsText.judgements(for: steps),
                 plain: { "\(SpotTime.display($0.time)): \(ConditionsText.spoken($0, units: units))" },
                 empty: "No forecast for \(spot.name).",
                 attribution: places.provider.forecastCredit

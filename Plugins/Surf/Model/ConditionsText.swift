@@ -13,29 +13,47 @@ enum ConditionsText {
         [units.speed(c.windSpeed), c.windCompass].compactMap { $0 }.joined(separator: " ")
     }
 
-    static func columns(_ units: UnitSystem) -> [Column<SpotConditions>] {
+    /// How well the swell's direction suits the spot, out of 5: "4/5".
+    static func swellFit(_ c: SpotConditions) -> String {
+        c.directionQuality.map { "\(Int(($0 * 5).rounded()))/5" } ?? "–"
+    }
+
+    static func columns(_ units: UnitSystem, for rows: [SpotConditions]) -> [Column<SpotConditions>] {
         [
             Column("Spot", flexible: true) { $0.spot },
             Column("Waves") { units.height($0.waveHeight) },
             Column("Swell") { swell($0, units: units) },
             Column("Wind") { wind($0, units: units) },
             Column("Relative") { $0.relativeWind?.rawValue ?? "–" },
+        ] + judgements(for: rows) + [
             Column("Water") { units.temperature($0.waterTemperature) },
             Column("Time") { SpotTime.display($0.time) },
         ]
     }
 
+    /// The provider's own judgements, as columns when it made any (TrebleSurf does).
+    static func judgements(for rows: [SpotConditions]) -> [Column<SpotConditions>] {
+        var columns: [Column<SpotConditions>] = []
+        if rows.contains(where: { $0.surfMessiness != nil }) { columns.append(Column("Surface") { $0.surfMessiness ?? "–" }) }
+        if rows.contains(where: { $0.directionQuality != nil }) { columns.append(Column("Swell fit") { swellFit($0) }) }
+        return columns
+    }
+
     static func fields(_ c: SpotConditions, units: UnitSystem) -> [(label: String, value: String)] {
-        [
+        var fields = [
             ("Spot", "\(c.spot), \(c.region)"), ("Time", SpotTime.display(c.time)), ("Waves", units.height(c.waveHeight)),
             ("Swell", swell(c, units: units)), ("Wind", wind(c, units: units)), ("Relative", c.relativeWind?.rawValue ?? "–"),
-            ("Water", units.temperature(c.waterTemperature)),
         ]
+        if let messiness = c.surfMessiness { fields.append(("Surface", messiness)) }
+        if c.directionQuality != nil { fields.append(("Swell fit", swellFit(c))) }
+        fields.append(("Water", units.temperature(c.waterTemperature)))
+        return fields
     }
 
     static func spoken(_ c: SpotConditions, units: UnitSystem) -> String {
         var parts = ["\(c.spot): waves \(units.height(c.waveHeight))", "swell \(swell(c, units: units))"]
         if c.windSpeed != nil { parts.append("wind \(wind(c, units: units))\(c.relativeWind.map { ", \($0.rawValue)" } ?? "")") }
+        if let messiness = c.surfMessiness { parts.append("\(messiness) surface") }
         if c.waterTemperature != nil { parts.append("water \(units.temperature(c.waterTemperature))") }
         return parts.joined(separator: ", ") + "."
     }

@@ -15,9 +15,15 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     var waterTemperature: Double?
     /// Where the beach faces, to judge the wind.
     var facing: Double
+    /// The provider's own judgements (TrebleSurf's): how clean the surface is,
+    /// how it rates the wind for this beach, and how well the swell's direction suits it (0–1).
+    var surfMessiness: String? = nil
+    var judgedWind: RelativeWind? = nil
+    var directionQuality: Double? = nil
 
     var windCompass: String? { windDirection.map(Compass.name) }
-    var relativeWind: RelativeWind? { windDirection.map { RelativeWind(windFrom: $0, beachFacing: facing) } }
+    /// The provider's judgement when it has one, else ours from the beach's facing.
+    var relativeWind: RelativeWind? { judgedWind ?? windDirection.map { RelativeWind(windFrom: $0, beachFacing: facing) } }
 
     /// Bigger clean swell with offshore or cross-offshore wind ranks first.
     var promise: Double {
@@ -27,7 +33,7 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     /// With the wind judged for the beach; the beach's own facing stays out.
     enum CodingKeys: String, CodingKey {
         case spot, region, time, waveHeight, swellHeight, swellPeriod, swellDirection, windSpeed, windDirection, windCompass, relativeWind,
-            waterTemperature
+            waterTemperature, surfMessiness, directionQuality
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -44,6 +50,8 @@ struct SpotConditions: Encodable, Sendable, Equatable {
         try container.encode(windCompass, forKey: .windCompass)
         try container.encode(relativeWind, forKey: .relativeWind)
         try container.encode(waterTemperature, forKey: .waterTemperature)
+        try container.encode(surfMessiness, forKey: .surfMessiness)
+        try container.encode(directionQuality, forKey: .directionQuality)
     }
 
     /// Most promising first; ties by name, so the order never flickers.
@@ -72,14 +80,15 @@ struct BuoyReport: Sendable {
     var history: [BuoyReading]
 }
 
-/// Another surfer's report of the day (TrebleSurf only). The reporter's email is never kept.
+/// A surfer's report of a spot (TrebleSurf only). The reporter's email is never kept.
 struct SurfReport: Encodable, Sendable, Equatable {
-    var time: Date?
-    var surfSize: String?
-    var quality: String?
-    var consistency: String?
-    var messiness: String?
-    var windAmount: String?
-    var windDirection: String?
-    var reporter: String?
+    var spot: String
+    @SpotLocalTime var time: Date
+    @Nullable var surfSize: String?
+    @Nullable var quality: String?
+    @Nullable var consistency: String?
+    @Nullable var messiness: String?
+    @Nullable var windAmount: String?
+    @Nullable var windDirection: String?
+    @Nullable var reporter: String?
 }

@@ -1,42 +1,99 @@
 import Foundation
 import PluginAPI
 
-/// The shapes of time TrebleSurf sends: ISO 8601 with or without fractional
-/// seconds and with or without a zone (no zone = UTC), `yyyy-MM-dd HH:mm:ss +0000 UTC`
-/// (also with nine fractional digits), and Unix epoch seconds as a string.
+/// The shapes of time TrebleSurf sends: ISO 8601 with or without fractional seconds
+/// and with or without a zone (no zone = UTC), `yyyy-MM-dd HH:mm:ss` (UTC), Go's
+/// `time.String()` (`2025-10-04 09:12:00.123456789 +0000 UTC m=+12.345678`), and
+/// Unix epoch seconds as a string. Read field by field, so no platform's parser
+/// decides what trailing text it ignores.
 enum SurfTimestamp {
     static func parse(_ text: String) throws -> Date {
         let value = text.trimmed
-        if !value.isEmpty, value.allSatisfy(\.isNumber), let seconds = Double(value) {
+        if !value.isEmpty, value.allSatisfy(\.isASCIIDigit), let seconds = Double(value) {
             return Date(timeIntervalSince1970: seconds)
         }
-        // "2025-09-25 01:00:00.123456789 +0000 UTC" → ISO 8601 with the zone as an offset.
-        var iso = value
-        if iso.hasSuffix(" UTC") { iso.removeLast(4) }
-        let parts = iso.split(separator: " ")
-        if parts.count == 3, parts[2].count == 5 {
-            let zone = parts[2]
-            iso = "\(parts[0])T\(parts[1])\(zone.prefix(3)):\(zone.suffix(2))"
-        } else if parts.count == 2 {
-            iso = "\(parts[0])T\(parts[1])"
+        var reader = TimeReader(value)
+        guard let date = reader.date() else {
+            throw ToolboxError.badData("TrebleSurf sent a time toolbox cannot read: “\(text)”")
         }
-        if let date = isoDate(iso) { return date }
-        throw ToolboxError.badData("TrebleSurf sent a time toolbox cannot read: “\(text)”")
+        return date
+    }
+}
+
+/// Reads `date[T ]time[.fraction][ ][zone][ ABBR][ m=±reading]` to the very end.
+private struct TimeReader {
+    private var rest: Substring
+
+    init(_ text: String) { rest = Substring(text) }
+
+    mutating func date() -> Date? {
+        dropMonotonicReading()
+        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2),
+            take("T") || take(" "), let hour = digits(2), take(":"), let minute = digits(2)
+        else { return nil }
+        var second = 0
+        var fraction = 0.0
+        if take(":") {
+            guard let seconds = digits(2) else { return nil }
+            second = seconds
+            if take(".") {
+                let figures = rest.prefix { $0.isASCIIDigit }
+                guard (1...9).contains(figures.count), let value = Double("0." + figures) else { return nil }
+                fraction = value
+                rest.removeFirst(figures.count)
+            }
+        }
+        skipSpaces()
+        guard let offset = zoneOffset() else { return nil }
+        skipSpaces()
+        // A zone abbreviation after the offset ("UTC", "IST") adds nothing to it.
+        rest = rest.drop(while: { $0.isASCII && $0.isLetter })
+        guard rest.isEmpty, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        // Calendar rolls 31 April over to 1 May: a day the month lacks is refused instead.
+        guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == day else { return nil }
+        return date.addingTimeInterval(fraction - Double(offset))
     }
 
-    private static func isoDate(_ text: String) -> Date? {
-        // No zone means UTC.
-        let hasZone = text.hasSuffix("Z") || text.range(of: #"[+-]\d{2}:?\d{2}$"#, options: .regularExpression) != nil
-        var value = hasZone ? text : text + "Z"
-        // Fractional seconds beyond milliseconds (Go's nine digits) are cut to three.
-        if let dot = value.firstIndex(of: "."), let end = value[dot...].firstIndex(where: { !$0.isNumber && $0 != "." }) {
-            let digits = value[value.index(after: dot)..<end]
-            value.replaceSubrange(value.index(after: dot)..<end, with: (digits + "000").prefix(3))
-        }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = value.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
-        return formatter.date(from: value)
+    /// Go's `time.String()` ends with the monotonic clock reading: " m=+12.345678".
+    private mutating func dropMonotonicReading() {
+        guard let marker = rest.range(of: " m=") else { return }
+        let reading = rest[marker.upperBound...]
+        guard let sign = reading.first, sign == "+" || sign == "-", Double(reading.dropFirst()) != nil else { return }
+        rest = rest[..<marker.lowerBound]
     }
+
+    /// Seconds east of UTC: "Z", "+01:00", "+0100"; none means UTC. nil when malformed.
+    private mutating func zoneOffset() -> Int? {
+        if take("Z") { return 0 }
+        guard let sign = rest.first, sign == "+" || sign == "-" else { return 0 }
+        rest.removeFirst()
+        guard let hours = digits(2) else { return nil }
+        _ = take(":")
+        guard let minutes = digits(2), hours < 24, minutes < 60 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    private mutating func digits(_ count: Int) -> Int? {
+        let figures = rest.prefix(count)
+        guard figures.count == count, figures.allSatisfy(\.isASCIIDigit) else { return nil }
+        rest.removeFirst(count)
+        return Int(figures)
+    }
+
+    private mutating func take(_ character: Character) -> Bool {
+        guard rest.first == character else { return false }
+        rest.removeFirst()
+        return true
+    }
+
+    private mutating func skipSpaces() { rest = rest.drop(while: { $0 == " " }) }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 /// Times as people read them at an Irish spot, and as JSON carries them.
@@ -50,6 +107,21 @@ enum SpotTime {
         formatter.timeZone = zone
         formatter.dateFormat = "EEE HH:mm"
         return "\(formatter.string(from: date)) \(zoneName(zone, at: date))"
+    }
+
+    /// When something was reported: "today 09:42 IST", or its date ("3 Oct 2025") when it is older.
+    static func reported(_ date: Date, now: Date, zone: TimeZone = SpotTime.zone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_IE")
+        formatter.timeZone = zone
+        if calendar.isDate(date, inSameDayAs: now) {
+            formatter.dateFormat = "HH:mm"
+            return "today \(formatter.string(from: date)) \(zoneName(zone, at: date))"
+        }
+        formatter.dateFormat = "d MMM yyyy"
+        return formatter.string(from: date)
     }
 
     /// Irish time is "IST" in summer and "GMT" in winter; elsewhere what the system calls it.

@@ -135,7 +135,7 @@ struct OpenMeteoProvider: SurfProvider {
         return allowed
     }()
 
-    func reports(at spot: Spot) async throws -> [SurfReport] {
+    func reports(at spots: [Spot], limit: Int?) async throws -> [SurfReport] {
         throw ToolboxError.configuration(
             "surf reports come from TrebleSurf, and the provider is open-meteo",
             hint:

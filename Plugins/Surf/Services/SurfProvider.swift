@@ -12,9 +12,10 @@ protocol SurfProvider: Sendable {
     func conditions(at spots: [Spot]) async throws -> [SpotConditions]
     /// Hourly conditions for the coming days.
     func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour]
-    /// Each buoy's latest reading, with `hours` of history when asked.
+    /// Each buoy's latest reading, with `hours` of history when asked; names as the user typed them.
     func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport]
-    func reports(at spot: Spot) async throws -> [SurfReport]
+    /// Each spot's latest report whatever its date, or with `limit` the most recent ones, newest first.
+    func reports(at spots: [Spot], limit: Int?) async throws -> [SurfReport]
 }
 
 /// Cache lifetimes, from configuration.

@@ -9,7 +9,7 @@ enum SurfSource: String, CaseIterable, Sendable {
     var needs: String {
         switch self {
         case .openMeteo: "keyless"
-        case .trebleSurf: "needs a session"
+        case .trebleSurf: "a session for reports"
         }
     }
 
@@ -23,9 +23,9 @@ enum SurfSource: String, CaseIterable, Sendable {
             """
         case .trebleSurf:
             """
-              treblesurf  the TrebleSurf API: spots, conditions, forecasts, buoys and
-                          surfers' reports. Needs your session: sign in at treblesurf.com,
-                          copy the session_id cookie, then
+              treblesurf  the TrebleSurf API: spots, conditions, forecasts and buoys with no
+                          account, and surfers' reports with your session: sign in at
+                          treblesurf.com, copy the session_id cookie from your browser, then
                           `toolbox config set surf.treblesurf.session` (asks without echo).
             """
         }
@@ -59,7 +59,7 @@ enum SurfSource: String, CaseIterable, Sendable {
             return TrebleSurfProvider(
                 web: web,
                 baseURL: try configuration.url(keys.trebleSurfURL),
-                session: try configuration.required(keys.session),
+                session: { try configuration.required(keys.session) },
                 lifetimes: lifetimes,
                 namespace: namespace
             )

@@ -1,24 +1,29 @@
 import Foundation
 import PluginAPI
 
-/// The TrebleSurf API, with the user's `session_id` cookie.
+/// The TrebleSurf API as its server answers (spec: "TrebleSurf API"). Every route is
+/// public but the reports, which carry the user's `session_id` cookie.
 struct TrebleSurfProvider: SurfProvider {
     /// TrebleSurf's own forecasts need no credit; the buoys it relays do.
     let forecastCredit: String? = nil
     let buoyCredit: String? = marineInstituteCredit
     let api: APIClient
     let lifetimes: SurfLifetimes
+    /// The session, read only when a report is asked for.
+    let session: @Sendable () throws -> String
+    /// The buoys TrebleSurf relays are listed under this region.
+    static let buoyRegion = "NorthAtlantic"
 
-    init(web: WebClient, baseURL: URL, session: String, lifetimes: SurfLifetimes, namespace: String) {
+    init(web: WebClient, baseURL: URL, session: @escaping @Sendable () throws -> String, lifetimes: SurfLifetimes, namespace: String) {
         api = APIClient(
             service: "TrebleSurf",
             baseURL: baseURL,
             namespace: namespace,
             web: web,
-            headers: ["Cookie": "session_id=\(session)"],
             errorMessage: TrebleSurfFailure.text,
             failure: Self.failure
         )
+        self.session = session
         self.lifetimes = lifetimes
     }
 
@@ -27,231 +32,157 @@ struct TrebleSurfProvider: SurfProvider {
         guard failure.status == 401 || failure.status == 403 else { return nil }
         return .authentication(
             "TrebleSurf did not accept the session\(failure.said)",
-            hint: "sign in at treblesurf.com, copy the session_id cookie, then `toolbox config set surf.treblesurf.session`"
+            hint: "sign in at treblesurf.com, copy a fresh session_id cookie, then `toolbox config set surf.treblesurf.session`"
         )
+    }
+
+    // MARK: Names
+
+    /// The server matches names exactly: the user's spelling is looked up among its own.
+    func region(named name: String, country: String) async throws -> String {
+        let regions: [String] = try await get("/api/regions", [("country", country)], cache: lifetimes.spots)
+        guard let region = regions.first(where: { SpotNames.key($0) == SpotNames.key(name) }) else {
+            throw ToolboxError.notFound("TrebleSurf has no surf region “\(name)” in \(country)", hint: "regions: \(regions.joined(separator: ", "))")
+        }
+        return region
     }
 
     func spots(country: String, region: String?) async throws -> [Spot] {
-        var query = [("country", country)]
-        if let region { query.append(("region", region)) }
-        let spots: [TrebleSurfSpot] = try await get("/api/spots", query, cache: lifetimes.spots)
-        let all = spots.compactMap(\.spot)
-        if let region, all.isEmpty {
-            throw ToolboxError.notFound("TrebleSurf has no spots in “\(region)”", hint: "see the regions with `toolbox surf spots`")
+        guard let region else {
+            let regions: [String] = try await get("/api/regions", [("country", country)], cache: lifetimes.spots)
+            return try await regions.concurrentMap { try await self.spots(country: country, canonicalRegion: $0) }.flatMap { $0 }
         }
-        return all
+        return try await spots(country: country, canonicalRegion: try await self.region(named: region, country: country))
     }
 
+    private func spots(country: String, canonicalRegion region: String) async throws -> [Spot] {
+        var call = APICall("/api/spots", query: [("country", country), ("region", region)], cache: lifetimes.spots)
+        call.slim = TrebleSurfSpot.withoutPhotos
+        let spots: [TrebleSurfSpot] = try await list(call)
+        return spots.compactMap(\.spot)
+    }
+
+    // MARK: Conditions and forecasts
+
+    /// One spot from `currentConditions`; a region's spots from one `listSpotsForecast`,
+    /// each spot's row for now chosen as the server chooses it (the first hour not yet past).
     func conditions(at spots: [Spot]) async throws -> [SpotConditions] {
         guard let first = spots.first else { return [] }
-        var query = [("country", first.country), ("region", first.region)]
-        if spots.count == 1 { query.append(("spot", first.name)) }
-        let answers: [TrebleSurfConditions] = try await get("/api/currentConditions", query, cache: lifetimes.conditions)
-        return try answers.compactMap { answer in
-            guard let spot = spots.first(where: { $0.trebleSurfID == answer.spotID }) else { return nil }
-            return try answer.conditions(at: spot)
+        let place = [("country", first.country), ("region", first.region)]
+        if spots.count == 1 {
+            let rows: [TrebleSurfForecastRow] = try await get("/api/currentConditions", place + [("spot", first.name)], cache: lifetimes.conditions)
+            return try Self.now(of: rows).map { [try $0.conditions(at: first)] } ?? []
         }
+        let names = spots.map(\.name).joined(separator: ",")
+        let perSpot: [[TrebleSurfForecastRow]?] = try await get(
+            "/api/listSpotsForecast",
+            [("spots", names)] + place + [("granularity", "hourly")],
+            cache: lifetimes.conditions
+        )
+        guard perSpot.count == spots.count else {
+            throw ToolboxError.badData("TrebleSurf answered \(perSpot.count) forecasts for \(spots.count) spots (listSpotsForecast)")
+        }
+        return try zip(spots, perSpot).compactMap { spot, rows in try Self.now(of: rows ?? [])?.conditions(at: spot) }
     }
 
+    /// The first row at or after now, else the latest there is.
+    static func now(of rows: [TrebleSurfForecastRow], at now: Date = Date()) throws -> TrebleSurfForecastRow? {
+        let timed = try rows.map { (row: $0, time: try $0.time()) }.sorted { $0.time < $1.time }
+        return (timed.first { $0.time >= now } ?? timed.last)?.row
+    }
+
+    /// Hourly rows (the server's default is five a day), from this hour on.
     func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour] {
-        let answers: [TrebleSurfConditions] = try await get(
+        let rows: [TrebleSurfForecastRow] = try await get(
             "/api/forecast",
-            [("country", spot.country), ("region", spot.region), ("spot", spot.name)],
+            [("country", spot.country), ("region", spot.region), ("spot", spot.name), ("granularity", "hourly")],
             cache: lifetimes.forecast
         )
-        let end = Date().addingTimeInterval(Double(days) * 86_400)
-        return try answers.map { try $0.conditions(at: spot) }.filter { $0.time <= end }.sorted { $0.time < $1.time }
+        let now = Date()
+        let start = now.addingTimeInterval(-now.timeIntervalSince1970.truncatingRemainder(dividingBy: 3600))
+        let end = start.addingTimeInterval(Double(days) * 86_400)
+        return try rows.map { try $0.conditions(at: spot) }.filter { $0.time >= start && $0.time < end }.sorted { $0.time < $1.time }
     }
+
+    // MARK: Buoys
 
     func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport] {
-        let latest: [TrebleSurfBuoy] = try await get("/api/getMultipleBuoyData", [("buoys", names.joined(separator: ","))], cache: lifetimes.buoys)
-        var reports: [BuoyReport] = []
-        for reading in try latest.map({ try $0.reading() }) {
-            var history = [reading]
-            if let hours {
-                let last24: [TrebleSurfBuoy] = try await get("/api/getLast24BuoyData", [("buoyName", reading.name)], cache: lifetimes.buoys)
-                let since = reading.time.addingTimeInterval(-Double(hours) * 3600)
-                history = try last24.map { try $0.reading() }.filter { $0.time >= since }.sorted { $0.time < $1.time }
+        let known: [TrebleSurfBuoyName] = try await get("/api/regionBuoys", [("region", Self.buoyRegion)], cache: lifetimes.spots)
+        let canonical = try names.map { name in
+            guard let buoy = known.first(where: { SpotNames.key($0.name) == SpotNames.key(name) }) else {
+                throw ToolboxError.notFound("TrebleSurf has no buoy “\(name)”", hint: "buoys: \(known.map(\.name).joined(separator: ", "))")
             }
-            reports.append(BuoyReport(latest: reading, history: history))
+            return buoy.name
         }
-        return reports
-    }
-
-    func reports(at spot: Spot) async throws -> [SurfReport] {
-        let reports: [TrebleSurfReport] = try await get(
-            "/api/getTodaySpotReports",
-            [("country", spot.country), ("region", spot.region), ("spot", spot.name)],
-            cache: nil
+        let latest: [TrebleSurfBuoy] = try await get(
+            "/api/getMultipleBuoyData",
+            [("buoys", canonical.joined(separator: ","))],
+            cache: lifetimes.buoys
         )
-        return reports.map(\.report)
+        let readings = try latest.map { try $0.reading() }
+        let found = canonical.compactMap { name in readings.first { $0.name == name } }
+        guard let hours else { return found.map { BuoyReport(latest: $0, history: [$0]) } }
+        let histories = try await found.concurrentMap { try await self.history(of: $0, hours: hours) }
+        return zip(found, histories).map { BuoyReport(latest: $0, history: $1) }
     }
 
-    private func get<Answer: Decodable>(_ path: String, _ query: [(String, String)], cache: CachePolicy?) async throws -> Answer {
-        try await api.decode(APICall(path, query: query, cache: cache))
-    }
-}
-
-/// TrebleSurf's error body: `{error, message, help}`.
-struct TrebleSurfFailure: Decodable {
-    var error: String?
-    var message: String?
-
-    static func text(_ body: Data) -> String? {
-        (try? JSONDecoder().decode(Self.self, from: body)).flatMap { $0.message ?? $0.error }
-    }
-}
-
-/// A number, a no-reading string ("n/a", "-", …) or null.
-struct FlexibleNumber: Decodable, Sendable {
-    var value: Double?
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            value = nil
-        } else if let number = try? container.decode(Double.self) {
-            value = number.isFinite ? number : nil
+    /// A buoy's readings in the `hours` up to its latest, oldest first.
+    private func history(of latest: BuoyReading, hours: Int) async throws -> [BuoyReading] {
+        let answer: [TrebleSurfBuoy]
+        if hours <= 24 {
+            do {
+                answer = try await get("/api/getLast24BuoyData", [("buoyName", latest.name)], cache: lifetimes.buoys)
+            } catch let error as ToolboxError where error.kind == .notFound {
+                // The server's 404 here means the buoy sent nothing for a day: an empty history.
+                return []
+            }
         } else {
-            value = Reading.number(try container.decode(String.self))
+            // Whole hours, so the next run within the hour asks the same and the cache answers.
+            let end = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 3600).rounded(.up) * 3600)
+            let start = end.addingTimeInterval(-Double(hours) * 3600)
+            answer = try await get(
+                "/api/getBuoyDataRange",
+                [("buoyName", latest.name), ("startTime", Self.rangeTime(start)), ("endTime", Self.rangeTime(end))],
+                cache: lifetimes.buoys
+            )
         }
-    }
-}
-
-struct TrebleSurfSpot: Decodable {
-    var beachDirection: FlexibleNumber?
-    var latitude: FlexibleNumber?
-    var longitude: FlexibleNumber?
-    var type: String?
-    var countryRegionSpot: String
-
-    enum CodingKeys: String, CodingKey {
-        case beachDirection = "BeachDirection"
-        case latitude = "Latitude"
-        case longitude = "Longitude"
-        case type = "Type"
-        case countryRegionSpot = "country_region_spot"
+        let since = latest.time.addingTimeInterval(-Double(hours) * 3600)
+        return try answer.map { try $0.reading() }.filter { $0.time > since && $0.name == latest.name }.sorted { $0.time < $1.time }
     }
 
-    var spot: Spot? {
-        let parts = countryRegionSpot.split(whereSeparator: { $0 == "/" || $0 == "#" }).map(String.init)
-        guard parts.count == 3 else { return nil }
-        return Spot(
-            name: parts[2],
-            region: parts[1],
-            country: parts[0],
-            latitude: latitude?.value ?? 0,
-            longitude: longitude?.value ?? 0,
-            facing: beachDirection?.value ?? 0,
-            type: type?.lowercased() ?? "beach",
-            nearestBuoy: nil
-        )
-    }
-}
-
-struct TrebleSurfConditions: Decodable {
-    struct Numbers: Decodable {
-        var dateForecastedFor: String?
-        var swellHeight: FlexibleNumber?
-        var swellPeriod: FlexibleNumber?
-        var swellDirection: FlexibleNumber?
-        var surfSize: FlexibleNumber?
-        var windSpeed: FlexibleNumber?
-        var windDirection: FlexibleNumber?
-        var waterTemperature: FlexibleNumber?
+    /// `2006-01-02T15:04:05Z`, the shape `getBuoyDataRange` reads.
+    static func rangeTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
     }
 
-    var data: Numbers
-    var forecastTimestamp: String?
-    var spotID: String
+    // MARK: Reports
 
-    enum CodingKeys: String, CodingKey {
-        case data
-        case forecastTimestamp = "forecast_timestamp"
-        case spotID = "spot_id"
-    }
-
-    func conditions(at spot: Spot) throws -> SpotConditions {
-        guard let text = data.dateForecastedFor ?? forecastTimestamp else {
-            throw ToolboxError.badData("TrebleSurf sent conditions without a time for \(spot.name)")
+    /// Each spot's latest report (whatever its date), or with `limit` its recent ones, newest first.
+    func reports(at spots: [Spot], limit: Int?) async throws -> [SurfReport] {
+        let cookie = ["Cookie": "session_id=\(try session())"]
+        let perSpot = try await spots.concurrentMap { spot in
+            let place = [("country", spot.country), ("region", spot.region), ("spot", spot.name)]
+            let call =
+                limit.map { APICall("/api/getAllSpotReports", query: place + [("limit", "\($0)")], headers: cookie) }
+                ?? APICall("/api/getTodaySpotReports", query: place, headers: cookie)
+            let reports: [TrebleSurfReport] = try await self.list(call)
+            let all = try reports.map { try $0.report(at: spot) }.sorted { $0.time > $1.time }
+            return limit == nil ? Array(all.prefix(1)) : all
         }
-        return SpotConditions(
-            spot: spot.name,
-            region: spot.region,
-            time: try SurfTimestamp.parse(text),
-            waveHeight: data.surfSize?.value,
-            swellHeight: data.swellHeight?.value,
-            swellPeriod: data.swellPeriod?.value,
-            swellDirection: data.swellDirection?.value,
-            windSpeed: data.windSpeed?.value.map(MetricConversion.kilometresPerHour(metresPerSecond:)),
-            windDirection: data.windDirection?.value,
-            waterTemperature: data.waterTemperature?.value,
-            facing: spot.facing
-        )
-    }
-}
-
-struct TrebleSurfBuoy: Decodable {
-    var name: String
-    var dataDateTime: String
-    var waveHeight, wavePeriod, meanWaveDirection, windSpeed, gust, windDirection, airTemperature, seaTemperature: FlexibleNumber?
-
-    enum CodingKeys: String, CodingKey {
-        case name, dataDateTime
-        case waveHeight = "WaveHeight"
-        case wavePeriod = "WavePeriod"
-        case meanWaveDirection = "MeanWaveDirection"
-        case windSpeed = "WindSpeed"
-        case gust = "Gust"
-        case windDirection = "WindDirection"
-        case airTemperature = "AirTemperature"
-        case seaTemperature = "SeaTemperature"
+        let newestFirst = perSpot.flatMap { $0 }.sorted { $0.time > $1.time }
+        return limit.map { Array(newestFirst.prefix($0)) } ?? perSpot.flatMap { $0 }
     }
 
-    /// TrebleSurf relays the Marine Institute's readings: wind and gust in knots.
-    func reading() throws -> BuoyReading {
-        BuoyReading(
-            name: name,
-            time: try SurfTimestamp.parse(dataDateTime),
-            waveHeight: waveHeight?.value,
-            wavePeriod: wavePeriod?.value,
-            meanWaveDirection: meanWaveDirection?.value,
-            windSpeed: windSpeed?.value.map(MetricConversion.kilometresPerHour(knots:)),
-            gust: gust?.value.map(MetricConversion.kilometresPerHour(knots:)),
-            windDirection: windDirection?.value,
-            airTemperature: airTemperature?.value,
-            seaTemperature: seaTemperature?.value
-        )
-    }
-}
+    // MARK: Requests
 
-struct TrebleSurfReport: Decodable {
-    var consistency, messiness, quality, reporter, surfSize, time, windAmount, windDirection, dateReported: String?
-
-    enum CodingKeys: String, CodingKey {
-        case consistency = "Consistency"
-        case messiness = "Messiness"
-        case quality = "Quality"
-        case reporter = "Reporter"
-        case surfSize = "SurfSize"
-        case time = "Time"
-        case windAmount = "WindAmount"
-        case windDirection = "WindDirection"
-        case dateReported
+    /// Every answer is a list, and Go writes an empty list as `null`.
+    private func get<Item: Decodable>(_ path: String, _ query: [(String, String)], cache: CachePolicy?) async throws -> [Item] {
+        try await list(APICall(path, query: query, cache: cache))
     }
 
-    /// A reporter who signed with an email address stays anonymous: emails are never shown.
-    var report: SurfReport {
-        let name = reporter.flatMap { $0.contains("@") ? nil : $0 }
-        return SurfReport(
-            time: (dateReported ?? time).flatMap { try? SurfTimestamp.parse($0) },
-            surfSize: surfSize,
-            quality: quality,
-            consistency: consistency,
-            messiness: messiness,
-            windAmount: windAmount,
-            windDirection: windDirection,
-            reporter: name
-        )
+    private func list<Item: Decodable>(_ call: APICall) async throws -> [Item] {
+        try await api.decode(call, as: [Item]?.self) ?? []
     }
 }

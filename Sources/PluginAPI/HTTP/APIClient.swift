@@ -22,6 +22,8 @@ public struct APICall: Sendable {
     public var notFound: ToolboxError?
     /// Called with the bytes of the body sent so far (uploads show a progress bar).
     public var uploadProgress: (@Sendable (Int) -> Void)?
+    /// What of a successful body to keep before it is cached (see `HTTPRequest.slim`).
+    public var slim: (@Sendable (Data) -> Data)?
 
     public init(
         _ path: String,
@@ -180,6 +182,7 @@ public struct APIClient: Sendable {
             secretQueryItems: secretQueryItems
         )
         request.uploadProgress = call.uploadProgress
+        request.slim = call.slim
         return request
     }
 

@@ -26,6 +26,9 @@ public struct HTTPRequest: Sendable {
     public var secretQueryItems: Set<String>
     /// Called with the bytes of the body sent so far (uploads show a progress bar).
     public var uploadProgress: (@Sendable (Int) -> Void)?
+    /// What of a successful body to keep, applied before it is cached (drops large
+    /// fields the caller never reads, such as images inlined in a list).
+    public var slim: (@Sendable (Data) -> Data)?
 
     public init(
         method: String = "GET",

@@ -62,9 +62,10 @@ public final class WebClient: Sendable {
             )
         }
         do {
-            let response = try await inFlight.run(key: ResponseCache.key(for: request)) {
+            var response = try await inFlight.run(key: ResponseCache.key(for: request)) {
                 try await self.fetch(request, retrying: true)
             }
+            if response.isSuccess, let slim = request.slim { response.body = slim(response.body) }
             if response.isSuccess, let policy = request.cache { cache.store(response, for: request, policy: policy) }
             return response
         } catch let error as ToolboxError where error.kind == .unavailable || error.kind == .rateLimited {

@@ -1034,13 +1034,16 @@ _toolbox_surf_buoys() {
 
 _toolbox_surf_reports() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
     repeating_options=()
-    non_repeating_options=(--config)
+    non_repeating_options=(--limit --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--limit')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return

@@ -871,8 +871,8 @@ _toolbox_surf() {
             'spots:Surf spots: region, type, which way the beach faces, coordinates.'
             'conditions:Conditions now: every spot of a region, most promising first, or one spot in full.'
             'forecast:A spot'\''s forecast by 3 hours, with a chart of waves and wind on a terminal.'
-            'buoys:The latest readings of the weather buoys off Ireland (M2–M6).'
-            'reports:Surfers'\'' reports of the day for a spot (needs the treblesurf provider).'
+            'buoys:The latest readings of the weather buoys off Ireland (M2–M6, more with TrebleSurf).'
+            'reports:Surfers'\'' reports of a spot or a region (treblesurf provider, with a session).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
@@ -976,6 +976,8 @@ _toolbox_surf_reports() {
     local -i ret=1
     local -ar arg_specs=(
         ':place:{__toolbox_custom_complete ---completion surf reports -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--all[Recent reports, newest first, instead of each spot'\''s latest.]'
+        '--limit[How many reports --all shows, 1 to 50.]:limit:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
