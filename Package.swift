@@ -42,9 +42,15 @@ let package = Package(
                 )
             ]
         ),
+        // Terminal pictures: libchafa and gdk-pixbuf, opened with dlopen when a picture is drawn.
+        .target(
+            name: "CTerminalImage",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "PluginAPI",
             dependencies: [
+                "CTerminalImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Yams", package: "Yams"),
@@ -122,7 +128,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PluginAPITests",
-            dependencies: ["PluginAPI", "TestSupport"]
+            dependencies: ["PluginAPI", "TestSupport"],
+            exclude: ["Fixtures", "Snapshots"]
         ),
         .testTarget(
             name: "MoviesTests",

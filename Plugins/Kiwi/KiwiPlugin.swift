@@ -52,7 +52,7 @@ struct KiwiCommand: ParsableCommand {
             """,
         subcommands: [
             Serve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self, Show.self, Delete.self,
-            Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
+            Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
             Following.self, Profile.self,
         ]
     )

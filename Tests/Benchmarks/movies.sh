@@ -8,20 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-30}
-here=Tests/Benchmarks
-work=$(mktemp -d)
-stub_pid=""
-trap '[ -n "$stub_pid" ] && kill "$stub_pid" 2>/dev/null; rm -rf "$work"' EXIT
-
-swift build -c release --static-swift-stdlib --product toolbox >/dev/null
-toolbox=$PWD/.build/release/toolbox
-
-python3 "$here/tmdb_stub.py" "$work/port" Tests/MoviesTests/Fixtures 100 10 &
-stub_pid=$!
-for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
-base="http://127.0.0.1:$(cat "$work/port")"
-export XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
-export TMDB_API_KEY=benchmark-key TOOLBOX_TMDB_BASE_URL="$base/3"
+. Tests/Benchmarks/tmdb_setup.sh 100 10
 count() { curl -s "$base/__count"; }
 
 "$toolbox" movies similar 550 >/dev/null          # fills the cache

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """A stub TMDB for the benchmarks, on 127.0.0.1 only.
 
-  tmdb_stub.py PORT_FILE FIXTURES_DIR LATENCY_MS PAGES
+  tmdb_stub.py PORT_FILE FIXTURES_DIR LATENCY_MS PAGES [POSTER_JPEG]
 
-Serves /3/movie/<id>/similar (a fixture page) and /3/discover/movie pages
-1..PAGES, each answer delayed by LATENCY_MS; GET /__count returns how many
-API requests it has answered. Writes its port to PORT_FILE.
+Serves /3/movie/<id>/similar (a fixture page), /3/movie/<id> (the details
+fixture, with the poster /poster.jpg), /3/discover/movie pages 1..PAGES, and
+/t/p/<size>/poster.jpg (POSTER_JPEG), each answer delayed by LATENCY_MS;
+GET /__count returns how many requests it has answered. Writes its port to PORT_FILE.
 """
 import json
 import sys
@@ -17,6 +18,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 port_file, fixtures, latency_ms, pages = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 with open(f"{fixtures}/discover-movie.json", "rb") as f:
     similar = f.read()
+with open(f"{fixtures}/movie-details.json", "rb") as f:
+    details = json.load(f)
+details["poster_path"] = "/poster.jpg"
+details = json.dumps(details).encode()
+poster = open(sys.argv[5], "rb").read() if len(sys.argv) > 5 else None
 count = 0
 lock = threading.Lock()
 
@@ -45,6 +51,10 @@ class Handler(BaseHTTPRequestHandler):
         time.sleep(latency_ms / 1000)
         if url.path.startswith("/3/movie/") and url.path.endswith("/similar"):
             return self.reply(similar)
+        if url.path.startswith("/3/movie/") and url.path.count("/") == 3:
+            return self.reply(details)
+        if poster and url.path.startswith("/t/p/") and url.path.endswith("/poster.jpg"):
+            return self.reply(poster, "image/jpeg")
         if url.path == "/3/discover/movie":
             page = int(urllib.parse.parse_qs(url.query).get("page", ["1"])[0])
             return self.reply(page_body(page))
@@ -52,9 +62,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def reply(self, body):
+    def reply(self, body, content_type="application/json"):
         self.send_response(200)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)

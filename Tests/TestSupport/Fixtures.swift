@@ -3,7 +3,7 @@ import Foundation
 /// Real response bodies, copied from `shared/fixtures` into `Tests/<Target>/Fixtures`
 /// (their sources and licences are in each folder's SOURCES.md).
 public enum Fixtures {
-    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 
     /// `Tests/<target>/Fixtures/<name>`.
     public static func data(_ name: String, target: String) throws -> Data {

@@ -7,6 +7,13 @@ public enum TestImages {
     public static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
     public static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46])
 
+    /// A real photo that decodes (a 16×24 JPEG gradient), for pictures drawn in the terminal.
+    public static var photo: Data {
+        get throws {
+            try Data(contentsOf: Fixtures.tests.appendingPathComponent("PluginAPITests/Fixtures/gradient-16x24.jpg"))
+        }
+    }
+
     /// A PNG of about `size` bytes whose content differs with `seed`.
     public static func png(seed: Int, size: Int = 20_000) -> Data {
         png + Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })

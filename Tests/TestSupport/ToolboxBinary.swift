@@ -160,3 +160,46 @@ extension ToolboxBinary {
         return (server, base)
     }
 }
+
+extension ToolboxBinary {
+    /// Runs `toolbox arguments…` with stdout on a pseudo-terminal of `columns` × 50 cells, as
+    /// a person at a terminal would; stderr stays a pipe. Answers what reached the terminal.
+    public func runOnTerminal(_ arguments: [String], columns: Int = 120, environment extra: [String: String] = [:]) async throws -> Result {
+        var primary: Int32 = 0
+        var secondary: Int32 = 0
+        var size = winsize(ws_row: 50, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw ProcessEnded(waitingFor: "a pseudo-terminal", standardError: "") }
+        let process = Process()
+        process.executableURL = Self.url
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { $1 }
+        let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: true)
+        let error = Pipe()
+        process.standardOutput = terminal
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try terminal.close()
+        let reader = primary
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var shown = Data()
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                // The primary side reads until the child's side is closed (then read fails with EIO).
+                while case let count = read(reader, &buffer, buffer.count), count > 0 || (count < 0 && errno == EINTR) {
+                    if count > 0 { shown.append(contentsOf: buffer[..<count]) }
+                }
+                close(reader)
+                let said = error.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(
+                    returning: Result(
+                        exitCode: process.terminationStatus,
+                        standardOutput: String(decoding: shown, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"),
+                        standardError: String(decoding: said, as: UTF8.self)
+                    )
+                )
+            }
+        }
+    }
+}

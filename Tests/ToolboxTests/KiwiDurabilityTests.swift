@@ -177,3 +177,31 @@ actor AcknowledgedPosts {
         #expect(down.standardError.contains("toolbox kiwi serve"))
     }
 }
+
+/// A post's photo where people look: beside the post on a terminal, saved with `kiwi photo`.
+@Suite struct KiwiPhotoTests {
+    @Test func theShowDrawsThePhotoWithTheSessionAndOfflineToo() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi()
+        let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
+        #expect(try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
+        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
+        let image = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-photo-\(UUID().uuidString).jpg")
+        try TestImages.photo.write(to: image)
+        let posted = try await ada.run(["kiwi", "post", "--image", image.path, "--caption", "Chapter one"])
+        let id = posted.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let colours = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+        let shown = try await ada.runOnTerminal(["kiwi", "show", id], environment: colours)
+        #expect(shown.exitCode == 0, "\(shown.standardError)")
+        #expect(shown.standardOutput.contains("▀") && shown.standardOutput.contains("Chapter one"), "the photo beside the post")
+        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-saved-\(UUID().uuidString).jpg")
+        #expect(try await ada.run(["kiwi", "photo", id, "--output", saved.path]).exitCode == 0)
+        #expect(try Data(contentsOf: saved) == TestImages.photo, "byte for byte")
+        let piped = try await ada.run(["kiwi", "photo", id])
+        #expect(piped.exitCode == 64, "no terminal to draw on: a usage error that says to use --output")
+        server.process.terminate()
+        _ = await server.finish()
+        let offline = try await ada.runOnTerminal(["kiwi", "show", id, "--offline"], environment: colours)
+        #expect(offline.exitCode == 0, "\(offline.standardError)")
+        #expect(offline.standardOutput.contains("▀") && offline.standardOutput.contains("Chapter one"), "from the cache")
+    }
+}

@@ -106,3 +106,82 @@ import Testing
         await server.stop()
     }
 }
+
+/// `movies show` on a terminal: the poster beside the details, in the terminal's own protocol,
+/// and never a picture's byte where no person looks.
+@Suite struct PosterPictureTests {
+    func start(poster: Data? = nil) async throws -> (StubServer, ToolboxBinary) {
+        let server = try await StubServer.start()
+        let toolbox = try ToolboxBinary(extraEnvironment: [
+            "TMDB_API_KEY": MoviesEndToEndTests.apiKey,
+            "TOOLBOX_TMDB_BASE_URL": server.baseURL.absoluteString + "/3",
+            "TOOLBOX_TMDB_IMAGE_BASE_URL": server.baseURL.absoluteString + "/t/p",
+        ])
+        var details = try #require(
+            try JSONSerialization.jsonObject(with: Fixtures.data("movie-details.json", target: "MoviesTests")) as? [String: Any]
+        )
+        details["poster_path"] = "/poster.jpg"
+        server.route("/3/movie/550", .json(try JSONSerialization.data(withJSONObject: details)))
+        server.route("/3/movie/550/similar", .json(try Fixtures.data("discover-movie.json", target: "MoviesTests")))
+        let image = try poster ?? TestImages.photo
+        server.route("/t/p/w500/poster.jpg", .respond(status: 200, body: image, headers: ["Content-Type": "image/jpeg"], delay: .zero))
+        return (server, toolbox)
+    }
+
+    @Test func kittyGetsItsGraphicsProtocolAndBlocksGetColoursBesideTheText() async throws {
+        let (server, toolbox) = try await start()
+        let kitty = try await toolbox.runOnTerminal(["movies", "show", "550"], environment: ["TERM": "xterm-kitty"])
+        #expect(kitty.exitCode == 0, "\(kitty.standardError)")
+        #expect(kitty.standardOutput.contains("\u{1B}_G"), "kitty's graphics escape")
+        #expect(kitty.standardOutput.contains("Fight Club"))
+        let blocks = try await toolbox.runOnTerminal(["movies", "show", "550"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        #expect(blocks.exitCode == 0)
+        #expect(blocks.standardOutput.contains("38;2;") && blocks.standardOutput.contains("48;2;") && blocks.standardOutput.contains("▀"))
+        let first = try #require(blocks.standardOutput.split(separator: "\n").first)
+        #expect(first.contains("▀") && first.contains("Title:"), "the poster and the details side by side")
+        #expect(server.requestCount("/t/p/w500/poster.jpg") == 1, "downloaded once")
+        await server.stop()
+        let offline = try await toolbox.runOnTerminal(
+            ["movies", "show", "550", "--offline"],
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+        )
+        #expect(offline.exitCode == 0, "\(offline.standardError)")
+        #expect(offline.standardOutput.contains("▀"), "drawn again from the cache, offline")
+    }
+
+    @Test func noPictureBytesWhereNoPersonLooks() async throws {
+        let (server, toolbox) = try await start()
+        let terminal = ["TERM": "xterm-kitty", "COLORTERM": "truecolor"]
+        let piped = try await toolbox.run(["movies", "show", "550"], environment: terminal)
+        let json = try await toolbox.runOnTerminal(["movies", "show", "550", "--json"], environment: terminal)
+        let plain = try await toolbox.runOnTerminal(["movies", "show", "550", "--plain"], environment: terminal)
+        let noColor = try await toolbox.runOnTerminal(["movies", "show", "550"], environment: terminal.merging(["NO_COLOR": "1"]) { $1 })
+        let flag = try await toolbox.runOnTerminal(["movies", "show", "550", "--no-images"], environment: terminal)
+        let never = try await toolbox.runOnTerminal(
+            ["movies", "show", "550"],
+            environment: terminal.merging(["TOOLBOX_OUTPUT_IMAGES": "never"]) { $1 }
+        )
+        for (name, run) in [("piped", piped), ("--json", json), ("--plain", plain), ("NO_COLOR", noColor), ("--no-images", flag), ("never", never)] {
+            #expect(run.exitCode == 0, "\(name): \(run.standardError)")
+            #expect(run.standardOutput.contains("Fight Club"), "\(name)")
+            #expect(!run.standardOutput.contains("\u{1B}_G") && !run.standardOutput.contains("▀"), "\(name): no picture")
+        }
+        #expect(!piped.standardOutput.contains("\u{1B}") && !noColor.standardOutput.contains("\u{1B}"), "no escape sequence at all")
+        #expect(server.requestCount("/t/p/w500/poster.jpg") == 0, "nothing downloaded that is not drawn")
+        await server.stop()
+    }
+
+    @Test func aBrokenPosterLeavesTheDetailsAndSaysSoOnce() async throws {
+        let whole = try TestImages.photo
+        let (server, toolbox) = try await start(poster: whole.prefix(whole.count / 2))
+        let run = try await toolbox.runOnTerminal(["movies", "show", "550"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput.contains("Title:") && run.standardOutput.contains("Fight Club"))
+        #expect(!run.standardOutput.contains("▀"))
+        #expect(
+            run.standardError.hasPrefix("cannot draw the picture: ") && run.standardError.split(separator: "\n").count == 1,
+            "\(run.standardError)"
+        )
+        await server.stop()
+    }
+}

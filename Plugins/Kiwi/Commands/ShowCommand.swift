@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import KiwiServer
 import PluginAPI
 
@@ -7,11 +8,12 @@ extension KiwiCommand {
     struct Show: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "A post with its comments.",
+            abstract: "A post with its photo (on a terminal) and its comments.",
             discussion: "Example:\n  toolbox kiwi show 42"
         )
         @Argument(help: "The post's id.") var id: String
         @OptionGroup var connection: ServerOption
+        @OptionGroup var picture: PictureOptions
         @OptionGroup var global: GlobalOptions
 
         /// What `--json` adds to the post.
@@ -34,6 +36,15 @@ extension KiwiCommand {
                 fields.append(("Book", "\(book.title)\(authors)\(book.isbn13.map { " (ISBN \($0))" } ?? "")"))
             }
             fields += discussion.map { ($0.author.username, $0.text) }
+            let pictures = try context.resolve(TerminalPictures.self)
+            if pictures.method != nil {
+                // The photo beside the post; the post alone, with a notice, when it cannot be had.
+                var photo: Data?
+                do { photo = try await client.photo(of: shown) } catch { context.output.notice("no photo: \(ToolboxError.from(error).message)") }
+                let text = context.output.detailLines(fields, width: pictures.textWidth(width: picture.imageWidth))
+                pictures.show(photo, beside: text, width: picture.imageWidth)
+                return
+            }
             try context.output.detail(
                 Flattened(shown, Discussion(comments: discussion)),
                 fields: fields,

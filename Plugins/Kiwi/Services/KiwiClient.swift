@@ -141,8 +141,26 @@ struct KiwiClient: Sendable {
         (try? await posts(which, page: 1, pageSize: 1)) != nil
     }
 
+    /// Always asked for afresh, but kept: `--offline` (or a server that is down) shows the last answer.
+    static let lastSeen = CachePolicy(kind: "posts", timeToLive: 0)
+
     func post(_ id: String) async throws -> KiwiWire.Post {
-        try await api.decode(try authenticated(APICall("posts/\(id)", notFound: Self.noPost(id)), optional: true))
+        try await api.decode(try authenticated(APICall("posts/\(id)", cache: Self.lastSeen, notFound: Self.noPost(id)), optional: true))
+    }
+
+    /// Upload names never change, so a photo is downloaded once and drawn again offline.
+    static let photos = CachePolicy(kind: "photos", timeToLive: 365 * 86_400)
+
+    /// A post's photo, with the session (uploads need a login), through the cache.
+    func photo(of post: KiwiWire.Post) async throws -> Data {
+        guard let address = post.imageURL, let url = URL(string: address, relativeTo: server)?.absoluteURL else {
+            throw ToolboxError.notFound("post \(post.id) has no photo")
+        }
+        let body = try await api.send(try authenticated(APICall(url: url, cache: Self.photos), optional: true)).body
+        guard ImageSignature.kind(of: body) != nil else {
+            throw ToolboxError.badData("the Kiwi server sent something that is not an image for post \(post.id)")
+        }
+        return body
     }
 
     /// Sends a photo checked beforehand (`KiwiPhoto`), so nothing half-posts.
@@ -170,7 +188,7 @@ struct KiwiClient: Sendable {
     // MARK: comments
 
     func comments(on id: String) async throws -> [KiwiWire.Comment] {
-        try await api.decode(APICall("posts/\(id)/comments", notFound: Self.noPost(id)))
+        try await api.decode(APICall("posts/\(id)/comments", cache: Self.lastSeen, notFound: Self.noPost(id)))
     }
 
     func comment(on id: String, text: String) async throws {

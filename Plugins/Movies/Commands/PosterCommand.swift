@@ -7,9 +7,10 @@ extension MoviesCommand {
     struct Poster: ToolboxCommand {
         static let configuration = CommandConfiguration(
             commandName: "poster",
-            abstract: "Download a movie's poster into the image cache, or to a file.",
+            abstract: "A movie's poster: drawn on a terminal, its cached file's path when piped, or saved to a file.",
             discussion: """
-                Prints where the image is. A poster is downloaded once; later requests use the cached file.
+                On a terminal the poster is drawn (and its path said on stderr); piped, the path of the \
+                cached file is printed. A poster is downloaded once; later requests use the cached file.
 
                 Examples:
                   toolbox movies poster 550
@@ -29,6 +30,7 @@ extension MoviesCommand {
         @Option(name: .shortAndLong, help: "Also write the image to this file.", completion: .file())
         var output: String?
 
+        @OptionGroup var picture: PictureOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -42,7 +44,15 @@ extension MoviesCommand {
             let poster = try await catalog.poster(of: id, size: size)
             let cached = poster.file
             guard let output else {
-                context.output.line(cached)
+                // On a terminal the poster is drawn; piped, its path is what a script wants.
+                let pictures = try context.resolve(TerminalPictures.self)
+                let width = picture.imageWidth ?? min(context.output.console.width, 60)
+                if let image = FileManager.default.contents(atPath: cached), let drawn = pictures.picture(image, columns: width) {
+                    context.output.console.write(drawn.text + "\n", to: .standardOutput)
+                    context.output.notice(cached)
+                } else {
+                    context.output.line(cached)
+                }
                 return
             }
             guard let data = FileManager.default.contents(atPath: cached) else {

@@ -7,20 +7,29 @@ extension MoviesCommand {
     struct Show: ToolboxCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "One movie in full: tagline, release date, rating, overview, images.",
+            abstract: "One movie in full: its poster on a terminal, tagline, release date, rating, overview.",
             discussion: "Example:\n  toolbox movies show 550"
         )
 
         @Argument(help: "The TMDB movie id.")
         var id: Int
 
+        @OptionGroup var picture: PictureOptions
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
             let details = try await catalog.details(id)
-            let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.more.overview ?? "")"
-            try context.output.detail(details.json, fields: details.fields, plain: spoken.trimmed)
+            let pictures = try context.resolve(TerminalPictures.self)
+            guard pictures.method != nil else {
+                let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.more.overview ?? "")"
+                try context.output.detail(details.json, fields: details.fields, plain: spoken.trimmed)
+                return
+            }
+            // The poster beside the details; the details alone when it cannot be had.
+            let poster = await catalog.posterImage(of: id, notice: context.output.notice)
+            let text = context.output.detailLines(details.fields, width: pictures.textWidth(width: picture.imageWidth))
+            pictures.show(poster, beside: text, width: picture.imageWidth)
         }
     }
 }

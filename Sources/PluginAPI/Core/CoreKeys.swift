@@ -1,4 +1,4 @@
-/// The keys PluginAPI itself reads: HTTP timings and the cache size.
+/// The keys PluginAPI itself reads: HTTP timings, the cache size, and pictures.
 public enum CoreKeys {
     public static let timeout = ConfigKey("http.timeout", type: .number, default: "30", summary: "Seconds one HTTP request may take.")
     public static let maxRetries = ConfigKey(
@@ -26,5 +26,12 @@ public enum CoreKeys {
         summary: "Size cap of the response cache, in MB (least recently used go first)."
     )
 
-    public static let all = [timeout, maxRetries, backoffInitial, backoffMax, cacheMaxSize]
+    public static let images = ConfigKey(
+        "output.images",
+        default: PictureSetting.auto.rawValue,
+        allowedValues: PictureSetting.allCases.map(\.rawValue),
+        summary: "How pictures are drawn on a terminal: auto (ask the terminal), kitty, iterm, sixel, blocks, or never."
+    )
+
+    public static let all = [timeout, maxRetries, backoffInitial, backoffMax, cacheMaxSize, images]
 }

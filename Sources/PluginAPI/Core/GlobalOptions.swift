@@ -30,6 +30,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     @Flag(help: "One sentence per item, written to read well aloud.")
     public var plain = false
 
+    @Flag(help: "Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).")
+    public var noImages = false
+
     public init() {}
 
     public func validate() throws {

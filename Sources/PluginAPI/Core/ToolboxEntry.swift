@@ -198,6 +198,14 @@ public enum ToolboxEntry {
                 logger: logger
             )
         }
+        container.register(TerminalPictures.self) { _ in
+            TerminalPictures(
+                output: output,
+                environment: environment,
+                setting: try configuration.choice(CoreKeys.images, as: PictureSetting.self),
+                disabled: options.noImages
+            )
+        }
         customize(&container)
         return CommandContext(
             container: container,

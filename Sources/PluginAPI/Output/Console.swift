@@ -32,6 +32,8 @@ public final class Console: Sendable {
     public let isInputTerminal: Bool
     /// Columns of the terminal (80 when unknown).
     public let width: Int
+    /// The size of one cell in pixels, when the terminal reports it (for pictures' shapes).
+    public let cellPixels: (width: Int, height: Int)?
 
     /// The real streams of this process.
     public static func process() -> Console {
@@ -40,22 +42,36 @@ public final class Console: Sendable {
             output: isatty(STDOUT_FILENO) == 1,
             error: isatty(STDERR_FILENO) == 1,
             input: isatty(STDIN_FILENO) == 1,
-            width: terminalWidth()
+            width: terminalWidth(),
+            cellPixels: cellPixels()
         )
     }
 
     /// Streams in memory; `terminal` pretends all three are terminals.
-    public static func memory(input: String = "", terminal: Bool = false, width: Int = 100) -> Console {
+    public static func memory(
+        input: String = "",
+        terminal: Bool = false,
+        width: Int = 100,
+        cellPixels: (width: Int, height: Int)? = nil
+    ) -> Console {
         let lines = input.isEmpty ? [] : input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return Console(storage: .memory(MemoryStreams(Captured(input: lines))), output: terminal, error: terminal, input: terminal, width: width)
+        return Console(
+            storage: .memory(MemoryStreams(Captured(input: lines))),
+            output: terminal,
+            error: terminal,
+            input: terminal,
+            width: width,
+            cellPixels: cellPixels
+        )
     }
 
-    private init(storage: Storage, output: Bool, error: Bool, input: Bool, width: Int) {
+    private init(storage: Storage, output: Bool, error: Bool, input: Bool, width: Int, cellPixels: (width: Int, height: Int)?) {
         self.storage = storage
         self.isOutputTerminal = output
         self.isErrorTerminal = error
         self.isInputTerminal = input
         self.width = width
+        self.cellPixels = cellPixels
     }
 
     /// Everything written so far (memory consoles only; empty for the process).
@@ -116,6 +132,14 @@ public final class Console: Sendable {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             return String(decoding: data, as: UTF8.self)
         }
+    }
+
+    private static func cellPixels() -> (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0 else {
+            return nil
+        }
+        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
     }
 
     private static func terminalWidth() -> Int {

@@ -50,7 +50,14 @@ public enum DisplayWidth {
         guard width > 1 else { return width == 1 ? "…" : "" }
         var result = ""
         var used = 0
+        var inEscape = false
         for character in text {
+            // Colour sequences are kept whole and take no columns, as in `of`.
+            if character == "\u{1B}" || inEscape {
+                inEscape = character == "\u{1B}" || !character.isLetter
+                result.append(character)
+                continue
+            }
             let w = of(character)
             if used + w > width - 1 { break }
             result.append(character)

@@ -105,14 +105,18 @@ public struct Output: Sendable {
         case .lines:
             for field in fields { line("\(field.label)\t\(Self.cell(field.value))") }
         case .table:
-            let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-            for field in fields {
-                let label = bold(DisplayWidth.pad(field.label + ":", to: labelWidth + 1))
-                let room = max(20, console.width - labelWidth - 2)
-                let wrapped = field.value.contains("\n") ? field.value.components(separatedBy: "\n") : DisplayWidth.wrap(field.value, to: room)
-                line("\(label) \(wrapped.first ?? "")")
-                for more in wrapped.dropFirst() { line(String(repeating: " ", count: labelWidth + 2) + more) }
-            }
+            detailLines(fields, width: console.width).forEach(line)
+        }
+    }
+
+    /// Labelled fields as a terminal shows them, wrapped to `width` columns.
+    public func detailLines(_ fields: [(label: String, value: String)], width: Int) -> [String] {
+        let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        return fields.flatMap { field in
+            let label = bold(DisplayWidth.pad(field.label + ":", to: labelWidth + 1))
+            let room = max(20, width - labelWidth - 2)
+            let wrapped = field.value.contains("\n") ? field.value.components(separatedBy: "\n") : DisplayWidth.wrap(field.value, to: room)
+            return ["\(label) \(wrapped.first ?? "")"] + wrapped.dropFirst().map { String(repeating: " ", count: labelWidth + 2) + $0 }
         }
     }
 

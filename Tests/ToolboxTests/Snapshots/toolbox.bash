@@ -186,7 +186,7 @@ _toolbox() {
 
 _toolbox_plugins() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -225,7 +225,7 @@ _toolbox_config() {
 
 _toolbox_config_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -241,7 +241,7 @@ _toolbox_config_list() {
 
 _toolbox_config_get() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 1
@@ -265,7 +265,7 @@ _toolbox_config_get() {
 
 _toolbox_config_set() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 2
@@ -289,7 +289,7 @@ _toolbox_config_set() {
 
 _toolbox_config_unset() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 1
@@ -313,7 +313,7 @@ _toolbox_config_unset() {
 
 _toolbox_config_path() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -329,7 +329,7 @@ _toolbox_config_path() {
 
 _toolbox_config_check() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -345,7 +345,7 @@ _toolbox_config_check() {
 
 _toolbox_config_template() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -384,7 +384,7 @@ _toolbox_cache() {
 
 _toolbox_cache_stats() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -400,7 +400,7 @@ _toolbox_cache_stats() {
 
 _toolbox_cache_clear() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--plugin --config)
     __toolbox_offer_flags_options 0
@@ -420,7 +420,7 @@ _toolbox_cache_clear() {
 
 _toolbox_completion() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 1
@@ -467,7 +467,7 @@ _toolbox_movies() {
 
 _toolbox_movies_list() {
     repeating_flags=()
-    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--person --actor --page --limit --config)
     __toolbox_offer_flags_options 0
@@ -495,7 +495,7 @@ _toolbox_movies_list() {
 
 _toolbox_movies_search() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--year --page --limit --config)
     __toolbox_offer_flags_options 1
@@ -520,7 +520,7 @@ _toolbox_movies_search() {
 
 _toolbox_movies_actors() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 1
@@ -536,13 +536,16 @@ _toolbox_movies_actors() {
 
 _toolbox_movies_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--config)
+    non_repeating_options=(--image-width --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--image-width')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
@@ -552,7 +555,7 @@ _toolbox_movies_show() {
 
 _toolbox_movies_similar() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--page --limit --config)
     __toolbox_offer_flags_options 1
@@ -574,9 +577,9 @@ _toolbox_movies_similar() {
 
 _toolbox_movies_poster() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--size --output -o --config)
+    non_repeating_options=(--size --output -o --image-width --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
@@ -587,6 +590,9 @@ _toolbox_movies_poster() {
         ;;
     '--output'|'-o')
         __toolbox_add_completions -f
+        return
+        ;;
+    '--image-width')
         return
         ;;
     '--config')
@@ -621,7 +627,7 @@ _toolbox_movies_favorites() {
 
 _toolbox_movies_favorites_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -637,7 +643,7 @@ _toolbox_movies_favorites_list() {
 
 _toolbox_movies_favorites_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 1
@@ -653,7 +659,7 @@ _toolbox_movies_favorites_add() {
 
 _toolbox_movies_favorites_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 1
@@ -692,7 +698,7 @@ _toolbox_trailers() {
 
 _toolbox_trailers_browse() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --sort --genre --dates --certification --page --limit --config)
     __toolbox_offer_flags_options 0
@@ -734,7 +740,7 @@ _toolbox_trailers_browse() {
 
 _toolbox_trailers_trending() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --window --page --limit --config)
     __toolbox_offer_flags_options 0
@@ -764,7 +770,7 @@ _toolbox_trailers_trending() {
 
 _toolbox_trailers_genres() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --config)
     __toolbox_offer_flags_options 0
@@ -784,7 +790,7 @@ _toolbox_trailers_genres() {
 
 _toolbox_trailers_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --config)
     __toolbox_offer_flags_options 1
@@ -804,7 +810,7 @@ _toolbox_trailers_show() {
 
 _toolbox_trailers_play() {
     repeating_flags=()
-    non_repeating_flags=(--print --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--print --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --pick --config)
     __toolbox_offer_flags_options 1
@@ -850,7 +856,7 @@ _toolbox_trailers_watchlist() {
 
 _toolbox_trailers_watchlist_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 0
@@ -866,7 +872,7 @@ _toolbox_trailers_watchlist_list() {
 
 _toolbox_trailers_watchlist_add() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --config)
     __toolbox_offer_flags_options 1
@@ -886,7 +892,7 @@ _toolbox_trailers_watchlist_add() {
 
 _toolbox_trailers_watchlist_remove() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --config)
     __toolbox_offer_flags_options 1
@@ -929,7 +935,7 @@ _toolbox_surf() {
 
 _toolbox_surf_spots() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--country --config)
     __toolbox_offer_flags_options 1
@@ -956,7 +962,7 @@ _toolbox_surf_spots() {
 
 _toolbox_surf_conditions() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--config)
     __toolbox_offer_flags_options 1
@@ -980,7 +986,7 @@ _toolbox_surf_conditions() {
 
 _toolbox_surf_forecast() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--days --config)
     __toolbox_offer_flags_options 1
@@ -1007,7 +1013,7 @@ _toolbox_surf_forecast() {
 
 _toolbox_surf_buoys() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--hours --config)
     __toolbox_offer_flags_options -1
@@ -1034,7 +1040,7 @@ _toolbox_surf_buoys() {
 
 _toolbox_surf_reports() {
     repeating_flags=()
-    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--limit --config)
     __toolbox_offer_flags_options 1
@@ -1071,20 +1077,20 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|signup|login|logout|whoami|account|feed|post|books|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
+    serve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve signup login logout whoami account feed post books show delete like unlike comment comments uncomment follow unfollow followers following profile' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve signup login logout whoami account feed post books show delete photo like unlike comment comments uncomment follow unfollow followers following profile' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_kiwi_serve() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--host --port --database --uploads --max-upload-bytes --public-url --config)
     __toolbox_offer_flags_options 0
@@ -1119,7 +1125,7 @@ _toolbox_kiwi_serve() {
 
 _toolbox_kiwi_signup() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--name --email --server --config)
     __toolbox_offer_flags_options 1
@@ -1144,7 +1150,7 @@ _toolbox_kiwi_signup() {
 
 _toolbox_kiwi_login() {
     repeating_flags=()
-    non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1163,7 +1169,7 @@ _toolbox_kiwi_login() {
 
 _toolbox_kiwi_logout() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 0
@@ -1182,7 +1188,7 @@ _toolbox_kiwi_logout() {
 
 _toolbox_kiwi_whoami() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 0
@@ -1201,7 +1207,7 @@ _toolbox_kiwi_whoami() {
 
 _toolbox_kiwi_account() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--name --email --server --config)
     __toolbox_offer_flags_options 0
@@ -1226,7 +1232,7 @@ _toolbox_kiwi_account() {
 
 _toolbox_kiwi_feed() {
     repeating_flags=()
-    non_repeating_flags=(--all --following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--all --following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--page --page-size --server --config)
     __toolbox_offer_flags_options 0
@@ -1251,7 +1257,7 @@ _toolbox_kiwi_feed() {
 
 _toolbox_kiwi_post() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--image --caption --book --server --config)
     __toolbox_offer_flags_options 0
@@ -1280,7 +1286,7 @@ _toolbox_kiwi_post() {
 
 _toolbox_kiwi_books() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1299,14 +1305,17 @@ _toolbox_kiwi_books() {
 
 _toolbox_kiwi_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --config)
+    non_repeating_options=(--server --image-width --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--server')
+        return
+        ;;
+    '--image-width')
         return
         ;;
     '--config')
@@ -1318,7 +1327,7 @@ _toolbox_kiwi_show() {
 
 _toolbox_kiwi_delete() {
     repeating_flags=()
-    non_repeating_flags=(--yes -y --json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--yes -y --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1335,9 +1344,35 @@ _toolbox_kiwi_delete() {
     esac
 }
 
+_toolbox_kiwi_photo() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o --server --image-width --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
+        __toolbox_add_completions -f
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--image-width')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
 _toolbox_kiwi_like() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1356,7 +1391,7 @@ _toolbox_kiwi_like() {
 
 _toolbox_kiwi_unlike() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1375,7 +1410,7 @@ _toolbox_kiwi_unlike() {
 
 _toolbox_kiwi_comment() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 2
@@ -1394,7 +1429,7 @@ _toolbox_kiwi_comment() {
 
 _toolbox_kiwi_comments() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1413,7 +1448,7 @@ _toolbox_kiwi_comments() {
 
 _toolbox_kiwi_uncomment() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1432,7 +1467,7 @@ _toolbox_kiwi_uncomment() {
 
 _toolbox_kiwi_follow() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1451,7 +1486,7 @@ _toolbox_kiwi_follow() {
 
 _toolbox_kiwi_unfollow() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1470,7 +1505,7 @@ _toolbox_kiwi_unfollow() {
 
 _toolbox_kiwi_followers() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1489,7 +1524,7 @@ _toolbox_kiwi_followers() {
 
 _toolbox_kiwi_following() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1508,7 +1543,7 @@ _toolbox_kiwi_following() {
 
 _toolbox_kiwi_profile() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1

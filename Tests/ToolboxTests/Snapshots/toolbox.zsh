@@ -85,6 +85,7 @@ _toolbox_plugins() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -138,6 +139,7 @@ _toolbox_config_list() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -158,6 +160,7 @@ _toolbox_config_get() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -179,6 +182,7 @@ _toolbox_config_set() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -199,6 +203,7 @@ _toolbox_config_unset() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -218,6 +223,7 @@ _toolbox_config_path() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -237,6 +243,7 @@ _toolbox_config_check() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -256,6 +263,7 @@ _toolbox_config_template() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -304,6 +312,7 @@ _toolbox_cache_stats() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -324,6 +333,7 @@ _toolbox_cache_clear() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -345,6 +355,7 @@ _toolbox_completion() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -368,9 +379,9 @@ _toolbox_movies() {
             'list:Movies with an actor, most popular first (default: movies.default_person).'
             'search:Search movies by title.'
             'actors:Find actors by name (at most 5, actors only).'
-            'show:One movie in full: tagline, release date, rating, overview, images.'
+            'show:One movie in full: its poster on a terminal, tagline, release date, rating, overview.'
             'similar:Movies similar to one movie.'
-            'poster:Download a movie'\''s poster into the image cache, or to a file.'
+            'poster:A movie'\''s poster: drawn on a terminal, its cached file'\''s path when piped, or saved to a file.'
             'favorites:Your favourite movies, kept on this computer.'
         )
         _describe -V subcommand subcommands && ret=0
@@ -403,6 +414,7 @@ _toolbox_movies_list() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -426,6 +438,7 @@ _toolbox_movies_search() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -446,6 +459,7 @@ _toolbox_movies_actors() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -458,6 +472,7 @@ _toolbox_movies_show() {
     local -i ret=1
     local -ar arg_specs=(
         ':id:'
+        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -466,6 +481,7 @@ _toolbox_movies_show() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -488,6 +504,7 @@ _toolbox_movies_similar() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -503,6 +520,7 @@ _toolbox_movies_poster() {
         ':id:'
         '--size[The size\: w92, w154, w185, w342, w500, w780, original.]:size:{__toolbox_complete "${___size[@]}"}'
         '(--output -o)'{--output,-o}'[Also write the image to this file.]:output:_files'
+        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -511,6 +529,7 @@ _toolbox_movies_poster() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -560,6 +579,7 @@ _toolbox_movies_favorites_list() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -580,6 +600,7 @@ _toolbox_movies_favorites_add() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -600,6 +621,7 @@ _toolbox_movies_favorites_remove() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -663,6 +685,7 @@ _toolbox_trailers_browse() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -688,6 +711,7 @@ _toolbox_trailers_trending() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -709,6 +733,7 @@ _toolbox_trailers_genres() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -731,6 +756,7 @@ _toolbox_trailers_show() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -755,6 +781,7 @@ _toolbox_trailers_play() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -804,6 +831,7 @@ _toolbox_trailers_watchlist_list() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -826,6 +854,7 @@ _toolbox_trailers_watchlist_add() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -848,6 +877,7 @@ _toolbox_trailers_watchlist_remove() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -901,6 +931,7 @@ _toolbox_surf_spots() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -921,6 +952,7 @@ _toolbox_surf_conditions() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -942,6 +974,7 @@ _toolbox_surf_forecast() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -964,6 +997,7 @@ _toolbox_surf_buoys() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -986,6 +1020,7 @@ _toolbox_surf_reports() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1015,8 +1050,9 @@ _toolbox_kiwi() {
             'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
             'post:Share a photo and a reflection about your book.'
             'books:Find a book (its ISBN-13 names it on a post).'
-            'show:A post with its comments.'
+            'show:A post with its photo (on a terminal) and its comments.'
             'delete:Delete one of your posts (asks first).'
+            'photo:A post'\''s photo: drawn on a terminal, or saved with --output.'
             'like:Like a post; prints the new count.'
             'unlike:Take back a like; prints the new count.'
             'comment:Comment on a post.'
@@ -1032,7 +1068,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|signup|login|logout|whoami|account|feed|post|books|show|delete|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
+        serve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1059,6 +1095,7 @@ _toolbox_kiwi_serve() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1084,6 +1121,7 @@ _toolbox_kiwi_signup() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1107,6 +1145,7 @@ _toolbox_kiwi_login() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1127,6 +1166,7 @@ _toolbox_kiwi_logout() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1147,6 +1187,7 @@ _toolbox_kiwi_whoami() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1169,6 +1210,7 @@ _toolbox_kiwi_account() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1193,6 +1235,7 @@ _toolbox_kiwi_feed() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1216,6 +1259,7 @@ _toolbox_kiwi_post() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1237,6 +1281,7 @@ _toolbox_kiwi_books() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1250,6 +1295,7 @@ _toolbox_kiwi_show() {
     local -ar arg_specs=(
         ':id:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1258,6 +1304,7 @@ _toolbox_kiwi_show() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1280,6 +1327,31 @@ _toolbox_kiwi_delete() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_photo() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '(--output -o)'{--output,-o}'[Write the photo to this file.]:output:_files'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1301,6 +1373,7 @@ _toolbox_kiwi_like() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1322,6 +1395,7 @@ _toolbox_kiwi_unlike() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1344,6 +1418,7 @@ _toolbox_kiwi_comment() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1365,6 +1440,7 @@ _toolbox_kiwi_comments() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1386,6 +1462,7 @@ _toolbox_kiwi_uncomment() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1407,6 +1484,7 @@ _toolbox_kiwi_follow() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1428,6 +1506,7 @@ _toolbox_kiwi_unfollow() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1449,6 +1528,7 @@ _toolbox_kiwi_followers() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1470,6 +1550,7 @@ _toolbox_kiwi_following() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1491,6 +1572,7 @@ _toolbox_kiwi_profile() {
         '--refresh[Ignore cached entries and store fresh answers.]'
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

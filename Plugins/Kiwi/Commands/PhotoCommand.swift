@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi photo POST_ID [--output PATH]`
+    struct Photo: KiwiClientCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "photo",
+            abstract: "A post's photo: drawn on a terminal, or saved with --output.",
+            discussion: "Examples:\n  toolbox kiwi photo 42\n  toolbox kiwi photo 42 --output reading.jpg"
+        )
+        @Argument(help: "The post's id.") var id: String
+        @Option(name: .shortAndLong, help: "Write the photo to this file.", completion: .file()) var output: String?
+        @OptionGroup var connection: ServerOption
+        @OptionGroup var picture: PictureOptions
+        @OptionGroup var global: GlobalOptions
+
+        func run(in context: CommandContext) async throws {
+            let client = try context.resolve(KiwiClient.self)
+            let photo = try await client.photo(of: try await client.post(id))
+            if let output {
+                try LocalFile.writeAtomically(photo, to: output)
+                context.output.notice("Saved the photo of post \(id) to \(output)")
+                return
+            }
+            let width = picture.imageWidth ?? min(context.output.console.width, 60)
+            guard let drawn = try context.resolve(TerminalPictures.self).picture(photo, columns: width) else {
+                throw ToolboxError.usage("there is no terminal to draw the photo on", hint: "save it with --output PATH")
+            }
+            context.output.console.write(drawn.text + "\n", to: .standardOutput)
+        }
+    }
+}

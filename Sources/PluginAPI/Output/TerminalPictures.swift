@@ -1,0 +1,200 @@
+import ArgumentParser
+import CTerminalImage
+import Foundation
+
+/// The `output.images` setting: how pictures are drawn, or `auto` to ask the environment.
+public enum PictureSetting: String, CaseIterable, Sendable {
+    case auto, kitty, iterm, sixel, blocks, never
+}
+
+/// The way a terminal is sent a picture.
+public enum PictureProtocol: Sendable, Equatable {
+    /// The kitty graphics protocol (kitty, Ghostty, Konsole).
+    case kitty
+    /// iTerm2 inline images (iTerm2, WezTerm, mintty).
+    case iterm
+    /// DEC sixel (foot, mlterm, Windows Terminal).
+    case sixel
+    /// `▀` with a foreground and a background colour per cell: 24-bit colour, or the 256-colour palette.
+    case blocks(truecolor: Bool)
+
+    /// Which protocol this environment's terminal speaks best. Inside tmux or screen, blocks:
+    /// the multiplexer, not the terminal, draws the screen.
+    public static func detect(_ environment: [String: String]) -> PictureProtocol {
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        let truecolor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+        if environment["TMUX"] != nil || environment["STY"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen") {
+            return .blocks(truecolor: truecolor)
+        }
+        if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || term == "xterm-ghostty" || program == "ghostty"
+            || environment["KONSOLE_VERSION"] != nil
+        {
+            return .kitty
+        }
+        if program == "iTerm.app" || program == "WezTerm" || program == "mintty" || environment.keys.contains(where: { $0.hasPrefix("WEZTERM_") }) {
+            return .iterm
+        }
+        if term.hasPrefix("foot") || term.hasPrefix("mlterm") || environment["WT_SESSION"] != nil {
+            return .sixel
+        }
+        return .blocks(truecolor: truecolor)
+    }
+
+    /// Block art is text; the other protocols place an image themselves.
+    var isText: Bool {
+        if case .blocks = self { return true }
+        return false
+    }
+
+    /// The same choice, as the C side names it.
+    var drawing: tb_image_method {
+        switch self {
+        case .kitty: TB_IMAGE_KITTY
+        case .iterm: TB_IMAGE_ITERM
+        case .sixel: TB_IMAGE_SIXEL
+        case .blocks(let truecolor): truecolor ? TB_IMAGE_BLOCKS_TRUECOLOR : TB_IMAGE_BLOCKS_256
+        }
+    }
+}
+
+/// A picture ready for the terminal: the bytes to write and the cells they cover.
+public struct TerminalPicture: Sendable {
+    public var text: String
+    public var columns: Int
+    public var rows: Int
+    /// Block art is text: it can sit beside other text line by line.
+    public var isText: Bool
+}
+
+/// Pictures in the terminal, through libchafa (drawing) and gdk-pixbuf (decoding), which
+/// are opened only when a picture is drawn. Knows nothing of what the pictures show.
+public struct TerminalPictures: Sendable {
+    /// nil: no pictures this run (not a terminal, `--json`, `--plain`, `NO_COLOR`, `TERM=dumb`,
+    /// `--no-images`, or `output.images = never`).
+    public let method: PictureProtocol?
+    let output: Output
+    /// Cell size in pixels; 1:2 when the terminal does not say.
+    let cell: (width: Int, height: Int)
+
+    public init(output: Output, environment: [String: String], setting: PictureSetting, disabled: Bool) {
+        self.output = output
+        cell = output.console.cellPixels ?? (10, 20)
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        guard output.format == .table, output.console.isOutputTerminal, !noColor, environment["TERM"] != "dumb", !disabled else {
+            method = nil
+            return
+        }
+        let truecolor = ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "")
+        switch setting {
+        case .never: method = nil
+        case .auto: method = PictureProtocol.detect(environment)
+        case .kitty: method = .kitty
+        case .iterm: method = .iterm
+        case .sixel: method = .sixel
+        case .blocks: method = .blocks(truecolor: truecolor)
+        }
+    }
+
+    /// The picture in at most `columns` × `rows` cells, keeping its shape; nil when pictures
+    /// are off. A picture that cannot be drawn is a one-line notice, never a failure.
+    public func picture(_ data: Data, columns: Int, rows: Int = 60) -> TerminalPicture? {
+        guard let method else { return nil }
+        do {
+            return try Self.render(data, as: method, columns: columns, rows: rows, cell: cell)
+        } catch {
+            output.notice("cannot draw the picture: \(ToolboxError.from(error).message)")
+            return nil
+        }
+    }
+
+    /// Draws `data` with `method`; throws `badData` with the decoder's words.
+    public static func render(
+        _ data: Data,
+        as method: PictureProtocol,
+        columns: Int,
+        rows: Int,
+        cell: (width: Int, height: Int)
+    ) throws -> TerminalPicture {
+        var out: UnsafeMutablePointer<CChar>?
+        var length = 0
+        var used: (columns: Int32, rows: Int32) = (0, 0)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            tb_image_render(
+                bytes.bindMemory(to: UInt8.self).baseAddress,
+                bytes.count,
+                method.drawing,
+                Int32(max(1, columns)),
+                Int32(max(1, rows)),
+                Int32(cell.width),
+                Int32(cell.height),
+                &out,
+                &length,
+                &used.columns,
+                &used.rows,
+                &message,
+                message.count
+            )
+        }
+        defer { tb_image_free(out) }
+        guard status == TB_IMAGE_OK, let out else {
+            let said = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw status == TB_IMAGE_NO_LIBRARY
+                ? ToolboxError.unavailable(
+                    said,
+                    hint: "install libchafa and gdk-pixbuf (Debian: libchafa0 libgdk-pixbuf-2.0-0), or set output.images never"
+                )
+                : ToolboxError.badData(said)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(start: out, count: length), as: UTF8.self)
+        return TerminalPicture(text: text, columns: Int(used.columns), rows: Int(used.rows), isText: method.isText)
+    }
+
+    /// A picture beside a text takes about this share of the terminal's width.
+    static let besideShare = 0.4
+
+    /// A picture (`width` cells, else about 40 % of the terminal) beside `lines` of text: block
+    /// art line by line; the graphics protocols, which place an image themselves, above it; and
+    /// above it on a terminal narrower than 80 columns. Without a picture, the lines alone.
+    public func show(_ data: Data?, beside lines: [String], width: Int? = nil) {
+        let room = output.console.width
+        let columns = width ?? Int(Double(room) * Self.besideShare)
+        guard let data, let picture = picture(data, columns: min(columns, room), rows: 40) else {
+            lines.forEach(output.line)
+            return
+        }
+        guard picture.isText, room >= 80, picture.columns + 2 < room else {
+            output.console.write(picture.text + (picture.text.hasSuffix("\n") ? "" : "\n"), to: .standardOutput)
+            lines.forEach(output.line)
+            return
+        }
+        let art = picture.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let blank = String(repeating: " ", count: picture.columns)
+        // A line the terminal wrapped would push the picture apart: longer ones are cut.
+        let textRoom = room - picture.columns - 2
+        for index in 0..<max(art.count, lines.count) {
+            let left = index < art.count ? art[index] : blank
+            output.line(left + "  " + (index < lines.count ? DisplayWidth.truncate(lines[index], to: textRoom) : ""))
+        }
+    }
+
+    /// The columns `show` leaves for the text: those beside block art, else the whole terminal.
+    public func textWidth(width: Int? = nil) -> Int {
+        let room = output.console.width
+        guard let method, method.isText, room >= 80 else { return room }
+        return max(20, room - (width ?? Int(Double(room) * Self.besideShare)) - 2)
+    }
+}
+
+/// `--image-width N` of the commands that draw a picture.
+public struct PictureOptions: ParsableArguments, Sendable {
+    @Option(help: "The picture's width in terminal cells (default: about 40% of the terminal).")
+    public var imageWidth: Int?
+
+    public init() {}
+
+    public func validate() throws {
+        if let imageWidth, !(4...500).contains(imageWidth) { throw ValidationError("--image-width must be between 4 and 500") }
+    }
+}

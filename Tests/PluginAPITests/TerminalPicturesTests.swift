@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+@testable import PluginAPI
+
+/// Pictures in the terminal: which protocol, when none, and what is written.
+@Suite struct TerminalPicturesTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static func fixture(_ name: String) throws -> Data { try Data(contentsOf: folder.appendingPathComponent("Fixtures/\(name)")) }
+    static let cell = (width: 10, height: 20)
+
+    @Test(arguments: [
+        (["TERM": "xterm-kitty"], PictureProtocol.kitty),
+        (["TERM": "xterm-256color", "KITTY_WINDOW_ID": "1"], .kitty),
+        (["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"], .kitty),
+        (["TERM": "xterm-256color", "KONSOLE_VERSION": "230804"], .kitty),
+        (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], .iterm),
+        (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm", "WEZTERM_PANE": "0"], .iterm),
+        (["TERM": "xterm", "TERM_PROGRAM": "mintty"], .iterm),
+        (["TERM": "foot"], .sixel),
+        (["TERM": "mlterm"], .sixel),
+        (["TERM": "xterm-256color", "WT_SESSION": "b3c1"], .sixel),
+        (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .blocks(truecolor: true)),
+        (["TERM": "xterm-256color", "COLORTERM": "24bit"], .blocks(truecolor: true)),
+        (["TERM": "xterm-256color"], .blocks(truecolor: false)),
+        (["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1"], .blocks(truecolor: false)),
+        (["TERM": "screen", "STY": "1.pts-0", "TERM_PROGRAM": "iTerm.app", "COLORTERM": "truecolor"], .blocks(truecolor: true)),
+    ])
+    func eachTerminalGetsItsBestProtocol(environment: [String: String], expected: PictureProtocol) {
+        #expect(PictureProtocol.detect(environment) == expected)
+    }
+
+    func pictures(
+        _ environment: [String: String] = ["TERM": "xterm-kitty"],
+        format: OutputFormat = .table,
+        terminal: Bool = true,
+        setting: PictureSetting = .auto,
+        disabled: Bool = false
+    ) -> TerminalPictures {
+        let output = Output(console: .memory(terminal: terminal), format: format, color: true, quiet: false)
+        return TerminalPictures(output: output, environment: environment, setting: setting, disabled: disabled)
+    }
+
+    @Test func noPictureUnlessAPersonIsLookingAtATerminal() {
+        #expect(pictures().method == .kitty)
+        #expect(pictures(terminal: false).method == nil, "piped")
+        #expect(pictures(format: .json).method == nil)
+        #expect(pictures(format: .plain).method == nil)
+        #expect(pictures(["TERM": "xterm-kitty", "NO_COLOR": "1"]).method == nil)
+        #expect(pictures(["TERM": "dumb"]).method == nil)
+        #expect(pictures(disabled: true).method == nil, "--no-images")
+        #expect(pictures(setting: .never).method == nil)
+        #expect(pictures(["TERM": "xterm-kitty", "NO_COLOR": ""]).method == .kitty, "an empty NO_COLOR is unset")
+    }
+
+    @Test func theSettingOverridesDetection() {
+        #expect(pictures(setting: .sixel).method == .sixel)
+        #expect(pictures(setting: .iterm).method == .iterm)
+        #expect(pictures(["TERM": "xterm", "COLORTERM": "truecolor"], setting: .kitty).method == .kitty)
+        #expect(pictures(["TERM": "xterm-kitty"], setting: .blocks).method == .blocks(truecolor: false))
+        #expect(pictures(["TERM": "xterm-kitty", "COLORTERM": "truecolor"], setting: .blocks).method == .blocks(truecolor: true))
+    }
+
+    /// The exact bytes per protocol, for a JPEG and a PNG with transparency (UPDATE_SNAPSHOTS=1 rewrites them).
+    @Test(arguments: ["gradient-16x24.jpg", "half-transparent-12x12.png"])
+    func eachProtocolWritesTheSameBytesEveryTime(fixture: String) throws {
+        let methods: [(String, PictureProtocol)] = [
+            ("kitty", .kitty), ("iterm", .iterm), ("sixel", .sixel), ("truecolor", .blocks(truecolor: true)), ("256", .blocks(truecolor: false)),
+        ]
+        for (name, method) in methods {
+            let picture = try TerminalPictures.render(try Self.fixture(fixture), as: method, columns: 6, rows: 20, cell: Self.cell)
+            let snapshot = Self.folder.appendingPathComponent("Snapshots/pictures/\(fixture)-\(name).txt")
+            if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] != nil {
+                try FileManager.default.createDirectory(at: snapshot.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(picture.text.utf8).write(to: snapshot)
+            }
+            #expect(picture.text == String(decoding: try Data(contentsOf: snapshot), as: UTF8.self), "\(fixture) as \(name)")
+        }
+    }
+
+    @Test func eachProtocolSpeaksItsOwnLanguage() throws {
+        let jpeg = try Self.fixture("gradient-16x24.jpg")
+        let kitty = try TerminalPictures.render(jpeg, as: .kitty, columns: 6, rows: 20, cell: Self.cell)
+        #expect(kitty.text.hasPrefix("\u{1B}_G"), "an APC graphics command")
+        #expect(!kitty.isText)
+        let iterm = try TerminalPictures.render(jpeg, as: .iterm, columns: 6, rows: 20, cell: Self.cell)
+        #expect(iterm.text.hasPrefix("\u{1B}]1337;File="))
+        let sixel = try TerminalPictures.render(jpeg, as: .sixel, columns: 6, rows: 20, cell: Self.cell)
+        #expect(sixel.text.contains("\u{1B}P") && sixel.text.contains("q"), "a DCS sixel string")
+        let indexed = try TerminalPictures.render(jpeg, as: .blocks(truecolor: false), columns: 6, rows: 20, cell: Self.cell)
+        #expect(indexed.text.contains("38;5;") && !indexed.text.contains("38;2;"), "the 256-colour palette only")
+    }
+
+    @Test func aPictureKeepsItsShapeInCells() throws {
+        let jpeg = try Self.fixture("gradient-16x24.jpg")
+        // 16×24 pixels in cells of 10×20: 2 columns take 1.5 rows of height per column.
+        let wide = try TerminalPictures.render(jpeg, as: .blocks(truecolor: true), columns: 16, rows: 100, cell: Self.cell)
+        #expect((wide.columns, wide.rows) == (16, 12))
+        let capped = try TerminalPictures.render(jpeg, as: .blocks(truecolor: true), columns: 16, rows: 6, cell: Self.cell)
+        #expect((capped.columns, capped.rows) == (8, 6), "too tall: the height decides")
+        let square = try TerminalPictures.render(jpeg, as: .blocks(truecolor: true), columns: 16, rows: 100, cell: (10, 10))
+        #expect((square.columns, square.rows) == (16, 24), "square cells")
+    }
+
+    /// `▀` cells decoded back to pixels: the top pixel is the foreground, the bottom the background.
+    static func pixels(ofBlocks text: String) -> [[(Int, Int, Int)?]] {
+        var rows: [[(Int, Int, Int)?]] = []
+        for line in text.split(separator: "\n") {
+            var top: [(Int, Int, Int)?] = []
+            var bottom: [(Int, Int, Int)?] = []
+            var foreground: (Int, Int, Int)?
+            var background: (Int, Int, Int)?
+            var rest = Substring(line)
+            while let first = rest.first {
+                if first == "\u{1B}", let end = rest.firstIndex(of: "m") {
+                    let codes = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";").map { Int($0) ?? 0 }
+                    var index = 0
+                    while index < codes.count {
+                        switch codes[index] {
+                        case 0: (foreground, background) = (nil, nil)
+                        case 39: foreground = nil
+                        case 49: background = nil
+                        case 38 where index + 4 < codes.count && codes[index + 1] == 2:
+                            foreground = (codes[index + 2], codes[index + 3], codes[index + 4])
+                            index += 4
+                        case 48 where index + 4 < codes.count && codes[index + 1] == 2:
+                            background = (codes[index + 2], codes[index + 3], codes[index + 4])
+                            index += 4
+                        default: break
+                        }
+                        index += 1
+                    }
+                    rest = rest[rest.index(after: end)...]
+                    continue
+                }
+                top.append(first == "▀" ? foreground : background)
+                bottom.append(background)
+                rest = rest.dropFirst()
+            }
+            rows += [top, bottom]
+        }
+        return rows
+    }
+
+    @Test func blockArtDecodedBackMatchesTheJPEG() throws {
+        let picture = try TerminalPictures.render(
+            try Self.fixture("gradient-16x24.jpg"),
+            as: .blocks(truecolor: true),
+            columns: 16,
+            rows: 100,
+            cell: Self.cell
+        )
+        let pixels = Self.pixels(ofBlocks: picture.text)
+        #expect(pixels.count == 24 && pixels.allSatisfy { $0.count == 16 }, "one cell a pixel wide, two high")
+        var worst = 0
+        for y in 0..<min(24, pixels.count) {
+            for x in 0..<min(16, pixels[y].count) {
+                // The fixture was drawn as (255 − 10y, 15x, 10y), then saved as a JPEG.
+                guard let (r, g, b) = pixels[y][x] else {
+                    Issue.record("pixel \(x),\(y) has no colour")
+                    continue
+                }
+                worst = max(worst, abs(r - (255 - 10 * y)), abs(g - 15 * x), abs(b - 10 * y))
+            }
+        }
+        #expect(worst <= 40, "within a JPEG's error: \(worst)")
+    }
+
+    @Test func transparencyLeavesTheTerminalsBackground() throws {
+        let picture = try TerminalPictures.render(
+            try Self.fixture("half-transparent-12x12.png"),
+            as: .blocks(truecolor: true),
+            columns: 12,
+            rows: 100,
+            cell: Self.cell
+        )
+        let pixels = Self.pixels(ofBlocks: picture.text)
+        #expect(pixels.count == 12)
+        let green = pixels[0][0]
+        #expect(green.map { $0.0 < 40 && $0.1 > 215 && $0.2 < 40 } == true, "opaque green on the left")
+        #expect(pixels[11][11] == nil, "fully transparent: no colour of its own")
+    }
+
+    @Test func aBrokenImageIsBadDataAndANoticeNeverAFailure() throws {
+        let jpeg = try Self.fixture("gradient-16x24.jpg")
+        let error = #expect(throws: ToolboxError.self) {
+            try TerminalPictures.render(jpeg.prefix(jpeg.count / 2), as: .blocks(truecolor: true), columns: 8, rows: 8, cell: Self.cell)
+        }
+        #expect(error?.kind == .badData)
+        let console = Console.memory(terminal: true)
+        let output = Output(console: console, format: .table, color: true, quiet: false)
+        let pictures = TerminalPictures(output: output, environment: ["TERM": "xterm-256color"], setting: .auto, disabled: false)
+        #expect(pictures.picture(Data("not an image".utf8), columns: 8) == nil)
+        pictures.show(jpeg.prefix(100), beside: ["Title: Fight Club"])
+        #expect(console.captured.standardOutput == "Title: Fight Club\n", "the text, whole")
+        #expect(console.captured.standardError.split(separator: "\n").count == 2, "one notice a picture")
+        #expect(console.captured.standardError.hasPrefix("cannot draw the picture: "))
+    }
+}
