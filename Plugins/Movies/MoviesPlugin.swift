@@ -58,7 +58,10 @@ struct MoviesCommand: ParsableCommand {
     )
 }
 
-/// Shows a list of movies the way every movie list looks.
-func present(_ movies: [MovieItem], empty: String, in context: CommandContext) throws {
-    try context.output.list(movies, columns: MovieItem.columns, plain: \.spoken, empty: empty)
+/// Shows a list of movies the way every movie list looks; with `images`, a small poster per row.
+func present(_ movies: [MovieItem], empty: String, images: Bool = false, in context: CommandContext) async throws {
+    let catalog = try context.resolve(MovieCatalog.self)
+    try await context.resolve(TerminalPictures.self).list(movies, columns: MovieItem.columns, plain: \.spoken, empty: empty, wanted: images) {
+        try await catalog.picture(at: $0.posterURL, size: TMDBImageSize.thumbnail)
+    }
 }

@@ -87,6 +87,17 @@ public struct TMDBClient: Sendable {
         return file
     }
 
+    /// The bytes of an image this client named by URL (an item's `posterURL`), at `size`
+    /// or the URL's own, through the image folder: downloaded once, read offline. nil for no URL.
+    public func picture(at url: String?, size: String? = nil) async throws -> Data? {
+        guard let url, url.hasPrefix(imageBaseURL.absoluteString) else { return nil }
+        let parts = url.dropFirst(imageBaseURL.absoluteString.count).split(separator: "/")
+        guard parts.count == 2 else { return nil }
+        let file = try await image(path: "/" + parts[1], size: size ?? String(parts[0]))
+        guard let data = FileManager.default.contents(atPath: file) else { throw ToolboxError.io("cannot read the cached image \(file)") }
+        return data
+    }
+
     /// The image URL for a path, or nil when there is no path.
     public func imageURL(_ path: String?, size: String) -> String? {
         guard let path, !path.isEmpty else { return nil }

@@ -259,3 +259,13 @@ public struct TMDBVideo: Decodable, Sendable, Equatable {
         case publishedAt = "published_at"
     }
 }
+
+/// Image sizes TMDB serves, and the ones toolbox uses.
+public enum TMDBImageSize {
+    public static let all = ["w92", "w154", "w185", "w342", "w500", "w780", "original"]
+    /// A list item's `posterURL`, and the poster drawn beside details.
+    public static let poster = "w500"
+    /// The small poster of a list row (`--images`).
+    public static let thumbnail = "w92"
+    public static let backdrop = "w780"
+}

@@ -81,6 +81,9 @@ enum GenreNames {
     }
 }
 
-func present(_ items: [TitleItem], empty: String, in context: CommandContext) throws {
-    try context.output.list(items, columns: TitleItem.columns, plain: \.spoken, empty: empty)
+func present(_ items: [TitleItem], empty: String, images: Bool = false, in context: CommandContext) async throws {
+    let catalog = try context.resolve(TrailerCatalog.self)
+    try await context.resolve(TerminalPictures.self).list(items, columns: TitleItem.columns, plain: \.spoken, empty: empty, wanted: images) {
+        try await catalog.picture(at: $0.posterURL, size: TMDBImageSize.thumbnail)
+    }
 }

@@ -5,7 +5,7 @@
 
 Serves /3/movie/<id>/similar (a fixture page), /3/movie/<id> (the details
 fixture, with the poster /poster.jpg), /3/discover/movie pages 1..PAGES, and
-/t/p/<size>/poster.jpg (POSTER_JPEG), each answer delayed by LATENCY_MS;
+every image /t/p/<size>/<name> (POSTER_JPEG), each answer delayed by LATENCY_MS;
 GET /__count returns how many requests it has answered. Writes its port to PORT_FILE.
 """
 import json
@@ -53,7 +53,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(similar)
         if url.path.startswith("/3/movie/") and url.path.count("/") == 3:
             return self.reply(details)
-        if poster and url.path.startswith("/t/p/") and url.path.endswith("/poster.jpg"):
+        if poster and url.path.startswith("/t/p/"):
             return self.reply(poster, "image/jpeg")
         if url.path == "/3/discover/movie":
             page = int(urllib.parse.parse_qs(url.query).get("page", ["1"])[0])

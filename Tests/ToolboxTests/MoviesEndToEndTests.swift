@@ -185,3 +185,21 @@ import Testing
         await server.stop()
     }
 }
+
+extension PosterPictureTests {
+    @Test func similarWithImagesDrawsAThumbnailPerRowOnceDownloaded() async throws {
+        let (server, toolbox) = try await start()
+        let jpeg = StubServer.Reply.respond(status: 200, body: try TestImages.photo, headers: ["Content-Type": "image/jpeg"], delay: .zero)
+        for name in ["pIkRyD18kl4FhoCNQuWxWu5cBLM", "kAVRgw7GgK1CfYEJq8ME6EvRIgU"] { server.route("/t/p/w92/\(name).jpg", jpeg) }
+        let colours = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+        let run = try await toolbox.runOnTerminal(["movies", "similar", "550", "--images", "--limit", "3"], environment: colours)
+        #expect(run.exitCode == 0)
+        let rows = run.standardOutput.split(separator: "\n").filter { $0.contains("  2022  ") }
+        #expect(rows.count == 3)
+        #expect(rows.prefix(2).allSatisfy { $0.contains("▀") })
+        #expect(run.standardError == "1 of 3 pictures could not be had\n", "the third poster is not on the stub: said once, the row kept")
+        _ = try await toolbox.runOnTerminal(["movies", "similar", "550", "--images", "--limit", "3"], environment: colours)
+        #expect(server.requestCount("/t/p/w92/pIkRyD18kl4FhoCNQuWxWu5cBLM.jpg") == 1, "a thumbnail is downloaded once")
+        await server.stop()
+    }
+}

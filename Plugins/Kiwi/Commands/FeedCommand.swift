@@ -7,13 +7,14 @@ extension KiwiCommand {
         static let configuration = CommandConfiguration(
             commandName: "feed",
             abstract: "Everyone's posts, newest first (or, with --following, the people you follow).",
-            discussion: "Examples:\n  toolbox kiwi feed\n  toolbox kiwi feed --following --page 2\n  toolbox kiwi feed --all --json"
+            discussion: "Examples:\n  toolbox kiwi feed\n  toolbox kiwi feed --following --page 2 --images\n  toolbox kiwi feed --all --json"
         )
         @Option(help: "The page, from 1.") var page = 1
         @Option(help: "Posts a page, 1 to 100.") var pageSize = 10
         @Flag(help: "Every page to the end.") var all = false
         @Flag(help: "Only you and the people you follow (needs a server with /feed).") var following = false
         @OptionGroup var connection: ServerOption
+        @OptionGroup var pictures: ListPictureOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -35,7 +36,12 @@ extension KiwiCommand {
                 which = .following
             }
             let posts = all ? try await client.allPosts(which) : try await client.posts(which, page: page, pageSize: pageSize)
-            try KiwiPresentation.list(posts, empty: page > 1 ? "No posts on page \(page)." : "No posts yet.", in: context)
+            try await KiwiPresentation.list(
+                posts,
+                empty: page > 1 ? "No posts on page \(page)." : "No posts yet.",
+                images: pictures.images,
+                in: context
+            )
         }
     }
 }

@@ -35,7 +35,7 @@ extension KiwiCommand {
             // The posts follow in every format: piped output has the rows a table shows.
             guard !posts.isEmpty else { return }
             if context.output.format == .table { context.output.line("") }
-            try KiwiPresentation.list(posts, empty: "", in: context)
+            try await KiwiPresentation.list(posts, empty: "", in: context)
         }
     }
 }

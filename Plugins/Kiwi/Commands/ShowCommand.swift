@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KiwiServer
 import PluginAPI
 
@@ -36,20 +35,12 @@ extension KiwiCommand {
                 fields.append(("Book", "\(book.title)\(authors)\(book.isbn13.map { " (ISBN \($0))" } ?? "")"))
             }
             fields += discussion.map { ($0.author.username, $0.text) }
-            let pictures = try context.resolve(TerminalPictures.self)
-            if pictures.method != nil {
-                // The photo beside the post; the post alone, with a notice, when it cannot be had.
-                var photo: Data?
-                do { photo = try await client.photo(of: shown) } catch { context.output.notice("no photo: \(ToolboxError.from(error).message)") }
-                let text = context.output.detailLines(fields, width: pictures.textWidth(width: picture.imageWidth))
-                pictures.show(photo, beside: text, width: picture.imageWidth)
-                return
-            }
-            try context.output.detail(
+            try await context.resolve(TerminalPictures.self).detail(
                 Flattened(shown, Discussion(comments: discussion)),
                 fields: fields,
-                plain: KiwiPresentation.spoken(shown) + " \(discussion.count) comments."
-            )
+                plain: KiwiPresentation.spoken(shown) + " \(discussion.count) comments.",
+                width: picture.imageWidth
+            ) { shown.imageURL == nil ? nil : try await client.photo(of: shown) }
         }
     }
 }

@@ -28,8 +28,12 @@ enum KiwiPresentation {
         Column("Comment", flexible: true) { $0.text },
     ]
 
-    static func list(_ posts: [KiwiWire.Post], empty: String, in context: CommandContext) throws {
-        try context.output.list(posts, columns: postColumns, plain: spoken, empty: empty)
+    /// Posts as every post list shows them; with `images`, a thumbnail of each photo per row.
+    static func list(_ posts: [KiwiWire.Post], empty: String, images: Bool = false, in context: CommandContext) async throws {
+        let client = try context.resolve(KiwiClient.self)
+        try await context.resolve(TerminalPictures.self).list(posts, columns: postColumns, plain: spoken, empty: empty, wanted: images) {
+            $0.imageURL == nil ? nil : try await client.photo(of: $0)
+        }
     }
 
     static let userColumns: [Column<KiwiWire.User>] = [

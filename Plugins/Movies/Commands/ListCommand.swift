@@ -26,6 +26,7 @@ extension MoviesCommand {
         var all = false
 
         @OptionGroup var pages: PageOptions
+        @OptionGroup var pictures: ListPictureOptions
         @OptionGroup var global: GlobalOptions
 
         var configurationOverrides: [ConfigKey: String] {
@@ -56,7 +57,7 @@ extension MoviesCommand {
             context.output.notice(
                 "\(who) — \(NumberStyle.grouped(count)) \(count == 1 ? "movie" : "movies")\(chosen == nil ? "" : " (person \(personID))")"
             )
-            try present(movies, empty: "No movies found for \(who).", in: context)
+            try await present(movies, empty: "No movies found for \(who).", images: pictures.images, in: context)
         }
 
         /// The person to list, and their name when `--actor` chose them.

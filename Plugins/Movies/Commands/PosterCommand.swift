@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PluginAPI
+import TMDB
 
 extension MoviesCommand {
     /// `toolbox movies poster ID`
@@ -22,10 +23,10 @@ extension MoviesCommand {
         var id: Int
 
         @Option(
-            help: ArgumentHelp("The size: \(MoviePosterSize.all.joined(separator: ", ")).", valueName: "size"),
-            completion: .list(MoviePosterSize.all)
+            help: ArgumentHelp("The size: \(TMDBImageSize.all.joined(separator: ", ")).", valueName: "size"),
+            completion: .list(TMDBImageSize.all)
         )
-        var size = MoviePosterSize.listDefault
+        var size = TMDBImageSize.poster
 
         @Option(name: .shortAndLong, help: "Also write the image to this file.", completion: .file())
         var output: String?
@@ -34,8 +35,8 @@ extension MoviesCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            guard MoviePosterSize.all.contains(size) else {
-                throw ValidationError("unknown poster size '\(size)'; TMDB serves \(MoviePosterSize.all.joined(separator: ", "))")
+            guard TMDBImageSize.all.contains(size) else {
+                throw ValidationError("unknown poster size '\(size)'; TMDB serves \(TMDBImageSize.all.joined(separator: ", "))")
             }
         }
 

@@ -20,16 +20,13 @@ extension MoviesCommand {
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
             let details = try await catalog.details(id)
-            let pictures = try context.resolve(TerminalPictures.self)
-            guard pictures.method != nil else {
-                let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.more.overview ?? "")"
-                try context.output.detail(details.json, fields: details.fields, plain: spoken.trimmed)
-                return
-            }
-            // The poster beside the details; the details alone when it cannot be had.
-            let poster = await catalog.posterImage(of: id, notice: context.output.notice)
-            let text = context.output.detailLines(details.fields, width: pictures.textWidth(width: picture.imageWidth))
-            pictures.show(poster, beside: text, width: picture.imageWidth)
+            let spoken = "\(details.item.spoken). Released \(details.displayDate). \(details.more.overview ?? "")"
+            try await context.resolve(TerminalPictures.self).detail(
+                details.json,
+                fields: details.fields,
+                plain: spoken.trimmed,
+                width: picture.imageWidth
+            ) { try await catalog.picture(at: details.item.posterURL) }
         }
     }
 }

@@ -19,6 +19,7 @@ extension MoviesCommand {
         var id: Int
 
         @OptionGroup var pages: PageOptions
+        @OptionGroup var pictures: ListPictureOptions
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
@@ -26,7 +27,7 @@ extension MoviesCommand {
             let movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id) {
                 try await catalog.similar(to: id, page: $0)
             }.results
-            try present(movies, empty: "No movies found similar to movie \(id).", in: context)
+            try await present(movies, empty: "No movies found similar to movie \(id).", images: pictures.images, in: context)
         }
     }
 }

@@ -32,7 +32,7 @@ struct MovieDetails: Sendable {
             overview: movie.overview.flatMap { $0.isEmpty ? nil : $0 },
             voteCount: movie.voteCount ?? 0,
             popularity: movie.popularity,
-            backdropURL: imageURL(movie.backdropPath, MoviePosterSize.backdrop),
+            backdropURL: imageURL(movie.backdropPath, TMDBImageSize.backdrop),
             tagline: movie.tagline.flatMap { $0.isEmpty ? nil : $0 },
             runtime: movie.runtime.flatMap { $0 > 0 ? $0 : nil },
             genres: movie.genres?.map(\.name) ?? []

@@ -21,7 +21,7 @@ struct MovieItem: Codable, Sendable, Equatable {
         year = date.year
         self.rating = rating?.oneDecimal
         ratingPercent = rating?.percent
-        posterURL = imageURL(movie.posterPath, MoviePosterSize.listDefault)
+        posterURL = imageURL(movie.posterPath, TMDBImageSize.poster)
     }
 
     /// "Fight Club, 1999, Rating 84%" — reads well aloud.
@@ -42,11 +42,4 @@ extension MovieItem: SavedItem {
     static let savedListTitle = "your favourites"
     var savedKey: Int { id }
     var savedName: String { "“\(title)” (\(year))" }
-}
-
-/// Poster sizes TMDB serves.
-enum MoviePosterSize {
-    static let all = ["w92", "w154", "w185", "w342", "w500", "w780", "original"]
-    static let listDefault = "w500"
-    static let backdrop = "w780"
 }

@@ -70,17 +70,9 @@ struct MovieCatalog: Sendable {
         return (movie.title, try await client.image(path: path, size: size), client.imageURL(path, size: size))
     }
 
-    /// The poster's bytes to draw, through the image cache (so offline too); nil when TMDB
-    /// has none, and with a notice when it could not be had.
-    func posterImage(of id: Int, size: String = MoviePosterSize.listDefault, notice: (String) -> Void) async -> Data? {
-        do {
-            return FileManager.default.contents(atPath: try await poster(of: id, size: size).file)
-        } catch let error as ToolboxError where error.kind == .notFound {
-            return nil
-        } catch {
-            notice("no poster: \(ToolboxError.from(error).message)")
-            return nil
-        }
+    /// An image of an item (its `posterURL`), at `size` or the URL's own, through the image cache.
+    func picture(at url: String?, size: String? = nil) async throws -> Data? {
+        try await client.picture(at: url, size: size)
     }
 
     private func movie(_ id: Int) async throws -> TMDBMovie {

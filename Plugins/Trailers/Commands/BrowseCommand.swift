@@ -27,6 +27,7 @@ extension TrailersCommand {
         @Option(help: "upcoming, this-month, last-30-days, last-90-days, this-year or all-time.") var dates: DateRange?
         @Option(help: "A US rating for movies: G, PG, PG-13, R or NC-17.") var certification: Certification?
         @OptionGroup var paging: PageOptions
+        @OptionGroup var pictures: ListPictureOptions
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -53,7 +54,7 @@ extension TrailersCommand {
             let (filter, notices) = filter()
             notices.forEach(context.output.notice)
             let items = try await context.resolve(TrailerCatalog.self).browse(filter, paging: paging)
-            try present(items, empty: "No titles found for these filters.", in: context)
+            try await present(items, empty: "No titles found for these filters.", images: pictures.images, in: context)
         }
     }
 }

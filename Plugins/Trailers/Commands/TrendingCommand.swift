@@ -21,7 +21,7 @@ extension TrailersCommand {
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(TrailerCatalog.self)
             let items = try await catalog.trending(type, window: window.rawValue, paging: paging)
-            try present(items, empty: "Nothing is trending right now.", in: context)
+            try await present(items, empty: "Nothing is trending right now.", in: context)
         }
     }
 }

@@ -67,9 +67,9 @@ struct TitleDetails: Sendable {
     var trailers: [Trailer] { more.trailers }
     var json: Flattened<TitleItem, More> { Flattened(item, more) }
 
-    init(_ details: TMDBTitleDetails, type: MediaType) {
+    init(_ details: TMDBTitleDetails, type: MediaType, imageURL: (String?, String) -> String?) {
         item =
-            TitleItem(details.title, type: type)
+            TitleItem(details.title, type: type, imageURL: imageURL)
             ?? TitleItem(id: details.title.id, type: type, title: details.title.title, releaseDate: nil, rating: nil, popularity: nil)
         more = More(
             tagline: details.tagline.flatMap { $0.isEmpty ? nil : $0 },

@@ -12,9 +12,11 @@ struct TitleItem: Codable, Sendable, Equatable {
     @Nullable var popularity: Double?
     /// `YYYY-MM-DD` or nil; the newest/oldest sorts compare it.
     @Nullable var releaseDate: String?
+    @Nullable var posterURL: String?
 
-    init(id: Int, type: MediaType, title: String, releaseDate: String?, rating: Double?, popularity: Double?) {
+    init(id: Int, type: MediaType, title: String, releaseDate: String?, rating: Double?, popularity: Double?, posterURL: String? = nil) {
         let date = ReleaseDate(releaseDate)
+        self.posterURL = posterURL
         self.id = id
         self.type = type
         self.title = title
@@ -24,8 +26,9 @@ struct TitleItem: Codable, Sendable, Equatable {
         self.releaseDate = date.iso
     }
 
-    /// nil for what is neither a movie nor a show (people on /trending/all).
-    init?(_ title: TMDBTitle, type fallback: MediaType?) {
+    /// nil for what is neither a movie nor a show (people on /trending/all). `imageURL`
+    /// turns TMDB's poster path into `posterURL`.
+    init?(_ title: TMDBTitle, type fallback: MediaType?, imageURL: (String?, String) -> String? = { _, _ in nil }) {
         guard let type = title.mediaType.map({ MediaType(rawValue: $0) }) ?? fallback else { return nil }
         let votes = title.voteCount ?? 0
         self.init(
@@ -34,7 +37,8 @@ struct TitleItem: Codable, Sendable, Equatable {
             title: title.title,
             releaseDate: title.date,
             rating: votes > 0 ? title.voteAverage.map { ($0 * 10).rounded() / 10 } : nil,
-            popularity: title.popularity
+            popularity: title.popularity,
+            posterURL: imageURL(title.posterPath, TMDBImageSize.poster)
         )
     }
 

@@ -25,6 +25,11 @@ struct TrailerCatalog: Sendable {
         return catalog
     }
 
+    /// An image of an item (its `posterURL`), at `size` or the URL's own, through the image cache.
+    func picture(at url: String?, size: String? = nil) async throws -> Data? {
+        try await client.picture(at: url, size: size)
+    }
+
     /// `GET /trending/{all|movie|tv}/{week|day}`; people are skipped.
     func trending(_ type: ContentType, window: String, page: Int) async throws -> TMDBPage<TitleItem> {
         let answer: TMDBPage<TMDBTitle> = try await client.get(
@@ -33,7 +38,7 @@ struct TrailerCatalog: Sendable {
             cache: Lifetime.lists
         )
         let fallback: MediaType? = type == .all ? nil : MediaType(rawValue: type.rawValue)
-        return answer.map { TitleItem($0, type: fallback) }
+        return answer.map { TitleItem($0, type: fallback, imageURL: client.imageURL) }
     }
 
     /// `GET /discover/{movie|tv}` with the filter's parameters.
@@ -49,7 +54,7 @@ struct TrailerCatalog: Sendable {
             query: Self.discoverQuery(type, filter: filter, genre: genre, window: window, page: page, language: language, region: region),
             cache: Lifetime.lists
         )
-        return answer.map { TitleItem($0, type: type) }
+        return answer.map { TitleItem($0, type: type, imageURL: client.imageURL) }
     }
 
     static func discoverQuery(
@@ -90,6 +95,6 @@ struct TrailerCatalog: Sendable {
                 hint: type == .movie ? "for a TV show, add --type tv" : "check the id"
             )
         )
-        return TitleDetails(details, type: type)
+        return TitleDetails(details, type: type, imageURL: client.imageURL)
     }
 }

@@ -79,14 +79,18 @@ public struct Output: Sendable {
         case .lines:
             for item in items { line(columns.map { Self.cell($0.value(item)) }.joined(separator: "\t")) }
         case .table:
-            let table = TextTable(
-                headers: columns.map { $0.title.uppercased() },
-                rows: items.map { item in columns.map { $0.value(item) } },
-                flexible: Set(columns.indices.filter { columns[$0].flexible }),
-                rightAligned: Set(columns.indices.filter { columns[$0].rightAligned })
-            )
-            for row in table.render(maxWidth: console.width, header: bold) { line(row) }
+            tableLines(items, columns: columns, width: console.width).forEach(line)
         }
+    }
+
+    /// The header, then one line per item, as a terminal shows them within `width` columns.
+    public func tableLines<Item>(_ items: [Item], columns: [Column<Item>], width: Int) -> [String] {
+        TextTable(
+            headers: columns.map { $0.title.uppercased() },
+            rows: items.map { item in columns.map { $0.value(item) } },
+            flexible: Set(columns.indices.filter { columns[$0].flexible }),
+            rightAligned: Set(columns.indices.filter { columns[$0].rightAligned })
+        ).render(maxWidth: width, header: bold)
     }
 
     /// One item: labelled fields on a terminal, `label<TAB>value` lines when piped.

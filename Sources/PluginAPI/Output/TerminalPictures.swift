@@ -1,6 +1,7 @@
 import ArgumentParser
 import CTerminalImage
 import Foundation
+import Synchronization
 
 /// The `output.images` setting: how pictures are drawn, or `auto` to ask the environment.
 public enum PictureSetting: String, CaseIterable, Sendable {
@@ -157,7 +158,7 @@ public struct TerminalPictures: Sendable {
     /// A picture (`width` cells, else about 40 % of the terminal) beside `lines` of text: block
     /// art line by line; the graphics protocols, which place an image themselves, above it; and
     /// above it on a terminal narrower than 80 columns. Without a picture, the lines alone.
-    public func show(_ data: Data?, beside lines: [String], width: Int? = nil) {
+    func show(_ data: Data?, beside lines: [String], width: Int? = nil) {
         let room = output.console.width
         let columns = width ?? Int(Double(room) * Self.besideShare)
         guard let data, let picture = picture(data, columns: min(columns, room), rows: 40) else {
@@ -179,8 +180,81 @@ public struct TerminalPictures: Sendable {
         }
     }
 
+    /// Gets a picture's bytes only when one can be drawn; a failure is a one-line notice.
+    public func fetch(_ load: () async throws -> Data?) async -> Data? {
+        guard method != nil else { return nil }
+        do {
+            return try await load()
+        } catch {
+            output.notice("cannot get the picture: \(ToolboxError.from(error).message)")
+            return nil
+        }
+    }
+
+    /// `Output.detail`, with the picture `load` gets beside the fields on a terminal that can show one.
+    public func detail<Item: Encodable>(
+        _ item: Item,
+        fields: [(label: String, value: String)],
+        plain: String,
+        width: Int?,
+        picture load: () async throws -> Data?
+    ) async throws {
+        guard method != nil else { return try output.detail(item, fields: fields, plain: plain) }
+        let data = await fetch(load)
+        show(data, beside: output.detailLines(fields, width: textWidth(width: width)), width: width)
+    }
+
+    /// `Output.list`, with a small picture per row when `wanted` on a terminal that can show
+    /// them: fetched at once (the shared web client still caps requests per host), each row's
+    /// text beside its picture (block art) or below it (the graphics protocols).
+    public func list<Item: Encodable & Sendable>(
+        _ items: [Item],
+        columns: [Column<Item>],
+        plain: (Item) -> String,
+        empty: String,
+        wanted: Bool,
+        width: Int? = nil,
+        picture load: @escaping @Sendable (Item) async throws -> Data?
+    ) async throws {
+        guard wanted, method != nil, !items.isEmpty else { return try output.list(items, columns: columns, plain: plain, empty: empty) }
+        let cells = width ?? 8
+        let failures = Mutex(0)
+        let method = self.method ?? .blocks(truecolor: false)
+        let cell = self.cell
+        let pictures = try await items.concurrentMap { item -> TerminalPicture? in
+            do {
+                // An item without a picture has none to draw; one that cannot be had is counted.
+                guard let data = try await load(item) else { return nil }
+                return try Self.render(data, as: method, columns: cells, rows: cells * 2, cell: cell)
+            } catch {
+                failures.withLock { $0 += 1 }
+                return nil
+            }
+        }
+        let room = output.console.width
+        let lines = output.tableLines(items, columns: columns, width: max(20, room - cells - 2))
+        let blank = String(repeating: " ", count: cells)
+        output.line(blank + "  " + (lines.first ?? ""))
+        for (index, picture) in pictures.enumerated() {
+            let row = index + 1 < lines.count ? lines[index + 1] : ""
+            guard let picture else {
+                output.line(blank + "  " + row)
+                continue
+            }
+            guard picture.isText else {
+                output.console.write(picture.text + "\n", to: .standardOutput)
+                output.line(row)
+                continue
+            }
+            let art = picture.text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.pad(String($0), to: cells) }
+            for (line, drawn) in art.enumerated() { output.line(drawn + (line == 0 ? "  " + row : "")) }
+        }
+        let missing = failures.withLock { $0 }
+        if missing > 0 { output.notice("\(missing) of \(items.count) pictures could not be had") }
+    }
+
     /// The columns `show` leaves for the text: those beside block art, else the whole terminal.
-    public func textWidth(width: Int? = nil) -> Int {
+    func textWidth(width: Int? = nil) -> Int {
         let room = output.console.width
         guard let method, method.isText, room >= 80 else { return room }
         return max(20, room - (width ?? Int(Double(room) * Self.besideShare)) - 2)
@@ -197,4 +271,12 @@ public struct PictureOptions: ParsableArguments, Sendable {
     public func validate() throws {
         if let imageWidth, !(4...500).contains(imageWidth) { throw ValidationError("--image-width must be between 4 and 500") }
     }
+}
+
+/// `--images` of the lists that can show a small picture per row.
+public struct ListPictureOptions: ParsableArguments, Sendable {
+    @Flag(help: "A small picture per row, on a terminal that can show one.")
+    public var images = false
+
+    public init() {}
 }

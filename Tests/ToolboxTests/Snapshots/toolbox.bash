@@ -467,7 +467,7 @@ _toolbox_movies() {
 
 _toolbox_movies_list() {
     repeating_flags=()
-    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--all --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--person --actor --page --limit --config)
     __toolbox_offer_flags_options 0
@@ -555,7 +555,7 @@ _toolbox_movies_show() {
 
 _toolbox_movies_similar() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--page --limit --config)
     __toolbox_offer_flags_options 1
@@ -698,7 +698,7 @@ _toolbox_trailers() {
 
 _toolbox_trailers_browse() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --sort --genre --dates --certification --page --limit --config)
     __toolbox_offer_flags_options 0
@@ -792,13 +792,16 @@ _toolbox_trailers_show() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--type --config)
+    non_repeating_options=(--type --image-width --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--type')
         __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--image-width')
         return
         ;;
     '--config')
@@ -1232,7 +1235,7 @@ _toolbox_kiwi_account() {
 
 _toolbox_kiwi_feed() {
     repeating_flags=()
-    non_repeating_flags=(--all --following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--all --following --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--page --page-size --server --config)
     __toolbox_offer_flags_options 0
