@@ -91,6 +91,22 @@ import Testing
         #expect(indexed.text.contains("38;5;") && !indexed.text.contains("38;2;"), "the 256-colour palette only")
     }
 
+    @Test func besideTheTextBlockArtLineByLineAndGraphicsByMovingTheCursor() throws {
+        let jpeg = try Self.fixture("gradient-16x24.jpg")
+        let blocks = try TerminalPictures.render(jpeg, as: .blocks(truecolor: true), columns: 4, rows: 20, cell: Self.cell)
+        let lines = TerminalPictures.compose(blocks, beside: ["Title: Fight Club", "Year: 1999", "a third line", "and a fourth"], room: 80)
+            .split(separator: "\n")
+        #expect(lines.count == 4, "three rows of art, and the fourth line under a blank")
+        #expect(lines[0].hasSuffix("▀\u{1B}[0m  Title: Fight Club") && lines[3] == "      and a fourth")
+        let sixel = try TerminalPictures.render(jpeg, as: .sixel, columns: 4, rows: 20, cell: Self.cell)
+        let bytes = TerminalPictures.compose(sixel, beside: ["Title: Fight Club"], room: 80)
+        // Room below, cursor saved at the picture's top, the picture, back to the top, the text at column 7, then below.
+        #expect(bytes.hasPrefix(String(repeating: "\n", count: sixel.rows) + "\u{1B}[\(sixel.rows)A\u{1B}7\u{1B}P"))
+        #expect(bytes.hasSuffix("\u{1B}8\u{1B}[7GTitle: Fight Club\n\u{1B}[\(sixel.rows - 1)B"))
+        let cut = TerminalPictures.compose(sixel, beside: [String(repeating: "x", count: 100)], room: 80)
+        #expect(cut.contains("\u{1B}[7G" + String(repeating: "x", count: 73) + "…\n"), "a line the terminal would wrap is cut")
+    }
+
     @Test func aPictureKeepsItsShapeInCells() throws {
         let jpeg = try Self.fixture("gradient-16x24.jpg")
         // 16×24 pixels in cells of 10×20: 2 columns take 1.5 rows of height per column.

@@ -155,9 +155,8 @@ public struct TerminalPictures: Sendable {
     /// A picture beside a text takes about this share of the terminal's width.
     static let besideShare = 0.4
 
-    /// A picture (`width` cells, else about 40 % of the terminal) beside `lines` of text: block
-    /// art line by line; the graphics protocols, which place an image themselves, above it; and
-    /// above it on a terminal narrower than 80 columns. Without a picture, the lines alone.
+    /// A picture (`width` cells, else about 40 % of the terminal) beside `lines` of text, or
+    /// above them on a terminal narrower than 80 columns. Without a picture, the lines alone.
     func show(_ data: Data?, beside lines: [String], width: Int? = nil) {
         let room = output.console.width
         let columns = width ?? Int(Double(room) * Self.besideShare)
@@ -165,19 +164,32 @@ public struct TerminalPictures: Sendable {
             lines.forEach(output.line)
             return
         }
-        guard picture.isText, room >= 80, picture.columns + 2 < room else {
+        guard room >= 80, picture.columns + 2 < room else {
             output.console.write(picture.text + (picture.text.hasSuffix("\n") ? "" : "\n"), to: .standardOutput)
             lines.forEach(output.line)
             return
         }
-        let art = picture.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let blank = String(repeating: " ", count: picture.columns)
-        // A line the terminal wrapped would push the picture apart: longer ones are cut.
+        output.console.write(Self.compose(picture, beside: lines, room: room), to: .standardOutput)
+    }
+
+    /// The bytes of `picture` with `lines` beside it, from the cursor's line down to the line
+    /// below both. A line the terminal would wrap would push the picture apart: longer ones are cut.
+    static func compose(_ picture: TerminalPicture, beside lines: [String], room: Int) -> String {
         let textRoom = room - picture.columns - 2
-        for index in 0..<max(art.count, lines.count) {
-            let left = index < art.count ? art[index] : blank
-            output.line(left + "  " + (index < lines.count ? DisplayWidth.truncate(lines[index], to: textRoom) : ""))
+        guard picture.isText else {
+            // The graphics protocols draw at the cursor: room is made below first (so nothing
+            // scrolls under the picture), the picture drawn with the cursor saved, and the text
+            // written beside it from the picture's top; then the cursor goes below both.
+            var text = String(repeating: "\n", count: picture.rows) + "\u{1B}[\(picture.rows)A\u{1B}7" + picture.text + "\u{1B}8"
+            for line in lines { text += "\u{1B}[\(picture.columns + 3)G" + DisplayWidth.truncate(line, to: textRoom) + "\n" }
+            if lines.count < picture.rows { text += "\u{1B}[\(picture.rows - lines.count)B" }
+            return text
         }
+        let art = picture.text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.pad(String($0), to: picture.columns) }
+        let blank = String(repeating: " ", count: picture.columns)
+        return (0..<max(art.count, lines.count)).map { index in
+            (index < art.count ? art[index] : blank) + (index < lines.count ? "  " + DisplayWidth.truncate(lines[index], to: textRoom) : "") + "\n"
+        }.joined()
     }
 
     /// Gets a picture's bytes only when one can be drawn; a failure is a one-line notice.
@@ -241,22 +253,16 @@ public struct TerminalPictures: Sendable {
                 output.line(blank + "  " + row)
                 continue
             }
-            guard picture.isText else {
-                output.console.write(picture.text + "\n", to: .standardOutput)
-                output.line(row)
-                continue
-            }
-            let art = picture.text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.pad(String($0), to: cells) }
-            for (line, drawn) in art.enumerated() { output.line(drawn + (line == 0 ? "  " + row : "")) }
+            output.console.write(Self.compose(picture, beside: [row], room: room), to: .standardOutput)
         }
         let missing = failures.withLock { $0 }
         if missing > 0 { output.notice("\(missing) of \(items.count) pictures could not be had") }
     }
 
-    /// The columns `show` leaves for the text: those beside block art, else the whole terminal.
+    /// The columns `show` leaves for the text beside a picture (all of them on a narrow terminal).
     func textWidth(width: Int? = nil) -> Int {
         let room = output.console.width
-        guard let method, method.isText, room >= 80 else { return room }
+        guard method != nil, room >= 80 else { return room }
         return max(20, room - (width ?? Int(Double(room) * Self.besideShare)) - 2)
     }
 }
