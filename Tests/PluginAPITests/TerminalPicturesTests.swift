@@ -182,6 +182,14 @@ import Testing
         #expect(worst <= 40, "within a JPEG's error: \(worst)")
     }
 
+    @Test(arguments: [("red-then-blue-8x12.gif", (255, 0, 0)), ("green-8x12.webp", (0, 160, 0))])
+    func aGIFShowsItsFirstFrameAndWebPDecodes(fixture: String, colour: (Int, Int, Int)) throws {
+        let picture = try TerminalPictures.render(try Self.fixture(fixture), as: .blocks(truecolor: true), columns: 8, rows: 100, cell: Self.cell)
+        let pixels = Self.pixels(ofBlocks: picture.text).flatMap { $0 }
+        #expect(pixels.count == 8 * 12)
+        #expect(pixels.allSatisfy { $0.map { abs($0.0 - colour.0) + abs($0.1 - colour.1) + abs($0.2 - colour.2) <= 6 } == true }, "\(fixture)")
+    }
+
     @Test func transparencyLeavesTheTerminalsBackground() throws {
         let picture = try TerminalPictures.render(
             try Self.fixture("half-transparent-12x12.png"),
