@@ -83,6 +83,8 @@ public func buildApplication(
         let store: SQLiteKiwiStore
         do {
             store = try SQLiteKiwiStore(path: path)
+        } catch let error as ToolboxError {
+            throw error
         } catch {
             throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
         }
@@ -133,8 +135,11 @@ func buildRouter(store: any KiwiStore, uploads: UploadFolder, options: KiwiServe
     router.add(middleware: KiwiRequestLogMiddleware())
     router.add(middleware: KiwiErrorMiddleware())
     router.add(middleware: KiwiAuthMiddleware(store: store))
+    let pages = store.hasOtherWriters ? nil : PageCache()
+    if let pages { router.add(middleware: PageCacheInvalidation(cache: pages)) }
     KiwiController(
         store: store,
+        pages: pages,
         uploads: uploads,
         publicURL: options.publicURL,
         maxUploadBytes: options.maxUploadBytes,

@@ -28,9 +28,17 @@ extension KiwiController {
 
     private func page(_ selection: PostSelection, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let paging = try paging(request)
-        let posts = try await store.posts(selection, page: paging.page, pageSize: paging.size, viewer: context.caller?.username)
         let links = links(request)
-        return KiwiJSON.response(posts.map { KiwiWire.Post($0, links: links) })
+        let viewer = context.caller?.username
+        let make = {
+            KiwiJSON.body(
+                try await store.posts(selection, page: paging.page, pageSize: paging.size, viewer: viewer).map { KiwiWire.Post($0, links: links) }
+            )
+        }
+        // A logged-in reader's page says which posts they liked: it is made for them alone.
+        guard let pages, viewer == nil, let name = selection.cacheName else { return KiwiJSON.response(body: try await make()) }
+        let key = PageCache.Key(selection: name, page: paging.page, size: paging.size, base: links.base)
+        return KiwiJSON.response(body: try await pages.body(for: key, make: make))
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {

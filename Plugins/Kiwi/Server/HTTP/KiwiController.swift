@@ -6,6 +6,8 @@ import MultipartKit
 /// The routes of the Kiwi wire contract and its extensions.
 struct KiwiController: Sendable {
     let store: any KiwiStore
+    /// Pages for readers who are not logged in, when no other process writes the store.
+    let pages: PageCache?
     let uploads: UploadFolder
     let publicURL: String?
     let maxUploadBytes: Int

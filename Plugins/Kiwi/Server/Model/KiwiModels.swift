@@ -61,6 +61,15 @@ enum PostSelection: Sendable, Equatable {
     case feed(of: String)
     /// One member's (`GET /users/<u>/posts`).
     case author(String)
+
+    /// The name its pages are kept under when they are the same for every reader (not a feed).
+    var cacheName: String? {
+        switch self {
+        case .everyone: "everyone"
+        case .author(let name): "author/" + name
+        case .feed: nil
+        }
+    }
 }
 
 /// The limits of the wire contract, enforced with 400.

@@ -12,6 +12,9 @@ enum KiwiStoreError: Error, Equatable {
 /// Kiwi's storage: one protocol, SQLite (embedded) and PostgreSQL behind it.
 /// Every write is one transaction; counts are exact under concurrent writers.
 protocol KiwiStore: Sendable {
+    /// Whether other processes may write the same data; then nothing read may be kept in this one.
+    var hasOtherWriters: Bool { get }
+
     func createUser(_ user: KiwiUser, passwordHash: String) async throws
     func user(_ username: String) async throws -> KiwiUser?
     func passwordHash(of username: String) async throws -> String?

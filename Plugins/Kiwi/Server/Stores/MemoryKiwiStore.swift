@@ -3,6 +3,7 @@ import Foundation
 /// A store in memory: for controller tests that need no file or server, and
 /// `kiwi serve --database memory` for a throwaway community.
 actor MemoryKiwiStore: KiwiStore {
+    nonisolated let hasOtherWriters = false
     private struct Member {
         var user: KiwiUser
         var passwordHash: String

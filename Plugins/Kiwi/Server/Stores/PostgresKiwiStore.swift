@@ -7,6 +7,8 @@ import PostgresNIO
 /// counters change under the post's row lock, so counts stay exact.
 final class PostgresKiwiStore: KiwiStore {
     let client: PostgresClient
+    /// Any number of servers share the database.
+    let hasOtherWriters = true
     private let logger: Logger
 
     /// - Parameter schema: a schema to work in (tests use a fresh one each); nil for the default.

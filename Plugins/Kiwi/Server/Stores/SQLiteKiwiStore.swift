@@ -1,19 +1,39 @@
 import Foundation
 import GRDB
+import PluginAPI
 
 /// The embedded store: one SQLite file in WAL mode (readers never wait for the
 /// writer), `synchronous = FULL` so an acknowledged write survives a crash.
 final class SQLiteKiwiStore: KiwiStore {
     private let pool: DatabasePool
+    /// Held while the store is open: one process serves a SQLite file, so what it keeps in memory stays true.
+    private let lock: Int32
+    let hasOtherWriters = false
 
     init(path: String) throws {
+        lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw ToolboxError.io("cannot open \(path).lock", hint: "check the folder's permissions") }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            close(lock)
+            throw ToolboxError.conflict(
+                "another process is serving \(path)",
+                hint: "one kiwi serve per SQLite database; for several, share PostgreSQL (--database postgres://…)"
+            )
+        }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            close(lock)
+            throw error
+        }
     }
+
+    deinit { close(lock) }
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
