@@ -3,7 +3,8 @@
 # seeds 2,000 posts from 20 users through the API, then wrk with 2 threads and
 # 32 connections for 10 s each on GET /health, then page 0 and page 90 of GET /posts
 # (20 a page), each page also as a share of /health's rate.
-#   Tests/Benchmarks/kiwi.sh          (needs wrk: apt-get install wrk)
+#   Tests/Benchmarks/kiwi.sh [SERVE FLAGS…]    (needs wrk: apt-get install wrk)
+# e.g. `Tests/Benchmarks/kiwi.sh --metrics` measures the server with its metrics on.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 1; }
@@ -13,7 +14,7 @@ trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
 
 swift build -c release --static-swift-stdlib --product toolbox >/dev/null
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-XDG_DATA_HOME="$work" .build/release/toolbox kiwi serve --port "$port" --quiet &
+XDG_DATA_HOME="$work" .build/release/toolbox kiwi serve --port "$port" --quiet "$@" &
 server=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 100); do curl -sf "$base/health" >/dev/null && break; sleep 0.1; done

@@ -45,6 +45,7 @@ func withKiwi(
     _ kind: StoreKind,
     maxUploadBytes: Int = 64 * 1024,
     books: BookSearch? = nil,
+    metrics: Bool = false,
     _ body: (KiwiHarness) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
@@ -58,7 +59,8 @@ func withKiwi(
         uploads: uploads.path,
         maxUploadBytes: maxUploadBytes,
         bcryptCost: 4,
-        books: books
+        books: books,
+        metrics: metrics
     )
     switch kind {
     case .memory:

@@ -18,6 +18,7 @@ extension KiwiCommand {
                   toolbox kiwi serve
                   toolbox kiwi serve --host 0.0.0.0 --port 8080 --public-url https://kiwi.example.org
                   toolbox kiwi serve --database sqlite:/srv/kiwi/kiwi.sqlite --uploads /srv/kiwi/uploads
+                  toolbox kiwi serve --database postgres://kiwi:secret@db/kiwi --metrics
                 """
         )
 
@@ -30,6 +31,7 @@ extension KiwiCommand {
         @Option(help: "The folder for uploaded images.", completion: .directory) var uploads: String?
         @Option(help: "The largest upload accepted, in bytes.") var maxUploadBytes = 10 * 1024 * 1024
         @Option(help: "The address clients reach the server at, for links (behind a proxy).") var publicURL: String?
+        @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") var metrics = false
         @OptionGroup var global: GlobalOptions
 
         var isServer: Bool { true }
@@ -51,7 +53,8 @@ extension KiwiCommand {
                 uploads: uploads ?? "\(folder)/uploads",
                 publicURL: publicURL,
                 maxUploadBytes: maxUploadBytes,
-                books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self))
+                books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self)),
+                metrics: metrics
             )
             let console = context.output.console
             let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }

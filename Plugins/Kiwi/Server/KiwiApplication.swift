@@ -45,6 +45,8 @@ public struct KiwiServerOptions: Sendable {
     public var bcryptCost: UInt8 = 10
     /// Where `GET /books/search` and a post's `book` look books up; without it they answer 503.
     public var books: BookSearch?
+    /// `GET /metrics` and the measuring behind it, which costs throughput: on when asked.
+    public var metrics = false
 
     public init(
         host: String,
@@ -54,7 +56,8 @@ public struct KiwiServerOptions: Sendable {
         publicURL: String? = nil,
         maxUploadBytes: Int = 10 * 1024 * 1024,
         bcryptCost: UInt8 = 10,
-        books: BookSearch? = nil
+        books: BookSearch? = nil,
+        metrics: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -64,6 +67,7 @@ public struct KiwiServerOptions: Sendable {
         self.maxUploadBytes = maxUploadBytes
         self.bcryptCost = bcryptCost
         self.books = books
+        self.metrics = metrics
     }
 }
 
@@ -129,9 +133,16 @@ func buildApplication(
     )
 }
 
-/// Every route, and the middleware in order: logs, errors, auth.
-func buildRouter(store: any KiwiStore, uploads: UploadFolder, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
+/// Every route, and the middleware in order: metrics, logs, errors, auth (and the page cache's invalidation).
+func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
+    let store: any KiwiStore = options.metrics ? MeasuredKiwiStore(unmeasured) : unmeasured
     let router = Router(context: KiwiRequestContext.self)
+    if options.metrics {
+        // Every request by route pattern, method and status, and its latency; `/metrics` shows them.
+        KiwiMetrics.start()
+        router.add(middleware: MetricsMiddleware())
+        router.get("/metrics", use: KiwiMetrics.page)
+    }
     router.add(middleware: KiwiRequestLogMiddleware())
     router.add(middleware: KiwiErrorMiddleware())
     router.add(middleware: KiwiAuthMiddleware(store: store))
@@ -140,6 +151,8 @@ func buildRouter(store: any KiwiStore, uploads: UploadFolder, options: KiwiServe
     KiwiController(
         store: store,
         pages: pages,
+        storeHealth: StoreHealth(store: store),
+        measuresUploads: options.metrics,
         uploads: uploads,
         publicURL: options.publicURL,
         maxUploadBytes: options.maxUploadBytes,

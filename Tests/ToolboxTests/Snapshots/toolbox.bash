@@ -1093,7 +1093,7 @@ _toolbox_kiwi() {
 
 _toolbox_kiwi_serve() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--metrics --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--host --port --database --uploads --max-upload-bytes --public-url --config)
     __toolbox_offer_flags_options 0

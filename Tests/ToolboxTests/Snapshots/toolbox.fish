@@ -120,7 +120,7 @@ function __toolbox_parse_tokens -S
             __toolbox_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __toolbox_parse_subcommand 0 'host=' 'port=' 'database=' 'uploads=' 'max-upload-bytes=' 'public-url=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
+                __toolbox_parse_subcommand 0 'host=' 'port=' 'database=' 'uploads=' 'max-upload-bytes=' 'public-url=' 'metrics' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'signup'
                 __toolbox_parse_subcommand 1 'name=' 'email=' 'password-stdin' 'insecure' 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'login'
@@ -721,6 +721,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" uploads' -l 'uploads' -d 'The folder for uploaded images.' -rfa '(__toolbox_complete_directories)'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" max-upload-bytes' -l 'max-upload-bytes' -d 'The largest upload accepted, in bytes.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" public-url' -l 'public-url' -d 'The address clients reach the server at, for links (behind a proxy).' -rfka ''
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" metrics' -l 'metrics' -d 'Serve Prometheus metrics at GET /metrics (measuring costs some throughput).'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" json' -l 'json' -d 'Print one JSON document on stdout.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" no-color' -l 'no-color' -d 'No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" v verbose' -l 'verbose' -s 'v' -d 'Show each HTTP request on stderr.'

@@ -1091,6 +1091,7 @@ _toolbox_kiwi_serve() {
         '--uploads[The folder for uploaded images.]:uploads:_files -/'
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy).]:public-url:'
+        '--metrics[Serve Prometheus metrics at GET /metrics (measuring costs some throughput).]'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

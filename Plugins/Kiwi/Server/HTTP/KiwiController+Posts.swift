@@ -81,6 +81,7 @@ extension KiwiController {
         let name = try uploads.store(file, kind: kind)
         do {
             let post = try await store.createPost(owner: caller.username, image: name, caption: caption, book: book)
+            if measuresUploads { KiwiMetrics.uploadBytes.increment(by: file.count) }
             return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
         } catch {
             uploads.remove(name)
@@ -187,8 +188,14 @@ extension KiwiController {
         }
         _ = try context.requireCaller()
         guard let data = uploads.read(name) else { throw KiwiHTTPError(.notFound, "no such upload") }
-        let type = ImageSignature.kind(of: data)?.mimeType ?? "application/octet-stream"
-        return Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        // An upload never changes (a new photo gets a new name): the browser keeps it, and
+        // asks again only with its digest, answered 304 without the bytes.
+        var headers: HTTPFields = [.eTag: "\"\(Digest.sha256(data))\"", .cacheControl: "private, max-age=31536000, immutable"]
+        if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmed == headers[.eTag] ?? "" }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = ImageSignature.kind(of: data)?.mimeType ?? "application/octet-stream"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// `GET /books/search?q=`: the original's shape, from a real search.

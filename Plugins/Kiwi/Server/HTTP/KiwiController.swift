@@ -8,6 +8,9 @@ struct KiwiController: Sendable {
     let store: any KiwiStore
     /// Pages for readers who are not logged in, when no other process writes the store.
     let pages: PageCache?
+    let storeHealth: StoreHealth
+    /// Counts upload bytes for `/metrics` (`--metrics`).
+    let measuresUploads: Bool
     let uploads: UploadFolder
     let publicURL: String?
     let maxUploadBytes: Int
@@ -17,7 +20,7 @@ struct KiwiController: Sendable {
     let books: BookSearch?
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
-        router.get("/health") { _, _ in KiwiJSON.response(KiwiWire.Status()) }
+        router.get("/health", use: health)
         router.post("/users", use: signUp)
         router.get("/users/me", use: me)
         router.get("/users/:username", use: user)
@@ -50,6 +53,12 @@ struct KiwiController: Sendable {
     }
 
     // MARK: helpers
+
+    /// `GET /health`: 200 when the store answers, 503 saying what is wrong when it does not.
+    @Sendable func health(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        if let problem = await storeHealth.problem() { throw KiwiHTTPError(.serviceUnavailable, problem, code: "unavailable") }
+        return KiwiJSON.response(KiwiWire.Status())
+    }
 
     func links(_ request: Request) -> Links {
         if let publicURL { return Links(base: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) }

@@ -14,6 +14,8 @@ enum KiwiStoreError: Error, Equatable {
 protocol KiwiStore: Sendable {
     /// Whether other processes may write the same data; then nothing read may be kept in this one.
     var hasOtherWriters: Bool { get }
+    /// Throws when the database does not answer (`GET /health`).
+    func check() async throws
 
     func createUser(_ user: KiwiUser, passwordHash: String) async throws
     func user(_ username: String) async throws -> KiwiUser?

@@ -107,6 +107,10 @@ final class PostgresKiwiStore: KiwiStore {
         }
     }
 
+    func check() async throws {
+        try await client.query("SELECT 1", logger: logger)
+    }
+
     func user(_ username: String) async throws -> KiwiUser? {
         try await first(
             client.query("SELECT username, fullname, email, avatar, created_at FROM users WHERE username = \(username)", logger: logger),

@@ -91,6 +91,10 @@ final class SQLiteKiwiStore: KiwiStore {
         }
     }
 
+    func check() async throws {
+        try await pool.read { db in try db.execute(sql: "SELECT 1") }
+    }
+
     func user(_ username: String) async throws -> KiwiUser? {
         try await pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM users WHERE username = ?", arguments: [username]).map { Self.user($0) } }
     }
