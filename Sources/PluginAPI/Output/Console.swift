@@ -34,6 +34,8 @@ public final class Console: Sendable {
     public let width: Int
     /// The size of one cell in pixels, when the terminal reports it (for pictures' shapes).
     public let cellPixels: (width: Int, height: Int)?
+    /// Rows of the terminal, when it says (a picture is kept shorter than the screen).
+    public let rows: Int?
 
     /// The real streams of this process.
     public static func process() -> Console {
@@ -43,7 +45,8 @@ public final class Console: Sendable {
             error: isatty(STDERR_FILENO) == 1,
             input: isatty(STDIN_FILENO) == 1,
             width: terminalWidth(),
-            cellPixels: cellPixels()
+            cellPixels: cellPixels(),
+            rows: terminalRows()
         )
     }
 
@@ -61,17 +64,19 @@ public final class Console: Sendable {
             error: terminal,
             input: terminal,
             width: width,
-            cellPixels: cellPixels
+            cellPixels: cellPixels,
+            rows: nil
         )
     }
 
-    private init(storage: Storage, output: Bool, error: Bool, input: Bool, width: Int, cellPixels: (width: Int, height: Int)?) {
+    private init(storage: Storage, output: Bool, error: Bool, input: Bool, width: Int, cellPixels: (width: Int, height: Int)?, rows: Int?) {
         self.storage = storage
         self.isOutputTerminal = output
         self.isErrorTerminal = error
         self.isInputTerminal = input
         self.width = width
         self.cellPixels = cellPixels
+        self.rows = rows
     }
 
     /// Everything written so far (memory consoles only; empty for the process).
@@ -140,6 +145,12 @@ public final class Console: Sendable {
             return nil
         }
         return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+    }
+
+    private static func terminalRows() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
     }
 
     private static func terminalWidth() -> Int {

@@ -160,7 +160,9 @@ public struct TerminalPictures: Sendable {
     func show(_ data: Data?, beside lines: [String], width: Int? = nil) {
         let room = output.console.width
         let columns = width ?? Int(Double(room) * Self.besideShare)
-        guard let data, let picture = picture(data, columns: min(columns, room), rows: 40) else {
+        // No taller than the screen: the text beside it starts at the picture's top.
+        let rows = min(40, max(4, (output.console.rows ?? 50) - 2))
+        guard let data, let picture = picture(data, columns: min(columns, room), rows: rows) else {
             lines.forEach(output.line)
             return
         }
