@@ -56,6 +56,37 @@ import Testing
         await stub.stop()
     }
 
+    @Test func aPhotoElsewhereNeverGetsTheSessionToken() async throws {
+        let server = try await StubServer.start()
+        let elsewhere = try await StubServer.start()
+        let image = StubServer.Reply.respond(status: 200, body: TestImages.png, headers: ["Content-Type": "image/png"], delay: .zero)
+        server.route("/uploads/here.png", image)
+        elsewhere.route("/uploads/there.png", image)
+        server.route("/sessions", .json(Data(#"{"token":"kiwi-token-5150","user":{"id":"ada","username":"ada"}}"#.utf8)))
+        let ada = client(server.baseURL)
+        _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
+        let author = KiwiWire.User(id: "ada", username: "ada", displayName: nil, avatarURL: nil)
+        func post(_ url: URL) -> KiwiWire.Post {
+            KiwiWire.Post(
+                id: "1",
+                author: author,
+                imageURL: url.absoluteString,
+                caption: nil,
+                likes: 0,
+                createdAt: nil,
+                commentCount: nil,
+                likedByMe: nil,
+                book: nil
+            )
+        }
+        #expect(try await ada.photo(of: post(server.baseURL.appendingPathComponent("uploads/here.png"))) == TestImages.png)
+        #expect(try await ada.photo(of: post(elsewhere.baseURL.appendingPathComponent("uploads/there.png"))) == TestImages.png)
+        #expect(server.requests.last?.headers["authorization"] == "Bearer kiwi-token-5150", "the server's own uploads need the login")
+        #expect(elsewhere.requests.allSatisfy { $0.headers["authorization"] == nil }, "another host never sees the token")
+        await server.stop()
+        await elsewhere.stop()
+    }
+
     @Test func failuresCarryTheServersWordsAndTheirExitCodes() async throws {
         let stub = try await StubServer.start()
         stub.route("/posts/9", .json(Data(#"{"message":"no such post","status_code":404,"error":"post_not_found"}"#.utf8), status: 404))

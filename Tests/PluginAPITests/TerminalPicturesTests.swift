@@ -107,6 +107,19 @@ import Testing
         #expect(cut.contains("\u{1B}[7G" + String(repeating: "x", count: 73) + "…\n"), "a line the terminal would wrap is cut")
     }
 
+    @Test func aListsTextStartsInOneColumnWhateverEachPicturesShape() throws {
+        let tall = try TerminalPictures.render(
+            try Self.fixture("gradient-16x24.jpg"),
+            as: .blocks(truecolor: true),
+            columns: 8,
+            rows: 2,
+            cell: Self.cell
+        )
+        #expect(tall.columns < 8, "held by its height")
+        let line = try #require(TerminalPictures.compose(tall, beside: ["Row"], room: 80, columns: 8).split(separator: "\n").first)
+        #expect(DisplayWidth.of(String(line.prefix { $0 != "R" })) == 10, "eight cells, then two spaces")
+    }
+
     @Test func aPictureKeepsItsShapeInCells() throws {
         let jpeg = try Self.fixture("gradient-16x24.jpg")
         // 16×24 pixels in cells of 10×20: 2 columns take 1.5 rows of height per column.

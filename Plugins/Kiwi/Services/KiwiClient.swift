@@ -151,12 +151,15 @@ struct KiwiClient: Sendable {
     /// Upload names never change, so a photo is downloaded once and drawn again offline.
     static let photos = CachePolicy(kind: "photos", timeToLive: 365 * 86_400)
 
-    /// A post's photo, with the session (uploads need a login), through the cache.
+    /// A post's photo, through the cache, with the session (uploads need a login) only when
+    /// the photo is on the server itself: a URL elsewhere never gets the token.
     func photo(of post: KiwiWire.Post) async throws -> Data {
         guard let address = post.imageURL, let url = URL(string: address, relativeTo: server)?.absoluteURL else {
             throw ToolboxError.notFound("post \(post.id) has no photo")
         }
-        let body = try await api.send(try authenticated(APICall(url: url, cache: Self.photos), optional: true)).body
+        let call = APICall(url: url, cache: Self.photos)
+        let onServer = url.scheme == server.scheme && url.host == server.host && url.port == server.port
+        let body = try await api.send(onServer ? try authenticated(call, optional: true) : call).body
         guard ImageSignature.kind(of: body) != nil else {
             throw ToolboxError.badData("the Kiwi server sent something that is not an image for post \(post.id)")
         }

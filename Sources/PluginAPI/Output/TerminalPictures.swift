@@ -175,20 +175,22 @@ public struct TerminalPictures: Sendable {
     }
 
     /// The bytes of `picture` with `lines` beside it, from the cursor's line down to the line
-    /// below both. A line the terminal would wrap would push the picture apart: longer ones are cut.
-    static func compose(_ picture: TerminalPicture, beside lines: [String], room: Int) -> String {
-        let textRoom = room - picture.columns - 2
+    /// below both; the text starts after `columns` cells (the picture's own width when more).
+    /// A line the terminal would wrap would push the picture apart: longer ones are cut.
+    static func compose(_ picture: TerminalPicture, beside lines: [String], room: Int, columns: Int = 0) -> String {
+        let width = max(columns, picture.columns)
+        let textRoom = room - width - 2
         guard picture.isText else {
             // The graphics protocols draw at the cursor: room is made below first (so nothing
             // scrolls under the picture), the picture drawn with the cursor saved, and the text
             // written beside it from the picture's top; then the cursor goes below both.
             var text = String(repeating: "\n", count: picture.rows) + "\u{1B}[\(picture.rows)A\u{1B}7" + picture.text + "\u{1B}8"
-            for line in lines { text += "\u{1B}[\(picture.columns + 3)G" + DisplayWidth.truncate(line, to: textRoom) + "\n" }
+            for line in lines { text += "\u{1B}[\(width + 3)G" + DisplayWidth.truncate(line, to: textRoom) + "\n" }
             if lines.count < picture.rows { text += "\u{1B}[\(picture.rows - lines.count)B" }
             return text
         }
-        let art = picture.text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.pad(String($0), to: picture.columns) }
-        let blank = String(repeating: " ", count: picture.columns)
+        let art = picture.text.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.pad(String($0), to: width) }
+        let blank = String(repeating: " ", count: width)
         return (0..<max(art.count, lines.count)).map { index in
             (index < art.count ? art[index] : blank) + (index < lines.count ? "  " + DisplayWidth.truncate(lines[index], to: textRoom) : "") + "\n"
         }.joined()
@@ -255,7 +257,8 @@ public struct TerminalPictures: Sendable {
                 output.line(blank + "  " + row)
                 continue
             }
-            output.console.write(Self.compose(picture, beside: [row], room: room), to: .standardOutput)
+            // Every row's text starts in the same column, whatever its picture's shape.
+            output.console.write(Self.compose(picture, beside: [row], room: room, columns: cells), to: .standardOutput)
         }
         let missing = failures.withLock { $0 }
         if missing > 0 { output.notice("\(missing) of \(items.count) pictures could not be had") }
