@@ -21,6 +21,13 @@ struct KiwiController: Sendable {
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("/health", use: health)
+        router.get("/openapi.json") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: KiwiOpenAPI.document))
+            )
+        }
         router.post("/users", use: signUp)
         router.get("/users/me", use: me)
         router.get("/users/:username", use: user)
@@ -97,7 +104,7 @@ struct KiwiController: Sendable {
         }
         let page = try number("page", default: 0)
         let size = try number("pageSize", default: KiwiLimits.defaultPageSize)
-        guard page >= 0, page <= 1_000_000 else { throw KiwiHTTPError.badRequest("page must be 0 or more") }
+        guard page >= 0, page <= 1_000_000 else { throw KiwiHTTPError.badRequest("page must be between 0 and 1000000") }
         guard KiwiLimits.pageSize.contains(size) else { throw KiwiHTTPError.badRequest("pageSize must be between 1 and 100") }
         return (page, size)
     }
