@@ -2379,11 +2379,17 @@ enum KiwiOpenAPI {
               "maxLength": 72
              },
              "fullname": {
-              "type": "string",
+              "type": [
+               "string",
+               "null"
+              ],
               "maxLength": 40
              },
              "email": {
-              "type": "string",
+              "type": [
+               "string",
+               "null"
+              ],
               "maxLength": 40
              }
             }
@@ -2407,11 +2413,17 @@ enum KiwiOpenAPI {
             "type": "object",
             "properties": {
              "fullname": {
-              "type": "string",
+              "type": [
+               "string",
+               "null"
+              ],
               "maxLength": 40
              },
              "email": {
-              "type": "string",
+              "type": [
+               "string",
+               "null"
+              ],
               "maxLength": 40
              }
             }
@@ -2425,6 +2437,7 @@ enum KiwiOpenAPI {
              "file": {
               "type": "string",
               "contentMediaType": "application/octet-stream",
+              "minLength": 1,
               "description": "a JPEG, PNG, GIF, WebP or HEIC image"
              },
              "caption": {
