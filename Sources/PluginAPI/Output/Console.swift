@@ -39,14 +39,18 @@ public final class Console: Sendable {
 
     /// The real streams of this process.
     public static func process() -> Console {
-        Console(
+        // One TIOCGWINSZ for columns, rows and cell size: this runs at every start.
+        var size = winsize()
+        let sized = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
+        return Console(
             storage: .process,
             output: isatty(STDOUT_FILENO) == 1,
             error: isatty(STDERR_FILENO) == 1,
             input: isatty(STDIN_FILENO) == 1,
-            width: terminalWidth(),
-            cellPixels: cellPixels(),
-            rows: terminalRows()
+            width: sized ? Int(size.ws_col) : widthFromEnvironment(),
+            cellPixels: sized && size.ws_xpixel > 0 && size.ws_ypixel > 0
+                ? (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row)) : nil,
+            rows: sized ? Int(size.ws_row) : nil
         )
     }
 
@@ -139,23 +143,8 @@ public final class Console: Sendable {
         }
     }
 
-    private static func cellPixels() -> (width: Int, height: Int)? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0, size.ws_xpixel > 0, size.ws_ypixel > 0 else {
-            return nil
-        }
-        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
-    }
-
-    private static func terminalRows() -> Int? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-        return Int(size.ws_row)
-    }
-
-    private static func terminalWidth() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    /// Columns when stdout is not a terminal: `COLUMNS`, else 80.
+    private static func widthFromEnvironment() -> Int {
         // getenv, not ProcessInfo: the console is built before Foundation's process state, to start fast.
         if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
         return 80

@@ -43,14 +43,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -93,14 +86,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -143,14 +129,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -188,14 +167,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -256,14 +228,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -348,14 +313,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -396,14 +354,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -444,14 +395,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -561,14 +505,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -626,14 +563,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -702,14 +632,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -779,14 +702,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -854,14 +770,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -924,14 +833,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -949,536 +851,16 @@ enum KiwiOpenAPI {
            }
           },
           "/api/posts": {
-           "get": {
-            "summary": "Everyone's posts, newest first",
-            "responses": {
-             "200": {
-              "description": "a page of posts, newest first",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "type": "array",
-                 "items": {
-                  "$ref": "#/components/schemas/Post"
-                 }
-                }
-               }
-              }
-             },
-             "400": {
-              "description": "bad paging",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             }
-            },
-            "security": [
-             {},
-             {
-              "bearer": []
-             },
-             {
-              "session": []
-             }
-            ],
-            "parameters": [
-             {
-              "name": "page",
-              "in": "query",
-              "schema": {
-               "type": "integer",
-               "minimum": 0,
-               "maximum": 1000000,
-               "default": 0
-              },
-              "description": "from 0"
-             },
-             {
-              "name": "pageSize",
-              "in": "query",
-              "schema": {
-               "type": "integer",
-               "minimum": 1,
-               "maximum": 100,
-               "default": 10
-              }
-             }
-            ]
-           },
-           "post": {
-            "summary": "A new post: an image and an optional caption (and book)",
-            "responses": {
-             "201": {
-              "description": "the post",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Post"
-                }
-               }
-              }
-             },
-             "400": {
-              "description": "a bad caption or book",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "403": {
-              "description": "not logged in",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "413": {
-              "description": "the image is too large",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "415": {
-              "description": "not an image",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "502": {
-              "description": "the book search failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "503": {
-              "description": "no book search",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             }
-            },
-            "security": [
-             {
-              "bearer": []
-             },
-             {
-              "session": []
-             }
-            ],
-            "requestBody": {
-             "required": true,
-             "content": {
-              "multipart/form-data": {
-               "schema": {
-                "$ref": "#/components/schemas/NewPost"
-               }
-              }
-             }
-            }
-           }
+           "$ref": "#/paths/~1posts"
           },
           "/api/posts/{id}": {
-           "get": {
-            "summary": "One post",
-            "responses": {
-             "200": {
-              "description": "the post",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Post"
-                }
-               }
-              }
-             },
-             "400": {
-              "description": "not a post id",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "404": {
-              "description": "no such post",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             }
-            },
-            "security": [
-             {},
-             {
-              "bearer": []
-             },
-             {
-              "session": []
-             }
-            ],
-            "parameters": [
-             {
-              "name": "id",
-              "in": "path",
-              "required": true,
-              "schema": {
-               "type": "string",
-               "pattern": "^[0-9]+$"
-              },
-              "description": "the post's id"
-             }
-            ]
-           },
-           "delete": {
-            "summary": "Deletes the caller's post with its likes, comments and image",
-            "responses": {
-             "200": {
-              "description": "deleted",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Status"
-                }
-               }
-              }
-             },
-             "400": {
-              "description": "not a post id",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "403": {
-              "description": "not logged in, or not the owner",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "404": {
-              "description": "no such post",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             }
-            },
-            "security": [
-             {
-              "bearer": []
-             },
-             {
-              "session": []
-             }
-            ],
-            "parameters": [
-             {
-              "name": "id",
-              "in": "path",
-              "required": true,
-              "schema": {
-               "type": "string",
-               "pattern": "^[0-9]+$"
-              },
-              "description": "the post's id"
-             }
-            ]
-           }
+           "$ref": "#/paths/~1posts~1{id}"
           },
           "/api/posts/{id}/like": {
-           "post": {
-            "summary": "Likes a post (idempotent)",
-            "responses": {
-             "200": {
-              "description": "the new count",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Likes"
-                }
-               }
-              }
-             },
-             "400": {
-              "description": "not a post id",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "403": {
-              "description": "not logged in",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "404": {
-              "description": "no such post",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             }
-            },
-            "security": [
-             {
-              "bearer": []
-             },
-             {
-              "session": []
-             }
-            ],
-            "parameters": [
-             {
-              "name": "id",
-              "in": "path",
-              "required": true,
-              "schema": {
-               "type": "string",
-               "pattern": "^[0-9]+$"
-              },
-              "description": "the post's id"
-             }
-            ]
-           },
-           "delete": {
-            "summary": "Unlikes a post (idempotent)",
-            "responses": {
-             "200": {
-              "description": "the new count",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Likes"
-                }
-               }
-              }
-             },
-             "400": {
-              "description": "not a post id",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "403": {
-              "description": "not logged in",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "404": {
-              "description": "no such post",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             }
-            },
-            "security": [
-             {
-              "bearer": []
-             },
-             {
-              "session": []
-             }
-            ],
-            "parameters": [
-             {
-              "name": "id",
-              "in": "path",
-              "required": true,
-              "schema": {
-               "type": "string",
-               "pattern": "^[0-9]+$"
-              },
-              "description": "the post's id"
-             }
-            ]
-           }
+           "$ref": "#/paths/~1posts~1{id}~1like"
           },
           "/api/books/search": {
-           "get": {
-            "summary": "Books matching a query (Open Library)",
-            "responses": {
-             "200": {
-              "description": "matches",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "type": "array",
-                 "items": {
-                  "$ref": "#/components/schemas/Book"
-                 }
-                }
-               }
-              }
-             },
-             "502": {
-              "description": "the book search failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "503": {
-              "description": "no book search",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             },
-             "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
-             }
-            },
-            "security": [
-             {}
-            ],
-            "parameters": [
-             {
-              "name": "q",
-              "in": "query",
-              "schema": {
-               "type": "string"
-              }
-             }
-            ]
-           }
+           "$ref": "#/paths/~1books~1search"
           },
           "/posts/{id}/comments": {
            "get": {
@@ -1518,14 +900,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -1590,14 +965,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -1663,14 +1031,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -1744,14 +1105,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -1841,14 +1195,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -1904,14 +1251,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -1962,14 +1302,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -2015,14 +1348,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -2079,14 +1405,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -2132,14 +1451,7 @@ enum KiwiOpenAPI {
               }
              },
              "500": {
-              "description": "the server failed",
-              "content": {
-               "application/json": {
-                "schema": {
-                 "$ref": "#/components/schemas/Failure"
-                }
-               }
-              }
+              "$ref": "#/components/responses/ServerError"
              }
             },
             "security": [
@@ -2491,6 +1803,18 @@ enum KiwiOpenAPI {
             "in": "cookie",
             "name": "session",
             "description": "the same token, as the cookie POST /sessions sets"
+           }
+          },
+          "responses": {
+           "ServerError": {
+            "description": "the server failed",
+            "content": {
+             "application/json": {
+              "schema": {
+               "$ref": "#/components/schemas/Failure"
+              }
+             }
+            }
            }
           }
          }
