@@ -51,7 +51,8 @@ struct KiwiCommand: ParsableCommand {
               toolbox kiwi profile ada
             """,
         subcommands: [
-            Serve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self, Show.self, Delete.self,
+            Serve.self, Migrate.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self, Show.self,
+            Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
             Following.self, Profile.self,
         ]

@@ -27,7 +27,8 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
 struct KiwiHarness {
     let folder: URL
     let store: any KiwiStore
-    let uploads: UploadFolder
+    /// nil: images are kept by the store (as PostgreSQL does by default).
+    let uploads: UploadFolder?
     let options: KiwiServerOptions
 
     var application: some ApplicationProtocol {
@@ -35,7 +36,7 @@ struct KiwiHarness {
     }
 
     var uploadedFiles: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: uploads.path))?.filter { !$0.hasPrefix(".") } ?? []
+        uploads.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) }?.filter { !$0.hasPrefix(".") } ?? []
     }
 
 }
@@ -46,17 +47,18 @@ func withKiwi(
     maxUploadBytes: Int = 64 * 1024,
     books: BookSearch? = nil,
     metrics: Bool = false,
+    uploadsFolder: Bool = true,
     _ body: (KiwiHarness) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
+    let uploads = uploadsFolder ? try UploadFolder(path: folder.appendingPathComponent("uploads").path) : nil
     // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
     let options = KiwiServerOptions(
         host: "127.0.0.1",
         port: 0,
         database: .memory,
-        uploads: uploads.path,
+        uploads: uploads?.path,
         maxUploadBytes: maxUploadBytes,
         bcryptCost: 4,
         books: books,

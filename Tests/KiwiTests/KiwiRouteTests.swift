@@ -253,6 +253,37 @@ import Testing
         }
     }
 
+    /// Without an uploads folder (PostgreSQL's default) the image is written with its post and deleted with it.
+    @Test(arguments: StoreKind.available) func withoutAFolderAnImageLivesAndDiesWithItsPost(kind: StoreKind) async throws {
+        try await withKiwi(kind, uploadsFolder: false) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                let post = try #require(try await client.upload(TestImages.png(seed: 7), token: ada).1)
+                let name = try #require((post["imageURL"] as? String)?.split(separator: "/").last.map(String.init))
+                let (status, bytes, etag) = try await client.execute(
+                    uri: "/uploads/\(name)",
+                    method: .get,
+                    headers: [.authorization: "Bearer \(ada)"]
+                ) {
+                    ($0.status, Data(buffer: $0.body), $0.headers[.eTag])
+                }
+                #expect(status == .ok && bytes == TestImages.png(seed: 7))
+                #expect(etag == "\"\(Digest.sha256(TestImages.png(seed: 7)))\"")
+                #expect(try await kiwi.store.image(name)?.contentType == "image/png")
+
+                #expect(try await client.json(.delete, "/posts/\(post["id"] as? String ?? "")", token: ada).0 == .ok)
+                #expect(try await client.json(.get, "/uploads/\(name)", token: ada).0 == .notFound)
+                #expect(try await kiwi.store.image(name) == nil)
+            }
+            // A post that cannot be stored leaves no image behind.
+            let orphan = StoredImage(TestImages.png, kind: .png)
+            await #expect(throws: (any Error).self) {
+                try await kiwi.store.createPost(owner: "nobody", image: .stored(orphan), caption: nil, book: nil)
+            }
+            #expect(try await kiwi.store.image(orphan.name) == nil)
+        }
+    }
+
     @Test(arguments: StoreKind.available) func theFeedHasTheCallersAndTheirFolloweesPosts(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
@@ -346,7 +377,7 @@ import Testing
             let users = (0..<32).map { "reader\($0)" }
             try await kiwi.store.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x")
             for user in users { try await kiwi.store.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x") }
-            let post = try await kiwi.store.createPost(owner: "author", image: "a.png", caption: nil, book: nil)
+            let post = try await kiwi.store.createPost(owner: "author", image: .file("a.png"), caption: nil, book: nil)
             let store = kiwi.store
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for user in users {

@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 
 /// What a toolbox run printed and how it ended.
 public struct ToolboxResult: Sendable {
@@ -201,5 +202,17 @@ extension ToolboxBinary {
                 )
             }
         }
+    }
+}
+
+/// Requests over real sockets to a running server, as a client elsewhere sends them.
+public struct LiveHTTP: Sendable {
+    private let transport = AsyncHTTPTransport()
+
+    public init() {}
+
+    public func send(_ method: String, _ url: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> HTTPResponse {
+        guard let target = URL(string: url) else { throw URLError(.badURL) }
+        return try await transport.send(HTTPRequest(method: method, url: target, headers: headers, body: body, namespace: "test"), timeout: 10)
     }
 }

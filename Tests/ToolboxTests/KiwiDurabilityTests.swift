@@ -6,10 +6,10 @@ import Testing
 /// `toolbox kiwi serve` as a real process: killed with SIGKILL in the middle of a
 /// burst of posts, restarted, and every acknowledged post is still there with its image.
 @Suite struct KiwiDurabilityTests {
-    let transport = AsyncHTTPTransport()
+    let live = LiveHTTP()
 
     func request(_ method: String, _ url: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> HTTPResponse {
-        try await transport.send(HTTPRequest(method: method, url: URL(string: url)!, headers: headers, body: body, namespace: "test"), timeout: 10)
+        try await live.send(method, url, body: body, headers: headers)
     }
 
     @Test func everyAcknowledgedPostSurvivesAKill() async throws {

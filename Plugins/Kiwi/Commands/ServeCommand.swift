@@ -11,7 +11,9 @@ extension KiwiCommand {
             abstract: "Run the Kiwi server (wire-compatible with the original backend).",
             discussion: """
                 Data lives in $XDG_DATA_HOME/toolbox/kiwi/ (an SQLite file and the uploads) unless \
-                --database and --uploads say otherwise. Stops cleanly on Ctrl-C or SIGTERM, \
+                --database and --uploads say otherwise. With PostgreSQL the images are kept in the \
+                database too (unless --uploads is given), so any number of servers on any number of \
+                machines can share it and nothing else. Stops cleanly on Ctrl-C or SIGTERM, \
                 finishing the requests in flight.
 
                 Examples:
@@ -28,7 +30,8 @@ extension KiwiCommand {
             help: ArgumentHelp("Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.", valueName: "database")
         )
         var database: String?
-        @Option(help: "The folder for uploaded images.", completion: .directory) var uploads: String?
+        @Option(help: "The folder for uploaded images (default: in the database with PostgreSQL).", completion: .directory)
+        var uploads: String?
         @Option(help: "The largest upload accepted, in bytes.") var maxUploadBytes = 10 * 1024 * 1024
         @Option(help: "The address clients reach the server at, for links (behind a proxy).") var publicURL: String?
         @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") var metrics = false
@@ -46,11 +49,12 @@ extension KiwiCommand {
 
         func run(in context: CommandContext) async throws {
             let folder = "\(context.paths.data)/kiwi"
+            let database = database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite")
             let options = KiwiServerOptions(
                 host: host,
                 port: port,
-                database: database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite"),
-                uploads: uploads ?? "\(folder)/uploads",
+                database: database,
+                uploads: uploads ?? (database.keepsImages ? nil : "\(folder)/uploads"),
                 publicURL: publicURL,
                 maxUploadBytes: maxUploadBytes,
                 books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self)),
@@ -61,7 +65,7 @@ extension KiwiCommand {
             let output = context.output
             let app = try buildApplication(options, logger: logger) { port in
                 output.notice("Kiwi is listening on http://\(host):\(port)")
-                output.notice("data: \(options.database.described), uploads: \(options.uploads)")
+                output.notice("data: \(options.database.described), uploads: \(options.uploads ?? "in the database")")
             }
             try await app.runService()
         }

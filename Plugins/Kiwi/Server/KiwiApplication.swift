@@ -23,6 +23,12 @@ public enum KiwiDatabase: Sendable, Equatable {
         }
     }
 
+    /// Where images go when no uploads folder is given: PostgreSQL keeps them, so servers share nothing else.
+    public var keepsImages: Bool {
+        if case .postgres = self { return true }
+        return false
+    }
+
     /// How the start-up line names it, the password masked.
     public var described: String {
         switch self {
@@ -38,7 +44,8 @@ public struct KiwiServerOptions: Sendable {
     public var host = "127.0.0.1"
     public var port = 8080
     public var database = KiwiDatabase.memory
-    public var uploads = ""
+    /// The folder for uploaded images; nil: the store keeps them beside the posts.
+    public var uploads: String?
     public var publicURL: String?
     public var maxUploadBytes = 10 * 1024 * 1024
     /// Kept low in tests only; production uses at least 10.
@@ -52,7 +59,7 @@ public struct KiwiServerOptions: Sendable {
         host: String,
         port: Int,
         database: KiwiDatabase,
-        uploads: String,
+        uploads: String?,
         publicURL: String? = nil,
         maxUploadBytes: Int = 10 * 1024 * 1024,
         bcryptCost: UInt8 = 10,
@@ -78,7 +85,7 @@ public func buildApplication(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
-    let uploads = try UploadFolder(path: options.uploads)
+    let uploads = try options.uploads.map { try UploadFolder(path: $0) }
     switch options.database {
     case .memory:
         return buildApplication(store: MemoryKiwiStore(), uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
@@ -97,22 +104,7 @@ public func buildApplication(
         let store = try PostgresKiwiStore(url: url, logger: logger)
         var app = buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
         app.addServices(store.client)
-        app.beforeServerStarts {
-            // The pool retries a refused connection for ever; a server that cannot start says so instead.
-            do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { try await store.migrate() }
-                    group.addTask {
-                        try await Task.sleep(for: .seconds(10))
-                        throw CancellationError()
-                    }
-                    defer { group.cancelAll() }
-                    try await group.next()
-                }
-            } catch {
-                throw ToolboxError.unavailable("cannot reach the PostgreSQL database", hint: "check --database and that the server is running")
-            }
-        }
+        app.beforeServerStarts { try await store.start() }
         return app
     }
 }
@@ -120,7 +112,7 @@ public func buildApplication(
 /// The application on a store that is already open (tests pass theirs).
 func buildApplication(
     store: any KiwiStore,
-    uploads: UploadFolder,
+    uploads: UploadFolder?,
     options: KiwiServerOptions,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -134,7 +126,7 @@ func buildApplication(
 }
 
 /// Every route, and the middleware in order: metrics, logs, errors, auth (and the page cache's invalidation).
-func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
+func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
     let store: any KiwiStore = options.metrics ? MeasuredKiwiStore(unmeasured) : unmeasured
     let router = Router(context: KiwiRequestContext.self)
     if options.metrics {

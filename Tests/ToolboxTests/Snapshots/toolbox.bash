@@ -1080,13 +1080,13 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
+    serve|migrate|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve signup login logout whoami account feed post books show delete photo like unlike comment comments uncomment follow unfollow followers following profile' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve migrate signup login logout whoami account feed post books show delete photo like unlike comment comments uncomment follow unfollow followers following profile' -- "${cur}"))
         ;;
     esac
 }
@@ -1117,6 +1117,32 @@ _toolbox_kiwi_serve() {
         return
         ;;
     '--public-url')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_migrate() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--from --to --uploads --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--uploads')
+        __toolbox_add_completions -d
         return
         ;;
     '--config')

@@ -1046,6 +1046,7 @@ _toolbox_kiwi() {
     command)
         local -ar subcommands=(
             'serve:Run the Kiwi server (wire-compatible with the original backend).'
+            'migrate:Move a community between SQLite and PostgreSQL, ids, times and logins kept.'
             'signup:Create an account (then log in).'
             'login:Log in; the session is kept for the next commands.'
             'logout:End the session on the server (where it can) and forget it here.'
@@ -1072,7 +1073,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
+        serve|migrate|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1088,10 +1089,33 @@ _toolbox_kiwi_serve() {
         '--host[The address to listen on.]:host:'
         '--port[The port to listen on (0\: any free port).]:port:'
         '--database[Where the data lives\: sqlite\:PATH, postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE, or memory.]:database:'
-        '--uploads[The folder for uploaded images.]:uploads:_files -/'
+        '--uploads[The folder for uploaded images (default\: in the database with PostgreSQL).]:uploads:_files -/'
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy).]:public-url:'
         '--metrics[Serve Prometheus metrics at GET /metrics (measuring costs some throughput).]'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_migrate() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--from[The community to copy\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE.]:database:'
+        '--to[Where to copy it\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE.]:database:'
+        '--uploads[The source'\''s uploads folder (default\: '\''uploads'\'' beside an SQLite source).]:uploads:_files -/'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

@@ -47,7 +47,8 @@ extension KiwiController {
     }
 
     /// Multipart `file` (an image, checked by its first bytes) and optional `caption`.
-    /// The image is on disk before the post exists, and removed if the post cannot be stored.
+    /// With an uploads folder the image is on disk before the post exists, and removed if the
+    /// post cannot be stored; without one the store writes both in one transaction.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/form-data"),
@@ -78,13 +79,19 @@ extension KiwiController {
         // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
         var book: KiwiBook?
         if let isbn13 = upload.book, !isbn13.isEmpty { book = try await findBook(isbn13) }
-        let name = try uploads.store(file, kind: kind)
+        let image = StoredImage(file, kind: kind)
+        try uploads?.store(image)
         do {
-            let post = try await store.createPost(owner: caller.username, image: name, caption: caption, book: book)
+            let post = try await store.createPost(
+                owner: caller.username,
+                image: uploads == nil ? .stored(image) : .file(image.name),
+                caption: caption,
+                book: book
+            )
             if measuresUploads { KiwiMetrics.uploadBytes.increment(by: file.count) }
             return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
         } catch {
-            uploads.remove(name)
+            uploads?.remove(image.name)
             throw error
         }
     }
@@ -100,7 +107,7 @@ extension KiwiController {
     @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let image = try await store.deletePost(try postID(context), by: caller.username)
-        uploads.remove(image)
+        uploads?.remove(image)
         return KiwiJSON.response(KiwiWire.Status())
     }
 
@@ -175,7 +182,8 @@ extension KiwiController {
         return fields
     }
 
-    /// The stored bytes, to logged-in callers only; a name outside the folder is 404.
+    /// The stored bytes (from the uploads folder, else the store), to logged-in callers only;
+    /// a name outside the folder is 404.
     @Sendable func upload(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let name = try context.parameters.require("file")
         if name == DefaultAvatar.name {
@@ -187,15 +195,21 @@ extension KiwiController {
             )
         }
         _ = try context.requireCaller()
-        guard let data = uploads.read(name) else { throw KiwiHTTPError(.notFound, "no such upload") }
+        guard UploadFolder.isPlainName(name), let image = try await image(name) else { throw KiwiHTTPError(.notFound, "no such upload") }
         // An upload never changes (a new photo gets a new name): the browser keeps it, and
         // asks again only with its digest, answered 304 without the bytes.
-        var headers: HTTPFields = [.eTag: "\"\(Digest.sha256(data))\"", .cacheControl: "private, max-age=31536000, immutable"]
+        var headers: HTTPFields = [.eTag: "\"\(image.digest)\"", .cacheControl: "private, max-age=31536000, immutable"]
         if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmed == headers[.eTag] ?? "" }) {
             return Response(status: .notModified, headers: headers)
         }
-        headers[.contentType] = ImageSignature.kind(of: data)?.mimeType ?? "application/octet-stream"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        headers[.contentType] = image.contentType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+    }
+
+    /// An image from the uploads folder, else from the store (where PostgreSQL keeps them, and `kiwi migrate` puts them).
+    private func image(_ name: String) async throws -> StoredImage? {
+        if let file = uploads?.read(name) { return file }
+        return try await store.image(name)
     }
 
     /// `GET /books/search?q=`: the original's shape, from a real search.

@@ -11,7 +11,8 @@ struct KiwiController: Sendable {
     let storeHealth: StoreHealth
     /// Counts upload bytes for `/metrics` (`--metrics`).
     let measuresUploads: Bool
-    let uploads: UploadFolder
+    /// Where new images go; nil: into the store, beside the posts.
+    let uploads: UploadFolder?
     let publicURL: String?
     let maxUploadBytes: Int
     let throttle = LoginThrottle()

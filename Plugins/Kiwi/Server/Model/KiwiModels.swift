@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 
 /// A member, as stored.
 struct KiwiUser: Sendable, Equatable {
@@ -92,5 +93,39 @@ enum KiwiLimits {
         }
         if ["me", "feed", "posts", "sessions", "uploads", "health"].contains(name.lowercased()) { return "username '\(name)' is reserved" }
         return nil
+    }
+}
+
+/// An uploaded image kept by the store beside the posts, so that every server sharing
+/// the database can serve it: the bytes, what they are, and their digest (the ETag).
+struct StoredImage: Sendable, Equatable {
+    let name: String
+    let contentType: String
+    let digest: String
+    let bytes: Data
+
+    init(name: String, contentType: String, digest: String, bytes: Data) {
+        self.name = name
+        self.contentType = contentType
+        self.digest = digest
+        self.bytes = bytes
+    }
+
+    /// A new upload under a generated name that never changes.
+    init(_ bytes: Data, kind: ImageSignature.Kind) {
+        self.init(name: UploadFolder.newName(kind), contentType: kind.mimeType, digest: Digest.sha256(bytes), bytes: bytes)
+    }
+}
+
+/// A new post's image: a file already in the uploads folder, or bytes the store keeps in the post's transaction.
+enum PostImage: Sendable {
+    case file(String)
+    case stored(StoredImage)
+
+    var name: String {
+        switch self {
+        case .file(let name): name
+        case .stored(let image): image.name
+        }
     }
 }

@@ -26,12 +26,15 @@ protocol KiwiStore: Sendable {
     func sessionUser(tokenHash: String) async throws -> KiwiUser?
     func deleteSession(tokenHash: String) async throws
 
-    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) async throws -> KiwiPost
+    /// A `.stored` image is written in the post's transaction: both exist, or neither.
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost?
     /// Newest first, ties broken by id: the same post never shows on two pages.
     func posts(_ selection: PostSelection, page: Int, pageSize: Int, viewer: String?) async throws -> [KiwiPost]
-    /// Deletes a post with its likes and comments; returns its image file to remove.
+    /// Deletes a post with its likes, comments and stored image; returns the image's name (a file to remove, if it is one).
     func deletePost(_ id: Int64, by username: String) async throws -> String
+    /// An image the store keeps; nil when it keeps none by that name.
+    func image(_ name: String) async throws -> StoredImage?
 
     /// Likes (idempotent) and returns the new count.
     func like(_ id: Int64, by username: String) async throws -> Int

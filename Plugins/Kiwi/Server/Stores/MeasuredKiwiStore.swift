@@ -12,7 +12,7 @@ struct MeasuredKiwiStore: KiwiStore {
         self.base = base
         let operations = [
             "check", "createUser", "user", "passwordHash", "updateUser", "createSession", "sessionUser", "deleteSession", "createPost",
-            "post", "posts", "deletePost", "like", "unlike", "comments", "addComment", "deleteComment", "follow", "unfollow", "followers",
+            "post", "posts", "deletePost", "image", "like", "unlike", "comments", "addComment", "deleteComment", "follow", "unfollow", "followers",
             "following",
         ]
         timers = Dictionary(uniqueKeysWithValues: operations.map { ($0, KiwiMetrics.storeQuery($0)) })
@@ -54,7 +54,7 @@ struct MeasuredKiwiStore: KiwiStore {
         try await timed("deleteSession") { try await base.deleteSession(tokenHash: tokenHash) }
     }
 
-    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
         try await timed("createPost") { try await base.createPost(owner: owner, image: image, caption: caption, book: book) }
     }
 
@@ -67,6 +67,8 @@ struct MeasuredKiwiStore: KiwiStore {
     func deletePost(_ id: Int64, by username: String) async throws -> String {
         try await timed("deletePost") { try await base.deletePost(id, by: username) }
     }
+
+    func image(_ name: String) async throws -> StoredImage? { try await timed("image") { try await base.image(name) } }
 
     func like(_ id: Int64, by username: String) async throws -> Int { try await timed("like") { try await base.like(id, by: username) } }
 

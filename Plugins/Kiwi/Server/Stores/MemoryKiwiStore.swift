@@ -21,6 +21,7 @@ actor MemoryKiwiStore: KiwiStore {
     private var sessions: [String: String] = [:]
     private var posts: [Int64: StoredPost] = [:]
     private var comments: [Int64: KiwiComment] = [:]
+    private var images: [String: StoredImage] = [:]
     /// (follower, followee) in the order they were made.
     private var follows: [(follower: String, followee: String)] = []
     private var lastID: Int64 = 0
@@ -55,12 +56,13 @@ actor MemoryKiwiStore: KiwiStore {
 
     func deleteSession(tokenHash: String) { sessions[tokenHash] = nil }
 
-    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) throws -> KiwiPost {
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) throws -> KiwiPost {
         guard let user = members[owner]?.user else { throw KiwiStoreError.noSuchUser }
+        if case .stored(let stored) = image { images[stored.name] = stored }
         let post = KiwiPost(
             id: nextID(),
             owner: user,
-            image: image,
+            image: image.name,
             caption: caption,
             createdAt: Date(),
             likes: 0,
@@ -100,8 +102,11 @@ actor MemoryKiwiStore: KiwiStore {
         guard stored.post.owner.username == username else { throw KiwiStoreError.notOwner }
         posts[id] = nil
         comments = comments.filter { $0.value.postID != id }
+        images[stored.post.image] = nil
         return stored.post.image
     }
+
+    func image(_ name: String) -> StoredImage? { images[name] }
 
     func like(_ id: Int64, by username: String) throws -> Int {
         guard var stored = posts[id] else { throw KiwiStoreError.noSuchPost }

@@ -1,15 +1,18 @@
 import Foundation
 import Logging
+import NIOCore
+import NIOFoundationCompat
+import PluginAPI
 import PostgresNIO
 
 /// The server store: PostgreSQL, for several server processes on several machines
-/// sharing one database (and one uploads folder). Every write is one transaction;
+/// sharing one database and nothing else (images are kept in it too). Every write is one transaction;
 /// counters change under the post's row lock, so counts stay exact.
 final class PostgresKiwiStore: KiwiStore {
     let client: PostgresClient
     /// Any number of servers share the database.
     let hasOtherWriters = true
-    private let logger: Logger
+    let logger: Logger
 
     /// - Parameter schema: a schema to work in (tests use a fresh one each); nil for the default.
     init(url: String, schema: String? = nil, logger: Logger) throws {
@@ -27,6 +30,24 @@ final class PostgresKiwiStore: KiwiStore {
         if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
+    }
+
+    /// Migrates once the pool (run beside) reaches the server. The pool retries a refused
+    /// connection for ever; a server or a migration that cannot start says so instead.
+    func start() async throws {
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await self.migrate() }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(10))
+                    throw CancellationError()
+                }
+                defer { group.cancelAll() }
+                try await group.next()
+            }
+        } catch {
+            throw ToolboxError.unavailable("cannot reach the PostgreSQL database", hint: "check the database URL and that the server is running")
+        }
     }
 
     /// Creates or upgrades the schema; servers starting together take turns by an advisory lock.
@@ -81,6 +102,11 @@ final class PostgresKiwiStore: KiwiStore {
             created_at DOUBLE PRECISION NOT NULL, seq BIGSERIAL, PRIMARY KEY (follower, followee))
         """,
         "CREATE INDEX IF NOT EXISTS following_by_followee ON following (followee, created_at DESC)",
+        """
+        CREATE TABLE IF NOT EXISTS images (
+            name TEXT PRIMARY KEY, content_type TEXT NOT NULL, size INTEGER NOT NULL,
+            digest TEXT NOT NULL, bytes BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL)
+        """,
     ]
 
     private var now: Double { Date().timeIntervalSince1970 }
@@ -183,14 +209,29 @@ final class PostgresKiwiStore: KiwiStore {
         )
     }
 
-    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
-        let id = try await first(
-            client.query(
-                "INSERT INTO posts (owner, image, caption, created_at, book) VALUES (\(owner), \(image), \(caption), \(now), \(book?.stored)) RETURNING id",
-                logger: logger
-            ),
-            as: Int64.self
-        )
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
+        let now = now
+        let id = try await transaction { connection in
+            if case .stored(let stored) = image {
+                try await connection.query(
+                    """
+                    INSERT INTO images (name, content_type, size, digest, bytes, created_at)
+                    VALUES (\(stored.name), \(stored.contentType), \(stored.bytes.count), \(stored.digest), \(ByteBuffer(data: stored.bytes)), \(now))
+                    """,
+                    logger: self.logger
+                )
+            }
+            return try await self.first(
+                connection.query(
+                    """
+                    INSERT INTO posts (owner, image, caption, created_at, book)
+                    VALUES (\(owner), \(image.name), \(caption), \(now), \(book?.stored)) RETURNING id
+                    """,
+                    logger: self.logger
+                ),
+                as: Int64.self
+            )
+        }
         guard let id, let post = try await post(id, viewer: owner) else { throw KiwiStoreError.noSuchPost }
         return post
     }
@@ -242,8 +283,17 @@ final class PostgresKiwiStore: KiwiStore {
             guard let row else { throw KiwiStoreError.noSuchPost }
             guard row.0 == username else { throw KiwiStoreError.notOwner }
             try await connection.query("DELETE FROM posts WHERE id = \(id)", logger: self.logger)
+            try await connection.query("DELETE FROM images WHERE name = \(row.1)", logger: self.logger)
             return row.1
         }
+    }
+
+    func image(_ name: String) async throws -> StoredImage? {
+        let row = try await first(
+            client.query("SELECT name, content_type, digest, bytes FROM images WHERE name = \(name)", logger: logger),
+            as: (String, String, String, ByteBuffer).self
+        )
+        return row.map { StoredImage(name: $0.0, contentType: $0.1, digest: $0.2, bytes: Data(buffer: $0.3)) }
     }
 
     // MARK: likes and comments

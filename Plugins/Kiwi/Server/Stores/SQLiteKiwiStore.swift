@@ -5,7 +5,7 @@ import PluginAPI
 /// The embedded store: one SQLite file in WAL mode (readers never wait for the
 /// writer), `synchronous = FULL` so an acknowledged write survives a crash.
 final class SQLiteKiwiStore: KiwiStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     /// Held while the store is open: one process serves a SQLite file, so what it keeps in memory stays true.
     private let lock: Int32
     let hasOtherWriters = false
@@ -73,6 +73,15 @@ final class SQLiteKiwiStore: KiwiStore {
         }
         migrator.registerMigration("v2: a post's book") { db in
             try db.execute(sql: "ALTER TABLE posts ADD COLUMN book TEXT")
+        }
+        migrator.registerMigration("v3: images kept in the database") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE images (
+                        name TEXT PRIMARY KEY NOT NULL, content_type TEXT NOT NULL, size INTEGER NOT NULL,
+                        digest TEXT NOT NULL, bytes BLOB NOT NULL, created_at REAL NOT NULL)
+                    """
+            )
         }
         return migrator
     }
@@ -148,11 +157,18 @@ final class SQLiteKiwiStore: KiwiStore {
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
-    func createPost(owner: String, image: String, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
         try await pool.write { db in
+            let now = Date().timeIntervalSince1970
+            if case .stored(let stored) = image {
+                try db.execute(
+                    sql: "INSERT INTO images (name, content_type, size, digest, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [stored.name, stored.contentType, stored.bytes.count, stored.digest, stored.bytes, now]
+                )
+            }
             try db.execute(
                 sql: "INSERT INTO posts (owner, image, caption, created_at, book) VALUES (?, ?, ?, ?, ?)",
-                arguments: [owner, image, caption, Date().timeIntervalSince1970, book?.stored]
+                arguments: [owner, image.name, caption, now, book?.stored]
             )
             let id = db.lastInsertedRowID
             guard let row = try Row.fetchOne(db, sql: Self.postColumns + " WHERE p.id = ?", arguments: [owner, id]) else {
@@ -204,7 +220,16 @@ final class SQLiteKiwiStore: KiwiStore {
             guard (row["owner"] as String) == username else { throw KiwiStoreError.notOwner }
             // Likes and comments go with it (ON DELETE CASCADE).
             try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM images WHERE name = ?", arguments: [row["image"] as String])
             return row["image"]
+        }
+    }
+
+    func image(_ name: String) async throws -> StoredImage? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT name, content_type, digest, bytes FROM images WHERE name = ?", arguments: [name]).map {
+                StoredImage(name: $0[0], contentType: $0[1], digest: $0[2], bytes: $0[3])
+            }
         }
     }
 

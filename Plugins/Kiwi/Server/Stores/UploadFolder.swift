@@ -10,17 +10,25 @@ struct UploadFolder: Sendable {
         try LocalFile.createDirectory(path)
     }
 
-    /// Stores the bytes durably (flushed before the post that names them is acknowledged).
-    func store(_ data: Data, kind: ImageSignature.Kind) throws -> String {
-        let name = "\(UUID().uuidString.lowercased()).\(kind.fileExtension)"
-        try LocalFile.writeAtomically(data, to: "\(path)/\(name)", mode: 0o644)
-        return name
+    /// A fresh name for an upload: names never change, so what a browser keeps stays true.
+    static func newName(_ kind: ImageSignature.Kind) -> String {
+        "\(UUID().uuidString.lowercased()).\(kind.fileExtension)"
     }
 
-    /// A stored file's bytes; nil for a name that is not a plain file name of this folder.
-    func read(_ name: String) -> Data? {
-        guard Self.isPlainName(name) else { return nil }
-        return FileManager.default.contents(atPath: "\(path)/\(name)")
+    /// Stores the bytes durably (flushed before the post that names them is acknowledged).
+    func store(_ image: StoredImage) throws {
+        try LocalFile.writeAtomically(image.bytes, to: "\(path)/\(image.name)", mode: 0o644)
+    }
+
+    /// A stored file; nil for a name that is not a plain file name of this folder.
+    func read(_ name: String) -> StoredImage? {
+        guard Self.isPlainName(name), let bytes = FileManager.default.contents(atPath: "\(path)/\(name)") else { return nil }
+        return StoredImage(
+            name: name,
+            contentType: ImageSignature.kind(of: bytes)?.mimeType ?? "application/octet-stream",
+            digest: Digest.sha256(bytes),
+            bytes: bytes
+        )
     }
 
     func remove(_ name: String) {

@@ -1,0 +1,113 @@
+import Foundation
+
+/// One value of a stored row, as both stores hold it.
+enum KiwiValue: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+}
+
+/// A stored row: the values of its table's columns, in their order.
+typealias KiwiRow = [KiwiValue]
+
+/// A table as `kiwi migrate` copies it. Both stores have the same tables with the same
+/// columns; ids, times, counters and password hashes are copied as they are.
+struct KiwiTable: Sendable, Hashable {
+    enum Kind: Sendable { case integer, real, text, blob }
+
+    let name: String
+    let columns: [(name: String, kind: Kind)]
+    /// The columns that name a row.
+    let key: [String]
+    /// The order rows were made in, where ties of equal times are broken by it (who followed
+    /// whom last); otherwise the key. Rows are copied in it, so the copy breaks ties alike.
+    let sqliteOrder: String
+    let postgresOrder: String
+
+    init(_ name: String, _ columns: [(String, Kind)], key: [String], sqliteOrder: String? = nil, postgresOrder: String? = nil) {
+        self.name = name
+        self.columns = columns.map { (name: $0.0, kind: $0.1) }
+        self.key = key
+        // Byte order in both stores (PostgreSQL's default collation is the locale's).
+        self.sqliteOrder = sqliteOrder ?? key.joined(separator: ", ")
+        let text = Set(columns.filter { $0.1 == .text }.map(\.0))
+        self.postgresOrder = postgresOrder ?? key.map { text.contains($0) ? "\($0) COLLATE \"C\"" : $0 }.joined(separator: ", ")
+    }
+
+    static func == (left: KiwiTable, right: KiwiTable) -> Bool { left.name == right.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    var columnList: String { columns.map(\.name).joined(separator: ", ") }
+
+    /// Where a column's value is in a row.
+    func position(_ column: String) -> Int {
+        guard let index = columns.firstIndex(where: { $0.name == column }) else { preconditionFailure("\(name) has no column \(column)") }
+        return index
+    }
+
+    /// Where the key's values are in a row.
+    var keyPositions: [Int] { key.map(position) }
+
+    /// Everything but the bytes: what two rows are compared by (an image by its digest).
+    var comparedPositions: [Int] { columns.indices.filter { columns[$0].kind != .blob } }
+
+    static let users = KiwiTable(
+        "users",
+        [("username", .text), ("fullname", .text), ("email", .text), ("avatar", .text), ("password_hash", .text), ("created_at", .real)],
+        key: ["username"]
+    )
+    static let sessions = KiwiTable("sessions", [("token_hash", .text), ("username", .text), ("created_at", .real)], key: ["token_hash"])
+    static let following = KiwiTable(
+        "following",
+        [("follower", .text), ("followee", .text), ("created_at", .real)],
+        key: ["follower", "followee"],
+        sqliteOrder: "rowid",
+        postgresOrder: "seq"
+    )
+    static let images = KiwiTable(
+        "images",
+        [("name", .text), ("content_type", .text), ("size", .integer), ("digest", .text), ("bytes", .blob), ("created_at", .real)],
+        key: ["name"]
+    )
+    static let posts = KiwiTable(
+        "posts",
+        [
+            ("id", .integer), ("owner", .text), ("image", .text), ("caption", .text), ("created_at", .real), ("like_count", .integer),
+            ("comment_count", .integer), ("book", .text),
+        ],
+        key: ["id"],
+        sqliteOrder: "id",
+        postgresOrder: "id"
+    )
+    static let likes = KiwiTable("likes", [("post_id", .integer), ("owner", .text), ("created_at", .real)], key: ["post_id", "owner"])
+    static let comments = KiwiTable(
+        "comments",
+        [("id", .integer), ("post_id", .integer), ("owner", .text), ("text", .text), ("created_at", .real)],
+        key: ["id"],
+        sqliteOrder: "id",
+        postgresOrder: "id"
+    )
+
+    /// Every table, each after the tables its rows name.
+    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments]
+
+    /// The tables whose ids come from a counter that must not hand out a copied id again.
+    static let numbered: [KiwiTable] = [posts, comments]
+}
+
+/// A store as `kiwi migrate` reads and writes it: rows as they are stored.
+protocol KiwiTableStore: Sendable {
+    func count(_ table: KiwiTable) async throws -> Int
+    /// Rows in the table's order, `limit` of them after the first `offset`.
+    func rows(_ table: KiwiTable, offset: Int, limit: Int) async throws -> [KiwiRow]
+    /// Every row without its bytes (blobs come back as `.null`): what rows are compared by.
+    func fingerprints(_ table: KiwiTable) async throws -> [KiwiRow]
+    /// Adds rows in one transaction, leaving rows whose key is there already.
+    func insert(_ rows: [KiwiRow], into table: KiwiTable) async throws
+    /// The last id the table's counter gave (deleted rows included); 0 when none.
+    func lastID(_ table: KiwiTable) async throws -> Int64
+    /// Moves the table's counter on to at least `id`, so the next row gets a larger one.
+    func advanceID(_ table: KiwiTable, to id: Int64) async throws
+}
