@@ -349,6 +349,28 @@ import Testing
                 let (status, body, _) = try await client.json(.get, "/nothing-here")
                 #expect(status == .notFound)
                 #expect((body as? [String: Any])?.keys.sorted() == ["error", "message", "status_code"])
+                // A path that exists with other methods: 405 naming them, the most specific route's only.
+                let (patch, refusal, headers) = try await client.json(.patch, "/posts/12")
+                #expect(patch == .methodNotAllowed && headers[.allow] == "DELETE, GET")
+                #expect((refusal as? [String: Any])?["error"] as? String == "method_not_allowed")
+                #expect(try await client.json(.options, "/users/me").2[.allow] == "GET")
+                #expect(try await client.json(.get, "/posts/12").0 == .notFound, "a missing post is still 404")
+            }
+        }
+    }
+
+    /// PostgreSQL keeps no NUL in text: every store refuses it alike, as a bad request.
+    @Test(arguments: StoreKind.available) func textWithANulIsABadRequest(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let (signUp, body, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"pw","fullname":"A\u0000da"}"#)
+                #expect(signUp == .badRequest)
+                #expect((body as? [String: Any])?["message"] as? String == "fullname must not contain NUL characters")
+                let ada = try await client.member("ada")
+                #expect(try await client.upload(TestImages.png, caption: "a\u{0}b", token: ada).0 == .badRequest)
+                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                #expect(try await client.form("operation=create&postid=\(id)&text=a%00b", token: ada).0 == .badRequest)
+                #expect(try await client.json(.put, "/users/ada", #"{"email":"a\u0000@b"}"#, token: ada).0 == .badRequest)
             }
         }
     }

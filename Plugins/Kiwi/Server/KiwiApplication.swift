@@ -136,7 +136,8 @@ func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, option
         router.get("/metrics", use: KiwiMetrics.page)
     }
     router.add(middleware: KiwiRequestLogMiddleware())
-    router.add(middleware: KiwiErrorMiddleware())
+    let routes = RouteMethods()
+    router.add(middleware: KiwiErrorMiddleware(routes: routes))
     router.add(middleware: KiwiAuthMiddleware(store: store))
     let pages = store.hasOtherWriters ? nil : PageCache()
     if let pages { router.add(middleware: PageCacheInvalidation(cache: pages)) }
@@ -151,5 +152,6 @@ func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, option
         bcryptCost: options.bcryptCost,
         books: options.books
     ).addRoutes(to: router)
+    routes.load(router)
     return router
 }

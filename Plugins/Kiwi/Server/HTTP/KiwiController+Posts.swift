@@ -73,8 +73,8 @@ extension KiwiController {
             throw KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")
         }
         let caption = upload.caption.flatMap { $0.isEmpty ? nil : $0 }
-        if let caption, caption.count > KiwiLimits.caption {
-            throw KiwiHTTPError.badRequest("caption must be at most \(KiwiLimits.caption) characters")
+        if let problem = caption.flatMap({ KiwiLimits.textProblem($0, field: "caption", limit: KiwiLimits.caption) }) {
+            throw KiwiHTTPError.badRequest(problem)
         }
         // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
         var book: KiwiBook?
@@ -156,7 +156,7 @@ extension KiwiController {
             guard let id = Int64(postText), id > 0 else { throw KiwiStoreError.noSuchPost }
             let trimmed = text.trimmed
             guard !trimmed.isEmpty else { throw KiwiHTTPError.badRequest("the comment is empty") }
-            guard text.count <= KiwiLimits.comment else { throw KiwiHTTPError.badRequest("comment must be at most \(KiwiLimits.comment) characters") }
+            if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiHTTPError.badRequest(problem) }
             _ = try await store.addComment(on: id, by: caller.username, text: text)
         case "delete":
             guard let idText = form.commentid else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }

@@ -13,10 +13,11 @@ extension KiwiController {
     }
 
     static func checkProfile(fullName: String?, email: String?) throws {
-        if let fullName, fullName.count > KiwiLimits.fullName {
-            throw KiwiHTTPError.badRequest("fullname must be at most \(KiwiLimits.fullName) characters")
+        if let problem = fullName.flatMap({ KiwiLimits.textProblem($0, field: "fullname", limit: KiwiLimits.fullName) })
+            ?? email.flatMap({ KiwiLimits.textProblem($0, field: "email", limit: KiwiLimits.email) })
+        {
+            throw KiwiHTTPError.badRequest(problem)
         }
-        if let email, email.count > KiwiLimits.email { throw KiwiHTTPError.badRequest("email must be at most \(KiwiLimits.email) characters") }
     }
 
     @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -19,6 +19,7 @@ struct KiwiHTTPError: Error, Sendable {
         case 400: "bad_request"
         case 403: "forbidden"
         case 404: "not_found"
+        case 405: "method_not_allowed"
         case 409: "conflict"
         case 413: "payload_too_large"
         case 415: "unsupported_media_type"

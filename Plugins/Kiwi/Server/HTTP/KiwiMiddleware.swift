@@ -2,11 +2,13 @@ import Foundation
 import Hummingbird
 import Logging
 import PluginAPI
+import Synchronization
 
 /// Turns every failure into Kiwi's JSON error body (`message`, `status_code`, `error`);
-/// Hummingbird's own error body has another shape.
+/// Hummingbird's own error body has another shape. A path that exists with other methods is 405 with `Allow`.
 struct KiwiErrorMiddleware: RouterMiddleware {
     typealias Context = KiwiRequestContext
+    let routes: RouteMethods
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -15,6 +17,15 @@ struct KiwiErrorMiddleware: RouterMiddleware {
             return Self.response(error)
         } catch let error as KiwiStoreError {
             return Self.response(KiwiHTTPError(error))
+        } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+            // The router found no route: the path may still exist for other methods.
+            let allowed = routes.methods(for: request.uri.path)
+            guard !allowed.isEmpty else { return Self.response(KiwiHTTPError(.notFound, "no such route")) }
+            var response = Self.response(
+                KiwiHTTPError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allowed.joined(separator: ", "))")
+            )
+            response.headers[.allow] = allowed.joined(separator: ", ")
+            return response
         } catch let error as HTTPError {
             let status = error.status
             let message = error.body ?? (status == .notFound ? "no such route" : status.reasonPhrase.lowercased())
@@ -129,5 +140,29 @@ actor LoginThrottle {
 
     func succeeded(_ username: String) {
         failures[username] = nil
+    }
+}
+
+/// The methods each route pattern answers, filled once every route is added.
+final class RouteMethods: Sendable {
+    private let patterns = Mutex<[(segments: [Substring], method: String)]>([])
+
+    func load<Context>(_ router: Router<Context>) {
+        patterns.withLock { $0 = router.routes.map { (segments: "\($0.path)".split(separator: "/"), method: "\($0.method)") } }
+    }
+
+    /// The methods of the most specific patterns `path` matches (a `{name}` parameter matches any
+    /// one segment; `/users/me` is not `/users/{username}`).
+    func methods(for path: String) -> [String] {
+        let segments = path.split(separator: "/")
+        func isParameter(_ segment: Substring) -> Bool { segment.hasPrefix("{") || segment.hasPrefix(":") }
+        return patterns.withLock { patterns in
+            let matching = patterns.filter { pattern in
+                pattern.segments.count == segments.count && zip(pattern.segments, segments).allSatisfy { isParameter($0) || $0 == $1 }
+            }
+            let literals = { (pattern: (segments: [Substring], method: String)) in pattern.segments.count { !isParameter($0) } }
+            let best = matching.map(literals).max()
+            return Array(Set(matching.filter { literals($0) == best }.map(\.method))).sorted()
+        }
     }
 }

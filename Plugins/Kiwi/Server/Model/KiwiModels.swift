@@ -83,6 +83,13 @@ enum KiwiLimits {
     static let pageSize = 1...100
     static let defaultPageSize = 10
 
+    /// A text field's problem, if any: too long, or holding a NUL (which PostgreSQL cannot keep in text).
+    static func textProblem(_ text: String, field: String, limit: Int) -> String? {
+        if text.count > limit { return "\(field) must be at most \(limit) characters" }
+        if text.unicodeScalars.contains("\u{0}") { return "\(field) must not contain NUL characters" }
+        return nil
+    }
+
     /// Usernames: 1–20 letters, digits, `_`, `.` or `-`; never a word a route uses.
     static func usernameProblem(_ name: String) -> String? {
         if name.isEmpty || name.count > username { return "username must be 1 to \(username) characters" }

@@ -1,0 +1,34 @@
+"""Schemathesis hooks for Kiwi's contract run: every request is made as a logged-in member.
+
+KIWI_BASE names the server. `DELETE /sessions` gets a new member's session, so logging
+out never ends the session the other requests share, and the fuzzer's wrong passwords
+(login throttling) never stand in its way.
+"""
+
+import os
+import uuid
+
+import requests
+import schemathesis
+
+BASE = os.environ["KIWI_BASE"]
+
+
+def new_session() -> str:
+    member = {"username": f"c-{uuid.uuid4().hex[:12]}", "password": "contract-password"}
+    requests.post(f"{BASE}/users", json=member, timeout=10).raise_for_status()
+    response = requests.post(f"{BASE}/sessions", json=member, timeout=10)
+    response.raise_for_status()
+    return response.json()["token"]
+
+
+@schemathesis.auth()
+class KiwiSession:
+    def get(self, case, ctx):
+        return new_session()
+
+    def set(self, case, token, ctx):
+        if case.method.upper() == "DELETE" and case.path == "/sessions":
+            token = new_session()
+        case.headers = case.headers or {}
+        case.headers["Authorization"] = f"Bearer {token}"
