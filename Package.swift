@@ -97,6 +97,7 @@ let package = Package(
             dependencies: [
                 "PluginAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -613,6 +613,19 @@ extension KiwiHealthTests {
             }
         }
     }
+
+    /// Over real sockets, the connection asking for `/metrics` is one of the open connections it reports.
+    @Test func metricsCountOpenConnections() async throws {
+        try await withKiwi(.memory, metrics: true) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let text = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+                let open = text.split(separator: "\n").first { $0.hasPrefix("kiwi_open_connections ") }.flatMap {
+                    Double($0.split(separator: " ").last ?? "")
+                }
+                #expect((open ?? 0) >= 1, "\(text.split(separator: "\n").filter { $0.contains("open_connections") })")
+            }
+        }
+    }
 }
 
 /// The published contract (`GET /openapi.json`) and the router agree route for route.

@@ -119,6 +119,7 @@ func buildApplication(
 ) -> Application<RouterResponder<KiwiRequestContext>> {
     Application(
         router: buildRouter(store: store, uploads: uploads, options: options),
+        server: options.metrics ? KiwiMetrics.countedHTTP1 : .http1(),
         configuration: .init(address: .hostname(options.host, port: options.port), serverName: "kiwi"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
         logger: logger

@@ -1,4 +1,6 @@
 import Hummingbird
+import HummingbirdCore
+import Logging
 import Metrics
 import NIOCore
 import Prometheus
@@ -23,6 +25,17 @@ enum KiwiMetrics {
         return Metrics.Counter(label: "kiwi_upload_bytes_total")
     }()
 
+    /// Connections open now (idle keep-alive ones included).
+    static let openConnections: Meter = {
+        start()
+        return Meter(label: "kiwi_open_connections")
+    }()
+
+    /// HTTP/1 as Hummingbird builds it, each connection counted while it is open.
+    static var countedHTTP1: HTTPServerBuilder {
+        HTTPServerBuilder { responder in CountedConnections(base: HTTP1Channel(responder: responder)) }
+    }
+
     /// Each store call's duration, by operation.
     static func storeQuery(_ operation: String) -> Metrics.Timer {
         start()
@@ -35,5 +48,18 @@ enum KiwiMetrics {
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer()))
         )
+    }
+}
+
+/// A connection's channel as Hummingbird sets it up, counted for the whole of its handling.
+struct CountedConnections<Base: ServerChildChannel>: ServerChildChannel {
+    let base: Base
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Base.Value> { base.setup(channel: channel, logger: logger) }
+
+    func handle(value: Base.Value, logger: Logger) async {
+        KiwiMetrics.openConnections.increment()
+        defer { KiwiMetrics.openConnections.decrement() }
+        await base.handle(value: value, logger: logger)
     }
 }
