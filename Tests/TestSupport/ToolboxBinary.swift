@@ -213,6 +213,6 @@ public struct LiveHTTP: Sendable {
 
     public func send(_ method: String, _ url: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> HTTPResponse {
         guard let target = URL(string: url) else { throw URLError(.badURL) }
-        return try await transport.send(HTTPRequest(method: method, url: target, headers: headers, body: body, namespace: "test"), timeout: 10)
+        return try await transport.send(HTTPRequest(method: method, url: target, headers: headers, body: body, namespace: "test"), timeout: 60)
     }
 }
