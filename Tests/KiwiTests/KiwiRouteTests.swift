@@ -62,6 +62,11 @@ import Testing
                 #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"right"}"#).0 == .tooManyRequests)
                 #expect(try await client.json(.post, "/sessions", #"{"username":"ada"}"#).0 == .badRequest)
             }
+            // The failures are kept in the store: another server on the same data throttles alike.
+            let elsewhere = try await kiwi.application.test(.router) { other in
+                try await other.json(.post, "/sessions", #"{"username":"ada","password":"right"}"#).0
+            }
+            #expect(elsewhere == .tooManyRequests)
         }
     }
 

@@ -22,16 +22,16 @@ extension KiwiController {
 
     @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let body = try await json(KiwiWire.Credentials.self, request)
-        if let seconds = await throttle.wait(for: body.username) {
+        if let seconds = try await throttle.wait(for: body.username) {
             throw KiwiHTTPError(.tooManyRequests, "too many failed logins; try again in \(seconds) s")
         }
         guard let hash = try await store.passwordHash(of: body.username), await verifyPassword(body.password, hash: hash),
             let user = try await store.user(body.username)
         else {
-            await throttle.failed(body.username)
+            try await throttle.failed(body.username)
             throw KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
         }
-        await throttle.succeeded(body.username)
+        try await throttle.succeeded(body.username)
         let token = KiwiTokens.make()
         try await store.createSession(tokenHash: KiwiTokens.hash(token), username: user.username)
         let cookie = Cookie(name: "session", value: token, path: "/", httpOnly: true, sameSite: .lax)

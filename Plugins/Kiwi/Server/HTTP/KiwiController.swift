@@ -15,7 +15,7 @@ struct KiwiController: Sendable {
     let uploads: UploadFolder?
     let publicURL: String?
     let maxUploadBytes: Int
-    let throttle = LoginThrottle()
+    var throttle: LoginThrottle { LoginThrottle(store: store) }
     /// Kept low in tests only; production uses at least 10.
     let bcryptCost: UInt8
     let books: BookSearch?

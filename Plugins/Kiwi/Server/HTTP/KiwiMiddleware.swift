@@ -114,33 +114,27 @@ enum KiwiJSON {
     }
 }
 
-/// Repeated failed logins for a username are answered 429 for a while.
-actor LoginThrottle {
-    private let limit: Int
-    private let window: Duration
-    private var failures: [String: [ContinuousClock.Instant]] = [:]
-
-    init(limit: Int = 5, window: Duration = .seconds(15 * 60)) {
-        self.limit = limit
-        self.window = window
-    }
+/// Five failed logins for a username within 15 minutes, and it waits for the oldest to
+/// age out: kept in the store, so servers sharing a database throttle alike.
+struct LoginThrottle: Sendable {
+    let store: any KiwiStore
+    var limit = 5
+    var window: TimeInterval = 15 * 60
 
     /// Seconds until the username may try again; nil when it may now.
-    func wait(for username: String) -> Int? {
-        let now = ContinuousClock.now
-        let recent = (failures[username] ?? []).filter { now - $0 < window }
-        failures[username] = recent
+    func wait(for username: String) async throws -> Int? {
+        let now = Date()
+        let recent = try await store.loginFailures(username, since: now - window)
         guard recent.count >= limit, let oldest = recent.first else { return nil }
-        return max(1, Int((window - (now - oldest)).components.seconds))
+        return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
     }
 
-    func failed(_ username: String) {
-        failures[username, default: []].append(.now)
+    func failed(_ username: String) async throws {
+        let now = Date()
+        try await store.recordLoginFailure(username, at: now, forgetting: now - window)
     }
 
-    func succeeded(_ username: String) {
-        failures[username] = nil
-    }
+    func succeeded(_ username: String) async throws { try await store.clearLoginFailures(username) }
 }
 
 /// The methods each route pattern answers, filled once every route is added.

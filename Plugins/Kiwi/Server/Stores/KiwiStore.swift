@@ -22,6 +22,13 @@ protocol KiwiStore: Sendable {
     func passwordHash(of username: String) async throws -> String?
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser
 
+    /// Failed logins are kept with the data, so every server sharing it throttles a username alike.
+    /// Recording one forgets everyone's failures older than `forgetting`.
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws
+    /// The times of `username`'s failed logins since `time`, oldest first.
+    func loginFailures(_ username: String, since time: Date) async throws -> [Date]
+    func clearLoginFailures(_ username: String) async throws
+
     func createSession(tokenHash: String, username: String) async throws
     func sessionUser(tokenHash: String) async throws -> KiwiUser?
     func deleteSession(tokenHash: String) async throws

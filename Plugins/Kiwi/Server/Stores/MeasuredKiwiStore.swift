@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Metrics
 
 /// A store whose every call is timed into `kiwi_store_query_duration_seconds{operation}`:
@@ -11,7 +12,8 @@ struct MeasuredKiwiStore: KiwiStore {
     init(_ base: any KiwiStore) {
         self.base = base
         let operations = [
-            "check", "createUser", "user", "passwordHash", "updateUser", "createSession", "sessionUser", "deleteSession", "createPost",
+            "check", "createUser", "user", "passwordHash", "updateUser", "recordLoginFailure", "loginFailures", "clearLoginFailures", "createSession",
+            "sessionUser", "deleteSession", "createPost",
             "post", "posts", "deletePost", "image", "like", "unlike", "comments", "addComment", "deleteComment", "follow", "unfollow", "followers",
             "following",
         ]
@@ -41,6 +43,16 @@ struct MeasuredKiwiStore: KiwiStore {
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
         try await timed("updateUser") { try await base.updateUser(username, fullName: fullName, email: email) }
     }
+
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
+        try await timed("recordLoginFailure") { try await base.recordLoginFailure(username, at: time, forgetting: before) }
+    }
+
+    func loginFailures(_ username: String, since time: Date) async throws -> [Date] {
+        try await timed("loginFailures") { try await base.loginFailures(username, since: time) }
+    }
+
+    func clearLoginFailures(_ username: String) async throws { try await timed("clearLoginFailures") { try await base.clearLoginFailures(username) } }
 
     func createSession(tokenHash: String, username: String) async throws {
         try await timed("createSession") { try await base.createSession(tokenHash: tokenHash, username: username) }

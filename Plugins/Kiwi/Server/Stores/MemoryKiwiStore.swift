@@ -22,6 +22,7 @@ actor MemoryKiwiStore: KiwiStore {
     private var posts: [Int64: StoredPost] = [:]
     private var comments: [Int64: KiwiComment] = [:]
     private var images: [String: StoredImage] = [:]
+    private var loginFailures: [String: [Date]] = [:]
     /// (follower, followee) in the order they were made.
     private var follows: [(follower: String, followee: String)] = []
     private var lastID: Int64 = 0
@@ -49,6 +50,15 @@ actor MemoryKiwiStore: KiwiStore {
         members[username] = member
         return member.user
     }
+
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) {
+        loginFailures = loginFailures.compactMapValues { times in times.filter { $0 >= before }.nilIfEmpty }
+        loginFailures[username, default: []].append(time)
+    }
+
+    func loginFailures(_ username: String, since time: Date) -> [Date] { (loginFailures[username] ?? []).filter { $0 >= time } }
+
+    func clearLoginFailures(_ username: String) { loginFailures[username] = nil }
 
     func createSession(tokenHash: String, username: String) { sessions[tokenHash] = username }
 
@@ -166,4 +176,8 @@ actor MemoryKiwiStore: KiwiStore {
         guard members[username] != nil else { throw KiwiStoreError.noSuchUser }
         return follows.reversed().filter { $0.follower == username }.compactMap { members[$0.followee]?.user }
     }
+}
+
+extension Array {
+    fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

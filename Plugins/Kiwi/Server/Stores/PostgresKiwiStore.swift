@@ -102,6 +102,9 @@ final class PostgresKiwiStore: KiwiStore {
             created_at DOUBLE PRECISION NOT NULL, seq BIGSERIAL, PRIMARY KEY (follower, followee))
         """,
         "CREATE INDEX IF NOT EXISTS following_by_followee ON following (followee, created_at DESC)",
+        "CREATE TABLE IF NOT EXISTS login_failures (username TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+        "CREATE INDEX IF NOT EXISTS login_failures_by_username ON login_failures (username, at)",
+        "CREATE INDEX IF NOT EXISTS login_failures_by_time ON login_failures (at)",
         """
         CREATE TABLE IF NOT EXISTS images (
             name TEXT PRIMARY KEY, content_type TEXT NOT NULL, size INTEGER NOT NULL,
@@ -161,6 +164,30 @@ final class PostgresKiwiStore: KiwiStore {
         )
         guard let row else { throw KiwiStoreError.noSuchUser }
         return Self.user(row)
+    }
+
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
+        try await transaction { connection in
+            try await connection.query("DELETE FROM login_failures WHERE at < \(before.timeIntervalSince1970)", logger: self.logger)
+            try await connection.query(
+                "INSERT INTO login_failures (username, at) VALUES (\(username), \(time.timeIntervalSince1970))",
+                logger: self.logger
+            )
+        }
+    }
+
+    func loginFailures(_ username: String, since time: Date) async throws -> [Date] {
+        var times: [Date] = []
+        let rows = try await client.query(
+            "SELECT at FROM login_failures WHERE username = \(username) AND at >= \(time.timeIntervalSince1970) ORDER BY at",
+            logger: logger
+        )
+        for try await at in rows.decode(Double.self) { times.append(Date(timeIntervalSince1970: at)) }
+        return times
+    }
+
+    func clearLoginFailures(_ username: String) async throws {
+        try await client.query("DELETE FROM login_failures WHERE username = \(username)", logger: logger)
     }
 
     func createSession(tokenHash: String, username: String) async throws {

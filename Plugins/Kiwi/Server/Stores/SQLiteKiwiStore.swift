@@ -74,6 +74,15 @@ final class SQLiteKiwiStore: KiwiStore {
         migrator.registerMigration("v2: a post's book") { db in
             try db.execute(sql: "ALTER TABLE posts ADD COLUMN book TEXT")
         }
+        migrator.registerMigration("v4: failed logins kept with the data") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE login_failures (username TEXT NOT NULL, at REAL NOT NULL);
+                    CREATE INDEX login_failures_by_username ON login_failures(username, at);
+                    CREATE INDEX login_failures_by_time ON login_failures(at);
+                    """
+            )
+        }
         migrator.registerMigration("v3: images kept in the database") { db in
             try db.execute(
                 sql: """
@@ -123,6 +132,27 @@ final class SQLiteKiwiStore: KiwiStore {
             }
             return Self.user(row)
         }
+    }
+
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM login_failures WHERE at < ?", arguments: [before.timeIntervalSince1970])
+            try db.execute(sql: "INSERT INTO login_failures (username, at) VALUES (?, ?)", arguments: [username, time.timeIntervalSince1970])
+        }
+    }
+
+    func loginFailures(_ username: String, since time: Date) async throws -> [Date] {
+        try await pool.read { db in
+            try Double.fetchAll(
+                db,
+                sql: "SELECT at FROM login_failures WHERE username = ? AND at >= ? ORDER BY at",
+                arguments: [username, time.timeIntervalSince1970]
+            ).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    func clearLoginFailures(_ username: String) async throws {
+        try await pool.write { db in try db.execute(sql: "DELETE FROM login_failures WHERE username = ?", arguments: [username]) }
     }
 
     func createSession(tokenHash: String, username: String) async throws {
