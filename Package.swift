@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .executableTarget(
@@ -104,8 +105,11 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            path: "Plugins/Kiwi/Server"
+            path: "Plugins/Kiwi/Server",
+            // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
+            resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]
         ),
         // Kiwi's plugin: the commands and the client; `serve` runs KiwiServer.
         .target(

@@ -39,6 +39,23 @@ import Testing
         }
     }
 
+    @Test func anAvatarIsSentAndTheSessionKnowsItsNewURL() async throws {
+        try await withKiwi(.memory) { kiwi in
+            try await kiwi.application.test(.live) { http in
+                let ada = client(URL(string: "http://127.0.0.1:\(try #require(http.port))")!)
+                try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw"))
+                _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
+                let photo = FileManager.default.temporaryDirectory.appendingPathComponent("avatar-\(UUID().uuidString).png")
+                try TestImages.png(seed: 7).write(to: photo)
+                let user = try await ada.setAvatar(try KiwiPhoto(path: photo.path))
+                let url = try #require(user.avatarURL)
+                #expect(!url.hasSuffix("default-avatar.png"))
+                #expect(try ada.session().user.avatarURL == url, "the kept session shows the new avatar")
+                #expect(try await kiwi.store.user("ada")?.avatar == url.split(separator: "/").last.map(String.init))
+            }
+        }
+    }
+
     @Test func aProfileFromABaseContractServerFiltersEveryonesPostsWithoutAProbe() async throws {
         let stub = try await StubServer.start()
         let ada = #"{"id":"ada","username":"ada","displayName":"Ada","avatarURL":"http://x/a.png"}"#

@@ -41,6 +41,13 @@ struct KiwiHarness {
 
 }
 
+extension KiwiCommunity {
+    /// The community's rules on `store`, as a test without a server uses them.
+    static func testing(_ store: any KiwiStore) -> KiwiCommunity {
+        KiwiCommunity(store: store, uploads: nil, maxUploadBytes: 64 * 1024, bcryptCost: 4, books: nil, measuresUploads: false)
+    }
+}
+
 /// Runs `body` with a harness on a fresh store of this kind, and cleans the store up after.
 func withKiwi(
     _ kind: StoreKind,
@@ -48,6 +55,7 @@ func withKiwi(
     books: BookSearch? = nil,
     metrics: Bool = false,
     uploadsFolder: Bool = true,
+    publicURL: String? = nil,
     _ body: (KiwiHarness) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
@@ -59,6 +67,7 @@ func withKiwi(
         port: 0,
         database: .memory,
         uploads: uploads?.path,
+        publicURL: publicURL,
         maxUploadBytes: maxUploadBytes,
         bcryptCost: 4,
         books: books,

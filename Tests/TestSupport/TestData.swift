@@ -19,8 +19,14 @@ public enum TestImages {
         png + Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
     }
 
-    /// `POST /posts` as a client sends it: the `file` part (named `filename`), then `caption` when given.
-    public static func multipart(_ file: Data?, filename: String = "image.png", caption: String? = nil) -> (body: Data, contentType: String) {
+    /// A multipart form as a client sends it: the `file` part (named `filename`), then `caption`
+    /// when given, then `fields` in order.
+    public static func multipart(
+        _ file: Data?,
+        filename: String = "image.png",
+        caption: String? = nil,
+        fields: KeyValuePairs<String, String> = [:]
+    ) -> (body: Data, contentType: String) {
         let boundary = "test-\(UUID().uuidString)"
         var body = Data()
         if let file {
@@ -29,7 +35,9 @@ public enum TestImages {
             )
             body += file + Data("\r\n".utf8)
         }
-        if let caption { body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n\(caption)\r\n".utf8) }
+        for (name, value) in [("caption", caption)].compactMap({ name, value in value.map { (name, $0) } }) + fields.map({ ($0.key, $0.value) }) {
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
         body += Data("--\(boundary)--\r\n".utf8)
         return (body, "multipart/form-data; boundary=\(boundary)")
     }

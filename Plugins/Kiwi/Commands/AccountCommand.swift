@@ -3,25 +3,31 @@ import KiwiServer
 import PluginAPI
 
 extension KiwiCommand {
-    /// `toolbox kiwi account --name NAME --email EMAIL`
+    /// `toolbox kiwi account --name NAME --email EMAIL --avatar PATH`
     struct Account: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "account",
-            abstract: "Change your name or email.",
-            discussion: "Example:\n  toolbox kiwi account --name \"Ada King\""
+            abstract: "Change your name, email or avatar.",
+            discussion: "Examples:\n  toolbox kiwi account --name \"Ada King\"\n  toolbox kiwi account --avatar ~/Pictures/me.jpg"
         )
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?
+        @Option(help: "A photo to show as your avatar: JPEG, PNG, GIF, WebP or HEIC, up to 10 MiB.", completion: .file()) var avatar: String?
         @OptionGroup var connection: ServerOption
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if name == nil && email == nil { throw ValidationError("give --name, --email or both") }
+            if name == nil && email == nil && avatar == nil { throw ValidationError("give --name, --email, --avatar or several") }
         }
 
         func run(in context: CommandContext) async throws {
-            let user = try await context.resolve(KiwiClient.self).updateProfile(KiwiWire.ProfileChange(fullname: name, email: email))
-            context.output.notice("Updated \(user.username) (\(user.shownName)).")
+            // The photo is read and checked before anything changes.
+            let photo = try avatar.map { try KiwiPhoto(path: $0) }
+            let client = try context.resolve(KiwiClient.self)
+            var user = try client.session().user
+            if let photo { user = try await client.setAvatar(photo) }
+            if name != nil || email != nil { user = try await client.updateProfile(KiwiWire.ProfileChange(fullname: name, email: email)) }
+            context.output.notice("Updated \(user.username) (\(user.shownName))\(photo == nil ? "" : ", with a new avatar").")
         }
     }
 }

@@ -8,8 +8,10 @@ extension KiwiCommand {
     struct Serve: ToolboxCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",
-            abstract: "Run the Kiwi server (wire-compatible with the original backend).",
+            abstract: "Run the Kiwi server: the original backend's API and web pages for browsers.",
             discussion: """
+                The API is wire-compatible with the original backend; the same process serves web \
+                pages (feed, posts, profiles, sign-up, posting a photo) at the address it prints. \
                 Data lives in $XDG_DATA_HOME/toolbox/kiwi/ (an SQLite file and the uploads) unless \
                 --database and --uploads say otherwise. With PostgreSQL the images are kept in the \
                 database too (unless --uploads is given), so any number of servers on any number of \
@@ -33,7 +35,8 @@ extension KiwiCommand {
         @Option(help: "The folder for uploaded images (default: in the database with PostgreSQL).", completion: .directory)
         var uploads: String?
         @Option(help: "The largest upload accepted, in bytes.") var maxUploadBytes = 10 * 1024 * 1024
-        @Option(help: "The address clients reach the server at, for links (behind a proxy).") var publicURL: String?
+        @Option(help: "The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).")
+        var publicURL: String?
         @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") var metrics = false
         @OptionGroup var global: GlobalOptions
 
@@ -66,8 +69,16 @@ extension KiwiCommand {
             let app = try buildApplication(options, logger: logger) { port in
                 output.notice("Kiwi is listening on http://\(host):\(port)")
                 output.notice("data: \(options.database.described), uploads: \(options.uploads ?? "in the database")")
+                output.notice("open \(browserURL(port: port)) in a browser")
             }
             try await app.runService()
+        }
+
+        /// Where a person points a browser: the public URL, or this machine when listening on every address.
+        func browserURL(port: Int) -> String {
+            if let publicURL { return publicURL.hasSuffix("/") ? publicURL : publicURL + "/" }
+            let shown = ["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
+            return "http://\(shown):\(port)/"
         }
     }
 }

@@ -14,19 +14,6 @@ enum KiwiTime {
     static func age(_ date: Date?, now: Date = Date()) -> String {
         date.map { RelativeTime.ago(now.timeIntervalSince($0)) } ?? "–"
     }
-
-    /// Consecutive days, ending today or yesterday, with at least one post: the reading habit.
-    static func streak(_ dates: [Date], today: Date = Date(), calendar: Calendar = .current) -> Int {
-        let days = Set(dates.map { calendar.startOfDay(for: $0) })
-        var day = calendar.startOfDay(for: today)
-        if !days.contains(day) { day = calendar.date(byAdding: .day, value: -1, to: day) ?? day }
-        var count = 0
-        while days.contains(day) {
-            count += 1
-            day = calendar.date(byAdding: .day, value: -1, to: day) ?? day
-        }
-        return count
-    }
 }
 
 extension KiwiWire.Post {

@@ -126,7 +126,7 @@ func buildApplication(
     )
 }
 
-/// Every route, and the middleware in order: metrics, logs, errors, auth (and the page cache's invalidation).
+/// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth (and the page cache's invalidation).
 func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
     let store: any KiwiStore = options.metrics ? MeasuredKiwiStore(unmeasured) : unmeasured
     let router = Router(context: KiwiRequestContext.self)
@@ -140,19 +140,19 @@ func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, option
     let routes = RouteMethods()
     router.add(middleware: KiwiErrorMiddleware(routes: routes))
     router.add(middleware: KiwiAuthMiddleware(store: store))
-    let pages = store.hasOtherWriters ? nil : PageCache()
-    if let pages { router.add(middleware: PageCacheInvalidation(cache: pages)) }
-    KiwiController(
+    let pageCache = store.hasOtherWriters ? nil : PageCache()
+    if let pageCache { router.add(middleware: PageCacheInvalidation(cache: pageCache)) }
+    let community = KiwiCommunity(
         store: store,
-        pages: pages,
-        storeHealth: StoreHealth(store: store),
-        measuresUploads: options.metrics,
         uploads: uploads,
-        publicURL: options.publicURL,
         maxUploadBytes: options.maxUploadBytes,
         bcryptCost: options.bcryptCost,
-        books: options.books
-    ).addRoutes(to: router)
+        books: options.books,
+        measuresUploads: options.metrics
+    )
+    let links = LinkMaker(publicURL: options.publicURL)
+    KiwiController(community: community, pageCache: pageCache, storeHealth: StoreHealth(store: store), links: links).addRoutes(to: router)
+    KiwiPages(community: community, links: links).addRoutes(to: router)
     routes.load(router)
     return router
 }

@@ -111,6 +111,21 @@ struct KiwiClient: Sendable {
         return user
     }
 
+    /// A new avatar (toolbox's extension `PUT /users/<u>/avatar`), checked beforehand as a post's photo is.
+    func setAvatar(_ photo: KiwiPhoto) async throws -> KiwiWire.User {
+        let session = try session()
+        let (body, contentType) = try photo.multipart(caption: nil, book: nil)
+        let call = APICall(
+            "users/\(session.user.username)/avatar",
+            method: "PUT",
+            body: .bytes(body, contentType: contentType),
+            notFound: ToolboxError.notFound("this Kiwi server cannot change avatars", hint: "toolbox kiwi serve can; the original backend cannot")
+        )
+        let user: KiwiWire.User = try await api.decode(try authenticated(call))
+        try sessions.update { $0?.user = user }
+        return user
+    }
+
     func user(_ name: String) async throws -> KiwiWire.User {
         try await api.decode(APICall("users/\(name)", notFound: Self.noUser(name)))
     }

@@ -33,7 +33,7 @@ extension KiwiClient {
             user: try await user,
             followers: try await followers.count,
             following: try await following.count,
-            streakDays: dates.isEmpty && !posts.isEmpty ? nil : KiwiTime.streak(dates, today: today),
+            streakDays: dates.isEmpty && !posts.isEmpty ? nil : KiwiStreak.days(dates, today: today),
             posts: posts
         )
     }

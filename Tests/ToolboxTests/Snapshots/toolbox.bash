@@ -1238,7 +1238,7 @@ _toolbox_kiwi_account() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--name --email --server --config)
+    non_repeating_options=(--name --email --avatar --server --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1247,6 +1247,10 @@ _toolbox_kiwi_account() {
         return
         ;;
     '--email')
+        return
+        ;;
+    '--avatar')
+        __toolbox_add_completions -f
         return
         ;;
     '--server')

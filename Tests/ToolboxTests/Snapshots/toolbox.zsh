@@ -1045,13 +1045,13 @@ _toolbox_kiwi() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'serve:Run the Kiwi server (wire-compatible with the original backend).'
+            'serve:Run the Kiwi server: the original backend'\''s API and web pages for browsers.'
             'migrate:Move a community between SQLite and PostgreSQL, ids, times and logins kept.'
             'signup:Create an account (then log in).'
             'login:Log in; the session is kept for the next commands.'
             'logout:End the session on the server (where it can) and forget it here.'
             'whoami:Who you are logged in as.'
-            'account:Change your name or email.'
+            'account:Change your name, email or avatar.'
             'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
             'post:Share a photo and a reflection about your book.'
             'books:Find a book (its ISBN-13 names it on a post).'
@@ -1091,7 +1091,7 @@ _toolbox_kiwi_serve() {
         '--database[Where the data lives\: sqlite\:PATH, postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE, or memory.]:database:'
         '--uploads[The folder for uploaded images (default\: in the database with PostgreSQL).]:uploads:_files -/'
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
-        '--public-url[The address clients reach the server at, for links (behind a proxy).]:public-url:'
+        '--public-url[The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).]:public-url:'
         '--metrics[Serve Prometheus metrics at GET /metrics (measuring costs some throughput).]'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -1230,6 +1230,7 @@ _toolbox_kiwi_account() {
     local -ar arg_specs=(
         '--name[Your full name.]:name:'
         '--email[Your email address.]:email:'
+        '--avatar[A photo to show as your avatar\: JPEG, PNG, GIF, WebP or HEIC, up to 10 MiB.]:avatar:_files'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'

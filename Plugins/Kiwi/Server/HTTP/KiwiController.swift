@@ -1,24 +1,15 @@
 import Foundation
 import Hummingbird
-import HummingbirdBcrypt
-import MultipartKit
 
 /// The routes of the Kiwi wire contract and its extensions.
 struct KiwiController: Sendable {
-    let store: any KiwiStore
+    /// What members do, with the community's rules (the web pages call it too).
+    let community: KiwiCommunity
+    var store: any KiwiStore { community.store }
     /// Pages for readers who are not logged in, when no other process writes the store.
-    let pages: PageCache?
+    let pageCache: PageCache?
     let storeHealth: StoreHealth
-    /// Counts upload bytes for `/metrics` (`--metrics`).
-    let measuresUploads: Bool
-    /// Where new images go; nil: into the store, beside the posts.
-    let uploads: UploadFolder?
-    let publicURL: String?
-    let maxUploadBytes: Int
-    var throttle: LoginThrottle { LoginThrottle(store: store) }
-    /// Kept low in tests only; production uses at least 10.
-    let bcryptCost: UInt8
-    let books: BookSearch?
+    let links: LinkMaker
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("/health", use: health)
@@ -33,6 +24,7 @@ struct KiwiController: Sendable {
         router.get("/users/me", use: me)
         router.get("/users/:username", use: user)
         router.put("/users/:username", use: updateUser)
+        router.put("/users/:username/avatar", use: updateAvatar)
         router.post("/sessions", use: logIn)
         router.delete("/sessions", use: logOut)
         addPostRoutes(to: router)
@@ -68,11 +60,6 @@ struct KiwiController: Sendable {
         return KiwiJSON.response(KiwiWire.Status())
     }
 
-    func links(_ request: Request) -> Links {
-        if let publicURL { return Links(base: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) }
-        return Links(base: "http://\(request.head.authority ?? "127.0.0.1")")
-    }
-
     /// A JSON body; anything unreadable or missing a required field is 400.
     func json<Body: Decodable>(_ type: Body.Type, _ request: Request) async throws -> Body {
         var request = request
@@ -84,15 +71,6 @@ struct KiwiController: Sendable {
         } catch {
             throw KiwiHTTPError.badRequest("the body is not the JSON this route takes")
         }
-    }
-
-    func postID(_ context: KiwiRequestContext) throws -> Int64 {
-        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else { throw KiwiStoreError.noSuchPost }
-        return id
-    }
-
-    func username(_ context: KiwiRequestContext) throws -> String {
-        try context.parameters.require("username")
     }
 
     /// `page` (from 0) and `pageSize` (1…100); anything else is 400, never "everything".
@@ -109,15 +87,19 @@ struct KiwiController: Sendable {
         guard KiwiLimits.pageSize.contains(size) else { throw KiwiHTTPError.badRequest("pageSize must be between 1 and 100") }
         return (page, size)
     }
+}
 
-    func hashPassword(_ password: String) async -> String {
-        let cost = bcryptCost
-        return await Task.detached { Bcrypt.hash(password, cost: cost) }.value
+/// Where links point: `--public-url`, else the request's Host.
+struct LinkMaker: Sendable {
+    let publicURL: String?
+
+    func callAsFunction(_ request: Request) -> Links {
+        if let publicURL { return Links(base: publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) }
+        return Links(base: "http://\(request.head.authority ?? "127.0.0.1")")
     }
 
-    func verifyPassword(_ password: String, hash: String) async -> Bool {
-        await Task.detached { Bcrypt.verify(password, hash: hash) }.value
-    }
+    /// Whether the session cookie may travel only over HTTPS: when the public URL says so.
+    var secure: Bool { publicURL?.lowercased().hasPrefix("https://") == true }
 }
 
 extension Data {

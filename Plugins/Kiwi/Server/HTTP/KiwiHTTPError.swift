@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
+import Logging
 
 /// A failure the routes answer with Kiwi's JSON error body.
 struct KiwiHTTPError: Error, Sendable {
@@ -41,6 +43,24 @@ struct KiwiHTTPError: Error, Sendable {
         case .noSuchPost: self.init(.notFound, "no such post", code: "post_not_found")
         case .noSuchComment: self.init(.notFound, "no such comment", code: "comment_not_found")
         case .notOwner: self = .notOwner
+        }
+    }
+
+    /// Any failure as the routes answer it: the store's and Hummingbird's mapped, anything else
+    /// a 500 that is logged (its details never reach the caller).
+    static func answering(_ error: any Error, logger: Logger) -> KiwiHTTPError {
+        switch error {
+        case let error as KiwiHTTPError:
+            return error
+        case let error as KiwiStoreError:
+            return KiwiHTTPError(error)
+        case let error as HTTPError:
+            let status = error.status
+            let message = error.body ?? (status == .notFound ? "no such route" : status.reasonPhrase.lowercased())
+            return KiwiHTTPError(status, message, code: status == .contentTooLarge ? "payload_too_large" : nil)
+        default:
+            logger.error("unexpected failure: \(String(describing: error))")
+            return KiwiHTTPError(.internalServerError, "the server failed; try again")
         }
     }
 }

@@ -13,10 +13,6 @@ struct KiwiErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as KiwiHTTPError {
-            return Self.response(error)
-        } catch let error as KiwiStoreError {
-            return Self.response(KiwiHTTPError(error))
         } catch let error as HTTPError where error.status == .notFound && error.body == nil {
             // The router found no route: the path may still exist for other methods.
             let allowed = routes.methods(for: request.uri.path)
@@ -26,13 +22,8 @@ struct KiwiErrorMiddleware: RouterMiddleware {
             )
             response.headers[.allow] = allowed.joined(separator: ", ")
             return response
-        } catch let error as HTTPError {
-            let status = error.status
-            let message = error.body ?? (status == .notFound ? "no such route" : status.reasonPhrase.lowercased())
-            return Self.response(KiwiHTTPError(status, message, code: status == .contentTooLarge ? "payload_too_large" : nil))
         } catch {
-            context.logger.error("unexpected failure: \(String(describing: error))")
-            return Self.response(KiwiHTTPError(.internalServerError, "the server failed; try again"))
+            return Self.response(KiwiHTTPError.answering(error, logger: context.logger))
         }
     }
 
@@ -62,7 +53,7 @@ struct KiwiAuthMiddleware: RouterMiddleware {
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             return authorization.dropFirst(7).trimmed
         }
-        return request.cookies["session"]?.value
+        return request.cookies[SessionCookie.name]?.value
     }
 }
 
@@ -92,6 +83,19 @@ enum KiwiTokens {
     static func hash(_ token: String) -> String {
         Digest.sha256(token)
     }
+}
+
+/// The `session` cookie a browser keeps: the API's token, out of scripts' reach, sent only
+/// to this site's own pages and top-level links (SameSite=Lax), and only over HTTPS when the
+/// public URL is HTTPS.
+enum SessionCookie {
+    static let name = "session"
+
+    static func set(_ token: String, secure: Bool) -> String {
+        Cookie(name: name, value: token, path: "/", secure: secure, httpOnly: true, sameSite: .lax).description
+    }
+
+    static let cleared = "\(name)=; Path=/; Max-Age=0"
 }
 
 /// JSON responses.
@@ -146,13 +150,17 @@ final class RouteMethods: Sendable {
     }
 
     /// The methods of the most specific patterns `path` matches (a `{name}` parameter matches any
-    /// one segment; `/users/me` is not `/users/{username}`).
+    /// one segment, `@{name}` any segment starting with `@`; `/users/me` is not `/users/{username}`).
     func methods(for path: String) -> [String] {
         let segments = path.split(separator: "/")
-        func isParameter(_ segment: Substring) -> Bool { segment.hasPrefix("{") || segment.hasPrefix(":") }
+        func isParameter(_ segment: Substring) -> Bool { segment.contains("{") || segment.hasPrefix(":") }
+        func matches(_ pattern: Substring, _ segment: Substring) -> Bool {
+            if let brace = pattern.firstIndex(of: "{") { return segment.hasPrefix(pattern[..<brace]) }
+            return pattern.hasPrefix(":") || pattern == segment
+        }
         return patterns.withLock { patterns in
             let matching = patterns.filter { pattern in
-                pattern.segments.count == segments.count && zip(pattern.segments, segments).allSatisfy { isParameter($0) || $0 == $1 }
+                pattern.segments.count == segments.count && zip(pattern.segments, segments).allSatisfy(matches)
             }
             let literals = { (pattern: (segments: [Substring], method: String)) in pattern.segments.count { !isParameter($0) } }
             let best = matching.map(literals).max()

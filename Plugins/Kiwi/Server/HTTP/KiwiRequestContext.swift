@@ -15,4 +15,14 @@ struct KiwiRequestContext: RequestContext {
         guard let caller else { throw KiwiHTTPError.notLoggedIn }
         return caller
     }
+
+    /// The `:id` of a post's route; anything but a positive number is no such post.
+    func postID() throws -> Int64 {
+        guard let id = parameters.get("id", as: Int64.self), id > 0 else { throw KiwiStoreError.noSuchPost }
+        return id
+    }
+
+    func username() throws -> String {
+        try parameters.require("username")
+    }
 }

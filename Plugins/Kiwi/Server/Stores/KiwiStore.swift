@@ -21,6 +21,9 @@ protocol KiwiStore: Sendable {
     func user(_ username: String) async throws -> KiwiUser?
     func passwordHash(of username: String) async throws -> String?
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser
+    /// Sets a member's avatar (a `.stored` image written in the same transaction) and forgets the
+    /// stored image it replaces; returns the member and the replaced name (a file to remove, if it is one).
+    func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?)
 
     /// Failed logins are kept with the data, so every server sharing it throttles a username alike.
     /// Recording one forgets everyone's failures older than `forgetting`.

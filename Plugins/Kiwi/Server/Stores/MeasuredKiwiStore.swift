@@ -44,6 +44,10 @@ struct MeasuredKiwiStore: KiwiStore {
         try await timed("updateUser") { try await base.updateUser(username, fullName: fullName, email: email) }
     }
 
+    func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?) {
+        try await timed("setAvatar") { try await base.setAvatar(username, image: image) }
+    }
+
     func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
         try await timed("recordLoginFailure") { try await base.recordLoginFailure(username, at: time, forgetting: before) }
     }

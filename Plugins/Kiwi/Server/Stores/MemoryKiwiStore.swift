@@ -51,6 +51,16 @@ actor MemoryKiwiStore: KiwiStore {
         return member.user
     }
 
+    func setAvatar(_ username: String, image: PostImage) throws -> (user: KiwiUser, replaced: String?) {
+        guard var member = members[username] else { throw KiwiStoreError.noSuchUser }
+        let replaced = member.user.avatar
+        if let replaced { images[replaced] = nil }
+        if case .stored(let stored) = image { images[stored.name] = stored }
+        member.user.avatar = image.name
+        members[username] = member
+        return (member.user, replaced)
+    }
+
     func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) {
         loginFailures = loginFailures.compactMapValues { times in times.filter { $0 >= before }.nilIfEmpty }
         loginFailures[username, default: []].append(time)

@@ -166,6 +166,42 @@ final class PostgresKiwiStore: KiwiStore {
         return Self.user(row)
     }
 
+    func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?) {
+        let now = now
+        return try await transaction { connection in
+            // A row of one column that may be NULL: nil is no such user, .some(nil) no avatar yet.
+            let found = try await self.first(
+                connection.query("SELECT avatar FROM users WHERE username = \(username) FOR UPDATE", logger: self.logger),
+                as: String?.self
+            )
+            guard let found else { throw KiwiStoreError.noSuchUser }
+            let replaced = found
+            if let replaced { try await connection.query("DELETE FROM images WHERE name = \(replaced)", logger: self.logger) }
+            try await self.insert(image, at: now, connection)
+            let row = try await self.first(
+                connection.query(
+                    "UPDATE users SET avatar = \(image.name) WHERE username = \(username) RETURNING username, fullname, email, avatar, created_at",
+                    logger: self.logger
+                ),
+                as: UserRow.self
+            )
+            guard let row else { throw KiwiStoreError.noSuchUser }
+            return (Self.user(row), replaced)
+        }
+    }
+
+    /// A `.stored` image's row, in the caller's transaction; a file is already in the folder.
+    private func insert(_ image: PostImage, at time: Double, _ connection: PostgresConnection) async throws {
+        guard case .stored(let stored) = image else { return }
+        try await connection.query(
+            """
+            INSERT INTO images (name, content_type, size, digest, bytes, created_at)
+            VALUES (\(stored.name), \(stored.contentType), \(stored.bytes.count), \(stored.digest), \(ByteBuffer(data: stored.bytes)), \(time))
+            """,
+            logger: logger
+        )
+    }
+
     func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
         try await transaction { connection in
             try await connection.query("DELETE FROM login_failures WHERE at < \(before.timeIntervalSince1970)", logger: self.logger)
@@ -239,15 +275,7 @@ final class PostgresKiwiStore: KiwiStore {
     func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
         let now = now
         let id = try await transaction { connection in
-            if case .stored(let stored) = image {
-                try await connection.query(
-                    """
-                    INSERT INTO images (name, content_type, size, digest, bytes, created_at)
-                    VALUES (\(stored.name), \(stored.contentType), \(stored.bytes.count), \(stored.digest), \(ByteBuffer(data: stored.bytes)), \(now))
-                    """,
-                    logger: self.logger
-                )
-            }
+            try await self.insert(image, at: now, connection)
             return try await self.first(
                 connection.query(
                     """

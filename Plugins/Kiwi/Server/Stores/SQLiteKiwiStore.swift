@@ -134,6 +134,31 @@ final class SQLiteKiwiStore: KiwiStore {
         }
     }
 
+    func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?) {
+        try await pool.write { db in
+            guard let old = try Row.fetchOne(db, sql: "SELECT avatar FROM users WHERE username = ?", arguments: [username]) else {
+                throw KiwiStoreError.noSuchUser
+            }
+            let replaced: String? = old["avatar"]
+            if let replaced { try db.execute(sql: "DELETE FROM images WHERE name = ?", arguments: [replaced]) }
+            try Self.insert(image, at: Date().timeIntervalSince1970, db)
+            try db.execute(sql: "UPDATE users SET avatar = ? WHERE username = ?", arguments: [image.name, username])
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM users WHERE username = ?", arguments: [username]) else {
+                throw KiwiStoreError.noSuchUser
+            }
+            return (Self.user(row), replaced)
+        }
+    }
+
+    /// A `.stored` image's row, in the caller's transaction; a file is already in the folder.
+    private static func insert(_ image: PostImage, at time: Double, _ db: Database) throws {
+        guard case .stored(let stored) = image else { return }
+        try db.execute(
+            sql: "INSERT INTO images (name, content_type, size, digest, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [stored.name, stored.contentType, stored.bytes.count, stored.digest, stored.bytes, time]
+        )
+    }
+
     func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM login_failures WHERE at < ?", arguments: [before.timeIntervalSince1970])
@@ -190,12 +215,7 @@ final class SQLiteKiwiStore: KiwiStore {
     func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
         try await pool.write { db in
             let now = Date().timeIntervalSince1970
-            if case .stored(let stored) = image {
-                try db.execute(
-                    sql: "INSERT INTO images (name, content_type, size, digest, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: [stored.name, stored.contentType, stored.bytes.count, stored.digest, stored.bytes, now]
-                )
-            }
+            try Self.insert(image, at: now, db)
             try db.execute(
                 sql: "INSERT INTO posts (owner, image, caption, created_at, book) VALUES (?, ?, ?, ?, ?)",
                 arguments: [owner, image.name, caption, now, book?.stored]

@@ -261,6 +261,104 @@ enum KiwiOpenAPI {
             }
            }
           },
+          "/users/{username}/avatar": {
+           "put": {
+            "summary": "Sets the caller's avatar from an image (toolbox's extension; the web pages' settings use it too)",
+            "responses": {
+             "200": {
+              "description": "the member, with the new avatarURL",
+              "content": {
+               "application/json": {
+                "schema": {
+                 "$ref": "#/components/schemas/User"
+                }
+               }
+              }
+             },
+             "400": {
+              "description": "not multipart, or no file",
+              "content": {
+               "application/json": {
+                "schema": {
+                 "$ref": "#/components/schemas/Failure"
+                }
+               }
+              }
+             },
+             "403": {
+              "description": "not logged in, or not this member",
+              "content": {
+               "application/json": {
+                "schema": {
+                 "$ref": "#/components/schemas/Failure"
+                }
+               }
+              }
+             },
+             "404": {
+              "description": "no such member",
+              "content": {
+               "application/json": {
+                "schema": {
+                 "$ref": "#/components/schemas/Failure"
+                }
+               }
+              }
+             },
+             "413": {
+              "description": "the image is too large",
+              "content": {
+               "application/json": {
+                "schema": {
+                 "$ref": "#/components/schemas/Failure"
+                }
+               }
+              }
+             },
+             "415": {
+              "description": "not an image",
+              "content": {
+               "application/json": {
+                "schema": {
+                 "$ref": "#/components/schemas/Failure"
+                }
+               }
+              }
+             },
+             "500": {
+              "$ref": "#/components/responses/ServerError"
+             }
+            },
+            "security": [
+             {
+              "bearer": []
+             },
+             {
+              "session": []
+             }
+            ],
+            "parameters": [
+             {
+              "name": "username",
+              "in": "path",
+              "required": true,
+              "schema": {
+               "type": "string"
+              }
+             }
+            ],
+            "requestBody": {
+             "required": true,
+             "content": {
+              "multipart/form-data": {
+               "schema": {
+                "$ref": "#/components/schemas/NewAvatar"
+               }
+              }
+             }
+            }
+           }
+          },
           "/sessions": {
            "post": {
             "summary": "Logs in",
@@ -1763,6 +1861,20 @@ enum KiwiOpenAPI {
              "authorId": {
               "type": "string",
               "description": "sent by the iOS client; the session decides the author"
+             }
+            }
+           },
+           "NewAvatar": {
+            "type": "object",
+            "required": [
+             "file"
+            ],
+            "properties": {
+             "file": {
+              "type": "string",
+              "contentMediaType": "application/octet-stream",
+              "minLength": 1,
+              "description": "a JPEG, PNG, GIF, WebP or HEIC image"
              }
             }
            },

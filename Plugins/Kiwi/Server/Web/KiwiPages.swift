@@ -1,0 +1,183 @@
+import Foundation
+import Hummingbird
+import Mustache
+import PluginAPI
+
+/// The web pages: the reading community in a browser, from the same process, store and rules
+/// as the JSON API (both call `KiwiCommunity`). Every page works with JavaScript off; every
+/// form that changes something carries the session's CSRF token; a POST that succeeds
+/// redirects (303), so reloading never repeats it.
+struct KiwiPages: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+    let library: MustacheLibrary
+    var store: any KiwiStore { community.store }
+    static let pageSize = 20
+    static let gridSize = 30
+
+    init(community: KiwiCommunity, links: LinkMaker) {
+        self.community = community
+        self.links = links
+        // Compiled in and rendered by a test of every page: an empty library only if that test failed.
+        library = (try? PageAssets.library()) ?? MustacheLibrary()
+    }
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.get("/kiwi.css", use: stylesheet)
+        // Only these routes answer in HTML; the API's keep their JSON errors.
+        let pages = router.group().add(middleware: PageErrorMiddleware(pages: self))
+        pages.get("/", use: feed)
+        pages.get("/p/:id", use: post)
+        pages.post("/p/:id/like", use: like)
+        pages.post("/p/:id/unlike", use: unlike)
+        pages.post("/p/:id/comments", use: comment)
+        pages.post("/p/:id/comments/:comment/delete", use: deleteComment)
+        pages.get("/p/:id/delete", use: confirmDelete)
+        pages.post("/p/:id/delete", use: deletePost)
+        pages.get("/@{username}", use: profile)
+        pages.post("/@{username}/follow", use: follow)
+        pages.post("/@{username}/unfollow", use: unfollow)
+        pages.get("/login", use: loginForm)
+        pages.post("/login", use: logIn)
+        pages.get("/signup", use: signUpForm)
+        pages.post("/signup", use: signUp)
+        pages.get("/logout", use: confirmLogOut)
+        pages.post("/logout", use: logOut)
+        pages.get("/new", use: newPostForm)
+        pages.post("/new", use: createPost)
+        pages.get("/settings", use: settingsForm)
+        pages.post("/settings", use: saveSettings)
+    }
+
+    @Sendable func stylesheet(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=31536000, immutable"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: PageAssets.stylesheet))
+        )
+    }
+
+    // MARK: rendering
+
+    /// The reader, when logged in, with the CSRF token bound to their session.
+    func viewer(_ request: Request, _ context: KiwiRequestContext) -> PageViewer? {
+        guard let caller = context.caller, let token = KiwiAuthMiddleware.token(in: request) else { return nil }
+        return PageViewer(caller, csrf: PageSecurity.csrf(for: token), links: links(request))
+    }
+
+    func render<Content: Sendable>(
+        _ template: String,
+        title: String,
+        _ content: Content,
+        viewer: PageViewer?,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let page = Page(title: title, viewer: viewer, content: content)
+        guard let html = library.render(page, withTemplate: template) else {
+            return Response(status: .internalServerError, headers: PageSecurity.headers(loggedIn: false, type: "text/plain; charset=utf-8"))
+        }
+        return Response(
+            status: status,
+            headers: PageSecurity.headers(loggedIn: viewer != nil),
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    /// 303 See Other: the browser GETs `location`, so reloading does not post again.
+    func redirect(_ location: String, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.location] = location
+        fields[.cacheControl] = "no-store"
+        return Response(status: .seeOther, headers: fields)
+    }
+
+    /// A page that needs a login sends a guest to log in, and back here afterwards.
+    func logInFirst(_ request: Request) -> Response {
+        redirect("/login?next=" + (request.uri.path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "/"))
+    }
+
+    // MARK: forms
+
+    /// Every field a page's form may send; the names are the API's.
+    struct Form: Decodable {
+        var csrf: String?
+        var next: String?
+        var username: String?
+        var password: String?
+        var fullname: String?
+        var email: String?
+        var caption: String?
+        var text: String?
+        var file: Data?
+    }
+
+    /// The form of a POST from this site's own pages (a foreign `Origin` is 403); `upload`
+    /// forms may carry an image up to the upload limit.
+    func form(_ request: Request, upload: Bool = false) async throws -> Form {
+        try PageSecurity.requireSameOrigin(request, links: links(request))
+        guard upload else { return try await KiwiForms.decode(Form.self, from: request, upTo: 64 * 1024) }
+        let limit = community.maxUploadBytes
+        return try await KiwiForms.decode(
+            Form.self,
+            from: request,
+            upTo: limit + 64 * 1024,
+            tooLarge: "The photo is larger than \(limit / 1_048_576) MB."
+        )
+    }
+
+    /// The logged-in member a form acts for: 403 without a session or without its CSRF token,
+    /// before anything changes.
+    func member(_ request: Request, _ context: KiwiRequestContext, _ form: Form) throws -> KiwiUser {
+        guard let caller = context.caller, let token = KiwiAuthMiddleware.token(in: request) else {
+            throw KiwiHTTPError(.forbidden, "Log in first.", code: "not_logged_in")
+        }
+        guard let sent = form.csrf, PageSecurity.matches(sent, PageSecurity.csrf(for: token)) else {
+            throw KiwiHTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again.")
+        }
+        return caller
+    }
+
+    /// `?page=N`, from 0.
+    func pageNumber(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("page") else { return 0 }
+        guard let page = Int(text), (0...1_000_000).contains(page) else { throw KiwiHTTPError.badRequest("There is no such page.") }
+        return page
+    }
+
+    /// `path` at page `page` of its list (page 0 names no page), keeping `query`.
+    static func pageURL(_ path: String, _ query: String?, page: Int) -> String {
+        let items = [query, page == 0 ? nil : "page=\(page)"].compactMap { $0 }
+        return items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+    }
+
+    /// Where a form sends the reader afterwards: a path on this site only.
+    static func localPath(_ next: String?, default fallback: String) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return fallback }
+        return next
+    }
+}
+
+/// Failures on the page routes as pages in the site's style (the API keeps its JSON errors).
+struct PageErrorMiddleware: RouterMiddleware {
+    typealias Context = KiwiRequestContext
+    let pages: KiwiPages
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return page(KiwiHTTPError.answering(error, logger: context.logger), request, context)
+        }
+    }
+
+    private func page(_ error: KiwiHTTPError, _ request: Request, _ context: Context) -> Response {
+        let message = error.message.prefix(1).uppercased() + error.message.dropFirst()
+        return pages.render(
+            "error",
+            title: error.status.reasonPhrase,
+            ErrorPage(status: Int(error.status.code), message: message.hasSuffix(".") ? message : message + "."),
+            viewer: pages.viewer(request, context),
+            status: error.status
+        )
+    }
+}

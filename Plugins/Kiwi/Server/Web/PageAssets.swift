@@ -1,0 +1,32 @@
+import Foundation
+import Mustache
+import PluginAPI
+
+/// The templates and the stylesheet, compiled into the binary (`.embedInCode` in
+/// Package.swift), so a lone `toolbox` file serves its pages on a LAN without the internet.
+enum PageAssets {
+    static let templates: [String: [UInt8]] = [
+        "layout": PackageResources.layout_mustache,
+        "card": PackageResources.card_mustache,
+        "feed": PackageResources.feed_mustache,
+        "post": PackageResources.post_mustache,
+        "profile": PackageResources.profile_mustache,
+        "login": PackageResources.login_mustache,
+        "signup": PackageResources.signup_mustache,
+        "new": PackageResources.new_mustache,
+        "settings": PackageResources.settings_mustache,
+        "confirm": PackageResources.confirm_mustache,
+        "error": PackageResources.error_mustache,
+    ]
+
+    /// Every template by name; a test renders each page, so one that does not parse fails there first.
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, bytes) in templates { try library.register(String(decoding: bytes, as: UTF8.self), named: name) }
+        return library
+    }
+
+    static let stylesheet = PackageResources.kiwi_css
+    /// The stylesheet's address names its content, so browsers keep it until it changes.
+    static let stylesheetPath = "/kiwi.css?v=" + Digest.sha256(stylesheet).prefix(12)
+}

@@ -1,0 +1,160 @@
+import Foundation
+import PluginAPI
+
+// What the templates show: plain values, already worded, so the templates hold no logic
+// beyond "if" and "for each" (Mustache has no more).
+
+/// Every page: its title, who is reading (nil for a guest) and the page's own content.
+struct Page<Content: Sendable>: Sendable {
+    let title: String
+    let viewer: PageViewer?
+    let content: Content
+    let stylesheet = PageAssets.stylesheetPath
+    let favicon = "/uploads/\(Links.defaultAvatar)"
+}
+
+/// The logged-in reader, with the token every form of theirs carries.
+struct PageViewer: Sendable {
+    let username: String
+    let displayName: String
+    let avatarURL: String
+    let profileURL: String
+    let csrf: String
+
+    init(_ user: KiwiUser, csrf: String, links: Links) {
+        let shown = PageAuthor(user, links: links, guest: false)
+        username = user.username
+        displayName = shown.displayName
+        avatarURL = shown.avatarURL
+        profileURL = shown.profileURL
+        self.csrf = csrf
+    }
+}
+
+/// A post's or comment's author, linked to their profile.
+struct PageAuthor: Sendable {
+    let username: String
+    let displayName: String
+    let avatarURL: String
+    let profileURL: String
+
+    /// A guest's browser cannot load uploads (they need a session): guests see the built-in avatar.
+    init(_ user: KiwiUser, links: Links, guest: Bool) {
+        let wire = KiwiWire.User(user, links: links)
+        username = user.username
+        displayName = wire.displayName ?? user.username
+        avatarURL = guest ? links.upload(Links.defaultAvatar) : wire.avatarURL ?? links.upload(Links.defaultAvatar)
+        profileURL = "/@\(user.username)"
+    }
+}
+
+/// A post as the feed, a profile's grid and its own page show it.
+struct PageCard: Sendable {
+    let id: Int64
+    let url: String
+    /// nil for a guest, whose browser cannot load it: the page asks them to log in instead.
+    let imageURL: String?
+    let alt: String
+    let caption: String?
+    let book: String?
+    let author: PageAuthor
+    let ago: String
+    let time: String
+    let likes: String
+    let comments: String
+    let liked: Bool
+
+    init(_ post: KiwiPost, links: Links, guest: Bool, now: Date = Date()) {
+        let author = PageAuthor(post.owner, links: links, guest: guest)
+        id = post.id
+        url = "/p/\(post.id)"
+        imageURL = guest ? nil : links.upload(post.image)
+        alt = post.caption ?? "photo by \(author.displayName)"
+        caption = post.caption
+        book = post.book.map { book in book.authors.isEmpty ? book.title : "\(book.title) by \(book.authors.joined(separator: ", "))" }
+        self.author = author
+        ago = RelativeTime.ago(now.timeIntervalSince(post.createdAt))
+        time = isoTime(post.createdAt)
+        likes = post.likes == 1 ? "1 like" : "\(post.likes) likes"
+        comments = post.commentCount == 1 ? "1 comment" : "\(post.commentCount) comments"
+        liked = post.likedByMe == true
+    }
+}
+
+struct PageComment: Sendable {
+    let id: Int64
+    let author: PageAuthor
+    let text: String
+    let ago: String
+    let time: String
+    /// The reader's own comments can be deleted.
+    let deleteURL: String?
+}
+
+struct FeedPage: Sendable {
+    let posts: [PageCard]
+    let following: Bool
+    let olderURL: String?
+    let newerURL: String?
+    /// Where a like sends the reader back to.
+    let here: String
+}
+
+struct PostPage: Sendable {
+    let post: PageCard
+    let comments: [PageComment]
+    let mine: Bool
+    let message: String?
+    let text: String
+    /// Where a like sends the reader back to.
+    let here: String
+}
+
+struct ProfilePage: Sendable {
+    let author: PageAuthor
+    let followers: Int
+    let following: Int
+    let streak: String
+    let mine: Bool
+    /// nil for a guest and on one's own profile.
+    let follows: Bool?
+    let posts: [PageCard]
+    let olderURL: String?
+    let newerURL: String?
+}
+
+/// The log-in and sign-up forms, shown again with what was typed and what went wrong.
+struct AccountForm: Sendable {
+    var username = ""
+    var fullname = ""
+    var email = ""
+    var next = "/"
+    var message: String?
+}
+
+struct NewPostForm: Sendable {
+    var caption = ""
+    var message: String?
+    let maxMegabytes: Int
+}
+
+struct SettingsForm: Sendable {
+    var fullname: String
+    var email: String
+    let avatarURL: String
+    var message: String?
+    var saved = false
+}
+
+/// "Delete this post?", "Log out?": a form that asks before it acts.
+struct ConfirmPage: Sendable {
+    let question: String
+    let action: String
+    let button: String
+    let cancelURL: String
+}
+
+struct ErrorPage: Sendable {
+    let status: Int
+    let message: String
+}

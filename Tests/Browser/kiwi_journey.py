@@ -1,0 +1,269 @@
+"""A reader's journey through Kiwi's web pages in a real browser (Chromium through WebDriver).
+
+Run by KiwiBrowserTests against the built `toolbox kiwi serve`:
+
+    python3 kiwi_journey.py --base http://127.0.0.1:PORT --width 375 --screenshots DIR [--chromedriver PATH] [--chromium PATH]
+
+Two readers sign up; one logs in again, posts a photo, sees it loaded in the feed, likes it,
+comments, follows the other and sees their post under Following, opens a profile, deletes the
+comment and logs out. Every request the pages make must go to the server itself. Screenshots
+of the feed, a post and a profile go to DIR; the script exits non-zero on the first failure.
+"""
+
+import argparse
+import json
+import os
+import struct
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def png(width, height, seed):
+    """A small gradient PNG, different for each seed, so each photo is a real image."""
+    rows = b"".join(
+        b"\x00" + b"".join(bytes(((x * 255) // width, (y * 255) // height, seed % 256)) for x in range(width))
+        for y in range(height)
+    )
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+class Journey:
+    def __init__(self, base, width, screenshots, chromedriver, chromium):
+        self.base = base.rstrip("/")
+        self.width = width
+        self.screenshots = screenshots
+        options = webdriver.ChromeOptions()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},900"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+        if chromium:
+            options.binary_location = chromium
+        service = Service(executable_path=chromedriver) if chromedriver else Service()
+        self.driver = webdriver.Chrome(options=options, service=service)
+        self.driver.set_page_load_timeout(30)
+        self.files = tempfile.mkdtemp(prefix="kiwi-journey-")
+        self.requested = set()
+
+    # -- helpers
+
+    def open(self, path):
+        self.driver.get(self.base + path)
+        self.note_requests()
+
+    def note_requests(self):
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.requestWillBeSent":
+                self.requested.add(message["params"]["request"]["url"])
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def find_all(self, css):
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def fill(self, fields):
+        for name, value in fields.items():
+            element = self.find(f'[name="{name}"]')
+            element.clear()
+            element.send_keys(value)
+
+    def submit(self, form_css):
+        self.click(self.find(f"{form_css} button[type=submit]"))
+
+    def click(self, button):
+        """Clicks and waits for the next page (every form here posts and redirects)."""
+        page = self.find("html")
+        button.click()
+        waiting = WebDriverWait(self.driver, 30)
+        waiting.until(expected_conditions.staleness_of(page))
+        # The next page is there only once it has loaded (a slow machine can be mid-way).
+        waiting.until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+        self.note_requests()
+
+    def expect(self, condition, what):
+        if not condition:
+            self.shoot("failure")
+            raise AssertionError(f"{self.width} px: {what} (at {self.driver.current_url})")
+        print(f"  ok {what}")
+
+    def path(self):
+        return self.driver.current_url[len(self.base):] or "/"
+
+    def loaded(self, image):
+        return self.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", image) > 0
+
+    def shoot(self, name):
+        # The whole page, as tall as it is, at this width.
+        height = self.driver.execute_script("return document.documentElement.scrollHeight")
+        self.driver.set_window_size(self.width, max(900, min(height + 140, 4000)))
+        path = os.path.join(self.screenshots, f"{self.width}-{name}.png")
+        self.driver.save_screenshot(path)
+        self.driver.set_window_size(self.width, 900)
+        print(f"  screenshot {path}")
+
+    def photo(self, name, seed):
+        path = os.path.join(self.files, name)
+        with open(path, "wb") as file:
+            file.write(png(240, 180, seed))
+        return path
+
+    # -- steps
+
+    def sign_up(self, username, fullname, password):
+        self.open("/signup")
+        self.fill({"username": username, "password": password, "fullname": fullname})
+        self.submit('form[action="/signup"]')
+        self.expect(self.path() == "/", f"{username} signed up and was sent to the feed")
+        self.expect(fullname in self.find("header.bar").text, f"the header shows {fullname} logged in")
+
+    def log_out(self):
+        self.submit('form[action="/logout"]')
+        self.expect(self.find_all('a[href="/login"]'), "logged out: the header offers to log in")
+
+    def log_in(self, username, password):
+        self.open("/login")
+        self.fill({"username": username, "password": "wrong-" + password})
+        self.submit('form[action="/login"]')
+        self.expect("Wrong username or password" in self.find(".error").text, "a wrong password shows the form again with a message")
+        self.fill({"username": username, "password": password})
+        self.submit('form[action="/login"]')
+        self.expect(self.path() == "/" and self.find_all('form[action="/logout"]'), f"{username} logged in")
+
+    def post(self, caption, seed):
+        self.open("/new")
+        self.find('input[name="file"]').send_keys(self.photo(f"photo-{seed}.png", seed))
+        self.fill({"caption": caption})
+        self.submit('form[action="/new"]')
+        self.expect(self.path().startswith("/p/"), f"posting '{caption}' opened the new post")
+        return self.path()
+
+    def card(self, post):
+        cards = self.find_all(f"article#p{post.rsplit('/', 1)[1]}")
+        return cards[0] if cards else None
+
+    def run(self):
+        suffix = str(self.width)
+        bob, ada = "bob" + suffix, "ada" + suffix
+        password = "correct horse"
+        print(f"{self.width} px:")
+
+        self.sign_up(bob, f"Bob {suffix}", password)
+        bobs_post = self.post(f"Bob reads Persuasion ({suffix})", seed=40)
+        self.log_out()
+
+        self.sign_up(ada, f"Ada {suffix}", password)
+        self.log_out()
+        self.log_in(ada, password)
+
+        # A photo from the browser, seen in the feed with its image loaded.
+        caption = f"Middlemarch, chapter 3 ({suffix}) <b>not bold</b>"
+        post = self.post(caption, seed=200)
+        self.open("/")
+        card = self.card(post)
+        self.expect(card is not None, "the new post is on /")
+        self.expect(caption in card.text, "its caption is shown as text, escaped")
+        image = card.find_element(By.CSS_SELECTOR, ".photo img")
+        self.expect(self.loaded(image), "its photo loaded in the feed (naturalWidth > 0)")
+        self.expect(image.get_attribute("loading") == "lazy" and image.get_attribute("width"), "the photo is lazy and sized")
+        self.expect(self.loaded(card.find_element(By.CSS_SELECTOR, ".byline img")), "the author's avatar loaded")
+
+        # Like it from the feed: the page comes back to the post with the count moved.
+        self.click(card.find_element(By.CSS_SELECTOR, "button.like"))
+        card = self.card(post)
+        self.expect("1 like" in card.text and "Liked" in card.text, "liking it from the feed counts 1 like")
+        self.shoot("feed")
+
+        # Comment on its page.
+        self.open(post)
+        self.fill({"text": "The opening of the prelude stays with me."})
+        self.submit(f'form[action="{post}/comments"]')
+        comments = self.find_all(".comment")
+        self.expect(len(comments) == 1 and "prelude stays with me" in comments[0].text, "the comment shows on the post")
+        self.shoot("post")
+
+        # Follow the other reader and see their post under Following.
+        self.open(f"/@{bob}")
+        self.submit(f'form[action="/@{bob}/follow"]')
+        self.expect(self.find_all(f'form[action="/@{bob}/unfollow"]'), f"following {bob}: the button now unfollows")
+        self.expect("Followers\n1" in self.find(".stats").text or "1\nFollowers" in self.find(".stats").text, f"{bob} has 1 follower")
+        self.open("/?following=1")
+        card = self.card(bobs_post)
+        self.expect(card is not None and "Bob reads Persuasion" in card.text, f"{bob}'s post is under Following")
+        self.expect(self.loaded(card.find_element(By.CSS_SELECTOR, ".photo img")), f"{bob}'s photo loaded")
+
+        # A profile: avatar, counts, the grid of posts.
+        self.open(f"/@{ada}")
+        self.expect(self.find("h1").text == f"Ada {suffix}", "the profile shows the display name")
+        self.expect("Following\n1" in self.find(".stats").text or "1\nFollowing" in self.find(".stats").text, f"{ada} follows 1")
+        tiles = self.find_all(".grid img")
+        self.expect(len(tiles) == 1 and self.loaded(tiles[0]), "the profile's grid shows the photo, loaded")
+        self.expect(self.loaded(self.find(".profile img.avatar")), "the profile's avatar loaded")
+        self.shoot("profile")
+
+        # Delete the comment.
+        self.open(post)
+        self.click(self.find(".comment button[type=submit]"))
+        self.expect(not self.find_all(".comment"), "the comment is gone")
+
+        # Log out: the session ends on the server, so its token stops working for the API too.
+        token = self.driver.get_cookie("session")["value"]
+        self.log_out()
+        request = urllib.request.Request(self.base + "/users/me", headers={"Authorization": f"Bearer {token}"})
+        try:
+            urllib.request.urlopen(request)
+            status = 200
+        except urllib.error.HTTPError as error:
+            status = error.code
+        self.expect(status == 403, "the logged-out token is refused by the API (403)")
+
+        foreign = sorted(url for url in self.requested if not url.startswith(self.base + "/"))
+        self.expect(not foreign, f"every request went to the server itself ({len(self.requested)} URLs; others: {foreign})")
+        # A refused form answers 4xx on purpose (the wrong password above); anything else is a fault.
+        problems = [
+            entry["message"]
+            for entry in self.driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "the server responded with a status of 403" not in entry["message"]
+        ]
+        self.expect(not problems, f"the browser reported no errors {problems}")
+
+    def close(self):
+        self.driver.quit()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--width", type=int, required=True)
+    parser.add_argument("--screenshots", required=True)
+    parser.add_argument("--chromedriver", help="the WebDriver program; without it Selenium looks for one")
+    parser.add_argument("--chromium", help="the browser program; without it the driver's default")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.screenshots, exist_ok=True)
+    journey = Journey(arguments.base, arguments.width, arguments.screenshots, arguments.chromedriver, arguments.chromium)
+    try:
+        journey.run()
+    except AssertionError as failure:
+        print(f"FAILED: {failure}")
+        sys.exit(1)
+    finally:
+        journey.close()
+    print(f"journey at {arguments.width} px passed; screenshots in {arguments.screenshots}")
+
+
+if __name__ == "__main__":
+    main()

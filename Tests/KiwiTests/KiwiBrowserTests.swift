@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The web pages in a real browser: Chromium, driven through WebDriver by Selenium
+/// (`Tests/Browser/kiwi_journey.py`), takes the built binary through a reader's journey at a
+/// phone's width and at a desktop's, and saves screenshots of the feed, a post and a profile.
+@Suite(.serialized) struct KiwiBrowserTests {
+    static let environment = ProcessInfo.processInfo.environment
+    /// CI installs chromium, chromium-driver and selenium, and names the driver in KIWI_WEBDRIVER,
+    /// so there a missing tool fails; elsewhere the driver on PATH, if any.
+    static let required = environment["KIWI_WEBDRIVER"].map { !$0.isEmpty } ?? false
+    static let driver: String? = {
+        let candidates =
+            required ? [environment["KIWI_WEBDRIVER"] ?? ""] : (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/chromedriver" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Browser/kiwi_journey.py")
+    /// Where the screenshots go: KIWI_SCREENSHOTS (CI prints it), else a folder the test prints.
+    static let screenshots = environment["KIWI_SCREENSHOTS"] ?? FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-screenshots").path
+
+    @Test(
+        .enabled(
+            if: driver != nil || required,
+            "chromedriver is not installed (apt-get install chromium chromium-driver; pip install selenium); CI runs it"
+        ),
+        arguments: [375, 1280]
+    )
+    func aReaderJourneyInChromium(width: Int) async throws {
+        let driver = try #require(Self.driver, "KIWI_WEBDRIVER names no program")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-browser-\(UUID().uuidString)")
+        let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "sqlite:\(folder.path)/kiwi.sqlite"])
+        defer { server.process.terminate() }
+        // What a new user is told to open.
+        let told = try await server.waitForLine(containing: "in a browser")
+        #expect(told.hasSuffix("open \(base)/ in a browser"), "\(told)")
+
+        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let (status, report) = try KiwiContractTests.run(
+            "/usr/bin/env",
+            ["python3", Self.script.path, "--base", base, "--width", "\(width)", "--screenshots", Self.screenshots, "--chromedriver", driver]
+                + (chromium.map { ["--chromium", $0] } ?? [])
+        )
+        print(report)
+        #expect(status == 0, "the journey at \(width) px:\n\(report.suffix(4_000))")
+        #expect(report.contains("journey at \(width) px passed"), "\(report.suffix(2_000))")
+    }
+}
