@@ -10,6 +10,8 @@
 #   KIWI_BENCH_DATABASE_URL=postgres://USER:PASSWORD@HOST:PORT/DB Tests/Benchmarks/kiwi.sh [SERVE FLAGS…]
 # Needs wrk, and nginx for part 2 (apt-get install wrk nginx; installed here when run as root).
 # e.g. `Tests/Benchmarks/kiwi.sh --metrics` measures the servers with their metrics on.
+# KIWI_BENCH_BASELINE=PATH (another build of toolbox, e.g. main's before a change) first serves both
+# builds on SQLite, seeded alike, and measures them in turn three times: medians and their ratio.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 for tool in wrk nginx; do
@@ -36,7 +38,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 serve() {
     local port
     port=$(free_port)
-    XDG_DATA_HOME="$work/data" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
+    XDG_DATA_HOME="${data:-$work/data}" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
     pid=$!
     pids+=("$pid")
     base="http://127.0.0.1:$port"
@@ -57,6 +59,27 @@ reads() {
 }
 # Every page of GET /posts, host names taken out, into folder $2.
 pages() { mkdir -p "$2"; for page in $(seq 0 100); do curl -sf "$1/posts?page=$page&pageSize=20" | sed "s#${1}#HOST#g" >"$2/$page.json"; done; }
+
+if [ -n "${KIWI_BENCH_BASELINE:-}" ]; then
+    echo "### SQLite: the baseline ($KIWI_BENCH_BASELINE) against this build, seeded alike, measured in turn (medians of 3)"
+    # Assignments before a function call hold for that call only.
+    toolbox=$KIWI_BENCH_BASELINE data="$work/baseline" serve "$@"
+    before=$base
+    before_pid=$pid
+    data="$work/current" serve "$@"
+    python3 Tests/Benchmarks/kiwi_seed.py "$before" 20 2000
+    python3 Tests/Benchmarks/kiwi_seed.py "$base" 20 2000
+    for path in /health "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20"; do
+        old=() new=()
+        for _ in 1 2 3; do
+            old+=("$(wrk -t2 -c32 -d10s "$before$path" | awk '/Requests\/sec/{print $2}')")
+            new+=("$(wrk -t2 -c32 -d10s "$base$path" | awk '/Requests\/sec/{print $2}')")
+        done
+        python3 -c 'import statistics as s, sys; a, b = (s.median(map(float, x.split())) for x in sys.argv[2:]); print(f"   {sys.argv[1]}: baseline {a:,.0f} req/s, this build {b:,.0f} req/s ({100 * b / a:.0f}%)")' \
+            "$path" "${old[*]}" "${new[*]}"
+    done
+    kill "$pid" "$before_pid"; wait "$pid" "$before_pid" 2>/dev/null || true
+fi
 
 echo "### SQLite, one process"
 serve "$@"

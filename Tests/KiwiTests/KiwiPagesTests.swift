@@ -80,6 +80,16 @@ extension TestClientProtocol {
 }
 
 @Suite struct KiwiPagesTests {
+    /// Every template in the folder is compiled in, registered and parses.
+    @Test func everyTemplateIsCompiledInAndParses() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Plugins/Kiwi/Server/Web/Templates")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }
+        #expect(Set(files.map { String($0.dropLast(".mustache".count)) }) == Set(PageAssets.templates.keys))
+        let library = try PageAssets.library()
+        for name in PageAssets.templates.keys { #expect(library.getTemplate(named: name) != nil, "\(name)") }
+    }
+
     @Test(arguments: StoreKind.available) func everyPageAnswersWithItsContent(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in

@@ -74,7 +74,11 @@ struct KiwiPages: Sendable {
     ) -> Response {
         let page = Page(title: title, viewer: viewer, content: content)
         guard let html = library.render(page, withTemplate: template) else {
-            return Response(status: .internalServerError, headers: PageSecurity.headers(loggedIn: false, type: "text/plain; charset=utf-8"))
+            return Response(
+                status: .internalServerError,
+                headers: PageSecurity.headers(loggedIn: false, type: "text/plain; charset=utf-8"),
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "This page cannot be shown: its template is missing from this build.\n"))
+            )
         }
         return Response(
             status: status,
