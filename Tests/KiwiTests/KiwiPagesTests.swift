@@ -244,7 +244,7 @@ extension TestClientProtocol {
                 let page = try await client.page(post, session: ada)
                 #expect(page.html.contains("Anne&#39;s patience") || page.html.contains("Anne's patience"))
                 let empty = try await client.submit("\(post)/comments", ["csrf": csrf, "text": "   "], session: ada)
-                #expect(empty.status == .badRequest && empty.html.contains("the comment is empty"), "shown on the post's page")
+                #expect(empty.status == .badRequest && empty.html.contains("The comment is empty."), "shown on the post's page")
                 let comment = try #require(try await kiwi.store.comments(on: 1).first)
                 // Only its author sees a delete button, and only its author may delete it.
                 #expect(!(try await client.page(post, session: bob).html.contains("/comments/\(comment.id)/delete")))

@@ -54,6 +54,8 @@ public struct KiwiServerOptions: Sendable {
     public var books: BookSearch?
     /// `GET /metrics` and the measuring behind it, which costs throughput: on when asked.
     public var metrics = false
+    /// How long `GET /health` waits for the store before it answers 503.
+    public var healthPatience: Duration = .seconds(2)
 
     public init(
         host: String,
@@ -151,7 +153,8 @@ func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, option
         measuresUploads: options.metrics
     )
     let links = LinkMaker(publicURL: options.publicURL)
-    KiwiController(community: community, pageCache: pageCache, storeHealth: StoreHealth(store: store), links: links).addRoutes(to: router)
+    KiwiController(community: community, pageCache: pageCache, storeHealth: StoreHealth(store: store, patience: options.healthPatience), links: links)
+        .addRoutes(to: router)
     KiwiPages(community: community, links: links).addRoutes(to: router)
     routes.load(router)
     return router

@@ -3,15 +3,16 @@ import Synchronization
 
 /// Whether the store answers, for `GET /health`: asked at most once a second (a load
 /// balancer polling, or a benchmark, does not load the database), and given up on after
-/// two seconds (a database that hangs is as down as one that refuses).
+/// `patience` (a database that hangs is as down as one that refuses).
 final class StoreHealth: Sendable {
     static let reuse: Duration = .seconds(1)
-    static let patience: Duration = .seconds(2)
     private let store: any KiwiStore
+    private let patience: Duration
     private let last = Mutex<(at: ContinuousClock.Instant, problem: String?)?>(nil)
 
-    init(store: any KiwiStore) {
+    init(store: any KiwiStore, patience: Duration) {
         self.store = store
+        self.patience = patience
     }
 
     /// nil when the store answers; else what is wrong.
@@ -25,6 +26,7 @@ final class StoreHealth: Sendable {
 
     private func probe() async -> String? {
         let store = self.store
+        let patience = self.patience
         do {
             return try await withThrowingTaskGroup(of: String?.self) { group in
                 group.addTask {
@@ -32,8 +34,8 @@ final class StoreHealth: Sendable {
                     return nil
                 }
                 group.addTask {
-                    try await Task.sleep(for: Self.patience)
-                    return "the database did not answer within \(Self.patience)"
+                    try await Task.sleep(for: patience)
+                    return "the database did not answer within \(patience)"
                 }
                 defer { group.cancelAll() }
                 return try await group.next() ?? nil

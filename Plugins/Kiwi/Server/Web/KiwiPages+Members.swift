@@ -108,7 +108,7 @@ extension KiwiPages {
             return redirect(shown.next, headers: [.setCookie: SessionCookie.set(token, secure: links.secure)])
         } catch let error as KiwiHTTPError {
             var shown = shown
-            shown.message = error.message.prefix(1).uppercased() + error.message.dropFirst() + "."
+            shown.message = Self.sentence(error.message)
             return render(template, title: title, shown, viewer: nil, status: error.status)
         } catch KiwiStoreError.usernameTaken {
             var shown = shown

@@ -7,8 +7,10 @@ extension KiwiPages {
     @Sendable func feed(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let viewer = viewer(request, context)
         let page = try pageNumber(request)
-        let following = viewer != nil && request.uri.queryParameters.get("following") == "1"
-        let selection: PostSelection = following ? .feed(of: viewer?.username ?? "") : .everyone
+        // Following is a logged-in reader's tab; a guest asking for it sees everyone's.
+        let follower = request.uri.queryParameters.get("following") == "1" ? viewer?.username : nil
+        let following = follower != nil
+        let selection = follower.map { PostSelection.feed(of: $0) } ?? .everyone
         let links = links(request)
         let posts = try await store.posts(selection, page: page, pageSize: Self.pageSize, viewer: viewer?.username)
         let query = following ? "following=1" : nil
@@ -91,7 +93,7 @@ extension KiwiPages {
             let comment = try await community.comment(on: id, by: caller, text: text)
             return redirect("/p/\(id)#c\(comment.id)")
         } catch let error as KiwiHTTPError {
-            return try await postPage(request, context, message: error.message, text: text, status: error.status)
+            return try await postPage(request, context, message: Self.sentence(error.message), text: text, status: error.status)
         }
     }
 
@@ -128,13 +130,13 @@ extension KiwiPages {
 
     @Sendable func newPostForm(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         guard let viewer = viewer(request, context) else { return logInFirst(request) }
-        return render("new", title: "New post", NewPostForm(maxMegabytes: community.maxUploadBytes / 1_048_576), viewer: viewer)
+        return render("new", title: "New post", NewPostForm(limit: uploadLimit), viewer: viewer)
     }
 
     /// Multipart `file` and `caption`, checked as the API checks them; a refused photo shows the
     /// form again with the message, and nothing is stored.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        var shown = NewPostForm(maxMegabytes: community.maxUploadBytes / 1_048_576)
+        var shown = NewPostForm(limit: uploadLimit)
         do {
             let form = try await form(request, upload: true)
             shown.caption = form.caption ?? ""
@@ -152,7 +154,7 @@ extension KiwiPages {
         switch error.status {
         case .unsupportedMediaType: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
         case .badRequest where error.message == "missing field 'file'": "Choose a photo to post."
-        default: error.message.prefix(1).uppercased() + error.message.dropFirst()
+        default: sentence(error.message)
         }
     }
 }

@@ -125,7 +125,7 @@ struct KiwiPages: Sendable {
             Form.self,
             from: request,
             upTo: limit + 64 * 1024,
-            tooLarge: "The photo is larger than \(limit / 1_048_576) MB."
+            tooLarge: "The photo is larger than \(uploadLimit)."
         )
     }
 
@@ -141,11 +141,20 @@ struct KiwiPages: Sendable {
         return caller
     }
 
+    /// The upload limit as people read it: "10 MB".
+    var uploadLimit: String { ByteCountFormatter.string(fromByteCount: Int64(community.maxUploadBytes), countStyle: .binary) }
+
     /// `?page=N`, from 0.
     func pageNumber(_ request: Request) throws -> Int {
         guard let text = request.uri.queryParameters.get("page") else { return 0 }
         guard let page = Int(text), (0...1_000_000).contains(page) else { throw KiwiHTTPError.badRequest("There is no such page.") }
         return page
+    }
+
+    /// The API's message as a sentence on a page: "Wrong username or password."
+    static func sentence(_ message: String) -> String {
+        let capitalized = message.prefix(1).uppercased() + message.dropFirst()
+        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
     }
 
     /// `path` at page `page` of its list (page 0 names no page), keeping `query`.
@@ -175,11 +184,10 @@ struct PageErrorMiddleware: RouterMiddleware {
     }
 
     private func page(_ error: KiwiHTTPError, _ request: Request, _ context: Context) -> Response {
-        let message = error.message.prefix(1).uppercased() + error.message.dropFirst()
-        return pages.render(
+        pages.render(
             "error",
             title: error.status.reasonPhrase,
-            ErrorPage(status: Int(error.status.code), message: message.hasSuffix(".") ? message : message + "."),
+            ErrorPage(status: Int(error.status.code), message: KiwiPages.sentence(error.message)),
             viewer: pages.viewer(request, context),
             status: error.status
         )

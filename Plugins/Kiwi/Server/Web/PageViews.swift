@@ -135,7 +135,8 @@ struct AccountForm: Sendable {
 struct NewPostForm: Sendable {
     var caption = ""
     var message: String?
-    let maxMegabytes: Int
+    /// "10 MB"
+    let limit: String
 }
 
 struct SettingsForm: Sendable {
