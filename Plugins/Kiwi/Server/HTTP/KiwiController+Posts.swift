@@ -54,10 +54,14 @@ extension KiwiController {
         return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
     }
 
-    /// A multipart body holding an image: up to the upload limit, with room for the other parts.
+    /// A multipart body holding an image.
     func uploadForm<Fields: Decodable>(_ type: Fields.Type, _ request: Request) async throws -> Fields {
-        let limit = community.maxUploadBytes
-        return try await KiwiForms.decode(type, from: request, upTo: limit + 64 * 1024, tooLarge: "the upload is larger than \(limit) bytes")
+        try await KiwiForms.decode(
+            type,
+            from: request,
+            upTo: community.uploadBodyLimit,
+            tooLarge: "the upload is larger than \(community.maxUploadBytes) bytes"
+        )
     }
 
     @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {

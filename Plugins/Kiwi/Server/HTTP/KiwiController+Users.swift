@@ -37,7 +37,7 @@ extension KiwiController {
         let caller = try context.requireCaller()
         try await community.requireOwner(name, caller)
         let body = try await json(KiwiWire.ProfileChange.self, request)
-        let user = try await community.updateProfile(name, by: caller, fullName: body.fullname, email: body.email)
+        let user = try await community.updateProfile(of: caller, fullName: body.fullname, email: body.email)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
     }
 
@@ -53,7 +53,7 @@ extension KiwiController {
         try await community.requireOwner(name, caller)
         guard KiwiForms.isMultipart(request) else { throw KiwiHTTPError.badRequest("an avatar is multipart/form-data with a 'file' part") }
         let upload = try await uploadForm(AvatarUpload.self, request)
-        let user = try await community.setAvatar(name, by: caller, file: upload.file)
+        let user = try await community.setAvatar(of: caller, file: upload.file)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
     }
 

@@ -83,7 +83,7 @@ struct KiwiController: Sendable {
         }
         let page = try number("page", default: 0)
         let size = try number("pageSize", default: KiwiLimits.defaultPageSize)
-        guard page >= 0, page <= 1_000_000 else { throw KiwiHTTPError.badRequest("page must be between 0 and 1000000") }
+        guard KiwiLimits.page.contains(page) else { throw KiwiHTTPError.badRequest("page must be between 0 and \(KiwiLimits.page.upperBound)") }
         guard KiwiLimits.pageSize.contains(size) else { throw KiwiHTTPError.badRequest("pageSize must be between 1 and 100") }
         return (page, size)
     }

@@ -34,6 +34,7 @@ struct KiwiHTTPError: Error, Sendable {
     static func badRequest(_ message: String) -> KiwiHTTPError { .init(.badRequest, message) }
     static let notLoggedIn = KiwiHTTPError(.forbidden, "not logged in", code: "not_logged_in")
     static let notOwner = KiwiHTTPError(.forbidden, "only the owner can do this", code: "not_owner")
+    static let missingFile = KiwiHTTPError.badRequest("missing field 'file'")
 
     /// The store's failures as the contract answers them.
     init(_ error: KiwiStoreError) {

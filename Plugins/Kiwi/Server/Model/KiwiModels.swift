@@ -81,6 +81,8 @@ enum KiwiLimits {
     static let caption = 2200
     static let comment = 1024
     static let pageSize = 1...100
+    /// Pages are counted from 0; beyond this nothing is "everything", it is 400.
+    static let page = 0...1_000_000
     static let defaultPageSize = 10
 
     /// A text field's problem, if any: too long, or holding a NUL (which PostgreSQL cannot keep in text).

@@ -43,22 +43,26 @@ struct KiwiCommunity: Sendable {
             throw KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
         }
         try await throttle.succeeded(username)
+        return (try await openSession(for: user), user)
+    }
+
+    /// A new session for a member whose password was just checked or set; answers its token.
+    func openSession(for user: KiwiUser) async throws -> String {
         let token = KiwiTokens.make()
         try await store.createSession(tokenHash: KiwiTokens.hash(token), username: user.username)
-        return (token, user)
+        return token
     }
 
-    func updateProfile(_ username: String, by caller: KiwiUser, fullName: String?, email: String?) async throws -> KiwiUser {
-        try await requireOwner(username, caller)
+    /// The caller's own profile (whose it may be is the route's question: `requireOwner`).
+    func updateProfile(of caller: KiwiUser, fullName: String?, email: String?) async throws -> KiwiUser {
         try Self.checkProfile(fullName: fullName, email: email)
-        return try await store.updateUser(username, fullName: fullName, email: email)
+        return try await store.updateUser(caller.username, fullName: fullName, email: email)
     }
 
-    /// The member's new avatar: an image, checked as a post's photo is.
-    func setAvatar(_ username: String, by caller: KiwiUser, file: Data?) async throws -> KiwiUser {
-        try await requireOwner(username, caller)
+    /// The caller's new avatar: an image, checked as a post's photo is.
+    func setAvatar(of caller: KiwiUser, file: Data?) async throws -> KiwiUser {
         let image = try checkedImage(file)
-        let (user, replaced) = try await keep(image) { try await store.setAvatar(username, image: $0) }
+        let (user, replaced) = try await keep(image) { try await store.setAvatar(caller.username, image: $0) }
         if let replaced { uploads?.remove(replaced) }
         return user
     }
@@ -104,6 +108,9 @@ struct KiwiCommunity: Sendable {
         return post
     }
 
+    /// An image up to the limit, with room for a form's other parts.
+    var uploadBodyLimit: Int { maxUploadBytes + 64 * 1024 }
+
     func deletePost(_ id: Int64, by caller: KiwiUser) async throws {
         let image = try await store.deletePost(id, by: caller.username)
         uploads?.remove(image)
@@ -119,7 +126,7 @@ struct KiwiCommunity: Sendable {
 
     /// The upload's bytes as an image to keep; too large is 413, not an image 415.
     private func checkedImage(_ file: Data?) throws -> StoredImage {
-        guard let file, !file.isEmpty else { throw KiwiHTTPError.badRequest("missing field 'file'") }
+        guard let file, !file.isEmpty else { throw KiwiHTTPError.missingFile }
         guard file.count <= maxUploadBytes else { throw KiwiHTTPError(.contentTooLarge, "the image is larger than \(maxUploadBytes) bytes") }
         guard let kind = ImageSignature.kind(of: file) else {
             throw KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")

@@ -68,8 +68,8 @@ extension KiwiPages {
     @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let shown = AccountForm(username: form.username ?? "", next: Self.localPath(form.next, default: "/"))
-        return try await startSession(request, shown, template: "login", title: "Log in") {
-            try await community.logIn(username: form.username ?? "", password: form.password ?? "")
+        return try await startSession(shown, template: "login", title: "Log in") {
+            try await community.logIn(username: form.username ?? "", password: form.password ?? "").token
         }
     }
 
@@ -84,27 +84,27 @@ extension KiwiPages {
         let username = form.username ?? ""
         let password = form.password ?? ""
         let shown = AccountForm(username: username, fullname: form.fullname ?? "", email: form.email ?? "")
-        return try await startSession(request, shown, template: "signup", title: "Sign up") {
-            _ = try await community.signUp(
+        return try await startSession(shown, template: "signup", title: "Sign up") {
+            let user = try await community.signUp(
                 username: username,
                 password: password,
                 fullName: form.fullname.flatMap { $0.isEmpty ? nil : $0 },
                 email: form.email.flatMap { $0.isEmpty ? nil : $0 }
             )
-            return try await community.logIn(username: username, password: password)
+            // The password was just set: no second bcrypt to check it.
+            return try await community.openSession(for: user)
         }
     }
 
     /// Sets the session cookie and goes on, or shows the form again with what went wrong.
     private func startSession(
-        _ request: Request,
         _ shown: AccountForm,
         template: String,
         title: String,
-        _ start: () async throws -> (token: String, user: KiwiUser)
+        _ start: () async throws -> String
     ) async throws -> Response {
         do {
-            let (token, _) = try await start()
+            let token = try await start()
             return redirect(shown.next, headers: [.setCookie: SessionCookie.set(token, secure: links.secure)])
         } catch let error as KiwiHTTPError {
             var shown = shown
@@ -142,7 +142,7 @@ extension KiwiPages {
         let shown = SettingsForm(
             fullname: user.fullName ?? "",
             email: user.email ?? "",
-            avatarURL: viewer.avatarURL,
+            avatarURL: viewer.me.avatarURL,
             saved: request.uri.queryParameters.get("saved") == "1"
         )
         return render("settings", title: "Settings", shown, viewer: viewer)
@@ -152,15 +152,15 @@ extension KiwiPages {
     /// before anything is saved.
     @Sendable func saveSettings(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         guard let viewer = viewer(request, context), let user = context.caller else { throw KiwiHTTPError(.forbidden, "Log in first.") }
-        var shown = SettingsForm(fullname: user.fullName ?? "", email: user.email ?? "", avatarURL: viewer.avatarURL)
+        var shown = SettingsForm(fullname: user.fullName ?? "", email: user.email ?? "", avatarURL: viewer.me.avatarURL)
         do {
             let form = try await form(request, upload: true)
             shown.fullname = form.fullname ?? shown.fullname
             shown.email = form.email ?? shown.email
             let caller = try member(request, context, form)
             try KiwiCommunity.checkProfile(fullName: form.fullname, email: form.email)
-            if let file = form.file, !file.isEmpty { _ = try await community.setAvatar(caller.username, by: caller, file: file) }
-            _ = try await community.updateProfile(caller.username, by: caller, fullName: form.fullname, email: form.email)
+            if let file = form.file, !file.isEmpty { _ = try await community.setAvatar(of: caller, file: file) }
+            _ = try await community.updateProfile(of: caller, fullName: form.fullname, email: form.email)
             return redirect("/settings?saved=1")
         } catch let error as KiwiHTTPError where error.status != .forbidden {
             shown.message = Self.uploadProblem(error)

@@ -153,7 +153,7 @@ extension KiwiPages {
     static func uploadProblem(_ error: KiwiHTTPError) -> String {
         switch error.status {
         case .unsupportedMediaType: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
-        case .badRequest where error.message == "missing field 'file'": "Choose a photo to post."
+        case .badRequest where error.message == KiwiHTTPError.missingFile.message: "Choose a photo to post."
         default: sentence(error.message)
         }
     }

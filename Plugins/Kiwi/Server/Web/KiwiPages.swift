@@ -120,11 +120,10 @@ struct KiwiPages: Sendable {
     func form(_ request: Request, upload: Bool = false) async throws -> Form {
         try PageSecurity.requireSameOrigin(request, links: links(request))
         guard upload else { return try await KiwiForms.decode(Form.self, from: request, upTo: 64 * 1024) }
-        let limit = community.maxUploadBytes
         return try await KiwiForms.decode(
             Form.self,
             from: request,
-            upTo: limit + 64 * 1024,
+            upTo: community.uploadBodyLimit,
             tooLarge: "The photo is larger than \(uploadLimit)."
         )
     }
@@ -147,7 +146,7 @@ struct KiwiPages: Sendable {
     /// `?page=N`, from 0.
     func pageNumber(_ request: Request) throws -> Int {
         guard let text = request.uri.queryParameters.get("page") else { return 0 }
-        guard let page = Int(text), (0...1_000_000).contains(page) else { throw KiwiHTTPError.badRequest("There is no such page.") }
+        guard let page = Int(text), KiwiLimits.page.contains(page) else { throw KiwiHTTPError.badRequest("There is no such page.") }
         return page
     }
 

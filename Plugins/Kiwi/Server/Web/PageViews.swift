@@ -15,18 +15,13 @@ struct Page<Content: Sendable>: Sendable {
 
 /// The logged-in reader, with the token every form of theirs carries.
 struct PageViewer: Sendable {
-    let username: String
-    let displayName: String
-    let avatarURL: String
-    let profileURL: String
+    /// As their posts show them (a name of its own: inside `{{#viewer}}`, `author` is still the page's).
+    let me: PageAuthor
     let csrf: String
+    var username: String { me.username }
 
     init(_ user: KiwiUser, csrf: String, links: Links) {
-        let shown = PageAuthor(user, links: links, guest: false)
-        username = user.username
-        displayName = shown.displayName
-        avatarURL = shown.avatarURL
-        profileURL = shown.profileURL
+        me = PageAuthor(user, links: links, guest: false)
         self.csrf = csrf
     }
 }
