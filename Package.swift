@@ -61,6 +61,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The connection errors AsyncHTTPClient passes through, to tell offline from a hiccup.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(
@@ -137,7 +139,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PluginAPITests",
-            dependencies: ["PluginAPI", "TestSupport"],
+            dependencies: ["PluginAPI", "TestSupport", .product(name: "NIOCore", package: "swift-nio")],
             exclude: ["Fixtures", "Snapshots"]
         ),
         .testTarget(

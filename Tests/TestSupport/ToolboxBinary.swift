@@ -60,11 +60,37 @@ public struct ToolboxBinary: Sendable {
         return await process.finish()
     }
 
+    /// Runs `toolbox arguments…` as on a machine with no network: in a network namespace of
+    /// its own, whose only interface is a loopback that is down, so no name resolves, no
+    /// address has a route, and nothing it sends can leave. Needs `canCutTheNetwork`.
+    public func runWithoutNetwork(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
+        await (try start(arguments, environment: extra, withoutNetwork: true)).finish()
+    }
+
+    /// Whether this process may give a child a network namespace of its own (root, with
+    /// util-linux's unshare: as in CI).
+    public static let canCutTheNetwork: Bool = {
+        guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else { return false }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: unshare)
+        probe.arguments = ["--net", "true"]
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
+    static let unshare = "/usr/bin/unshare"
+
     /// Starts `toolbox arguments…` without waiting (to signal it, for example).
-    public func start(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> RunningToolbox {
+    public func start(
+        _ arguments: [String],
+        input: String = "",
+        environment extra: [String: String] = [:],
+        withoutNetwork: Bool = false
+    ) throws -> RunningToolbox {
         let process = Process()
-        process.executableURL = Self.url
-        process.arguments = arguments
+        process.executableURL = withoutNetwork ? URL(fileURLWithPath: Self.unshare) : Self.url
+        process.arguments = withoutNetwork ? ["--net", "--", Self.url.path] + arguments : arguments
         process.environment = environment.merging(extra) { $1 }
         let output = Pipe()
         let error = Pipe()

@@ -82,6 +82,41 @@ import Testing
         #expect(stale.standardOutput.split(separator: "\n").count == 3, "Lahinch, Doonbeg, Spanish Point")
     }
 
+    /// Offline as a new user meets it: no name resolves and no address has a route. The
+    /// default URLs' host cannot be looked up there, and nothing can leave the namespace.
+    @Test(.enabled(if: ToolboxBinary.canCutTheNetwork, "needs root and unshare (as in CI) to run toolbox with no network"))
+    func withNoNetworkConditionsFailAtOnceWithAHint() async throws {
+        let toolbox = try ToolboxBinary()
+        let started = ContinuousClock.now
+        let run = try await toolbox.runWithoutNetwork(["surf", "conditions", "donegal", "--verbose"])
+        let elapsed = ContinuousClock.now - started
+        #expect(run.exitCode == 69, "\(run.standardError)")
+        #expect(run.standardError.contains("error: cannot resolve marine-api.open-meteo.com ("), "\(run.standardError)")
+        #expect(run.standardError.contains("hint: check your network connection"))
+        #expect(!run.standardError.contains("retrying"))
+        let attempts = run.standardError.split(separator: "\n").filter { $0.contains("GET https://marine-api.open-meteo.com/") }
+        #expect(attempts.count == 1, "one try, no retries: \(run.standardError)")
+        #expect(elapsed < .seconds(2), "answered in \(elapsed), not after a backoff")
+    }
+
+    @Test(.enabled(if: ToolboxBinary.canCutTheNetwork, "needs root and unshare (as in CI) to run toolbox with no network"))
+    func withNoNetworkCachedConditionsShowAtOnce() async throws {
+        let (server, toolbox) = try await start(extra: ["TOOLBOX_HTTP_BACKOFF_INITIAL": "1", "TOOLBOX_HTTP_BACKOFF_MAX": "30"])
+        server.route("/v1/marine", .json(try Self.openMeteo("marine-hourly.json", count: 3)))
+        server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 3)))
+        #expect(try await toolbox.run(["surf", "conditions", "clare"]).exitCode == 0)
+        // The stub still runs, but its 127.0.0.1 has no route inside the namespace.
+        let started = ContinuousClock.now
+        let stale = try await toolbox.runWithoutNetwork(["surf", "conditions", "clare", "--refresh"])
+        let elapsed = ContinuousClock.now - started
+        #expect(stale.exitCode == 0, "\(stale.standardError)")
+        #expect(stale.standardError.hasPrefix("offline: showing cached results from just now\n"), "\(stale.standardError)")
+        #expect(stale.standardOutput.split(separator: "\n").count == 3)
+        #expect(elapsed < .seconds(2), "answered in \(elapsed), not after a backoff")
+        #expect(server.requestCount() == 2, "nothing reached the stub from inside")
+        await server.stop()
+    }
+
     @Test func buoysFromERDDAPLatestRowPerBuoy() async throws {
         let (server, toolbox) = try await start()
         server.route(

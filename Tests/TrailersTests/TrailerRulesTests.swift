@@ -189,16 +189,30 @@ import Testing
         #expect(!order.precedes(Self.item(1, .tv, popularity: 5), Self.item(9, .movie, popularity: 5)))
     }
 
-    /// The merge compares what people see: 8.94 and 8.92 both show as 8.9, and so do 12.34 and 12.31
-    /// popularity; such ties go to the next rule.
-    @Test func valuesThatShowAlikeCompareAlike() {
-        let movie = TitleItem(TMDBTitle(id: 1, title: "M", voteAverage: 8.94, voteCount: 10, popularity: 12.31), type: .movie)!
-        let show = TitleItem(TMDBTitle(id: 2, title: "T", voteAverage: 8.92, voteCount: 10, popularity: 12.34), type: .tv)!
-        #expect(MergeOrder(sort: .topRated).precedes(movie, show), "equal ratings, equal shown popularity: movies first")
-        #expect(!MergeOrder(sort: .topRated).precedes(show, movie))
-        #expect(MergeOrder(sort: .popularity).precedes(movie, show), "12.3 and 12.3: movies first, not the raw 12.34")
-        let higher = TitleItem(TMDBTitle(id: 3, title: "T2", voteAverage: 8.96, voteCount: 10, popularity: 1), type: .tv)!
-        #expect(MergeOrder(sort: .topRated).precedes(higher, movie), "9.0 beats 8.9")
+    /// The merge compares raw values (tmdb.md): 8.94 and 8.92 both show as 8.9, and 101.27 and 101.3
+    /// popularity both as 101.3, yet the higher raw value goes first, whichever type holds it.
+    @Test(arguments: [(MediaType.movie, MediaType.tv), (.tv, .movie)])
+    func valuesThatShowAlikeCompareByTheirRawValues(higherType: MediaType, lowerType: MediaType) {
+        let higherRated = TitleItem(TMDBTitle(id: 1, title: "A", voteAverage: 8.94, voteCount: 10, popularity: 101.27), type: higherType)!
+        let lowerRated = TitleItem(TMDBTitle(id: 2, title: "B", voteAverage: 8.92, voteCount: 10, popularity: 101.3), type: lowerType)!
+        #expect(MergeOrder(sort: .topRated).precedes(higherRated, lowerRated), "8.94 before 8.92")
+        #expect(!MergeOrder(sort: .topRated).precedes(lowerRated, higherRated))
+        #expect(MergeOrder(sort: .lowestRated).precedes(lowerRated, higherRated), "8.92 before 8.94")
+        #expect(!MergeOrder(sort: .lowestRated).precedes(higherRated, lowerRated))
+        #expect(MergeOrder(sort: .popularity).precedes(lowerRated, higherRated), "101.3 before 101.27")
+        #expect(!MergeOrder(sort: .popularity).precedes(higherRated, lowerRated))
+        // Equal ratings: popularity's raw values decide next, before the movie-first rule.
+        let sameRating = TitleItem(TMDBTitle(id: 3, title: "C", voteAverage: 8.94, voteCount: 10, popularity: 101.3), type: lowerType)!
+        #expect(MergeOrder(sort: .topRated).precedes(sameRating, higherRated), "equal 8.94: 101.3 before 101.27")
+    }
+
+    @Test func aMergedListOrdersLookAlikeValuesByTheirRawValues() async throws {
+        let pages = Pages([
+            .movie: [Self.item(1, .movie, popularity: 101.27), Self.item(2, .movie, popularity: 50.04)],
+            .tv: [Self.item(1, .tv, popularity: 101.3), Self.item(2, .tv, popularity: 50.01)],
+        ])
+        let order = try await merged(pages, count: 4).map { "\($0.type.rawValue)\($0.id)" }
+        #expect(order == ["tv1", "movie1", "movie2", "tv2"])
     }
 
     @Test func missingDatesSortLastWhenNewestAndFirstWhenOldest() {

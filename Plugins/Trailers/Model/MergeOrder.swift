@@ -2,8 +2,8 @@ import TMDB
 
 /// The order of `--type all`: the chosen sort field, then popularity (higher
 /// first), then movies before TV, then the lower id. Missing values sort last in
-/// descending sorts and first in ascending ones. Numbers compare as they are shown
-/// (one decimal), so two titles that look tied are ordered by the next rule.
+/// descending sorts and first in ascending ones. Numbers compare by their raw values,
+/// as TMDB sends them (tmdb.md): 8.94 goes before 8.92 though both show as 8.9.
 struct MergeOrder: Sendable {
     let sort: Sort
 
@@ -11,18 +11,13 @@ struct MergeOrder: Sendable {
         switch sort {
         case .newest: if let order = Self.compare(a.releaseDate, b.releaseDate, descending: true) { return order }
         case .oldest: if let order = Self.compare(a.releaseDate, b.releaseDate, descending: false) { return order }
-        case .topRated: if let order = Self.compare(Self.shown(a.rating), Self.shown(b.rating), descending: true) { return order }
-        case .lowestRated: if let order = Self.compare(Self.shown(a.rating), Self.shown(b.rating), descending: false) { return order }
+        case .topRated: if let order = Self.compare(a.voteAverage, b.voteAverage, descending: true) { return order }
+        case .lowestRated: if let order = Self.compare(a.voteAverage, b.voteAverage, descending: false) { return order }
         case .popularity, .trending: break
         }
-        if let order = Self.compare(Self.shown(a.popularity), Self.shown(b.popularity), descending: true) { return order }
+        if let order = Self.compare(a.popularity, b.popularity, descending: true) { return order }
         if a.type != b.type { return a.type == .movie }
         return a.id < b.id
-    }
-
-    /// A number as the lists show it, in tenths.
-    static func shown(_ value: Double?) -> Int? {
-        value.map { Int(($0 * 10).rounded()) }
     }
 
     /// true/false when the values decide the order, nil on a tie.

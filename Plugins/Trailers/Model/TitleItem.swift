@@ -8,12 +8,19 @@ struct TitleItem: Codable, Sendable, Equatable {
     var type: MediaType
     var title: String
     var year: String
+    /// One decimal, as shown (cli.md); the merge compares `voteAverage`.
     @Nullable var rating: Double?
     @Nullable var popularity: Double?
     /// `YYYY-MM-DD` or nil; the newest/oldest sorts compare it.
     @Nullable var releaseDate: String?
     @Nullable var posterURL: String?
+    /// TMDB's vote average as sent, not in the JSON: sorts compare raw values (tmdb.md).
+    /// An item read back from a saved list has only its shown rating.
+    private var rawRating: Double? = nil
 
+    enum CodingKeys: String, CodingKey { case id, type, title, year, rating, popularity, releaseDate, posterURL }
+
+    /// `rating`: the raw vote average (nil without votes); it is kept for sorting and shown to one decimal.
     init(id: Int, type: MediaType, title: String, releaseDate: String?, rating: Double?, popularity: Double?, posterURL: String? = nil) {
         let date = ReleaseDate(releaseDate)
         self.posterURL = posterURL
@@ -21,10 +28,14 @@ struct TitleItem: Codable, Sendable, Equatable {
         self.type = type
         self.title = title
         self.year = date.year
-        self.rating = rating
+        self.rating = rating.map { ($0 * 10).rounded() / 10 }
+        self.rawRating = rating
         self.popularity = popularity
         self.releaseDate = date.iso
     }
+
+    /// The rating sorts compare: the raw vote average where known.
+    var voteAverage: Double? { rawRating ?? rating }
 
     /// nil for what is neither a movie nor a show (people on /trending/all). `imageURL`
     /// turns TMDB's poster path into `posterURL`.
@@ -36,7 +47,7 @@ struct TitleItem: Codable, Sendable, Equatable {
             type: type,
             title: title.title,
             releaseDate: title.date,
-            rating: votes > 0 ? title.voteAverage.map { ($0 * 10).rounded() / 10 } : nil,
+            rating: votes > 0 ? title.voteAverage : nil,
             popularity: title.popularity,
             posterURL: imageURL(title.posterPath, TMDBImageSize.poster)
         )

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// The live transport: async-http-client over real sockets.
 public struct AsyncHTTPTransport: HTTPTransport {
@@ -57,7 +58,28 @@ public struct AsyncHTTPTransport: HTTPTransport {
             throw CancellationError()
         } catch {
             if Task.isCancelled { throw CancellationError() }
+            if let unreachable = Self.unreachable(error, host: request.host) { throw unreachable }
             throw TransportError(.connection, "cannot reach \(request.host) (\(error))")
+        }
+    }
+
+    /// The failures no retry mends soon: the name does not resolve (no DNS, or no such
+    /// host), or every address tried has no route (the network is down).
+    static func unreachable(_ error: any Error, host: String) -> TransportError? {
+        let noRoute = TransportError(.unreachable, "cannot reach \(host): no route to it (is the network down?)")
+        switch error {
+        case let lookup as SocketAddressError.UnknownHost:
+            return TransportError(.unreachable, "cannot resolve \(host) (\(lookup.errorDescription))")
+        case let failure as IOError:
+            return [ENETUNREACH, EHOSTUNREACH].contains(failure.errnoCode) ? noRoute : nil
+        case let connection as NIOConnectionError:
+            let attempts = connection.connectionErrors.map(\.error)
+            if attempts.isEmpty, let lookup = connection.dnsAError ?? connection.dnsAAAAError {
+                return unreachable(lookup, host: host) ?? TransportError(.unreachable, "cannot resolve \(host) (\(lookup))")
+            }
+            return !attempts.isEmpty && attempts.allSatisfy { unreachable($0, host: host) != nil } ? noRoute : nil
+        default:
+            return nil
         }
     }
 }

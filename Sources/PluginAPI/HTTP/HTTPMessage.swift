@@ -83,7 +83,15 @@ public struct HTTPResponse: Sendable {
 
 /// What a transport throws when no HTTP answer came back.
 public struct TransportError: Error, Sendable, CustomStringConvertible {
-    public enum Reason: Sendable { case connection, timeout }
+    public enum Reason: Sendable {
+        /// The connection failed or was reset: worth a retry.
+        case connection
+        /// No answer in time: worth a retry.
+        case timeout
+        /// The host's name does not resolve, or no route leads to it: the network is
+        /// down or the name is wrong, and waiting will not help this command.
+        case unreachable
+    }
     public var reason: Reason
     public var detail: String
 

@@ -27,6 +27,7 @@ public final class WebClient: Sendable {
     private let limiter = HostLimiter(limit: WebClient.perHostLimit)
     private let inFlight = InFlightRequests()
     private let staleNoticesShown = Mutex<Set<String>>([])
+    private let retryStatus: RetryStatus
 
     public init(transport: any HTTPTransport, cache: ResponseCache, policy: RetryPolicy, mode: CacheMode, output: Output, logger: Logger) {
         self.transport = transport
@@ -35,6 +36,7 @@ public final class WebClient: Sendable {
         self.mode = mode
         self.output = output
         self.logger = logger
+        self.retryStatus = RetryStatus(output: output)
     }
 
     /// Sends a request. GETs may be answered from the cache, shared with an identical
@@ -116,6 +118,10 @@ public final class WebClient: Sendable {
                 return response
             case .failure(let error):
                 logger.info("\(request.method) \(request.redactedURL) failed after \(elapsed) ms: \(error.detail)")
+                if error.reason == .unreachable {
+                    // Offline or a wrong name: say so now (or answer from the cache) rather than wait.
+                    throw ToolboxError.unavailable(error.detail, hint: "check your network connection; --offline answers from the cache")
+                }
                 guard retrying, retry < policy.maxRetries else {
                     throw ToolboxError.unavailable(error.detail, hint: "check your network connection, or try again later")
                 }
@@ -123,7 +129,7 @@ public final class WebClient: Sendable {
             }
             retry += 1
             let reason = outcome.statusCode == 429 ? "\(request.host) is rate limiting" : "\(request.host) did not answer"
-            try await output.wait(seconds: wait, reason: reason)
+            try await retryStatus.wait(seconds: wait, reason: reason)
         }
     }
 

@@ -166,22 +166,6 @@ public struct Output: Sendable {
     public func progress(_ label: String, total: Int) -> ProgressIndicator {
         ProgressIndicator(label: label, total: total, console: console, visible: console.isErrorTerminal && !quiet)
     }
-
-    /// Sleeps for `seconds`; on a terminal a wait longer than a second counts down on stderr.
-    public func wait(seconds: Double, reason: String) async throws {
-        guard seconds > 1, console.isErrorTerminal, !quiet else {
-            try await Task.sleep(for: .seconds(seconds))
-            return
-        }
-        var remaining = seconds
-        defer { console.write("\r\u{1B}[K", to: .standardError) }
-        while remaining > 0 {
-            console.write("\r\u{1B}[K\(reason): retrying in \(Int(remaining.rounded(.up)))s", to: .standardError)
-            let step = min(1, remaining)
-            try await Task.sleep(for: .seconds(step))
-            remaining -= step
-        }
-    }
 }
 
 /// Progress of a known number of steps, redrawn in place on stderr.
