@@ -39,8 +39,11 @@ let package = Package(
             linkerSettings: [
                 // Start-up: a position-dependent executable skips ~120,000 relocations at
                 // every launch, and lazy binding skips resolving symbols it never calls.
+                // No dynamic export: the static stdlib's link flags export every public symbol
+                // of every module (56,000), which the loader and the runtime's dladdr at
+                // start-up then search; nothing looks toolbox's symbols up dynamically.
                 .unsafeFlags(
-                    ["-Xlinker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "lazy"],
+                    ["-Xlinker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "lazy", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release)
                 )
             ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PluginAPI
 import TestSupport
 import Testing
 
@@ -25,6 +26,12 @@ import Testing
         #expect(run.exitCode == 64)
         #expect(run.standardError == "error: unknown plugin or command 'confg' for 'toolbox'\nhint: did you mean 'toolbox config'?\n")
         #expect(run.standardOutput.isEmpty)
+    }
+
+    /// Release builds skip the command-tree walk at start-up; this holds the shipped list to it.
+    @Test func theShippedPluginListIsConsistent() throws {
+        #expect(PluginRegistry.commandProblems(Toolbox.plugins).isEmpty, "\(PluginRegistry.commandProblems(Toolbox.plugins))")
+        _ = try PluginRegistry(root: Toolbox.self, plugins: Toolbox.plugins)
     }
 
     @Test func theRegistryCheckPassesAtStartUp() async throws {

@@ -15,22 +15,16 @@ public struct PluginRegistry: Sendable {
     /// Every declared key: PluginAPI's own, then each plugin's, each name once.
     public let keys: [ConfigKey]
 
+    /// Every plugin's keys, checked: a key declared two ways, or two keys one environment
+    /// variable would set, is an error. Debug builds (every test run) also check the command
+    /// tree at every start (`commandProblems`); a release build skips that walk, which builds
+    /// every command's configuration (about a fifth of a short command's start), because its
+    /// list was fixed when it was built and a test holds the real list to it.
     public init(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type]) throws {
         var problems: [String] = []
-        var identifiers = Self.builtinCommandNames
-        for plugin in plugins {
-            let descriptor = plugin.descriptor
-            if !identifiers.insert(descriptor.identifier).inserted {
-                problems.append("the command name '\(descriptor.identifier)' is taken twice")
-            }
-            if plugin.command._commandName != descriptor.identifier {
-                problems.append("plugin '\(descriptor.identifier)' has a command named '\(plugin.command._commandName)'")
-            }
-            if plugin.command.configuration.abstract != descriptor.summary {
-                problems.append("plugin '\(descriptor.identifier)': its command's abstract differs from the descriptor's summary")
-            }
-            problems += Self.duplicateSubcommands(in: plugin.command, path: descriptor.identifier)
-        }
+        #if DEBUG
+            problems += Self.commandProblems(plugins)
+        #endif
         var keys: [String: ConfigKey] = [:]
         var order: [String] = []
         var variables: [String: String] = [:]
@@ -59,6 +53,28 @@ public struct PluginRegistry: Sendable {
         self.root = root
         self.plugins = plugins
         self.keys = order.compactMap { keys[$0] }
+    }
+
+    /// What is wrong with the plugins' commands: a command name taken twice (by two plugins,
+    /// by a plugin and toolbox, or by two subcommands), or a plugin whose command does not
+    /// match its descriptor.
+    public static func commandProblems(_ plugins: [any ToolboxPlugin.Type]) -> [String] {
+        var problems: [String] = []
+        var identifiers = builtinCommandNames
+        for plugin in plugins {
+            let descriptor = plugin.descriptor
+            if !identifiers.insert(descriptor.identifier).inserted {
+                problems.append("the command name '\(descriptor.identifier)' is taken twice")
+            }
+            if plugin.command._commandName != descriptor.identifier {
+                problems.append("plugin '\(descriptor.identifier)' has a command named '\(plugin.command._commandName)'")
+            }
+            if plugin.command.configuration.abstract != descriptor.summary {
+                problems.append("plugin '\(descriptor.identifier)': its command's abstract differs from the descriptor's summary")
+            }
+            problems += duplicateSubcommands(in: plugin.command, path: descriptor.identifier)
+        }
+        return problems
     }
 
     /// A container with every plugin's services registered.

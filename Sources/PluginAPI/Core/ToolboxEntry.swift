@@ -82,18 +82,18 @@ public enum ToolboxEntry {
     /// Checks the registry, catches mistyped commands, and parses.
     static func prepare(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type], arguments: [String], console: Console) -> Prepared {
         let plainOutput = Output(console: console, format: .lines, color: false, quiet: false)
+        // The most frequent probe of all, answered before the registry and the parser: the
+        // parser's first pass over every command costs more than the rest of start-up.
+        if arguments == ["--version"] {
+            plainOutput.line(root.configuration.version)
+            return .finished(0)
+        }
         let registry: PluginRegistry
         do {
             registry = try PluginRegistry(root: root, plugins: plugins)
         } catch {
             plainOutput.error(ToolboxError.from(error))
             return .finished(1)
-        }
-        // The most frequent probe of all, answered without building the parser: the
-        // parser's first pass over every command costs more than the rest of start-up.
-        if arguments == ["--version"] {
-            plainOutput.line(root.configuration.version)
-            return .finished(0)
         }
         let path = CommandPath(arguments, root: root)
         if let unknown = CommandSuggestions.unknownCommand(in: path) {
