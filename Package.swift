@@ -5,7 +5,9 @@ let package = Package(
     name: "toolbox",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "toolbox", targets: ["toolbox"])
+        .executable(name: "toolbox", targets: ["toolbox"]),
+        // Kiwi's server program: `toolbox kiwi serve` and `migrate` run it, installed beside toolbox.
+        .executable(name: "toolbox-kiwi-server", targets: ["toolbox-kiwi-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,6 +48,15 @@ let package = Package(
                     ["-Xlinker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "lazy", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release)
                 )
+            ]
+        ),
+        // Kiwi's server program: the only one linking the server's libraries (start-up, README).
+        .executableTarget(
+            name: "toolbox-kiwi-server",
+            dependencies: [
+                "PluginAPI", "Kiwi", "KiwiWire", "KiwiServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Terminal pictures: libchafa and gdk-pixbuf, opened with dlopen when a picture is drawn.
@@ -97,11 +108,18 @@ let package = Package(
             ],
             path: "Plugins/Surf"
         ),
+        // Kiwi's wire contract, both ends: the JSON types and the OpenAPI document.
+        .target(
+            name: "KiwiWire",
+            dependencies: ["PluginAPI"],
+            path: "Plugins/Kiwi/Wire",
+            resources: [.embedInCode("openapi.json")]
+        ),
         // Kiwi's server: the only target that links the server libraries.
         .target(
             name: "KiwiServer",
             dependencies: [
-                "PluginAPI",
+                "PluginAPI", "KiwiWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -116,18 +134,18 @@ let package = Package(
             // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
             resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]
         ),
-        // Kiwi's plugin: the commands and the client; `serve` runs KiwiServer.
+        // Kiwi's plugin: the commands and the client; `serve` and `migrate` run the server's program.
         .target(
             name: "Kiwi",
             dependencies: [
-                "PluginAPI", "KiwiServer",
+                "PluginAPI", "KiwiWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Plugins/Kiwi",
-            exclude: ["Server"]
+            exclude: ["Server", "Wire"]
         ),
         .target(
             name: "TestSupport",
@@ -163,14 +181,16 @@ let package = Package(
         .testTarget(
             name: "KiwiTests",
             dependencies: [
-                "Kiwi", "KiwiServer", "PluginAPI", "TestSupport",
+                "Kiwi", "KiwiWire", "KiwiServer", "PluginAPI", "TestSupport", "toolbox-kiwi-server",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(
             name: "ToolboxTests",
-            dependencies: ["PluginAPI", "TestSupport", "toolbox", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "PluginAPI", "TestSupport", "toolbox", "toolbox-kiwi-server", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Snapshots"]
         ),
     ]

@@ -3,9 +3,9 @@ import PluginAPI
 
 /// `toolbox kiwi`: the KiwiFruit reading community — its server and its client.
 public enum KiwiPlugin: ToolboxPlugin {
-    enum Keys {
+    public enum Keys {
         static let server = ConfigKey("kiwi.server", type: .url, default: "http://127.0.0.1:8080", summary: "The Kiwi server the client talks to.")
-        static let booksURL = ConfigKey(
+        public static let booksURL = ConfigKey(
             "kiwi.books_url",
             type: .url,
             default: "https://openlibrary.org",
@@ -25,6 +25,7 @@ public enum KiwiPlugin: ToolboxPlugin {
     public static var command: any ParsableCommand.Type { KiwiCommand.self }
 
     public static func register(into container: inout Container) {
+        container.register((any KiwiServerHost).self) { _ in KiwiServerProgram() }
         container.register(KiwiClient.self) { container in
             KiwiClient(
                 server: try container.resolve(ToolboxConfiguration.self).url(Keys.server),
@@ -35,8 +36,8 @@ public enum KiwiPlugin: ToolboxPlugin {
     }
 }
 
-struct KiwiCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct KiwiCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "kiwi",
         abstract: KiwiPlugin.descriptor.summary,
         discussion: """
@@ -57,4 +58,6 @@ struct KiwiCommand: ParsableCommand {
             Following.self, Profile.self,
         ]
     )
+
+    public init() {}
 }

@@ -1,24 +1,43 @@
 #!/usr/bin/env bash
-# Start-up time of the release binary against a statically linked Swift "hello"
-# built by this script with the same toolchain, measured in the same run.
-#   Tests/Benchmarks/startup.sh [RUNS]      (default 50 runs each; medians)
+# Start-up of the release binary against a statically linked Swift "hello" built by this
+# script with the same toolchain, measured in the same run (commands take turns; medians):
+#   --version, movies --help, a warm cached `movies similar 550` (0 requests, stub TMDB on
+#   127.0.0.1), and the completion of a partial word (what every Tab press runs);
+#   then the size of the binaries, stripped and not.
+#   Tests/Benchmarks/startup.sh [RUNS]      (default 50 runs each)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-50}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. Tests/Benchmarks/tmdb_setup.sh 0 1
+swift build -c release --static-swift-stdlib --product toolbox-kiwi-server >/dev/null
 
-swift build -c release --static-swift-stdlib --product toolbox >/dev/null
-toolbox=.build/release/toolbox
 printf 'print("hello")\n' > "$work/hello.swift"
 swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" 2>/dev/null
 
-results=$(python3 Tests/Benchmarks/measure.py "$runs" \
+"$toolbox" movies similar 550 >/dev/null        # fills the cache
+before=$(curl -s "$base/__count")
+results=$(python3 "$here/measure.py" "$runs" \
     hello -- "$work/hello" --- \
     version -- "$toolbox --version" --- \
-    help -- "$toolbox help config")
-hello=$(awk -F'\t' '$1=="hello"{print $2}' <<<"$results")
-echo "median of $runs runs each (ms), ratio to the static hello:"
-while IFS=$'\t' read -r label ms; do
-    printf '  %-26s %8.2f ms  %5.2fx\n' "$label" "$ms" "$(python3 -c "print($ms/$hello)")"
+    movies-help -- "$toolbox movies --help" --- \
+    similar-warm -- "$toolbox movies similar 550" --- \
+    completion -- "$toolbox ---completion config get -- positional@0 3 2 mo")
+after=$(curl -s "$base/__count")
+[ "$before" = "$after" ] || { echo "the warm cache sent $((after - before)) requests" >&2; exit 1; }
+
+ms() { awk -F'\t' -v label="$1" '$1==label{print $2}' <<<"$results"; }
+hello=$(ms hello)
+version=$(ms version)
+echo "median of $runs runs each (ms); ratios to the static hello and to --version:"
+while IFS=$'\t' read -r label value; do
+    printf '  %-14s %8.2f ms  %5.2fx hello  %5.2fx --version\n' "$label" "$value" \
+        "$(python3 -c "print($value/$hello)")" "$(python3 -c "print($value/$version)")"
 done <<<"$results"
+echo "(similar-warm: $((after - before)) upstream requests over $runs runs)"
+
+echo "binaries (MB, unstripped / stripped):"
+for binary in "$toolbox" "$(dirname "$toolbox")/toolbox-kiwi-server"; do
+    strip -o "$work/stripped" "$binary"
+    printf '  %-20s %6.1f / %5.1f\n' "$(basename "$binary")" \
+        "$(python3 -c "print($(stat -c %s "$binary")/1e6)")" "$(python3 -c "print($(stat -c %s "$work/stripped")/1e6)")"
+done

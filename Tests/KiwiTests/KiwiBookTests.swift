@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KiwiWire
 import PluginAPI
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import KiwiWire
 import PluginAPI
 import TestSupport
 import Testing

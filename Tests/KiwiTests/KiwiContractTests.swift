@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 import TestSupport
 import Testing
 

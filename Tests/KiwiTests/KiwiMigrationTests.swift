@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KiwiWire
 import Logging
 import PluginAPI
 import PostgresNIO

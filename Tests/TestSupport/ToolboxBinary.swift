@@ -63,8 +63,33 @@ public struct ToolboxBinary: Sendable {
     /// Runs `toolbox arguments…` as on a machine with no network: in a network namespace of
     /// its own, whose only interface is a loopback that is down, so no name resolves, no
     /// address has a route, and nothing it sends can leave. Needs `canCutTheNetwork`.
-    public func runWithoutNetwork(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
-        await (try start(arguments, environment: extra, withoutNetwork: true)).finish()
+    ///
+    /// Answers how long toolbox itself took, from its start to its exit: the namespace is
+    /// made first (which can take seconds while other processes, a browser's sandbox say,
+    /// make and drop their own), and a shell in it starts toolbox only when told to.
+    public func runWithoutNetwork(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> (Result, Duration) {
+        let gate = "ready for toolbox"
+        let shell = ["/bin/sh", "-c", "echo '\(gate)' >&2; read go; exec \"$0\" \"$@\"", Self.url.path]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.unshare)
+        process.arguments = ["--net", "--"] + shell + arguments
+        process.environment = environment.merging(extra) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        let running = RunningToolbox(process: process, output: output, error: error)
+        _ = try await running.waitForLine(containing: gate)
+        let started = ContinuousClock.now
+        stdin.fileHandleForWriting.write(Data("go\n".utf8))
+        try? stdin.fileHandleForWriting.close()
+        var result = await running.finish()
+        let elapsed = ContinuousClock.now - started
+        result.standardError = String(result.standardError.dropFirst(gate.count + 1))
+        return (result, elapsed)
     }
 
     /// Whether this process may give a child a network namespace of its own (root, with
@@ -82,15 +107,10 @@ public struct ToolboxBinary: Sendable {
     static let unshare = "/usr/bin/unshare"
 
     /// Starts `toolbox arguments…` without waiting (to signal it, for example).
-    public func start(
-        _ arguments: [String],
-        input: String = "",
-        environment extra: [String: String] = [:],
-        withoutNetwork: Bool = false
-    ) throws -> RunningToolbox {
+    public func start(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> RunningToolbox {
         let process = Process()
-        process.executableURL = withoutNetwork ? URL(fileURLWithPath: Self.unshare) : Self.url
-        process.arguments = withoutNetwork ? ["--net", "--", Self.url.path] + arguments : arguments
+        process.executableURL = Self.url
+        process.arguments = arguments
         process.environment = environment.merging(extra) { $1 }
         let output = Pipe()
         let error = Pipe()

@@ -86,10 +86,7 @@ import Testing
     /// default URLs' host cannot be looked up there, and nothing can leave the namespace.
     @Test(.enabled(if: ToolboxBinary.canCutTheNetwork, "needs root and unshare (as in CI) to run toolbox with no network"))
     func withNoNetworkConditionsFailAtOnceWithAHint() async throws {
-        let toolbox = try ToolboxBinary()
-        let started = ContinuousClock.now
-        let run = try await toolbox.runWithoutNetwork(["surf", "conditions", "donegal", "--verbose"])
-        let elapsed = ContinuousClock.now - started
+        let (run, elapsed) = try await ToolboxBinary().runWithoutNetwork(["surf", "conditions", "donegal", "--verbose"])
         #expect(run.exitCode == 69, "\(run.standardError)")
         #expect(run.standardError.contains("error: cannot resolve marine-api.open-meteo.com ("), "\(run.standardError)")
         #expect(run.standardError.contains("hint: check your network connection"))
@@ -106,9 +103,7 @@ import Testing
         server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 3)))
         #expect(try await toolbox.run(["surf", "conditions", "clare"]).exitCode == 0)
         // The stub still runs, but its 127.0.0.1 has no route inside the namespace.
-        let started = ContinuousClock.now
-        let stale = try await toolbox.runWithoutNetwork(["surf", "conditions", "clare", "--refresh"])
-        let elapsed = ContinuousClock.now - started
+        let (stale, elapsed) = try await toolbox.runWithoutNetwork(["surf", "conditions", "clare", "--refresh"])
         #expect(stale.exitCode == 0, "\(stale.standardError)")
         #expect(stale.standardError.hasPrefix("offline: showing cached results from just now\n"), "\(stale.standardError)")
         #expect(stale.standardOutput.split(separator: "\n").count == 3)

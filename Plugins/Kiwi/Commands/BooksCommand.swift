@@ -1,5 +1,5 @@
 import ArgumentParser
-import KiwiServer
+import KiwiWire
 import PluginAPI
 
 extension KiwiCommand {

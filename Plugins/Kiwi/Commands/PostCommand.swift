@@ -1,5 +1,5 @@
 import ArgumentParser
-import KiwiServer
+import KiwiWire
 import PluginAPI
 
 extension KiwiCommand {
@@ -18,7 +18,7 @@ extension KiwiCommand {
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
-            if let book, !BookSearch.isISBN13(book) { throw ValidationError("--book takes an ISBN-13: 13 digits, e.g. 9780141439600") }
+            if let book, !KiwiWire.Book.isISBN13(book) { throw ValidationError("--book takes an ISBN-13: 13 digits, e.g. 9780141439600") }
         }
 
         func run(in context: CommandContext) async throws {

@@ -1,12 +1,11 @@
 import ArgumentParser
-import KiwiServer
-import Logging
+import KiwiWire
 import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi serve`
-    struct Serve: ToolboxCommand {
-        static let configuration = CommandConfiguration(
+    public struct Serve: ToolboxCommand, Sendable {
+        public static let configuration = CommandConfiguration(
             commandName: "serve",
             abstract: "Run the Kiwi server: the original backend's API and web pages for browsers.",
             discussion: """
@@ -26,23 +25,25 @@ extension KiwiCommand {
                 """
         )
 
-        @Option(help: "The address to listen on.") var host = "127.0.0.1"
-        @Option(help: "The port to listen on (0: any free port).") var port = 8080
+        @Option(help: "The address to listen on.") public var host = "127.0.0.1"
+        @Option(help: "The port to listen on (0: any free port).") public var port = 8080
         @Option(
             help: ArgumentHelp("Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.", valueName: "database")
         )
-        var database: String?
+        public var database: String?
         @Option(help: "The folder for uploaded images (default: in the database with PostgreSQL).", completion: .directory)
-        var uploads: String?
-        @Option(help: "The largest upload accepted, in bytes.") var maxUploadBytes = 10 * 1024 * 1024
+        public var uploads: String?
+        @Option(help: "The largest upload accepted, in bytes.") public var maxUploadBytes = 10 * 1024 * 1024
         @Option(help: "The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).")
-        var publicURL: String?
-        @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") var metrics = false
-        @OptionGroup var global: GlobalOptions
+        public var publicURL: String?
+        @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") public var metrics = false
+        @OptionGroup public var global: GlobalOptions
 
-        var isServer: Bool { true }
+        public var isServer: Bool { true }
 
-        func validate() throws {
+        public init() {}
+
+        public func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
             if let database, KiwiDatabase(database) == nil {
@@ -50,32 +51,12 @@ extension KiwiCommand {
             }
         }
 
-        func run(in context: CommandContext) async throws {
-            let folder = "\(context.paths.data)/kiwi"
-            let database = database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite")
-            let options = KiwiServerOptions(
-                host: host,
-                port: port,
-                database: database,
-                uploads: uploads ?? (database.keepsImages ? nil : "\(folder)/uploads"),
-                publicURL: publicURL,
-                maxUploadBytes: maxUploadBytes,
-                books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self)),
-                metrics: metrics
-            )
-            let console = context.output.console
-            let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
-            let output = context.output
-            let app = try buildApplication(options, logger: logger) { port in
-                output.notice("Kiwi is listening on http://\(host):\(port)")
-                output.notice("data: \(options.database.described), uploads: \(options.uploads ?? "in the database")")
-                output.notice("open \(browserURL(port: port)) in a browser")
-            }
-            try await app.runService()
+        public func run(in context: CommandContext) async throws {
+            try await context.resolve((any KiwiServerHost).self).serve(self, in: context)
         }
 
         /// Where a person points a browser: the public URL, or this machine when listening on every address.
-        func browserURL(port: Int) -> String {
+        public func browserURL(port: Int) -> String {
             if let publicURL { return publicURL.hasSuffix("/") ? publicURL : publicURL + "/" }
             let shown = ["0.0.0.0", "::", ""].contains(host) ? "127.0.0.1" : (host.contains(":") ? "[\(host)]" : host)
             return "http://\(shown):\(port)/"

@@ -1,5 +1,5 @@
 import Foundation
-import KiwiServer
+import KiwiWire
 import PluginAPI
 
 /// How posts, comments and readers read, in every client command.

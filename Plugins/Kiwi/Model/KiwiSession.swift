@@ -1,4 +1,4 @@
-import KiwiServer
+import KiwiWire
 
 /// The saved login: which server, the token, and who (for `whoami` on base-only servers).
 struct KiwiSession: Codable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import KiwiServer
+import KiwiWire
 import PluginAPI
 
 /// Talks to a Kiwi server (ours or any speaking the base contract) with typed

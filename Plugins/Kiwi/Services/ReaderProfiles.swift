@@ -1,5 +1,5 @@
 import Foundation
-import KiwiServer
+import KiwiWire
 import PluginAPI
 
 /// A reader as `kiwi profile` shows them.

@@ -23,7 +23,7 @@ public struct PluginRegistry: Sendable {
     public init(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type]) throws {
         var problems: [String] = []
         #if DEBUG
-            problems += Self.commandProblems(plugins)
+        problems += Self.commandProblems(plugins)
         #endif
         var keys: [String: ConfigKey] = [:]
         var order: [String] = []

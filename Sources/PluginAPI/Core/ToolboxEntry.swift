@@ -27,8 +27,13 @@ public enum ToolboxEntry {
     ///
     /// Help, `--version` and completions are answered synchronously, before the
     /// concurrency runtime, the environment or Foundation's process state are touched:
-    /// that is most of toolbox's start-up time.
-    public static func main(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type]) -> Never {
+    /// that is most of toolbox's start-up time. `customize` replaces services in the container
+    /// (a program that runs some of a plugin's commands its own way).
+    public static func main(
+        root: any ParsableCommand.Type,
+        plugins: [any ToolboxPlugin.Type],
+        customize: @escaping @Sendable (inout Container) -> Void = { _ in }
+    ) -> Never {
         signal(SIGPIPE, SIG_IGN)
         let console = Console.process()
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -47,7 +52,7 @@ public enum ToolboxEntry {
         // The command runs on this thread; a server runs on every core while this thread waits.
         let executor = MainThreadExecutor()
         let task = Task(executorPreference: isServer ? nil : executor) {
-            let code = await execute(command, registry: registry, environment: environment.value, console: console)
+            let code = await execute(command, registry: registry, environment: environment.value, console: console, customize: customize)
             exitCode.withLock { $0 = code }
             executor.stop()
         }

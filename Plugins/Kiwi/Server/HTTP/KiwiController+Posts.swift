@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KiwiWire
 import PluginAPI
 
 extension KiwiController {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KiwiWire
 
 extension KiwiController {
     @Sendable func signUp(_ request: Request, context: KiwiRequestContext) async throws -> Response {

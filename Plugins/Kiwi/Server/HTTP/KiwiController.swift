@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KiwiWire
 
 /// The routes of the Kiwi wire contract and its extensions.
 struct KiwiController: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KiwiWire
 import Logging
 import PluginAPI
 import Synchronization

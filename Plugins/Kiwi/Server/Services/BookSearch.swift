@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 import PluginAPI
 
 /// Finds books in Open Library's keyless search (`GET <kiwi.books_url>/search.json?q=…`)
@@ -30,11 +31,6 @@ public struct BookSearch: Sendable {
     func book(isbn13: String) async throws -> KiwiBook? {
         try await search("isbn:\(isbn13)").first.map { KiwiBook(title: $0.title, authors: $0.authors ?? [], isbn13: isbn13) }
     }
-
-    /// An ISBN-13 as a post names it: 13 digits, nothing else.
-    public static func isISBN13(_ text: String) -> Bool {
-        text.count == 13 && text.allSatisfy { $0.isASCII && $0.isNumber }
-    }
 }
 
 /// Open Library's `search.json`: `{numFound, docs: [{key, title, author_name, isbn}]}`, every field optional.
@@ -54,7 +50,7 @@ struct OpenLibraryAnswer: Decodable {
         var book: KiwiWire.Book? {
             guard let title, !title.isEmpty else { return nil }
             let id = key.flatMap { $0.split(separator: "/").last.map(String.init) } ?? title
-            return KiwiWire.Book(id: id, title: title, authors: authorName, isbn13: isbn?.first(where: BookSearch.isISBN13))
+            return KiwiWire.Book(id: id, title: title, authors: authorName, isbn13: isbn?.first(where: KiwiWire.Book.isISBN13))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdBcrypt
+import KiwiWire
 import PluginAPI
 
 /// What members do, with every rule the community keeps. The JSON API and the web pages
@@ -150,7 +151,7 @@ struct KiwiCommunity: Sendable {
 
     /// The book an ISBN-13 names; 400 for anything else.
     func findBook(_ isbn13: String) async throws -> KiwiBook {
-        guard BookSearch.isISBN13(isbn13) else { throw KiwiHTTPError.badRequest("book must be an ISBN-13: 13 digits") }
+        guard KiwiWire.Book.isISBN13(isbn13) else { throw KiwiHTTPError.badRequest("book must be an ISBN-13: 13 digits") }
         guard let book = try await bookSearch({ try await $0.book(isbn13: isbn13) }) else {
             throw KiwiHTTPError.badRequest("no book has the ISBN-13 \(isbn13)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KiwiWire
 import Logging
 import PluginAPI
 import PostgresNIO

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KiwiWire
 
 extension KiwiPages {
     /// `/@<username>`: avatar, name, followers, following, streak and their posts as a grid.

@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 import PluginAPI
 
 // What the templates show: plain values, already worded, so the templates hold no logic

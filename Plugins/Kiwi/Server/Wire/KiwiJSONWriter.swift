@@ -1,3 +1,5 @@
+import KiwiWire
+
 /// Writes the wire's JSON by hand: the feed's responses are small and many, and
 /// Foundation's generic `JSONEncoder` was the largest cost of serving them.
 struct KiwiJSONWriter {

@@ -123,21 +123,35 @@ public enum KiwiWire {
             self.authors = authors
             self.isbn13 = isbn13
         }
+
+        /// An ISBN-13 as a post names it: 13 digits, nothing else.
+        public static func isISBN13(_ text: String) -> Bool {
+            text.count == 13 && text.allSatisfy { $0.isASCII && $0.isNumber }
+        }
     }
 
     /// `POST /sessions` answers the token and who it belongs to.
     public struct Session: Codable, Sendable, Equatable {
         public var token: String
         public var user: User
+
+        public init(token: String, user: User) {
+            self.token = token
+            self.user = user
+        }
     }
 
     public struct Status: Codable, Sendable, Equatable {
         public var status = "ok"
+
+        public init() {}
     }
 
     /// Like and unlike answer the new count.
     public struct Likes: Codable, Sendable, Equatable {
         public var likes: Int
+
+        public init(likes: Int) { self.likes = likes }
     }
 
     /// `{message, status_code, error}`: ours always sends all three; others may send fewer.
@@ -145,6 +159,12 @@ public enum KiwiWire {
         public var message: String?
         public var statusCode: Int?
         public var error: String?
+
+        public init(message: String?, statusCode: Int?, error: String?) {
+            self.message = message
+            self.statusCode = statusCode
+            self.error = error
+        }
 
         enum CodingKeys: String, CodingKey {
             case message, error
@@ -197,61 +217,5 @@ public enum KiwiWire {
             let container = try decoder.singleValueContainer()
             text = try (try? container.decode(String.self)) ?? String(container.decode(Int64.self))
         }
-    }
-}
-
-/// "2025-09-25T01:00:00Z". By hand: a Foundation date formatter costs more than the rest of a feed page.
-func isoTime(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
-}
-
-/// Where links in JSON point: `--public-url`, else the request's Host.
-struct Links: Sendable {
-    static let defaultAvatar = "default-avatar.png"
-    let base: String
-
-    func upload(_ file: String) -> String { "\(base)/uploads/\(file)" }
-}
-
-/// The stored records as the wire shows them.
-extension KiwiWire.User {
-    init(_ user: KiwiUser, links: Links) {
-        self.init(
-            id: user.username,
-            username: user.username,
-            displayName: (user.fullName?.isEmpty == false ? user.fullName : nil) ?? user.username,
-            avatarURL: links.upload(user.avatar ?? Links.defaultAvatar)
-        )
-    }
-}
-
-extension KiwiWire.Post {
-    init(_ post: KiwiPost, links: Links) {
-        self.init(
-            id: String(post.id),
-            author: KiwiWire.User(post.owner, links: links),
-            imageURL: links.upload(post.image),
-            caption: post.caption,
-            likes: post.likes,
-            createdAt: isoTime(post.createdAt),
-            commentCount: post.commentCount,
-            likedByMe: post.likedByMe,
-            book: post.book.map { KiwiWire.Book(title: $0.title, authors: $0.authors, isbn13: $0.isbn13) }
-        )
-    }
-}
-
-extension KiwiWire.Comment {
-    init(_ comment: KiwiComment, links: Links) {
-        self.init(
-            id: String(comment.id),
-            author: KiwiWire.User(comment.owner, links: links),
-            text: comment.text,
-            createdAt: isoTime(comment.createdAt)
-        )
     }
 }

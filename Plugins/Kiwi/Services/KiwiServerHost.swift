@@ -1,0 +1,39 @@
+import Foundation
+import PluginAPI
+
+/// Where `kiwi serve` and `kiwi migrate` run: the one entry from the plugin into the server.
+/// toolbox hands them to the server's own program (`KiwiServerProgram`), which links the
+/// server's libraries so that no other command pays for them at start-up; that program
+/// runs them in its process.
+public protocol KiwiServerHost: Sendable {
+    func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws
+    func migrate(_ command: KiwiCommand.Migrate, in context: CommandContext) async throws
+}
+
+/// toolbox's host: replaces this process with `toolbox-kiwi-server`, installed beside
+/// toolbox, on the same command line, so the server gets the terminal, the signals
+/// (Ctrl-C, SIGTERM) and the exit code as if toolbox itself were serving.
+struct KiwiServerProgram: KiwiServerHost {
+    static let name = "toolbox-kiwi-server"
+
+    func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws { try run() }
+    func migrate(_ command: KiwiCommand.Migrate, in context: CommandContext) async throws { try run() }
+
+    private func run() throws {
+        let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+        let program = folder.appendingPathComponent(Self.name).path
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            throw ToolboxError(
+                .io,
+                "the Kiwi server's program is missing: no \(Self.name) beside toolbox in \(folder.path)",
+                hint: "install both programs, as the README's Install says"
+            )
+        }
+        let arguments = [Self.name] + CommandLine.arguments.dropFirst()
+        let argv = arguments.map { strdup($0) } + [nil]
+        execv(program, argv)
+        let reason = String(cString: strerror(errno))
+        for pointer in argv { free(pointer) }
+        throw ToolboxError(.io, "cannot start \(program) (\(reason))", hint: "check that it is executable")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Kiwi
+import KiwiServer
+import KiwiWire
+import Logging
+import PluginAPI
+import Synchronization
+
+/// The server's host in its own program: `kiwi serve` and `kiwi migrate` run in this process.
+struct LocalKiwiServer: KiwiServerHost {
+    func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws {
+        let folder = "\(context.paths.data)/kiwi"
+        let database = command.database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite")
+        let options = KiwiServerOptions(
+            host: command.host,
+            port: command.port,
+            database: database,
+            uploads: command.uploads ?? (database.keepsImages ? nil : "\(folder)/uploads"),
+            publicURL: command.publicURL,
+            maxUploadBytes: command.maxUploadBytes,
+            books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self)),
+            metrics: command.metrics
+        )
+        let console = context.output.console
+        let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
+        let output = context.output
+        let app = try buildApplication(options, logger: logger) { port in
+            output.notice("Kiwi is listening on http://\(command.host):\(port)")
+            output.notice("data: \(options.database.described), uploads: \(options.uploads ?? "in the database")")
+            output.notice("open \(command.browserURL(port: port)) in a browser")
+        }
+        try await app.runService()
+    }
+
+    func migrate(_ command: KiwiCommand.Migrate, in context: CommandContext) async throws {
+        guard let source = KiwiDatabase(command.from), let target = KiwiDatabase(command.to) else {
+            throw ToolboxError(.usage, "--from and --to take sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+        }
+        var folder = command.uploads
+        if folder == nil, case .sqlite(let path) = source {
+            folder = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("uploads")
+        }
+        let output = context.output
+        let logger = Logger(label: "kiwi-migrate") { _ in ConsoleLogHandler(console: output.console, level: .error) }
+        output.notice("copying \(source.described) to \(target.described)")
+        let progress = MigrationProgress(output: output)
+        let report = try await KiwiMigration(from: source, to: target, uploads: folder, logger: logger).run { table, done, total in
+            progress.show(table, done, total)
+        }
+        progress.finish()
+        if !report.missingImages.isEmpty {
+            output.notice(
+                "\(report.missingImages.count) images named by posts or avatars were in neither the source database nor \(folder ?? "an uploads folder"): "
+                    + report.missingImages.prefix(5).joined(separator: ", ") + (report.missingImages.count > 5 ? ", …" : "")
+            )
+        }
+        try output.list(
+            report.tables,
+            columns: [
+                Column("Table") { $0.table }, Column("Source", rightAligned: true) { "\($0.source)" },
+                Column("Target", rightAligned: true) { "\($0.target)" }, Column("Copied now", rightAligned: true) { "\($0.copied)" },
+            ],
+            plain: { "\($0.table): \($0.source) in the source, \($0.target) in the target, \($0.copied) copied now" },
+            empty: ""
+        )
+        output.notice("verified: the target holds every row of the source, compared column by column")
+    }
+}
+
+/// One progress line per table, drawn on a terminal.
+private final class MigrationProgress: Sendable {
+    private let output: Output
+    private let current = Mutex<(table: String, line: ProgressIndicator)?>(nil)
+
+    init(output: Output) { self.output = output }
+
+    func show(_ table: String, _ done: Int, _ total: Int) {
+        current.withLock { current in
+            if current?.table != table {
+                current?.line.finish()
+                current = (table, output.progress("copying \(table)", total: total))
+            }
+            current?.line.update(done)
+        }
+    }
+
+    func finish() { current.withLock { $0?.line.finish() } }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import Kiwi
+import PluginAPI
+
+/// `toolbox-kiwi-server`: Kiwi's server program, which `toolbox kiwi serve` and `toolbox
+/// kiwi migrate` become (same command line, same process). It alone links the server's
+/// libraries, so no other toolbox command pays for them at start-up.
+struct ToolboxKiwiServer: ParsableCommand {
+    static let configuration = ToolboxEntry.rootConfiguration(
+        abstract: "Kiwi's server: `toolbox kiwi serve` and `toolbox kiwi migrate` run here.",
+        plugins: [KiwiPlugin.self]
+    )
+}
+
+ToolboxEntry.main(root: ToolboxKiwiServer.self, plugins: [KiwiPlugin.self]) { container in
+    container.register((any KiwiServerHost).self) { _ in LocalKiwiServer() }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `toolbox kiwi serve` and `migrate` become Kiwi's server program, installed beside
+/// toolbox, which alone links the server's libraries (start-up, README).
+@Suite struct KiwiServerProgramTests {
+    static var serverProgram: URL { ToolboxBinary.url.deletingLastPathComponent().appendingPathComponent("toolbox-kiwi-server") }
+
+    /// The dynamic libraries a binary needs, as the loader lists them.
+    static func neededLibraries(_ binary: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [binary.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    @Test func serveIsTheServerProgramInTheSameProcess() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "memory"])
+        let pid = server.process.processIdentifier
+        let running = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        #expect(running == Self.serverProgram.path, "toolbox's pid now runs \(running)")
+        let health = try await LiveHTTP().send("GET", base + "/health")
+        #expect(health.status == 200)
+        server.process.terminate()
+        let result = await server.finish()
+        #expect(result.exitCode == 0, "SIGTERM reaches the server, which stops cleanly: \(result.standardError)")
+    }
+
+    @Test func toolboxLinksNoneOfTheServersLibraries() throws {
+        #expect(!(try Self.neededLibraries(ToolboxBinary.url)).contains("libsqlite3"), "toolbox: no SQLite (GRDB is the server's)")
+        #expect(try Self.neededLibraries(Self.serverProgram).contains("libsqlite3"), "the server program's store")
+    }
+
+    @Test func aMissingServerProgramIsSaidWithAHint() async throws {
+        // toolbox alone in a folder (a hard link: the program finds its folder through /proc/self/exe).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lone = folder.appendingPathComponent("toolbox")
+        try FileManager.default.linkItem(at: ToolboxBinary.url, to: lone)
+        let home = try TestHome()
+        let process = Process()
+        process.executableURL = lone
+        process.arguments = ["kiwi", "serve", "--port", "0"]
+        process.environment = home.environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(stderr.hasPrefix("error: the Kiwi server's program is missing: no toolbox-kiwi-server beside toolbox in \(folder.path)"))
+        #expect(stderr.contains("hint: install both programs"), "\(stderr)")
+    }
+}
