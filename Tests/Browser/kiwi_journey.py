@@ -21,9 +21,9 @@ import urllib.request
 import zlib
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -90,10 +90,24 @@ class Journey:
         page = self.find("html")
         button.click()
         waiting = WebDriverWait(self.driver, 30)
-        waiting.until(expected_conditions.staleness_of(page))
+        waiting.until(lambda driver: self.is_gone(page))
         # The next page is there only once it has loaded (a slow machine can be mid-way).
         waiting.until(lambda driver: driver.execute_script("return document.readyState") == "complete")
         self.note_requests()
+
+    @staticmethod
+    def is_gone(element):
+        """Whether the element left the document. Chrome says so either as a stale element or, when
+        asked just as the next page replaces the document, as an inspector error about the node."""
+        try:
+            element.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
 
     def expect(self, condition, what):
         if not condition:
