@@ -32,6 +32,20 @@ import Testing
         #expect(result.exitCode == 0, "SIGTERM reaches the server, which stops cleanly: \(result.standardError)")
     }
 
+    @Test func migrateRunsInTheServerProgram() async throws {
+        let toolbox = try ToolboxBinary()
+        let folder = toolbox.home.path
+        let (server, base) = try await toolbox.serveKiwi(["--database", "sqlite:\(folder)/a.sqlite"])
+        let signup = try await LiveHTTP().send("POST", base + "/users", body: Data(#"{"username":"ada","password":"pw"}"#.utf8))
+        #expect(signup.status == 201)
+        server.process.terminate()
+        _ = await server.finish()
+        let run = try await toolbox.run(["kiwi", "migrate", "--from", "sqlite:\(folder)/a.sqlite", "--to", "sqlite:\(folder)/b.sqlite"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("users\t1\t1\t1\n"), "\(run.standardOutput)")
+        #expect(run.standardError.hasSuffix("verified: the target holds every row of the source, compared column by column\n"))
+    }
+
     @Test func toolboxLinksNoneOfTheServersLibraries() throws {
         #expect(!(try Self.neededLibraries(ToolboxBinary.url)).contains("libsqlite3"), "toolbox: no SQLite (GRDB is the server's)")
         #expect(try Self.neededLibraries(Self.serverProgram).contains("libsqlite3"), "the server program's store")
