@@ -32,7 +32,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-swift build -c release --static-swift-stdlib --product toolbox >/dev/null
+swift build -c release --static-swift-stdlib >/dev/null   # toolbox and toolbox-kiwi-server, which `kiwi serve` becomes
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 # Starts `kiwi serve` on a free port with the given flags; sets $base and $pid.
 serve() {

@@ -37,6 +37,10 @@ public enum ToolboxEntry {
         signal(SIGPIPE, SIG_IGN)
         let console = Console.process()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let version = versionProbe(arguments, root: root) {
+            console.write(version + "\n", to: .standardOutput)
+            exit(0)
+        }
         // Foundation's process environment costs milliseconds to set up; a command needs it
         // after parsing, so it is read on the other core while the main thread parses.
         let environment = Prefetched { ProcessInfo.processInfo.environment }
@@ -84,13 +88,18 @@ public enum ToolboxEntry {
         case run(any ToolboxCommand, PluginRegistry)
     }
 
+    /// The most frequent probe of all, answered before anything else is built: the parser's
+    /// first pass over every command, the registry, and even the generic types that reading
+    /// the environment instantiates cost more than printing a version.
+    static func versionProbe(_ arguments: [String], root: any ParsableCommand.Type) -> String? {
+        arguments == ["--version"] ? root.configuration.version : nil
+    }
+
     /// Checks the registry, catches mistyped commands, and parses.
     static func prepare(root: any ParsableCommand.Type, plugins: [any ToolboxPlugin.Type], arguments: [String], console: Console) -> Prepared {
         let plainOutput = Output(console: console, format: .lines, color: false, quiet: false)
-        // The most frequent probe of all, answered before the registry and the parser: the
-        // parser's first pass over every command costs more than the rest of start-up.
-        if arguments == ["--version"] {
-            plainOutput.line(root.configuration.version)
+        if let version = versionProbe(arguments, root: root) {
+            plainOutput.line(version)
             return .finished(0)
         }
         let registry: PluginRegistry
