@@ -111,7 +111,7 @@ let package = Package(
         // Kiwi's wire contract, both ends: the JSON types and the OpenAPI document.
         .target(
             name: "KiwiWire",
-            dependencies: ["PluginAPI"],
+            dependencies: ["PluginAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Kiwi/Wire",
             resources: [.embedInCode("openapi.json")]
         ),

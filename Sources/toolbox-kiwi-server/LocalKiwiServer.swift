@@ -9,13 +9,12 @@ import Synchronization
 /// The server's host in its own program: `kiwi serve` and `kiwi migrate` run in this process.
 struct LocalKiwiServer: KiwiServerHost {
     func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws {
-        let folder = "\(context.paths.data)/kiwi"
-        let database = command.database.flatMap(KiwiDatabase.init) ?? .sqlite(path: "\(folder)/kiwi.sqlite")
+        let database = command.database ?? .standard(dataHome: context.paths.data)
         let options = KiwiServerOptions(
             host: command.host,
             port: command.port,
             database: database,
-            uploads: command.uploads ?? (database.keepsImages ? nil : "\(folder)/uploads"),
+            uploads: database.uploads(given: command.uploads),
             publicURL: command.publicURL,
             maxUploadBytes: command.maxUploadBytes,
             books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self)),
@@ -26,23 +25,18 @@ struct LocalKiwiServer: KiwiServerHost {
         let output = context.output
         let app = try buildApplication(options, logger: logger) { port in
             output.notice("Kiwi is listening on http://\(command.host):\(port)")
-            output.notice("data: \(options.database.described), uploads: \(options.uploads ?? "in the database")")
+            output.notice("data: \(database), uploads: \(options.uploads ?? (database == .memory ? "in memory" : "in the database"))")
             output.notice("open \(command.browserURL(port: port)) in a browser")
         }
         try await app.runService()
     }
 
     func migrate(_ command: KiwiCommand.Migrate, in context: CommandContext) async throws {
-        guard let source = KiwiDatabase(command.from), let target = KiwiDatabase(command.to) else {
-            throw ToolboxError(.usage, "--from and --to take sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE")
-        }
-        var folder = command.uploads
-        if folder == nil, case .sqlite(let path) = source {
-            folder = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("uploads")
-        }
+        let (source, target) = (command.from, command.to)
+        let folder = source.uploads(given: command.uploads)
         let output = context.output
         let logger = Logger(label: "kiwi-migrate") { _ in ConsoleLogHandler(console: output.console, level: .error) }
-        output.notice("copying \(source.described) to \(target.described)")
+        output.notice("copying \(source) to \(target)")
         let progress = MigrationProgress(output: output)
         let report = try await KiwiMigration(from: source, to: target, uploads: folder, logger: logger).run { table, done, total in
             progress.show(table, done, total)

@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KiwiWire
 import Logging
 import NIOCore
+import PluginAPI
 import PostgresNIO
 import TestSupport
 import Testing
@@ -21,6 +23,21 @@ enum StoreKind: String, Sendable, CustomTestStringConvertible {
     static var available: [StoreKind] { databaseURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .postgres] }
 
     var testDescription: String { rawValue }
+}
+
+extension KiwiDatabase {
+    /// A test server's URL as `--database` takes it.
+    static func postgres(url: String) throws -> KiwiDatabase { .postgres(try address(url)) }
+}
+
+extension PostgresKiwiStore {
+    convenience init(url: String, schema: String? = nil, logger: Logger) throws {
+        self.init(address: try address(url), schema: schema, logger: logger)
+    }
+}
+
+private func address(_ url: String) throws -> PostgresAddress {
+    try #require(PostgresAddress(url: url), "a postgres:// URL: \(Secret.maskedURL(url))")
 }
 
 /// A Kiwi server on a fresh store (an SQLite file, or a PostgreSQL schema of its own) and uploads folder.

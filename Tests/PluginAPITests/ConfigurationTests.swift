@@ -56,6 +56,14 @@ import Testing
         #expect(Secret.mask("abcdefghij1234") == "••••1234")
         #expect(Secret.mask("short") == "••••")
     }
+
+    @Test func aQuotedURLsPasswordIsMaskedWhereverItStands() {
+        #expect(
+            Secret.maskingURLPasswords(in: "The value 'postgres://kiwi:s3cr:et@/kiwi' is invalid; see https://a:b@c.example/x?y=z@w")
+                == "The value 'postgres://kiwi:••••@/kiwi' is invalid; see https://a:••••@c.example/x?y=z@w"
+        )
+        #expect(Secret.maskingURLPasswords(in: "sqlite:/a/b, http://ada@host/, postgres://") == "sqlite:/a/b, http://ada@host/, postgres://")
+    }
 }
 
 @Suite struct ConfigFileTests {

@@ -46,6 +46,23 @@ import Testing
         #expect(run.standardError.hasSuffix("verified: the target holds every row of the source, compared column by column\n"))
     }
 
+    /// Refused before the server program starts: one line quoting the value, its password
+    /// masked, and the option's help as the hint.
+    @Test func aDatabaseOfNoKnownKindIsAUsageErrorThatHidesItsPassword() async throws {
+        let run = try await ToolboxBinary().run(["kiwi", "serve", "--database", "postgres://kiwi:hunter22secret@/kiwi"])
+        #expect(run.exitCode == 64)
+        #expect(
+            run.standardError == """
+                error: The value 'postgres://kiwi:••••@/kiwi' is invalid for '--database <database>'
+                hint: --database <database>: Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.
+
+                """
+        )
+        let memory = try await ToolboxBinary().run(["kiwi", "migrate", "--from", "memory", "--to", "sqlite:/nonexistent/kiwi.sqlite"])
+        #expect(memory.exitCode == 64)
+        #expect(memory.standardError.hasPrefix("error: --from: a memory store holds nothing to move; name sqlite:PATH or a postgres:// URL\n"))
+    }
+
     @Test func toolboxLinksNoneOfTheServersLibraries() throws {
         #expect(!(try Self.neededLibraries(ToolboxBinary.url)).contains("libsqlite3"), "toolbox: no SQLite (GRDB is the server's)")
         #expect(try Self.neededLibraries(Self.serverProgram).contains("libsqlite3"), "the server program's store")

@@ -23,9 +23,9 @@ extension KiwiCommand {
         )
 
         @Option(help: ArgumentHelp("The community to copy: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE.", valueName: "database"))
-        public var from: String
+        public var from: KiwiDatabase
         @Option(help: ArgumentHelp("Where to copy it: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE.", valueName: "database"))
-        public var to: String
+        public var to: KiwiDatabase
         @Option(help: "The source's uploads folder (default: 'uploads' beside an SQLite source).", completion: .directory)
         public var uploads: String?
         @OptionGroup public var global: GlobalOptions
@@ -33,10 +33,8 @@ extension KiwiCommand {
         public init() {}
 
         public func validate() throws {
-            for (flag, value) in [("--from", from), ("--to", to)] {
-                guard let database = KiwiDatabase(value), database != .memory else {
-                    throw ValidationError("\(flag) takes sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE")
-                }
+            for (flag, database) in [("--from", from), ("--to", to)] where database == .memory {
+                throw ValidationError("\(flag): a memory store holds nothing to move; name sqlite:PATH or a postgres:// URL")
             }
             guard from != to else { throw ValidationError("--from and --to name the same database") }
         }

@@ -12,9 +12,10 @@ extension KiwiCommand {
                 The API is wire-compatible with the original backend; the same process serves web \
                 pages (feed, posts, profiles, sign-up, posting a photo) at the address it prints. \
                 Data lives in $XDG_DATA_HOME/toolbox/kiwi/ (an SQLite file and the uploads) unless \
-                --database and --uploads say otherwise. With PostgreSQL the images are kept in the \
-                database too (unless --uploads is given), so any number of servers on any number of \
-                machines can share it and nothing else. Stops cleanly on Ctrl-C or SIGTERM, \
+                --database and --uploads say otherwise; the uploads of any SQLite file go in the \
+                'uploads' folder beside it. With PostgreSQL the images are kept in the database too \
+                (unless --uploads is given), so any number of servers on any number of machines can \
+                share it and nothing else. Stops cleanly on Ctrl-C or SIGTERM, \
                 finishing the requests in flight.
 
                 Examples:
@@ -30,8 +31,11 @@ extension KiwiCommand {
         @Option(
             help: ArgumentHelp("Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.", valueName: "database")
         )
-        public var database: String?
-        @Option(help: "The folder for uploaded images (default: in the database with PostgreSQL).", completion: .directory)
+        public var database: KiwiDatabase?
+        @Option(
+            help: "The folder for uploaded images (default: beside an SQLite file; in the database with PostgreSQL or memory).",
+            completion: .directory
+        )
         public var uploads: String?
         @Option(help: "The largest upload accepted, in bytes.") public var maxUploadBytes = 10 * 1024 * 1024
         @Option(help: "The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).")
@@ -46,9 +50,6 @@ extension KiwiCommand {
         public func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
-            if let database, KiwiDatabase(database) == nil {
-                throw ValidationError("--database takes sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE or memory")
-            }
         }
 
         public func run(in context: CommandContext) async throws {

@@ -67,8 +67,8 @@ public func buildApplication(
             throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
         }
         return buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
-    case .postgres(let url):
-        let store = try PostgresKiwiStore(url: url, logger: logger)
+    case .postgres(let address):
+        let store = PostgresKiwiStore(address: address, logger: logger)
         var app = buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
         app.addServices(store.client)
         app.beforeServerStarts { try await store.start() }

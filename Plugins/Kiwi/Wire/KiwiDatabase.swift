@@ -1,37 +1,70 @@
+import ArgumentParser
+import Foundation
 import PluginAPI
 
-/// Where a community's data lives.
-public enum KiwiDatabase: Sendable, Equatable {
-    /// Gone when the server stops: for trying things out and for tests.
+/// Where a community's data lives: `--database`, `--from` and `--to`, parsed once, here.
+public enum KiwiDatabase: Sendable, Equatable, ExpressibleByArgument, CustomStringConvertible {
+    /// Gone when the server stops, images too: for trying things out and for tests.
     case memory
     case sqlite(path: String)
-    case postgres(url: String)
+    case postgres(PostgresAddress)
 
-    /// `memory`, `sqlite:PATH` or `postgres://…`; nil for anything else.
-    public init?(_ text: String) {
-        if text == "memory" {
+    /// `memory`, `sqlite:PATH` or `postgres://USER:PASSWORD@HOST:PORT/DATABASE`; nil for anything else.
+    public init?(argument: String) {
+        if argument == "memory" {
             self = .memory
-        } else if text.hasPrefix("sqlite:") {
-            self = .sqlite(path: String(text.dropFirst("sqlite:".count)))
-        } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
-            self = .postgres(url: text)
+        } else if argument.hasPrefix("sqlite:"), argument.count > "sqlite:".count {
+            self = .sqlite(path: String(argument.dropFirst("sqlite:".count)))
+        } else if let address = PostgresAddress(url: argument) {
+            self = .postgres(address)
         } else {
             return nil
         }
     }
 
-    /// Where images go when no uploads folder is given: PostgreSQL keeps them, so servers share nothing else.
-    public var keepsImages: Bool {
-        if case .postgres = self { return true }
-        return false
+    /// `kiwi serve`'s community when `--database` does not name one: `$XDG_DATA_HOME/toolbox/kiwi/kiwi.sqlite`.
+    public static func standard(dataHome: String) -> KiwiDatabase { .sqlite(path: "\(dataHome)/kiwi/kiwi.sqlite") }
+
+    /// The uploads folder, for the server and for a migration's source alike: the one given,
+    /// else `uploads` beside an SQLite file; memory and PostgreSQL keep images in the store.
+    public func uploads(given folder: String?) -> String? {
+        if let folder { return folder }
+        guard case .sqlite(let path) = self else { return nil }
+        return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("uploads")
     }
 
-    /// How the start-up line names it, the password masked.
-    public var described: String {
+    /// How the start-up line and the errors name it, the password masked (interpolation too).
+    public var description: String {
         switch self {
         case .memory: "memory (gone when the server stops)"
         case .sqlite(let path): "sqlite:\(path)"
-        case .postgres(let url): Secret.maskedURL(url)
+        case .postgres(let address): address.description
         }
     }
+}
+
+/// A PostgreSQL server and database, from a `postgres://` (or `postgresql://`) URL.
+public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
+    public let host: String
+    public let port: Int
+    public let username: String
+    public let password: String?
+    /// Nil: the server's default (the user's name).
+    public let database: String?
+    private let url: String
+
+    public init?(url: String) {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
+            let host = components.host, !host.isEmpty
+        else { return nil }
+        self.host = host
+        port = components.port ?? 5432
+        username = components.user ?? "postgres"
+        password = components.password
+        database = components.path.isEmpty || components.path == "/" ? nil : String(components.path.dropFirst())
+        self.url = url
+    }
+
+    /// The URL with its password masked, so that no interpolation shows it.
+    public var description: String { Secret.maskedURL(url) }
 }

@@ -14,6 +14,23 @@ public enum Secret {
         return text.replacingOccurrences(of: ":\(password)@", with: ":••••@")
     }
 
+    /// `text` with the password of every URL in it masked: for messages that quote what
+    /// someone typed (`The value 'postgres://kiwi:••••@/kiwi' is invalid for '--database'`).
+    public static func maskingURLPasswords(in text: String) -> String {
+        var masked = ""
+        var rest = Substring(text)
+        while let scheme = rest.range(of: "://") {
+            masked += rest[..<scheme.upperBound]
+            rest = rest[scheme.upperBound...]
+            let authority = rest.prefix { !"/?#'\" \n".contains($0) }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                masked += rest[..<colon] + ":••••@"
+                rest = rest[rest.index(after: at)...]
+            }
+        }
+        return masked + rest
+    }
+
     /// Whether a value is a stand-in someone forgot to replace
     /// (`YOUR_API_KEY_HERE`, `<api key>`, `changeme`, …); such values count as missing.
     public static func isPlaceholder(_ value: String) -> Bool {

@@ -246,10 +246,16 @@ public enum ToolboxEntry {
             if !full.isEmpty { output.line(full) }
             return 0
         }
-        let message = root.message(for: error).replacingOccurrences(of: "Error: ", with: "")
-        let usage = full.components(separatedBy: "\n").first { $0.hasPrefix("Usage:") }?
-            .replacingOccurrences(of: "Usage: ", with: "").trimmed
-        let hint = usage.map { "usage: \($0) (more with --help)" }
+        // The parser quotes the value it refused, which may be a URL with a password.
+        let message = Secret.maskingURLPasswords(in: root.message(for: error)).replacingOccurrences(of: "Error: ", with: "")
+        let lines = full.components(separatedBy: "\n")
+        // For a value it refused, the parser adds the option's help, which says what it takes.
+        let optionHelp = lines.first { $0.hasPrefix("Help:") }.flatMap { line -> String? in
+            let parts = line.dropFirst("Help:".count).components(separatedBy: "  ").map(\.trimmed).filter { !$0.isEmpty }
+            return parts.count < 2 ? nil : "\(parts[0]): " + parts.dropFirst().joined(separator: " ")
+        }
+        let usage = lines.first { $0.hasPrefix("Usage:") }?.replacingOccurrences(of: "Usage: ", with: "").trimmed
+        let hint = optionHelp ?? usage.map { "usage: \($0) (more with --help)" }
         output.error(ToolboxError(code == 64 ? .usage : .failure, message.components(separatedBy: "\n").first ?? message, hint: hint))
         return code
     }

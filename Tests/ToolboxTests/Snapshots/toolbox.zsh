@@ -1089,7 +1089,7 @@ _toolbox_kiwi_serve() {
         '--host[The address to listen on.]:host:'
         '--port[The port to listen on (0\: any free port).]:port:'
         '--database[Where the data lives\: sqlite\:PATH, postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE, or memory.]:database:'
-        '--uploads[The folder for uploaded images (default\: in the database with PostgreSQL).]:uploads:_files -/'
+        '--uploads[The folder for uploaded images (default\: beside an SQLite file; in the database with PostgreSQL or memory).]:uploads:_files -/'
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).]:public-url:'
         '--metrics[Serve Prometheus metrics at GET /metrics (measuring costs some throughput).]'

@@ -212,8 +212,8 @@ public struct KiwiMigration: Sendable {
             }
             try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
             return try await body(try SQLiteKiwiStore(path: path))
-        case .postgres(let url):
-            let store = try PostgresKiwiStore(url: url, logger: logger)
+        case .postgres(let address):
+            let store = PostgresKiwiStore(address: address, logger: logger)
             return try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await store.client.run() }
                 defer { group.cancelAll() }

@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 import Logging
 import NIOCore
 import NIOFoundationCompat
@@ -15,16 +16,13 @@ final class PostgresKiwiStore: KiwiStore {
     let logger: Logger
 
     /// - Parameter schema: a schema to work in (tests use a fresh one each); nil for the default.
-    init(url: String, schema: String? = nil, logger: Logger) throws {
-        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
-            let host = components.host
-        else { throw KiwiStoreSetupError.badURL(url) }
+    init(address: PostgresAddress, schema: String? = nil, logger: Logger) {
         var configuration = PostgresClient.Configuration(
-            host: host,
-            port: components.port ?? 5432,
-            username: components.user ?? "postgres",
-            password: components.password,
-            database: String(components.path.dropFirst()).nilIfEmpty,
+            host: address.host,
+            port: address.port,
+            username: address.username,
+            password: address.password,
+            database: address.database,
             tls: .disable
         )
         if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
@@ -535,18 +533,4 @@ final class PostgresKiwiStore: KiwiStore {
         for try await row in rows.decode(UserRow.self) { users.append(Self.user(row)) }
         return users
     }
-}
-
-enum KiwiStoreSetupError: Error, CustomStringConvertible {
-    case badURL(String)
-
-    var description: String {
-        switch self {
-        case .badURL: "the database URL is not postgres://USER:PASSWORD@HOST:PORT/DATABASE"
-        }
-    }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }
