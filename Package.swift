@@ -151,6 +151,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "PluginAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

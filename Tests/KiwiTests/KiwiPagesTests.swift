@@ -188,7 +188,9 @@ extension TestClientProtocol {
                 let csrf = try #require(try await client.page("/", session: ada).csrf)
                 try await client.submit("\(post)/comments", ["text": "kept", "csrf": csrf], session: ada)
                 let comment = try #require(try await kiwi.store.comments(on: 1).first)
-                for token in [nil, "0123456789abcdef0123456789abcdef", String(csrf.dropLast()) + "0"] {
+                // The real token with its last digit changed (to "1" when it is "0": a wrong token, always).
+                let nearMiss = String(csrf.dropLast()) + (csrf.hasSuffix("0") ? "1" : "0")
+                for token in [nil, "0123456789abcdef0123456789abcdef", nearMiss] {
                     func fields(_ extra: [(String, String)]) -> [(String, String)] { extra + (token.map { [("csrf", $0)] } ?? []) }
                     let forms: [(String, [(String, String)])] = [
                         ("\(post)/like", []), ("\(post)/comments", [("text", "sneaky")]),

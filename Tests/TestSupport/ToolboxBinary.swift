@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import PluginAPI
 
@@ -253,9 +254,25 @@ extension ToolboxBinary {
 
 /// Requests over real sockets to a running server, as a client elsewhere sends them.
 public struct LiveHTTP: Sendable {
-    private let transport = AsyncHTTPTransport()
+    private let transport: AsyncHTTPTransport
+    private let ownPool: HTTPClient?
 
-    public init() {}
+    /// On the process's pool, which opens at most 8 connections to a host and queues the rest.
+    public init() {
+        transport = AsyncHTTPTransport()
+        ownPool = nil
+    }
+
+    /// Up to `connections` requests at once to one host, on a pool of its own: call `shutdown()` after.
+    public init(connections: Int) {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
+        let pool = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        transport = AsyncHTTPTransport(client: pool)
+        ownPool = pool
+    }
+
+    public func shutdown() async throws { try await ownPool?.shutdown() }
 
     public func send(_ method: String, _ url: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> HTTPResponse {
         guard let target = URL(string: url) else { throw URLError(.badURL) }

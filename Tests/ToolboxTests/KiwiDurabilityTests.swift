@@ -3,13 +3,30 @@ import PluginAPI
 import TestSupport
 import Testing
 
-/// `toolbox kiwi serve` as a real process: killed with SIGKILL in the middle of a
-/// burst of posts, restarted, and every acknowledged post is still there with its image.
+/// `toolbox kiwi serve` as a real process: under a burst of reads of every kind, and killed
+/// with SIGKILL in the middle of a burst of posts, restarted, with every acknowledged post
+/// still there with its image.
 @Suite struct KiwiDurabilityTests {
     let live = LiveHTTP()
 
     func request(_ method: String, _ url: String, body: Data? = nil, headers: [String: String] = [:]) async throws -> HTTPResponse {
         try await live.send(method, url, body: body, headers: headers)
+    }
+
+    /// Pages no cache holds, profiles and /health at once: every one is answered. (A page
+    /// read once blocked a thread that async reads resume on, and the server stopped answering.)
+    @Test func aBurstOfMixedReadsIsAllAnswered() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi()
+        defer { server.process.terminate() }
+        _ = try await request("POST", base + "/users", body: Data(#"{"username":"ada","password":"pw"}"#.utf8))
+        let paths = (0..<1_500).map { index in ["/posts?page=\(index)&pageSize=5", "/health", "/users/ada"][index % 3] }
+        let burst = LiveHTTP(connections: 32)
+        let statuses = await withTaskGroup(of: String.self) { group in
+            for path in paths { group.addTask { (try? await burst.send("GET", base + path).status).map(String.init) ?? "no answer" } }
+            return await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        }
+        try await burst.shutdown()
+        #expect(statuses == ["200": paths.count])
     }
 
     @Test func everyAcknowledgedPostSurvivesAKill() async throws {

@@ -237,9 +237,7 @@ final class SQLiteKiwiStore: KiwiStore {
     /// The page's ids are found on the index alone (deep OFFSETs skip index entries,
     /// not joined rows); only the page itself is joined with its authors.
     func posts(_ selection: PostSelection, page: Int, pageSize: Int, viewer: String?) async throws -> [KiwiPost] {
-        // A short indexed read runs on the calling thread: hopping to GRDB's reader queue and
-        // back cost more than the query under load.
-        try readNow { db in
+        try await pool.read { db in
             var filter = ""
             var arguments: StatementArguments = [viewer]
             switch selection {
@@ -395,11 +393,6 @@ final class SQLiteKiwiStore: KiwiStore {
     }
 
     // MARK: rows
-
-    /// GRDB's synchronous read, which a call from async code would not pick on its own.
-    private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
-    }
 
     private static func requirePost(_ id: Int64, _ db: Database) throws {
         guard try Bool.fetchOne(db, sql: "SELECT 1 FROM posts WHERE id = ?", arguments: [id]) == true else { throw KiwiStoreError.noSuchPost }

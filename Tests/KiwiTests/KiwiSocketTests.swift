@@ -1,0 +1,28 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KiwiWire
+import Logging
+import PluginAPI
+import TestSupport
+import Testing
+
+@testable import KiwiServer
+
+/// The server over real sockets rather than the router alone.
+@Suite struct KiwiSocketTests {
+    @Test(arguments: StoreKind.available) func anImageUploadedOverRealSocketsComesBackByteForByte(kind: StoreKind) async throws {
+        try await withKiwi(kind, maxUploadBytes: 2 * 1024 * 1024) { kiwi in
+            let image = TestImages.jpeg + Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+            try await kiwi.application.test(.live) { client in
+                let ada = try await client.member("ada")
+                let (status, post) = try await client.upload(image, token: ada)
+                #expect(status == .created)
+                let url = try #require(post?["imageURL"] as? String)
+                let path = "/uploads/" + (url.split(separator: "/").last.map(String.init) ?? "")
+                let bytes = try await client.execute(uri: path, method: .get, headers: [.authorization: "Bearer \(ada)"]) { Data(buffer: $0.body) }
+                #expect(bytes == image)
+            }
+        }
+    }
+}
