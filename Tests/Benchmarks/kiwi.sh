@@ -11,7 +11,8 @@
 # Needs wrk, and nginx for part 2 (apt-get install wrk nginx; installed here when run as root).
 # e.g. `Tests/Benchmarks/kiwi.sh --metrics` measures the servers with their metrics on.
 # KIWI_BENCH_BASELINE=PATH (another build of toolbox, e.g. main's before a change) first serves both
-# builds on SQLite, seeded alike, and measures them in turn three times: medians and their ratio.
+# builds on SQLite, seeded alike, and measures them in turn three times (the pages anonymous, and
+# page 0 logged in): medians and their ratio.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 for tool in wrk nginx; do
@@ -69,11 +70,16 @@ if [ -n "${KIWI_BENCH_BASELINE:-}" ]; then
     data="$work/current" serve "$@"
     python3 Tests/Benchmarks/kiwi_seed.py "$before" 20 2000
     python3 Tests/Benchmarks/kiwi_seed.py "$base" 20 2000
-    for path in /health "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20"; do
-        old=() new=()
+    login() { curl -sf "$1/sessions" -d '{"username":"reader0","password":"benchmark"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'; }
+    before_token=$(login "$before") token=$(login "$base")
+    # A logged-in page is encoded for its reader at every request (likedByMe): it measures the JSON encoding.
+    for path in /health "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20" "/posts?page=0&pageSize=20 logged-in"; do
+        url=${path% logged-in} old=() new=()
         for _ in 1 2 3; do
-            old+=("$(wrk -t2 -c32 -d10s "$before$path" | awk '/Requests\/sec/{print $2}')")
-            new+=("$(wrk -t2 -c32 -d10s "$base$path" | awk '/Requests\/sec/{print $2}')")
+            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $before_token")
+            old+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$before$url" | awk '/Requests\/sec/{print $2}')")
+            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $token")
+            new+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$base$url" | awk '/Requests\/sec/{print $2}')")
         done
         python3 -c 'import statistics as s, sys; a, b = (s.median(map(float, x.split())) for x in sys.argv[2:]); print(f"   {sys.argv[1]}: baseline {a:,.0f} req/s, this build {b:,.0f} req/s ({100 * b / a:.0f}%)")' \
             "$path" "${old[*]}" "${new[*]}"

@@ -181,3 +181,9 @@ extension TestClientProtocol {
         return ((session as? [String: Any])?["token"] as? String) ?? ""
     }
 }
+
+extension KiwiUser {
+    init(username: String, createdAt: Date) {
+        self.init(username: username, fullName: nil, email: nil, avatar: nil, createdAt: createdAt)
+    }
+}

@@ -93,7 +93,7 @@ func buildApplication(
     )
 }
 
-/// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth (and the page cache's invalidation).
+/// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth (and the post-list cache's invalidation).
 func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
     let store: any KiwiStore = options.metrics ? MeasuredKiwiStore(unmeasured) : unmeasured
     let router = Router(context: KiwiRequestContext.self)
@@ -107,8 +107,8 @@ func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, option
     let routes = RouteMethods()
     router.add(middleware: KiwiErrorMiddleware(routes: routes))
     router.add(middleware: KiwiAuthMiddleware(store: store))
-    let pageCache = store.hasOtherWriters ? nil : PageCache()
-    if let pageCache { router.add(middleware: PageCacheInvalidation(cache: pageCache)) }
+    let postListCache = store.hasOtherWriters ? nil : PostListCache()
+    if let postListCache { router.add(middleware: PostListCacheInvalidation(cache: postListCache)) }
     let community = KiwiCommunity(
         store: store,
         uploads: uploads,
@@ -118,8 +118,13 @@ func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, option
         measuresUploads: options.metrics
     )
     let links = LinkMaker(publicURL: options.publicURL)
-    KiwiController(community: community, pageCache: pageCache, storeHealth: StoreHealth(store: store, patience: options.healthPatience), links: links)
-        .addRoutes(to: router)
+    KiwiController(
+        community: community,
+        postListCache: postListCache,
+        storeHealth: StoreHealth(store: store, patience: options.healthPatience),
+        links: links
+    )
+    .addRoutes(to: router)
     KiwiPages(community: community, links: links).addRoutes(to: router)
     routes.load(router)
     return router

@@ -36,9 +36,9 @@ extension KiwiController {
             )
         }
         // A logged-in reader's page says which posts they liked: it is made for them alone.
-        guard let pageCache, viewer == nil, let name = selection.cacheName else { return KiwiJSON.response(body: try await make()) }
-        let key = PageCache.Key(selection: name, page: paging.page, size: paging.size, base: links.base)
-        return KiwiJSON.response(body: try await pageCache.body(for: key, make: make))
+        guard let postListCache, viewer == nil, let name = selection.cacheName else { return KiwiJSON.response(body: try await make()) }
+        let key = PostListCache.Key(selection: name, page: paging.page, size: paging.size, base: links.base)
+        return KiwiJSON.response(body: try await postListCache.body(for: key, make: make))
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {

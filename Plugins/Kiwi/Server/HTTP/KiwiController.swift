@@ -8,7 +8,7 @@ struct KiwiController: Sendable {
     let community: KiwiCommunity
     var store: any KiwiStore { community.store }
     /// Pages for readers who are not logged in, when no other process writes the store.
-    let pageCache: PageCache?
+    let postListCache: PostListCache?
     let storeHealth: StoreHealth
     let links: LinkMaker
 
