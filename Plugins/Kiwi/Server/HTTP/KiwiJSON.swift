@@ -1,0 +1,21 @@
+import Hummingbird
+
+/// JSON responses.
+enum KiwiJSON {
+    static func response(_ value: some KiwiJSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        response(body: body(value), status: status, headers: headers)
+    }
+
+    /// The bytes of `value` as JSON.
+    static func body(_ value: some KiwiJSONWritable) -> ByteBuffer {
+        var writer = KiwiJSONWriter()
+        value.write(into: &writer)
+        return ByteBuffer(string: writer.text)
+    }
+
+    static func response(body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
+    }
+}
