@@ -22,7 +22,7 @@ extension KiwiController {
 
     @Sendable func userPosts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let name = try context.username()
-        guard try await store.user(name) != nil else { throw KiwiStoreError.noSuchUser }
+        _ = try await community.member(name)
         return try await page(.author(name), request, context)
     }
 

@@ -29,7 +29,7 @@ extension KiwiController {
     }
 
     @Sendable func user(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        guard let user = try await store.user(try context.username()) else { throw KiwiStoreError.noSuchUser }
+        let user = try await community.member(try context.username())
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
     }
 

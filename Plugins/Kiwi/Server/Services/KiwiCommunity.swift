@@ -68,9 +68,15 @@ struct KiwiCommunity: Sendable {
         return user
     }
 
+    /// The member of that name: the one place where nobody by that name becomes "no such user".
+    func member(_ username: String) async throws -> KiwiUser {
+        guard let user = try await store.user(username) else { throw KiwiStoreError.noSuchUser }
+        return user
+    }
+
     /// 404 for nobody by that name, 403 for anyone but that member.
     func requireOwner(_ username: String, _ caller: KiwiUser) async throws {
-        guard try await store.user(username) != nil else { throw KiwiStoreError.noSuchUser }
+        _ = try await member(username)
         guard caller.username == username else { throw KiwiHTTPError.notOwner }
     }
 

@@ -7,7 +7,7 @@ extension KiwiPages {
     @Sendable func profile(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let viewer = viewer(request, context)
         let name = try context.username()
-        guard let user = try await store.user(name) else { throw KiwiStoreError.noSuchUser }
+        let user = try await community.member(name)
         let page = try pageNumber(request)
         let links = links(request)
         let followers = try await store.followers(of: name)
