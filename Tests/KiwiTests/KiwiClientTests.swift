@@ -52,7 +52,7 @@ import Testing
                 let url = try #require(user.avatarURL)
                 #expect(!url.hasSuffix("default-avatar.png"))
                 #expect(try ada.session().user.avatarURL == url, "the kept session shows the new avatar")
-                #expect(try await kiwi.store.user("ada")?.avatar == url.split(separator: "/").last.map(String.init))
+                #expect(try await kiwi.database.user("ada")?.avatar == url.split(separator: "/").last.map(String.init))
             }
         }
     }

@@ -13,10 +13,10 @@ import Testing
     @Test(arguments: StoreKind.available) func thirtyTwoLikesAtOnceCountThirtyTwoAndCommentsCountExactly(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             let users = (0..<32).map { "reader\($0)" }
-            try await kiwi.store.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x")
-            for user in users { try await kiwi.store.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x") }
-            let post = try await kiwi.store.createPost(owner: "author", image: .file("a.png"), caption: nil, book: nil)
-            let store = kiwi.store
+            try await kiwi.database.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x")
+            for user in users { try await kiwi.database.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x") }
+            let post = try await kiwi.database.createPost(owner: "author", image: .file("a.png"), caption: nil, book: nil)
+            let store = kiwi.database
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for user in users {
                     group.addTask { _ = try await store.like(post.id, by: user) }

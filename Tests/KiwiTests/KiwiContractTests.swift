@@ -73,16 +73,17 @@ import Testing
         // Kiwi refuses some schema-valid requests on rules a schema cannot state (a file that is not
         // an image by its bytes, following yourself, the fields each comment operation needs), so
         // `positive_data_acceptance` is left out; every other check runs. The seed keeps CI repeatable;
-        // one worker, because Python 3.11's parser is not thread-safe under hypothesis.
+        // one worker, because Python 3.11's parser is not thread-safe under hypothesis. The live stream
+        // (`/events`) never ends, so a fuzzer cannot read its answer: its own tests hold it to the document.
         let (status, report) = try Self.run(
             tool,
             [
                 "run", "\(base)/openapi.json", "--checks", "all", "--exclude-checks", "positive_data_acceptance",
-                "--max-examples", "15", "--seed", "42", "--workers", "1", "--request-timeout", "10",
+                "--max-examples", "15", "--seed", "42", "--workers", "1", "--request-timeout", "10", "--exclude-path", "/events",
             ],
             environment: ["KIWI_BASE": base, "SCHEMATHESIS_HOOKS": "kiwi_auth", "PYTHONPATH": Self.hooks.path, "NO_COLOR": "1"]
         )
         #expect(status == 0, "schemathesis on \(database.hasPrefix("sqlite") ? "SQLite" : "PostgreSQL"):\n\(report.suffix(6_000))")
-        #expect(report.contains("Tested: 31"), "every operation was tested:\n\(report.suffix(2_000))")
+        #expect(report.contains("Tested: 34"), "every operation was tested:\n\(report.suffix(2_000))")
     }
 }

@@ -30,7 +30,7 @@ extension KiwiDatabase {
     static func postgres(url: String) throws -> KiwiDatabase { .postgres(try address(url)) }
 }
 
-extension PostgresKiwiStore {
+extension PostgresKiwiDatabase {
     convenience init(url: String, schema: String? = nil, logger: Logger) throws {
         self.init(address: try address(url), schema: schema, logger: logger)
     }
@@ -40,16 +40,16 @@ private func address(_ url: String) throws -> PostgresAddress {
     try #require(PostgresAddress(url: url), "a postgres:// URL: \(Secret.maskedURL(url))")
 }
 
-/// A Kiwi server on a fresh store (an SQLite file, or a PostgreSQL schema of its own) and uploads folder.
+/// A Kiwi server on a fresh database (an SQLite file, or a PostgreSQL schema of its own) and uploads folder.
 struct KiwiHarness {
     let folder: URL
-    let store: any KiwiStore
+    let database: any KiwiStorage
     /// nil: images are kept by the store (as PostgreSQL does by default).
     let uploads: UploadFolder?
     let options: KiwiServerOptions
 
     var application: some ApplicationProtocol {
-        buildApplication(store: store, uploads: uploads, options: options, logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() })
+        buildApplication(storage: database, uploads: uploads, options: options, logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() })
     }
 
     var uploadedFiles: [String] {
@@ -59,9 +59,16 @@ struct KiwiHarness {
 }
 
 extension KiwiCommunity {
-    /// The community's rules on `store`, as a test without a server uses them.
-    static func testing(_ store: any KiwiStore) -> KiwiCommunity {
-        KiwiCommunity(store: store, uploads: nil, maxUploadBytes: 64 * 1024, bcryptCost: 4, books: nil, measuresUploads: false)
+    /// The community's rules on `storage`, as a test without a server uses them.
+    static func testing(_ storage: any KiwiStorage) -> KiwiCommunity {
+        KiwiCommunity(
+            storage: storage,
+            photos: PhotoIntake(uploads: nil, maxBytes: 64 * 1024, measures: false),
+            books: Books(search: nil),
+            bcryptCost: 4,
+            healthPatience: .seconds(30),
+            heartbeat: .seconds(15)
+        )
     }
 }
 
@@ -95,21 +102,29 @@ func withKiwi(
     options.healthPatience = .seconds(30)
     switch kind {
     case .memory:
-        try await body(KiwiHarness(folder: folder, store: MemoryKiwiStore(), uploads: uploads, options: options))
+        try await body(KiwiHarness(folder: folder, database: MemoryKiwiDatabase(), uploads: uploads, options: options))
     case .sqlite:
-        let store = try SQLiteKiwiStore(path: folder.appendingPathComponent("kiwi.sqlite").path)
-        try await body(KiwiHarness(folder: folder, store: store, uploads: uploads, options: options))
+        let database = try SQLiteKiwiDatabase(path: folder.appendingPathComponent("kiwi.sqlite").path, measured: metrics)
+        try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, options: options))
     case .postgres:
-        let url = try #require(StoreKind.databaseURL)
-        let schema = "kiwi_test_\(UUID().uuidString.prefix(8).lowercased())"
-        let store = try PostgresKiwiStore(url: url, schema: schema, logger: Logger(label: "kiwi-pg-test") { _ in SwiftLogNoOpLogHandler() })
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await store.client.run() }
-            defer { group.cancelAll() }
-            try await store.migrate(schema: schema)
-            try await body(KiwiHarness(folder: folder, store: store, uploads: uploads, options: options))
-            try await store.client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \"\(schema)\" CASCADE"))
+        try await withPostgres(metrics: metrics) { database in
+            try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, options: options))
         }
+    }
+}
+
+/// A PostgreSQL database in a schema of its own, its pool and listener running, dropped after `body`.
+func withPostgres(metrics: Bool = false, _ body: (PostgresKiwiDatabase) async throws -> Void) async throws {
+    let url = try #require(StoreKind.databaseURL)
+    let schema = "kiwi_test_\(UUID().uuidString.prefix(8).lowercased())"
+    let logger = Logger(label: "kiwi-pg-test") { _ in SwiftLogNoOpLogHandler() }
+    let database = PostgresKiwiDatabase(address: try address(url), schema: schema, measured: metrics, logger: logger)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await database.run() }
+        defer { group.cancelAll() }
+        try await database.migrate(schema: schema)
+        try await body(database)
+        try await database.client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \"\(schema)\" CASCADE"))
     }
 }
 

@@ -26,7 +26,7 @@ import Testing
     func community(posts: Int, in folder: URL) async throws -> Community {
         let path = folder.appendingPathComponent("kiwi.sqlite").path
         let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
-        let store = try SQLiteKiwiStore(path: path)
+        let store = try SQLiteKiwiDatabase(path: path)
         let token = try await application(store, uploads: uploads).test(.router) { client in
             let token = try await client.member("ada", password: "ada-password")
             let bob = try await client.member("bob", password: "bob-password")
@@ -46,13 +46,13 @@ import Testing
         return Community(path: path, uploads: uploads.path, token: token)
     }
 
-    func application(_ store: any KiwiStore, uploads: UploadFolder?) -> some ApplicationProtocol {
+    func application(_ store: any KiwiStorage, uploads: UploadFolder?) -> some ApplicationProtocol {
         let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads?.path, bcryptCost: 4)
-        return buildApplication(store: store, uploads: uploads, options: options, logger: Self.quiet)
+        return buildApplication(storage: store, uploads: uploads, options: options, logger: Self.quiet)
     }
 
     /// Every page of `GET /posts`, each image, the comments and followers, and logins, as a server on `store` answers them.
-    func answers(_ store: any KiwiStore, uploads: UploadFolder?, token: String, pages: Int) async throws -> [Data] {
+    func answers(_ store: any KiwiStorage, uploads: UploadFolder?, token: String, pages: Int) async throws -> [Data] {
         try await application(store, uploads: uploads).test(.router) { client in
             var answers: [Data] = []
             func get(_ uri: String, token: String? = nil) async throws -> Data {
@@ -102,13 +102,13 @@ import Testing
             #expect(again.tables.allSatisfy { $0.copied == 0 && $0.source == $0.target })
 
             let before = try await answers(
-                try SQLiteKiwiStore(path: community.path),
+                try SQLiteKiwiDatabase(path: community.path),
                 uploads: try UploadFolder(path: community.uploads),
                 token: community.token,
                 pages: 101
             )
             // A pool runs once: each use opens its own.
-            func postgres() throws -> PostgresKiwiStore { try PostgresKiwiStore(url: url, logger: Self.quiet) }
+            func postgres() throws -> PostgresKiwiDatabase { try PostgresKiwiDatabase(url: url, logger: Self.quiet) }
             let after = try await postgres().use { try await answers($0, uploads: nil, token: community.token, pages: 101) }
             #expect(before.count == after.count)
             #expect(before == after, "the same answers, byte for byte, with the images from the database")
@@ -123,7 +123,7 @@ import Testing
             let backup = folder.appendingPathComponent("backup.sqlite").path
             let back = try await migrate(.postgres(url: url), .sqlite(path: backup))
             #expect(back.tables.first { $0.table == "posts" }?.target == 2_001)
-            let restored = try await answers(try SQLiteKiwiStore(path: backup), uploads: nil, token: community.token, pages: 101)
+            let restored = try await answers(try SQLiteKiwiDatabase(path: backup), uploads: nil, token: community.token, pages: 101)
             let live = try await postgres().use { try await answers($0, uploads: nil, token: community.token, pages: 101) }
             #expect(restored == live)
         }
@@ -137,7 +137,7 @@ import Testing
         #expect(first.tables.allSatisfy { $0.source == $0.target && $0.copied == $0.source })
 
         // As if the run had stopped part way: the last batches never arrived.
-        let lost = try await SQLiteKiwiStore(path: target).pool.write { db in
+        let lost = try await SQLiteKiwiDatabase(path: target).pool.write { db in
             let lost = try Int.fetchOne(db, sql: "SELECT count(*) FROM posts WHERE id > 30") ?? 0
             try db.execute(sql: "DELETE FROM posts WHERE id > 30")
             try db.execute(sql: "DELETE FROM images WHERE name NOT IN (SELECT image FROM posts)")
@@ -152,12 +152,12 @@ import Testing
         #expect(again.tables.allSatisfy { $0.copied == 0 })
 
         let original = try await answers(
-            try SQLiteKiwiStore(path: community.path),
+            try SQLiteKiwiDatabase(path: community.path),
             uploads: try UploadFolder(path: community.uploads),
             token: community.token,
             pages: 4
         )
-        let copied = try await answers(try SQLiteKiwiStore(path: target), uploads: nil, token: community.token, pages: 4)
+        let copied = try await answers(try SQLiteKiwiDatabase(path: target), uploads: nil, token: community.token, pages: 4)
         #expect(original == copied)
     }
 
@@ -166,7 +166,7 @@ import Testing
         let community = try await community(posts: 3, in: folder)
         let target = folder.appendingPathComponent("other.sqlite").path
         do {
-            let other = try SQLiteKiwiStore(path: target)
+            let other = try SQLiteKiwiDatabase(path: target)
             try await other.createUser(KiwiUser(username: "zed", createdAt: Date()), passwordHash: "x")
         }
         let error = try await #require(throws: ToolboxError.self) {
@@ -174,7 +174,7 @@ import Testing
         }
         #expect(error.exitCode == 73)
         #expect(error.message == "the target holds other data: users zed is not the source's")
-        let other = try SQLiteKiwiStore(path: target)
+        let other = try SQLiteKiwiDatabase(path: target)
         #expect(try await other.count(.users) == 1)
         #expect(try await other.count(.posts) == 0, "nothing was written")
     }
@@ -195,9 +195,9 @@ import Testing
     }
 }
 
-extension PostgresKiwiStore {
+extension PostgresKiwiDatabase {
     /// Runs the pool around `body`, the schema made first unless `migrating` is false.
-    func use<Answer: Sendable>(migrating: Bool = true, _ body: (PostgresKiwiStore) async throws -> Answer) async throws -> Answer {
+    func use<Answer: Sendable>(migrating: Bool = true, _ body: (PostgresKiwiDatabase) async throws -> Answer) async throws -> Answer {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.client.run() }
             defer { group.cancelAll() }
@@ -213,7 +213,7 @@ func withFreshPostgres(_ body: (String) async throws -> Void) async throws {
     let name = "kiwi_\(UUID().uuidString.prefix(8).lowercased())"
     // A pool runs once: each statement gets its own.
     func admin(_ sql: String) async throws {
-        try await PostgresKiwiStore(url: base, logger: KiwiMigrationTests.quiet).use(migrating: false) {
+        try await PostgresKiwiDatabase(url: base, logger: KiwiMigrationTests.quiet).use(migrating: false) {
             try await $0.client.query(PostgresQuery(unsafeSQL: sql))
         }
     }

@@ -16,10 +16,10 @@ import Testing
         let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads.path, metrics: metrics)
         // The web pages are HTML for browsers, not the API: the document leaves them out.
         let pages = Router(context: KiwiRequestContext.self)
-        KiwiPages(community: .testing(MemoryKiwiStore()), links: LinkMaker(publicURL: nil)).addRoutes(to: pages)
+        KiwiPages(community: .testing(MemoryKiwiDatabase()), links: LinkMaker(publicURL: nil)).addRoutes(to: pages)
         let pageRoutes = Set(pages.routes.map { "\($0.method) \($0.path)" })
         #expect(pageRoutes.contains("GET /") && pageRoutes.contains("POST /@{username}/follow"), "\(pageRoutes.sorted())")
-        let routed = Set(buildRouter(store: MemoryKiwiStore(), uploads: uploads, options: options).routes.map { "\($0.method) \($0.path)" })
+        let routed = Set(buildRouter(.testing(MemoryKiwiDatabase()), options: options).routes.map { "\($0.method) \($0.path)" })
             .subtracting(pageRoutes)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(KiwiOpenAPI.document.utf8)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")

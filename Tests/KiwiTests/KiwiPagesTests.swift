@@ -136,7 +136,7 @@ extension TestClientProtocol {
 
                 // A guest sees the post but not the photo (uploads need a session) and no forms.
                 let seen = try await client.page(post)
-                let photo = try #require(try await kiwi.store.post(1, viewer: nil)?.image)
+                let photo = try #require(try await kiwi.database.post(1, viewer: nil)?.image)
                 #expect(seen.html.contains("Log in to see the photo") && !seen.html.contains(photo) && seen.csrf == nil)
                 #expect(seen.headers[.cacheControl] == "no-cache")
                 #expect(seen.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
@@ -187,7 +187,7 @@ extension TestClientProtocol {
                 let post = try await client.postPage(TestImages.png, caption: "mine", session: ada)
                 let csrf = try #require(try await client.page("/", session: ada).csrf)
                 try await client.submit("\(post)/comments", ["text": "kept", "csrf": csrf], session: ada)
-                let comment = try #require(try await kiwi.store.comments(on: 1).first)
+                let comment = try #require(try await kiwi.database.comments(on: 1).first)
                 // The real token with its last digit changed (to "1" when it is "0": a wrong token, always).
                 let nearMiss = String(csrf.dropLast()) + (csrf.hasSuffix("0") ? "1" : "0")
                 for token in [nil, "0123456789abcdef0123456789abcdef", nearMiss] {
@@ -206,11 +206,11 @@ extension TestClientProtocol {
                     let settings = TestImages.multipart(TestImages.png, fields: token.map { ["fullname": "Eve", "csrf": $0] } ?? ["fullname": "Eve"])
                     #expect(try await client.submit("/settings", multipart: settings, session: ada).status == .forbidden)
                 }
-                let stored = try #require(try await kiwi.store.post(1, viewer: "ada"))
+                let stored = try #require(try await kiwi.database.post(1, viewer: "ada"))
                 #expect(stored.likes == 0 && stored.commentCount == 1 && stored.likedByMe == false)
-                #expect(try await kiwi.store.posts(.everyone, page: 0, pageSize: 10, viewer: nil).count == 1)
-                #expect(try await kiwi.store.followers(of: "bob").isEmpty)
-                let unchanged = try await kiwi.store.user("ada")
+                #expect(try await kiwi.database.posts(.everyone, page: 0, pageSize: 10).count == 1)
+                #expect(try await kiwi.database.followers(of: "bob").isEmpty)
+                let unchanged = try await kiwi.database.user("ada")
                 #expect(unchanged?.fullName == "Ada" && unchanged?.avatar == nil)
                 #expect(kiwi.uploadedFiles.count == 1, "only the first photo is on disk: \(kiwi.uploadedFiles)")
                 #expect(try await client.json(.get, "/users/me", token: ada).0 == .ok, "the session still works")
@@ -223,7 +223,7 @@ extension TestClientProtocol {
             try await kiwi.application.test(.router) { client in
                 let answer = try await client.submit("/signup", ["username": "eve", "password": "pw"], session: nil, origin: "http://evil.example")
                 #expect(answer.status == .forbidden && answer.session == nil)
-                #expect(try await kiwi.store.user("eve") == nil)
+                #expect(try await kiwi.database.user("eve") == nil)
             }
         }
     }
@@ -248,19 +248,19 @@ extension TestClientProtocol {
                 #expect(page.html.contains("Anne&#39;s patience") || page.html.contains("Anne's patience"))
                 let empty = try await client.submit("\(post)/comments", ["csrf": csrf, "text": "   "], session: ada)
                 #expect(empty.status == .badRequest && empty.html.contains("The comment is empty."), "shown on the post's page")
-                let comment = try #require(try await kiwi.store.comments(on: 1).first)
+                let comment = try #require(try await kiwi.database.comments(on: 1).first)
                 // Only its author sees a delete button, and only its author may delete it.
                 #expect(!(try await client.page(post, session: bob).html.contains("/comments/\(comment.id)/delete")))
                 let bobsCSRF = try #require(try await client.page("/", session: bob).csrf)
                 #expect(try await client.submit("\(post)/comments/\(comment.id)/delete", ["csrf": bobsCSRF], session: bob).status == .forbidden)
                 #expect(try await client.submit("\(post)/comments/\(comment.id)/delete", ["csrf": csrf], session: ada).status == .seeOther)
-                #expect(try await kiwi.store.comments(on: 1).isEmpty)
+                #expect(try await kiwi.database.comments(on: 1).isEmpty)
 
                 #expect(try await client.submit("/@bob/follow", ["csrf": csrf], session: ada).location == "/@bob")
                 #expect(try await client.page("/?following=1", session: ada).html.contains("Persuasion"))
                 #expect(try await client.page("/@bob", session: ada).html.contains(#"action="/@bob/unfollow""#))
                 #expect(try await client.submit("/@bob/unfollow", ["csrf": csrf], session: ada).status == .seeOther)
-                #expect(try await kiwi.store.followers(of: "bob").isEmpty)
+                #expect(try await kiwi.database.followers(of: "bob").isEmpty)
 
                 // Deleting asks first, and only the owner is asked.
                 #expect(try await client.page("\(post)/delete", session: ada).status == .forbidden)
@@ -337,7 +337,7 @@ extension TestClientProtocol {
                 #expect(none.status == .badRequest && none.html.contains("Choose a photo to post."))
                 let big = TestImages.multipart(TestImages.png(seed: 1, size: 70_000), caption: "huge", fields: ["csrf": csrf])
                 #expect(try await client.submit("/new", multipart: big, session: ada).status == .contentTooLarge)
-                #expect(try await kiwi.store.posts(.everyone, page: 0, pageSize: 10, viewer: nil).isEmpty)
+                #expect(try await kiwi.database.posts(.everyone, page: 0, pageSize: 10).isEmpty)
                 #expect(kiwi.uploadedFiles.isEmpty)
             }
         }
@@ -371,15 +371,15 @@ extension TestClientProtocol {
                 let form = TestImages.multipart(TestImages.png(seed: 2), fields: ["csrf": csrf, "fullname": "Ada L.", "email": "ada@example.org"])
                 let saved = try await client.submit("/settings", multipart: form, session: ada)
                 #expect(saved.status == .seeOther && saved.location == "/settings?saved=1")
-                let stored = try #require(try await kiwi.store.user("ada"))
+                let stored = try #require(try await kiwi.database.user("ada"))
                 #expect(stored.fullName == "Ada L." && stored.email == "ada@example.org" && stored.avatar != name)
-                #expect(try await kiwi.store.image(name) == nil && !kiwi.uploadedFiles.contains(name))
+                #expect(try await kiwi.database.image(name) == nil && !kiwi.uploadedFiles.contains(name))
                 #expect(try await client.page("/settings?saved=1", session: ada).html.contains("Saved."))
                 // A refused field saves nothing, the avatar included.
                 let long = TestImages.multipart(TestImages.png(seed: 3), fields: ["csrf": csrf, "fullname": String(repeating: "n", count: 41)])
                 let refused = try await client.submit("/settings", multipart: long, session: ada)
                 #expect(refused.status == .badRequest && refused.html.contains("ullname must be at most 40 characters"))
-                #expect(try await kiwi.store.user("ada") == stored)
+                #expect(try await kiwi.database.user("ada") == stored)
             }
         }
     }

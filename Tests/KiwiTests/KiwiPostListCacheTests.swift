@@ -65,12 +65,12 @@ extension KiwiPostListCacheTests {
     /// Pages are kept in memory only because one process serves a SQLite file: a second is refused.
     @Test func aSecondServerOnTheSameSQLiteFileIsRefused() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString).sqlite").path
-        let first = try SQLiteKiwiStore(path: path)
-        let error = #expect(throws: ToolboxError.self) { try SQLiteKiwiStore(path: path) }
+        let first = try SQLiteKiwiDatabase(path: path)
+        let error = #expect(throws: ToolboxError.self) { try SQLiteKiwiDatabase(path: path) }
         #expect(error?.kind == .conflict)
         #expect(error?.message.contains("another process is serving") == true)
-        #expect(!first.hasOtherWriters)
+        #expect(!first.changes.shared)
         _ = consume first
-        #expect(throws: Never.self) { try SQLiteKiwiStore(path: path) }
+        #expect(throws: Never.self) { try SQLiteKiwiDatabase(path: path) }
     }
 }

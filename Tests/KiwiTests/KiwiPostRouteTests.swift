@@ -159,18 +159,18 @@ import Testing
                 }
                 #expect(status == .ok && bytes == TestImages.png(seed: 7))
                 #expect(etag == "\"\(Digest.sha256(TestImages.png(seed: 7)))\"")
-                #expect(try await kiwi.store.image(name)?.contentType == "image/png")
+                #expect(try await kiwi.database.image(name)?.contentType == "image/png")
 
                 #expect(try await client.json(.delete, "/posts/\(post["id"] as? String ?? "")", token: ada).0 == .ok)
                 #expect(try await client.json(.get, "/uploads/\(name)", token: ada).0 == .notFound)
-                #expect(try await kiwi.store.image(name) == nil)
+                #expect(try await kiwi.database.image(name) == nil)
             }
             // A post that cannot be stored leaves no image behind.
             let orphan = StoredImage(TestImages.png, kind: .png)
             await #expect(throws: (any Error).self) {
-                try await kiwi.store.createPost(owner: "nobody", image: .stored(orphan), caption: nil, book: nil)
+                try await kiwi.database.createPost(owner: "nobody", image: .stored(orphan), caption: nil, book: nil)
             }
-            #expect(try await kiwi.store.image(orphan.name) == nil)
+            #expect(try await kiwi.database.image(orphan.name) == nil)
         }
     }
 

@@ -75,8 +75,8 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let token = try await client.member("ada")
-                #expect(try await kiwi.store.sessionUser(tokenHash: token) == nil, "the raw token is not a key")
-                #expect(try await kiwi.store.sessionUser(tokenHash: KiwiTokens.hash(token))?.username == "ada")
+                #expect(try await kiwi.database.sessionUser(tokenHash: token) == nil, "the raw token is not a key")
+                #expect(try await kiwi.database.sessionUser(tokenHash: SessionTokens.hash(token))?.username == "ada")
                 #expect(try await client.json(.get, "/users/me", token: token).0 == .ok)
                 #expect(try await client.json(.delete, "/sessions", token: token).0 == .ok)
                 #expect(try await client.json(.get, "/users/me", token: token).0 == .forbidden)

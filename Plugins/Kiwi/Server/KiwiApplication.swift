@@ -21,6 +21,8 @@ public struct KiwiServerOptions: Sendable {
     public var metrics = false
     /// How long `GET /health` waits for the store before it answers 503.
     public var healthPatience: Duration = .seconds(2)
+    /// How often a quiet live stream says it is still there.
+    public var liveHeartbeat: Duration = .seconds(15)
 
     public init(
         host: String,
@@ -45,8 +47,8 @@ public struct KiwiServerOptions: Sendable {
     }
 }
 
-/// The application: the store the options name, opened and migrated with the
-/// server's lifecycle (PostgreSQL's connection pool runs as a service beside it).
+/// The application on the database the options name, opened and migrated with the server's
+/// lifecycle (PostgreSQL's pool and its listener run as services beside it).
 public func buildApplication(
     _ options: KiwiServerOptions,
     logger: Logger,
@@ -55,47 +57,56 @@ public func buildApplication(
     let uploads = try options.uploads.map { try UploadFolder(path: $0) }
     switch options.database {
     case .memory:
-        return buildApplication(store: MemoryKiwiStore(), uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+        return buildApplication(storage: MemoryKiwiDatabase(), uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
     case .sqlite(let path):
         try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
-        let store: SQLiteKiwiStore
+        let database: SQLiteKiwiDatabase
         do {
-            store = try SQLiteKiwiStore(path: path)
+            database = try SQLiteKiwiDatabase(path: path, measured: options.metrics)
         } catch let error as ToolboxError {
             throw error
         } catch {
             throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
         }
-        return buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+        return buildApplication(storage: database, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
     case .postgres(let address):
-        let store = PostgresKiwiStore(address: address, logger: logger)
-        var app = buildApplication(store: store, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
-        app.addServices(store.client)
-        app.beforeServerStarts { try await store.start() }
+        let database = PostgresKiwiDatabase(address: address, measured: options.metrics, logger: logger)
+        var app = buildApplication(storage: database, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+        app.addServices(database)
+        app.beforeServerStarts { try await database.start() }
         return app
     }
 }
 
-/// The application on a store that is already open (tests pass theirs).
+/// The application on a database that is already open (tests pass theirs).
 func buildApplication(
-    store: any KiwiStore,
+    storage: any KiwiStorage,
     uploads: UploadFolder?,
     options: KiwiServerOptions,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> Application<RouterResponder<KiwiRequestContext>> {
-    Application(
-        router: buildRouter(store: store, uploads: uploads, options: options),
+    let community = KiwiCommunity(
+        storage: storage,
+        photos: PhotoIntake(uploads: uploads, maxBytes: options.maxUploadBytes, measures: options.metrics),
+        books: Books(search: options.books),
+        bcryptCost: options.bcryptCost,
+        healthPatience: options.healthPatience,
+        heartbeat: options.liveHeartbeat
+    )
+    var app = Application(
+        router: buildRouter(community, options: options),
         server: options.metrics ? KiwiMetrics.countedHTTP1 : .http1(),
         configuration: .init(address: .hostname(options.host, port: options.port), serverName: "kiwi"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
         logger: logger
     )
+    app.addServices(community.live)
+    return app
 }
 
-/// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth (and the post-list cache's invalidation).
-func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
-    let store: any KiwiStore = options.metrics ? MeasuredKiwiStore(unmeasured) : unmeasured
+/// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth.
+func buildRouter(_ community: KiwiCommunity, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
     let router = Router(context: KiwiRequestContext.self)
     if options.metrics {
         // Every request by route pattern, method and status, and its latency; `/metrics` shows them.
@@ -106,26 +117,26 @@ func buildRouter(store unmeasured: any KiwiStore, uploads: UploadFolder?, option
     router.add(middleware: KiwiRequestLogMiddleware())
     let routes = RouteMethods()
     router.add(middleware: KiwiErrorMiddleware(routes: routes))
-    router.add(middleware: KiwiAuthMiddleware(store: store))
-    let postListCache = store.hasOtherWriters ? nil : PostListCache()
-    if let postListCache { router.add(middleware: PostListCacheInvalidation(cache: postListCache)) }
-    let community = KiwiCommunity(
-        store: store,
-        uploads: uploads,
-        maxUploadBytes: options.maxUploadBytes,
-        bcryptCost: options.bcryptCost,
-        books: options.books,
-        measuresUploads: options.metrics
-    )
+    router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts))
     let links = LinkMaker(publicURL: options.publicURL)
-    KiwiController(
-        community: community,
-        postListCache: postListCache,
-        storeHealth: StoreHealth(store: store, patience: options.healthPatience),
-        links: links
-    )
-    .addRoutes(to: router)
-    KiwiPages(community: community, links: links).addRoutes(to: router)
+    OperationsController(health: community.health).addRoutes(to: router)
+    AccountController(community: community, links: links).addRoutes(to: router)
+    PostController(community: community, links: links).addRoutes(to: router)
+    FollowController(community: community, links: links).addRoutes(to: router)
+    let notifications = NotificationController(community: community, links: links)
+    notifications.addRoutes(to: router)
+    LiveController(community: community, links: links).addRoutes(to: router)
+    let pages = KiwiPages(community: community, links: links)
+    pages.addRoutes(to: router)
+    // `/notifications` is the API's list, and the page a browser asks for (`Accept: text/html`).
+    router.get("/notifications") { request, context in
+        guard KiwiPages.wantsPage(request) else { return try await notifications.list(request, context: context) }
+        do {
+            return try await pages.notifications(request, context: context)
+        } catch {
+            return await pages.errorPage(error, request, context)
+        }
+    }
     routes.load(router)
     return router
 }

@@ -43,7 +43,8 @@ public enum KiwiDatabase: Sendable, Equatable, ExpressibleByArgument, CustomStri
     }
 }
 
-/// A PostgreSQL server and database, from a `postgres://` (or `postgresql://`) URL.
+/// A PostgreSQL server and database, from a `postgres://` (or `postgresql://`) URL, with the size
+/// of the server's connection pool (`?pool=N`).
 public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public let host: String
     public let port: Int
@@ -51,17 +52,30 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     public let password: String?
     /// Nil: the server's default (the user's name).
     public let database: String?
+    /// Connections a server keeps open to the database at most.
+    public let pool: Int
     private let url: String
 
+    /// Sized for the machine: enough for every core to wait on the database twice over.
+    public static var defaultPool: Int { max(4, 4 * ProcessInfo.processInfo.activeProcessorCount) }
+    static let pools = 1...1_000
+
+    /// Nil for anything else, a query parameter other than `pool` included.
     public init?(url: String) {
         guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? ""),
             let host = components.host, !host.isEmpty
         else { return nil }
+        var pool = Self.defaultPool
+        for item in components.queryItems ?? [] {
+            guard item.name == "pool", let size = item.value.flatMap(Int.init), Self.pools.contains(size) else { return nil }
+            pool = size
+        }
         self.host = host
         port = components.port ?? 5432
         username = components.user ?? "postgres"
         password = components.password
         database = components.path.isEmpty || components.path == "/" ? nil : String(components.path.dropFirst())
+        self.pool = pool
         self.url = url
     }
 

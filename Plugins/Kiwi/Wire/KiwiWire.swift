@@ -130,6 +130,66 @@ public enum KiwiWire {
         }
     }
 
+    /// A notification (toolbox's extension, `GET /notifications`): someone liked or commented on
+    /// the reader's post, or followed them.
+    public struct Notification: Codable, Sendable, Equatable {
+        public var id: String
+        /// `like`, `comment` or `follow` (a newer server may add kinds: shown as they are).
+        public var kind: String
+        public var actor: User
+        /// The post liked or commented on; null for a follow.
+        @Nullable public var post: NotifiedPost?
+        /// The comment's text, for a comment.
+        @Nullable public var comment: String?
+        public var createdAt: String
+        public var read: Bool
+
+        public init(id: String, kind: String, actor: User, post: NotifiedPost?, comment: String?, createdAt: String, read: Bool) {
+            self.id = id
+            self.kind = kind
+            self.actor = actor
+            self.post = post
+            self.comment = comment
+            self.createdAt = createdAt
+            self.read = read
+        }
+    }
+
+    /// What a notification shows of its post.
+    public struct NotifiedPost: Codable, Sendable, Equatable {
+        public var id: String
+        public var imageURL: String
+        @Nullable public var caption: String?
+
+        public init(id: String, imageURL: String, caption: String?) {
+            self.id = id
+            self.imageURL = imageURL
+            self.caption = caption
+        }
+    }
+
+    /// `GET /notifications/unread` and `POST /notifications/read` answer how many are unread; the
+    /// live stream's `unread` event says it too.
+    public struct Unread: Codable, Sendable, Equatable {
+        public var count: Int
+
+        public init(count: Int) { self.count = count }
+    }
+
+    /// `POST /notifications/read`: every notification, or those up to `upTo` (an id), marked read.
+    public struct MarkRead: Codable, Sendable {
+        public var upTo: String?
+
+        public init(upTo: String?) { self.upTo = upTo }
+    }
+
+    /// The live stream's `withdrawn` event: a notification taken back (an unlike, a deleted comment).
+    public struct Withdrawn: Codable, Sendable, Equatable {
+        public var id: String
+
+        public init(id: String) { self.id = id }
+    }
+
     /// `POST /sessions` answers the token and who it belongs to.
     public struct Session: Codable, Sendable, Equatable {
         public var token: String

@@ -4,13 +4,13 @@ import PluginAPI
 /// Finds the caller from `Authorization: Bearer <token>` or the `session` cookie.
 struct KiwiAuthMiddleware: RouterMiddleware {
     typealias Context = KiwiRequestContext
-    let store: any KiwiStore
+    let accounts: Accounts
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let token = Self.token(in: request) {
-            let hash = KiwiTokens.hash(token)
-            if let user = try await store.sessionUser(tokenHash: hash) {
+            let hash = SessionTokens.hash(token)
+            if let user = try await accounts.member(bySession: hash) {
                 context.caller = user
                 context.tokenHash = hash
             }

@@ -5,19 +5,19 @@ import MultipartKit
 /// Form bodies, `multipart/form-data` or URL-encoded, as the API's form routes and the
 /// web pages take them: one reader, so both ends accept the same bodies.
 enum KiwiForms {
-    /// The fields of the body; a body larger than `limit` is 413 (`tooLarge` says why), one that cannot be read 400.
+    /// The fields of the body; a body larger than `limit` is `tooLarge`, one that cannot be read 400.
     static func decode<Fields: Decodable>(
         _ type: Fields.Type,
         from request: Request,
         upTo limit: Int,
-        tooLarge: String = "the form is too large"
+        tooLarge: any Error = KiwiHTTPError(.contentTooLarge, "the form is too large")
     ) async throws -> Fields {
         var request = request
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: limit)
         } catch {
-            throw KiwiHTTPError(.contentTooLarge, tooLarge)
+            throw tooLarge
         }
         let contentType = request.headers[.contentType] ?? ""
         if isMultipart(request) {

@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// A failure the routes answer with Kiwi's JSON error body.
+/// An answer with Kiwi's JSON error body: a community problem as the API says it, or what only
+/// HTTP knows of (a body that cannot be read, a route that does not exist).
 struct KiwiHTTPError: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
@@ -27,38 +28,25 @@ struct KiwiHTTPError: Error, Sendable {
         case 415: "unsupported_media_type"
         case 429: "too_many_requests"
         case 502: "bad_gateway"
+        case 503: "unavailable"
         default: "server_error"
         }
     }
 
     static func badRequest(_ message: String) -> KiwiHTTPError { .init(.badRequest, message) }
-    static let notLoggedIn = KiwiHTTPError(.forbidden, "not logged in", code: "not_logged_in")
-    static let notOwner = KiwiHTTPError(.forbidden, "only the owner can do this", code: "not_owner")
-    static let missingFile = KiwiHTTPError.badRequest("missing field 'file'")
 
-    /// The store's failures as the contract answers them.
-    init(_ error: KiwiStoreError) {
-        switch error {
-        case .usernameTaken: self.init(.conflict, "username already taken", code: "username_conflict")
-        case .noSuchUser: self.init(.notFound, "no such user", code: "user_not_found")
-        case .noSuchPost: self.init(.notFound, "no such post", code: "post_not_found")
-        case .noSuchComment: self.init(.notFound, "no such comment", code: "comment_not_found")
-        case .notOwner: self = .notOwner
-        }
-    }
-
-    /// Any failure as the routes answer it: the store's and Hummingbird's mapped, anything else
-    /// a 500 that is logged (its details never reach the caller).
+    /// Any failure as the routes answer it: the community's problems and Hummingbird's mapped,
+    /// anything else a 500 that is logged (its details never reach the caller).
     static func answering(_ error: any Error, logger: Logger) -> KiwiHTTPError {
         switch error {
         case let error as KiwiHTTPError:
             return error
-        case let error as KiwiStoreError:
-            return KiwiHTTPError(error)
+        case let problem as KiwiProblem:
+            return problem.answer
         case let error as HTTPError:
             let status = error.status
             let message = error.body ?? (status == .notFound ? "no such route" : status.reasonPhrase.lowercased())
-            return KiwiHTTPError(status, message, code: status == .contentTooLarge ? "payload_too_large" : nil)
+            return KiwiHTTPError(status, message)
         default:
             logger.error("unexpected failure: \(String(describing: error))")
             return KiwiHTTPError(.internalServerError, "the server failed; try again")

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// The request context: who is calling, found from the bearer token or the `session` cookie.
 struct KiwiRequestContext: RequestContext {
@@ -6,19 +7,22 @@ struct KiwiRequestContext: RequestContext {
     var caller: KiwiUser?
     /// The SHA-256 of the caller's token, to end the session on logout.
     var tokenHash: String?
+    /// The connection, which a live stream closes when its reader is dropped.
+    let channel: any Channel
 
     init(source: Source) {
         coreContext = .init(source: source)
+        channel = source.channel
     }
 
     func requireCaller() throws -> KiwiUser {
-        guard let caller else { throw KiwiHTTPError.notLoggedIn }
+        guard let caller else { throw KiwiProblem.notLoggedIn }
         return caller
     }
 
     /// The `:id` of a post's route; anything but a positive number is no such post.
     func postID() throws -> Int64 {
-        guard let id = parameters.get("id", as: Int64.self), id > 0 else { throw KiwiStoreError.noSuchPost }
+        guard let id = parameters.get("id", as: Int64.self), id > 0 else { throw KiwiProblem.noSuchPost }
         return id
     }
 

@@ -55,7 +55,7 @@ struct KiwiComment: Sendable, Equatable {
 }
 
 /// Which posts a page lists.
-enum PostSelection: Sendable, Equatable {
+enum PostSelection: Sendable, Hashable {
     /// Everyone's (`GET /posts`).
     case everyone
     /// The caller's and the people they follow (`GET /feed`).
@@ -63,13 +63,10 @@ enum PostSelection: Sendable, Equatable {
     /// One member's (`GET /users/<u>/posts`).
     case author(String)
 
-    /// The name its pages are kept under when they are the same for every reader (not a feed).
-    var cacheName: String? {
-        switch self {
-        case .everyone: "everyone"
-        case .author(let name): "author/" + name
-        case .feed: nil
-        }
+    /// Whether its pages are the same for every reader (a feed is its reader's own).
+    var isShared: Bool {
+        if case .feed = self { return false }
+        return true
     }
 }
 
@@ -136,5 +133,11 @@ enum PostImage: Sendable {
         case .file(let name): name
         case .stored(let image): image.name
         }
+    }
+
+    /// The bytes the store keeps in the write's transaction; nil for a file.
+    var stored: StoredImage? {
+        if case .stored(let image) = self { return image }
+        return nil
     }
 }

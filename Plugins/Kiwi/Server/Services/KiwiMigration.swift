@@ -211,14 +211,14 @@ public struct KiwiMigration: Sendable {
                 throw ToolboxError.notFound("no database at \(path)", hint: "name the file kiwi serve uses (--database sqlite:PATH)")
             }
             try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
-            return try await body(try SQLiteKiwiStore(path: path))
+            return try await body(try SQLiteKiwiDatabase(path: path))
         case .postgres(let address):
-            let store = PostgresKiwiStore(address: address, logger: logger)
+            let database = PostgresKiwiDatabase(address: address, logger: logger)
             return try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await store.client.run() }
+                group.addTask { await database.client.run() }
                 defer { group.cancelAll() }
-                try await store.start()
-                return try await body(store)
+                try await database.start()
+                return try await body(database)
             }
         }
     }

@@ -3,16 +3,16 @@ import Foundation
 /// Five failed logins for a username within 15 minutes, and it waits for the oldest to
 /// age out: kept in the store, so servers sharing a database throttle alike.
 struct LoginThrottle: Sendable {
-    let store: any KiwiStore
+    let store: any AccountStore
     var limit = 5
     var window: TimeInterval = 15 * 60
 
-    /// Seconds until the username may try again; nil when it may now.
-    func wait(for username: String) async throws -> Int? {
+    /// Throws `tooManyFailedLogins` while the username must wait.
+    func check(_ username: String) async throws {
         let now = Date()
         let recent = try await store.loginFailures(username, since: now - window)
-        guard recent.count >= limit, let oldest = recent.first else { return nil }
-        return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
+        guard recent.count >= limit, let oldest = recent.first else { return }
+        throw KiwiProblem.tooManyFailedLogins(retryAfter: max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up))))
     }
 
     func failed(_ username: String) async throws {

@@ -77,27 +77,34 @@ struct KiwiTable: Sendable, Hashable {
             ("id", .integer), ("owner", .text), ("image", .text), ("caption", .text), ("created_at", .real), ("like_count", .integer),
             ("comment_count", .integer), ("book", .text),
         ],
-        key: ["id"],
-        sqliteOrder: "id",
-        postgresOrder: "id"
+        key: ["id"]
     )
     static let likes = KiwiTable("likes", [("post_id", .integer), ("owner", .text), ("created_at", .real)], key: ["post_id", "owner"])
     static let comments = KiwiTable(
         "comments",
         [("id", .integer), ("post_id", .integer), ("owner", .text), ("text", .text), ("created_at", .real)],
-        key: ["id"],
-        sqliteOrder: "id",
-        postgresOrder: "id"
+        key: ["id"]
+    )
+
+    static let notifications = KiwiTable(
+        "notifications",
+        [
+            ("id", .integer), ("recipient", .text), ("kind", .text), ("actor", .text), ("post_id", .integer), ("comment_id", .integer),
+            ("created_at", .real), ("read", .integer),
+        ],
+        key: ["id"]
     )
 
     /// Every table, each after the tables its rows name.
-    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments]
+    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.
-    static let numbered: [KiwiTable] = [posts, comments]
+    static let numbered: [KiwiTable] = [posts, comments, notifications]
 }
 
-/// A store as `kiwi migrate` reads and writes it: rows as they are stored.
+/// A database as `kiwi migrate` reads and writes it: rows as they are stored, every column (ids,
+/// times, counters, password and token hashes, image bytes), which no store of the community
+/// shows, so that a copy can be compared with its source column by column.
 protocol KiwiTableStore: Sendable {
     func count(_ table: KiwiTable) async throws -> Int
     /// Rows in the table's order, `limit` of them after the first `offset`.

@@ -5,28 +5,29 @@ import PluginAPI
 extension KiwiPages {
     /// `/`: everyone's posts, newest first, or (`?following=1`) the reader's and those they follow.
     @Sendable func feed(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let viewer = viewer(request, context)
+        let viewer = try await viewer(request, context)
         let page = try pageNumber(request)
         // Following is a logged-in reader's tab; a guest asking for it sees everyone's.
         let follower = request.uri.queryParameters.get("following") == "1" ? viewer?.username : nil
         let following = follower != nil
         let selection = follower.map { PostSelection.feed(of: $0) } ?? .everyone
         let links = links(request)
-        let posts = try await store.posts(selection, page: page, pageSize: Self.pageSize, viewer: viewer?.username)
+        let posts =
+            if let viewer {
+                try await community.posts.page(selection, page: page, size: Self.pageSize, for: viewer.username)
+            } else {
+                try await community.posts.sharedPage(selection, page: page, size: Self.pageSize).posts
+            }
         let query = following ? "following=1" : nil
         let content = FeedPage(
             posts: posts.map { PageCard($0, links: links, guest: viewer == nil) },
             following: following,
-            olderURL: try await hasMore(selection, after: page, size: Self.pageSize) ? Self.pageURL("/", query, page: page + 1) : nil,
+            live: viewer != nil && page == 0,
+            olderURL: try await community.posts.hasMore(selection, after: page, size: Self.pageSize) ? Self.pageURL("/", query, page: page + 1) : nil,
             newerURL: page == 0 ? nil : Self.pageURL("/", query, page: page - 1),
             here: Self.pageURL("/", query, page: page)
         )
         return render("feed", title: following ? "Following" : "Everyone", content, viewer: viewer)
-    }
-
-    /// Whether a page after `page` has posts: one post looked up, not a whole page.
-    func hasMore(_ selection: PostSelection, after page: Int, size: Int) async throws -> Bool {
-        try await !store.posts(selection, page: (page + 1) * size, pageSize: 1, viewer: nil).isEmpty
     }
 
     /// `/p/<id>`: the photo, its caption and its comments, oldest first.
@@ -42,11 +43,11 @@ extension KiwiPages {
         text: String,
         status: HTTPResponse.Status
     ) async throws -> Response {
-        let viewer = viewer(request, context)
+        let viewer = try await viewer(request, context)
         let id = try context.postID()
-        guard let post = try await store.post(id, viewer: viewer?.username) else { throw KiwiStoreError.noSuchPost }
+        let post = try await community.posts.post(id, viewer: viewer?.username)
         let links = links(request)
-        let comments = try await store.comments(on: id).map { comment in
+        let comments = try await community.posts.comments(on: id).map { comment in
             PageComment(
                 id: comment.id,
                 author: PageAuthor(comment.owner, links: links, guest: viewer == nil),
@@ -72,14 +73,14 @@ extension KiwiPages {
     @Sendable func like(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let id = try context.postID()
-        _ = try await store.like(id, by: try member(request, context, form).username)
+        _ = try await community.posts.like(id, by: try member(request, context, form))
         return redirect(Self.localPath(form.next, default: "/p/\(id)"))
     }
 
     @Sendable func unlike(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let id = try context.postID()
-        _ = try await store.unlike(id, by: try member(request, context, form).username)
+        _ = try await community.posts.unlike(id, by: try member(request, context, form))
         return redirect(Self.localPath(form.next, default: "/p/\(id)"))
     }
 
@@ -90,10 +91,10 @@ extension KiwiPages {
         let id = try context.postID()
         let text = form.text ?? ""
         do {
-            let comment = try await community.comment(on: id, by: caller, text: text)
+            let comment = try await community.posts.comment(on: id, by: caller, text: text)
             return redirect("/p/\(id)#c\(comment.id)")
-        } catch let error as KiwiHTTPError {
-            return try await postPage(request, context, message: Self.sentence(error.message), text: text, status: error.status)
+        } catch let problem as KiwiProblem where problem.shownOnForm {
+            return try await postPage(request, context, message: problem.sentence, text: text, status: problem.answer.status)
         }
     }
 
@@ -101,17 +102,17 @@ extension KiwiPages {
         let form = try await form(request)
         let caller = try member(request, context, form)
         let id = try context.postID()
-        guard let comment = context.parameters.get("comment", as: Int64.self) else { throw KiwiStoreError.noSuchComment }
-        try await store.deleteComment(comment, by: caller.username)
+        guard let comment = context.parameters.get("comment", as: Int64.self) else { throw KiwiProblem.noSuchComment }
+        try await community.posts.uncomment(comment, by: caller)
         return redirect("/p/\(id)#comments")
     }
 
     /// Deleting a post asks first: the photo, its likes and its comments go for good.
     @Sendable func confirmDelete(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        guard let viewer = viewer(request, context) else { return logInFirst(request) }
+        guard let viewer = try await viewer(request, context) else { return logInFirst(request) }
         let id = try context.postID()
-        guard let post = try await store.post(id, viewer: nil) else { throw KiwiStoreError.noSuchPost }
-        guard post.owner.username == viewer.username else { throw KiwiHTTPError.notOwner }
+        let post = try await community.posts.post(id, viewer: nil)
+        guard post.owner.username == viewer.username else { throw KiwiProblem.notOwner }
         let content = ConfirmPage(
             question: "Delete this post, with its likes and comments?",
             action: "/p/\(id)/delete",
@@ -124,12 +125,12 @@ extension KiwiPages {
     @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let caller = try member(request, context, form)
-        try await community.deletePost(try context.postID(), by: caller)
+        try await community.posts.delete(try context.postID(), by: caller)
         return redirect("/@\(caller.username)")
     }
 
     @Sendable func newPostForm(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        guard let viewer = viewer(request, context) else { return logInFirst(request) }
+        guard let viewer = try await viewer(request, context) else { return logInFirst(request) }
         return render("new", title: "New post", NewPostForm(limit: uploadLimit), viewer: viewer)
     }
 
@@ -141,20 +142,11 @@ extension KiwiPages {
             let form = try await form(request, upload: true)
             shown.caption = form.caption ?? ""
             let caller = try member(request, context, form)
-            let post = try await community.createPost(by: caller, file: form.file, caption: form.caption, isbn13: nil)
+            let post = try await community.posts.create(by: caller, file: form.file, caption: form.caption, isbn13: nil)
             return redirect("/p/\(post.id)")
-        } catch let error as KiwiHTTPError where error.status != .forbidden {
-            shown.message = Self.uploadProblem(error)
-            return render("new", title: "New post", shown, viewer: viewer(request, context), status: error.status)
-        }
-    }
-
-    /// The API's words for a refused upload, said for a person choosing a file.
-    static func uploadProblem(_ error: KiwiHTTPError) -> String {
-        switch error.status {
-        case .unsupportedMediaType: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
-        case .badRequest where error.message == KiwiHTTPError.missingFile.message: "Choose a photo to post."
-        default: sentence(error.message)
+        } catch let problem as KiwiProblem where problem.shownOnForm {
+            shown.message = problem.sentence
+            return render("new", title: "New post", shown, viewer: try await viewer(request, context), status: problem.answer.status)
         }
     }
 }

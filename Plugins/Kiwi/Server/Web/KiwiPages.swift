@@ -11,7 +11,6 @@ struct KiwiPages: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
     let library: MustacheLibrary
-    var store: any KiwiStore { community.store }
     static let pageSize = 20
     static let gridSize = 30
 
@@ -24,6 +23,7 @@ struct KiwiPages: Sendable {
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("/kiwi.css", use: stylesheet)
+        router.get("/kiwi.js", use: script)
         // Only these routes answer in HTML; the API's keep their JSON errors.
         let pages = router.group().add(middleware: PageErrorMiddleware(pages: self))
         pages.get("/", use: feed)
@@ -50,19 +50,29 @@ struct KiwiPages: Sendable {
     }
 
     @Sendable func stylesheet(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        asset(PageAssets.stylesheet, type: "text/css; charset=utf-8")
+    }
+
+    @Sendable func script(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        asset(PageAssets.script, type: "text/javascript; charset=utf-8")
+    }
+
+    /// The stylesheet and the script: their addresses name their content, so browsers keep them.
+    private func asset(_ bytes: [UInt8], type: String) -> Response {
         Response(
             status: .ok,
-            headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=31536000, immutable"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: PageAssets.stylesheet))
+            headers: [.contentType: type, .cacheControl: "public, max-age=31536000, immutable", .xContentTypeOptions: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         )
     }
 
     // MARK: rendering
 
-    /// The reader, when logged in, with the CSRF token bound to their session.
-    func viewer(_ request: Request, _ context: KiwiRequestContext) -> PageViewer? {
+    /// The reader, when logged in, with the CSRF token bound to their session and their unread count.
+    func viewer(_ request: Request, _ context: KiwiRequestContext) async throws -> PageViewer? {
         guard let caller = context.caller, let token = KiwiAuthMiddleware.token(in: request) else { return nil }
-        return PageViewer(caller, csrf: PageSecurity.csrf(for: token), links: links(request))
+        let unread = try await community.notifications.unreadCount(for: caller)
+        return PageViewer(caller, csrf: PageSecurity.csrf(for: token), unread: unread, links: links(request))
     }
 
     func render<Content: Sendable>(
@@ -124,16 +134,14 @@ struct KiwiPages: Sendable {
             Form.self,
             from: request,
             upTo: community.uploadBodyLimit,
-            tooLarge: "The photo is larger than \(uploadLimit)."
+            tooLarge: KiwiProblem.photoTooLarge(limit: community.maxUploadBytes)
         )
     }
 
     /// The logged-in member a form acts for: 403 without a session or without its CSRF token,
     /// before anything changes.
     func member(_ request: Request, _ context: KiwiRequestContext, _ form: Form) throws -> KiwiUser {
-        guard let caller = context.caller, let token = KiwiAuthMiddleware.token(in: request) else {
-            throw KiwiHTTPError(.forbidden, "Log in first.", code: "not_logged_in")
-        }
+        guard let caller = context.caller, let token = KiwiAuthMiddleware.token(in: request) else { throw KiwiProblem.notLoggedIn }
         guard let sent = form.csrf, PageSecurity.matches(sent, PageSecurity.csrf(for: token)) else {
             throw KiwiHTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again.")
         }
@@ -141,19 +149,13 @@ struct KiwiPages: Sendable {
     }
 
     /// The upload limit as people read it: "10 MB".
-    var uploadLimit: String { ByteCountFormatter.string(fromByteCount: Int64(community.maxUploadBytes), countStyle: .binary) }
+    var uploadLimit: String { KiwiProblem.readable(bytes: community.maxUploadBytes) }
 
     /// `?page=N`, from 0.
     func pageNumber(_ request: Request) throws -> Int {
         guard let text = request.uri.queryParameters.get("page") else { return 0 }
         guard let page = Int(text), KiwiLimits.page.contains(page) else { throw KiwiHTTPError.badRequest("There is no such page.") }
         return page
-    }
-
-    /// The API's message as a sentence on a page: "Wrong username or password."
-    static func sentence(_ message: String) -> String {
-        let capitalized = message.prefix(1).uppercased() + message.dropFirst()
-        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
     }
 
     /// `path` at page `page` of its list (page 0 names no page), keeping `query`.
@@ -178,17 +180,29 @@ struct PageErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            return page(KiwiHTTPError.answering(error, logger: context.logger), request, context)
+            return await pages.errorPage(error, request, context)
         }
     }
+}
 
-    private func page(_ error: KiwiHTTPError, _ request: Request, _ context: Context) -> Response {
-        pages.render(
+extension KiwiPages {
+    /// A failure as a page: the problem's sentence, the status it has in the API.
+    func errorPage(_ error: any Error, _ request: Request, _ context: KiwiRequestContext) async -> Response {
+        let answer = KiwiHTTPError.answering(error, logger: context.logger)
+        let sentence = (error as? KiwiProblem)?.sentence ?? KiwiProblem.sentence(answer.message)
+        // The header's reader, unless the database that would say who it is is what failed.
+        let viewer = answer.status == .serviceUnavailable ? nil : try? await viewer(request, context)
+        return render(
             "error",
-            title: error.status.reasonPhrase,
-            ErrorPage(status: Int(error.status.code), message: KiwiPages.sentence(error.message)),
-            viewer: pages.viewer(request, context),
-            status: error.status
+            title: answer.status.reasonPhrase,
+            ErrorPage(status: Int(answer.status.code), message: sentence),
+            viewer: viewer,
+            status: answer.status
         )
+    }
+
+    /// Whether the request is a browser's asking for a page (a path both the API and the pages answer).
+    static func wantsPage(_ request: Request) -> Bool {
+        request.headers[.accept]?.contains("text/html") == true
     }
 }

@@ -17,6 +17,7 @@ enum PageAssets {
         "settings": PackageResources.settings_mustache,
         "confirm": PackageResources.confirm_mustache,
         "error": PackageResources.error_mustache,
+        "notifications": PackageResources.notifications_mustache,
     ]
 
     /// Every template by name; a test renders each page, so one that does not parse fails there first.
@@ -29,4 +30,7 @@ enum PageAssets {
     static let stylesheet = PackageResources.kiwi_css
     /// The stylesheet's address names its content, so browsers keep it until it changes.
     static let stylesheetPath = "/kiwi.css?v=" + Digest.sha256(stylesheet).prefix(12)
+    /// The one script: the live unread count and new posts (every page works without it).
+    static let script = PackageResources.kiwi_js
+    static let scriptPath = "/kiwi.js?v=" + Digest.sha256(script).prefix(12)
 }

@@ -36,7 +36,7 @@ enum PageSecurity {
             .contentType: type,
             .cacheControl: loggedIn ? "no-store" : "no-cache",
             .contentSecurityPolicy:
-                "default-src 'none'; img-src 'self'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+                "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
             .xContentTypeOptions: "nosniff",
         ]
     }

@@ -14,16 +14,20 @@ struct Page<Content: Sendable>: Sendable {
     let favicon = "/uploads/\(Links.defaultAvatar)"
 }
 
-/// The logged-in reader, with the token every form of theirs carries.
+/// The logged-in reader, with the token every form of theirs carries and their unread count.
 struct PageViewer: Sendable {
     /// As their posts show them (a name of its own: inside `{{#viewer}}`, `author` is still the page's).
     let me: PageAuthor
     let csrf: String
+    let unread: Int
+    /// The script that keeps the unread count and the feed live (pages stay whole without it).
+    let script = PageAssets.scriptPath
     var username: String { me.username }
 
-    init(_ user: KiwiUser, csrf: String, links: Links) {
+    init(_ user: KiwiUser, csrf: String, unread: Int, links: Links) {
         me = PageAuthor(user, links: links, guest: false)
         self.csrf = csrf
+        self.unread = unread
     }
 }
 
@@ -90,6 +94,8 @@ struct PageComment: Sendable {
 struct FeedPage: Sendable {
     let posts: [PageCard]
     let following: Bool
+    /// The first page for a logged-in reader: new posts by the people they follow are announced live.
+    let live: Bool
     let olderURL: String?
     let newerURL: String?
     /// Where a like sends the reader back to.
@@ -154,4 +160,22 @@ struct ConfirmPage: Sendable {
 struct ErrorPage: Sendable {
     let status: Int
     let message: String
+}
+
+/// `/notifications`: the reader's notifications, newest first; those new since the last visit stand out.
+struct NotificationsPage: Sendable {
+    struct Item: Sendable {
+        let author: PageAuthor
+        /// "liked your post", "commented on your post: …", "followed you".
+        let what: String
+        let url: String
+        let imageURL: String?
+        let ago: String
+        let time: String
+        let new: Bool
+    }
+
+    let items: [Item]
+    let olderURL: String?
+    let newerURL: String?
 }

@@ -169,3 +169,39 @@ extension KiwiWire.Failure: KiwiJSONWritable {
         }
     }
 }
+
+extension KiwiWire.Notification: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("id", .string(id))
+            object.field("kind", .string(kind))
+            object.field("actor", .nested(actor.write))
+            object.field("post", post.map { post in .nested(post.write) } ?? .string(nil))
+            object.field("comment", .string(comment))
+            object.field("createdAt", .string(createdAt))
+            object.field("read", .bool(read))
+        }
+    }
+}
+
+extension KiwiWire.NotifiedPost: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("id", .string(id))
+            object.field("imageURL", .string(imageURL))
+            object.field("caption", .string(caption))
+        }
+    }
+}
+
+extension KiwiWire.Unread: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { $0.field("count", .int(count)) }
+    }
+}
+
+extension KiwiWire.Withdrawn: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { $0.field("id", .string(id)) }
+    }
+}

@@ -56,3 +56,17 @@ extension KiwiWire.Comment {
         )
     }
 }
+
+extension KiwiWire.Notification {
+    init(_ notification: KiwiNotification, links: Links) {
+        self.init(
+            id: String(notification.id),
+            kind: notification.kind.rawValue,
+            actor: KiwiWire.User(notification.actor, links: links),
+            post: notification.post.map { KiwiWire.NotifiedPost(id: String($0.id), imageURL: links.upload($0.image), caption: $0.caption) },
+            comment: notification.comment,
+            createdAt: isoTime(notification.createdAt),
+            read: notification.read
+        )
+    }
+}

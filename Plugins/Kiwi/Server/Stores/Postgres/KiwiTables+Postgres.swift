@@ -3,7 +3,7 @@ import NIOCore
 import NIOFoundationCompat
 import PostgresNIO
 
-extension PostgresKiwiStore: KiwiTableStore {
+extension PostgresKiwiDatabase: KiwiTableStore {
     func count(_ table: KiwiTable) async throws -> Int {
         for try await count in try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table.name)"), logger: logger).decode(
             Int64.self

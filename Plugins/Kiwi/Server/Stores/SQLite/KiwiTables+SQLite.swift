@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-extension SQLiteKiwiStore: KiwiTableStore {
+extension SQLiteKiwiDatabase: KiwiTableStore {
     func count(_ table: KiwiTable) async throws -> Int {
         try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.name)") ?? 0 }
     }

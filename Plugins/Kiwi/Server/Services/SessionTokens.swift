@@ -2,7 +2,7 @@ import Foundation
 import PluginAPI
 
 /// Session tokens: 256 random bits, kept by the server only as their SHA-256.
-enum KiwiTokens {
+enum SessionTokens {
     static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }

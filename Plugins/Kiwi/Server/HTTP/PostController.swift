@@ -3,16 +3,37 @@ import Hummingbird
 import KiwiWire
 import PluginAPI
 
-extension KiwiController {
-    /// The parts of `POST /posts`.
-    struct Upload: Decodable {
-        var file: Data?
-        var caption: String?
-        /// The ISBN-13 of the book the reflection is about (our extension).
-        var book: String?
+/// Posts, likes, comments, uploads and the book search: `GET|POST /posts`, `GET /feed`,
+/// `GET /users/<u>/posts`, `GET|DELETE /posts/<id>`, `POST|DELETE /posts/<id>/like`,
+/// `GET /posts/<id>/comments`, `POST /comments`, `GET /uploads/<file>`, `GET /books/search`.
+struct PostController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+    var posts: Posts { community.posts }
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        addOriginalRoutes(to: router)
+        // The original answers its post routes under /api as well.
+        addOriginalRoutes(to: router.group("api"))
+        router.get("/posts/:id/comments", use: comments)
+        router.post("/comments", use: commentOperation)
+        router.get("/feed", use: feed)
+        router.get("/users/:username/posts", use: userPosts)
+        router.get("/uploads/:file", use: upload)
     }
 
-    @Sendable func posts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+    /// The routes the original serves at the root and under `/api`.
+    func addOriginalRoutes(to routes: some RouterMethods<KiwiRequestContext>) {
+        routes.get("posts", use: everyone)
+        routes.post("posts", use: createPost)
+        routes.get("posts/:id", use: post)
+        routes.delete("posts/:id", use: deletePost)
+        routes.post("posts/:id/like", use: like)
+        routes.delete("posts/:id/like", use: unlike)
+        routes.get("books/search", use: searchBooks)
+    }
+
+    @Sendable func everyone(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         try await page(.everyone, request, context)
     }
 
@@ -22,65 +43,59 @@ extension KiwiController {
 
     @Sendable func userPosts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let name = try context.username()
-        _ = try await community.member(name)
+        _ = try await community.accounts.member(name)
         return try await page(.author(name), request, context)
     }
 
+    /// A page for a reader who is not logged in is the same for all of them: its JSON is made once
+    /// and kept with the page. A logged-in reader's says which posts they like: made for them.
     private func page(_ selection: PostSelection, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
-        let paging = try paging(request)
+        let (page, size) = try request.paging()
         let links = links(request)
-        let viewer = context.caller?.username
-        let make = {
-            KiwiJSON.body(
-                try await store.posts(selection, page: paging.page, pageSize: paging.size, viewer: viewer).map { KiwiWire.Post($0, links: links) }
-            )
+        guard let reader = context.caller?.username else {
+            let shared = try await posts.sharedPage(selection, page: page, size: size)
+            return KiwiJSON.response(body: shared.made(for: links.base) { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) })
         }
-        // A logged-in reader's page says which posts they liked: it is made for them alone.
-        guard let postListCache, viewer == nil, let name = selection.cacheName else { return KiwiJSON.response(body: try await make()) }
-        let key = PostListCache.Key(selection: name, page: paging.page, size: paging.size, base: links.base)
-        return KiwiJSON.response(body: try await postListCache.body(for: key, make: make))
+        return KiwiJSON.response(try await posts.page(selection, page: page, size: size, for: reader).map { KiwiWire.Post($0, links: links) })
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        guard let post = try await store.post(try context.postID(), viewer: context.caller?.username) else { throw KiwiStoreError.noSuchPost }
+        let post = try await posts.post(try context.postID(), viewer: context.caller?.username)
         return KiwiJSON.response(KiwiWire.Post(post, links: links(request)))
+    }
+
+    /// The parts of `POST /posts`.
+    struct Upload: Decodable {
+        var file: Data?
+        var caption: String?
+        /// The ISBN-13 of the book the reflection is about (our extension).
+        var book: String?
     }
 
     /// Multipart `file` (an image, checked by its first bytes), optional `caption` and `book`.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
-        guard KiwiForms.isMultipart(request) else { throw KiwiHTTPError.badRequest("a post is multipart/form-data with a 'file' part") }
-        let upload = try await uploadForm(Upload.self, request)
-        let post = try await community.createPost(by: caller, file: upload.file, caption: upload.caption, isbn13: upload.book)
+        let upload = try await request.photoForm(Upload.self, community: community, what: "a post")
+        let post = try await posts.create(by: caller, file: upload.file, caption: upload.caption, isbn13: upload.book)
         return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
     }
 
-    /// A multipart body holding an image.
-    func uploadForm<Fields: Decodable>(_ type: Fields.Type, _ request: Request) async throws -> Fields {
-        try await KiwiForms.decode(
-            type,
-            from: request,
-            upTo: community.uploadBodyLimit,
-            tooLarge: "the upload is larger than \(community.maxUploadBytes) bytes"
-        )
-    }
-
     @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await community.deletePost(try context.postID(), by: try context.requireCaller())
+        try await posts.delete(try context.postID(), by: try context.requireCaller())
         return KiwiJSON.response(KiwiWire.Status())
     }
 
     @Sendable func like(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.Likes(likes: try await store.like(try context.postID(), by: try context.requireCaller().username)))
+        KiwiJSON.response(KiwiWire.Likes(likes: try await posts.like(try context.postID(), by: try context.requireCaller())))
     }
 
     @Sendable func unlike(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.Likes(likes: try await store.unlike(try context.postID(), by: try context.requireCaller().username)))
+        KiwiJSON.response(KiwiWire.Likes(likes: try await posts.unlike(try context.postID(), by: try context.requireCaller())))
     }
 
     @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let links = links(request)
-        return KiwiJSON.response(try await store.comments(on: try context.postID()).map { KiwiWire.Comment($0, links: links) })
+        return KiwiJSON.response(try await posts.comments(on: try context.postID()).map { KiwiWire.Comment($0, links: links) })
     }
 
     /// The fields of `POST /comments`, from a URL-encoded or a multipart body (the original reads either).
@@ -98,12 +113,12 @@ extension KiwiController {
         switch form.operation {
         case "create":
             guard let postText = form.postid, let text = form.text else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
-            guard let id = Int64(postText), id > 0 else { throw KiwiStoreError.noSuchPost }
-            _ = try await community.comment(on: id, by: caller, text: text)
+            guard let id = Int64(postText), id > 0 else { throw KiwiProblem.noSuchPost }
+            _ = try await posts.comment(on: id, by: caller, text: text)
         case "delete":
             guard let idText = form.commentid else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }
-            guard let id = Int64(idText) else { throw KiwiStoreError.noSuchComment }
-            try await store.deleteComment(id, by: caller.username)
+            guard let id = Int64(idText) else { throw KiwiProblem.noSuchComment }
+            try await posts.uncomment(id, by: caller)
         case nil:
             throw KiwiHTTPError.badRequest("missing field 'operation'")
         default:
@@ -112,8 +127,7 @@ extension KiwiController {
         return KiwiJSON.response(KiwiWire.Status())
     }
 
-    /// The stored bytes (from the uploads folder, else the store), to logged-in callers only;
-    /// a name outside the folder is 404.
+    /// The stored bytes, to logged-in callers only; a name outside the uploads folder is 404.
     @Sendable func upload(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let name = try context.parameters.require("file")
         if name == DefaultAvatar.name {
@@ -125,7 +139,7 @@ extension KiwiController {
             )
         }
         _ = try context.requireCaller()
-        guard UploadFolder.isPlainName(name), let image = try await image(name) else { throw KiwiHTTPError(.notFound, "no such upload") }
+        let image = try await posts.image(name)
         // An upload never changes (a new photo gets a new name): the browser keeps it, and
         // asks again only with its digest, answered 304 without the bytes.
         var headers: HTTPFields = [.eTag: "\"\(image.digest)\"", .cacheControl: "private, max-age=31536000, immutable"]
@@ -136,15 +150,8 @@ extension KiwiController {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }
 
-    /// An image from the uploads folder, else from the store (where PostgreSQL keeps them, and `kiwi migrate` puts them).
-    private func image(_ name: String) async throws -> StoredImage? {
-        if let file = community.uploads?.read(name) { return file }
-        return try await store.image(name)
-    }
-
     /// `GET /books/search?q=`: the original's shape, from a real search.
     @Sendable func searchBooks(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters.get("q") ?? ""
-        return KiwiJSON.response(try await community.bookSearch { try await $0.search(query) })
+        KiwiJSON.response(try await community.books.find(request.uri.queryParameters.get("q") ?? ""))
     }
 }

@@ -1,21 +1,21 @@
 import Foundation
 import Synchronization
 
-/// Whether the store answers, for `GET /health`: asked at most once a second (a load
+/// Whether the database answers, for `GET /health`: asked at most once a second (a load
 /// balancer polling, or a benchmark, does not load the database), and given up on after
 /// `patience` (a database that hangs is as down as one that refuses).
 final class StoreHealth: Sendable {
     static let reuse: Duration = .seconds(1)
-    private let store: any KiwiStore
+    private let storage: any KiwiStorage
     private let patience: Duration
     private let last = Mutex<(at: ContinuousClock.Instant, problem: String?)?>(nil)
 
-    init(store: any KiwiStore, patience: Duration) {
-        self.store = store
+    init(storage: any KiwiStorage, patience: Duration) {
+        self.storage = storage
         self.patience = patience
     }
 
-    /// nil when the store answers; else what is wrong.
+    /// nil when the database answers; else what is wrong.
     func problem() async -> String? {
         let now = ContinuousClock.now
         if let last = last.withLock({ $0 }), now - last.at < Self.reuse { return last.problem }
@@ -24,22 +24,15 @@ final class StoreHealth: Sendable {
         return problem
     }
 
+    private struct TimedOut: Error {}
+
     private func probe() async -> String? {
-        let store = self.store
-        let patience = self.patience
+        let storage = self.storage
         do {
-            return try await withThrowingTaskGroup(of: String?.self) { group in
-                group.addTask {
-                    try await store.check()
-                    return nil
-                }
-                group.addTask {
-                    try await Task.sleep(for: patience)
-                    return "the database did not answer within \(patience)"
-                }
-                defer { group.cancelAll() }
-                return try await group.next() ?? nil
-            }
+            try await Deadline.answer(within: patience, orThrow: TimedOut()) { try await storage.check() }
+            return nil
+        } catch is TimedOut {
+            return "the database did not answer within \(patience)"
         } catch {
             return "the database does not answer"
         }

@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import KiwiWire
+
+/// Members and sessions: `POST /users`, `GET|PUT /users/<u>`, `GET /users/me`,
+/// `PUT /users/<u>/avatar`, `POST|DELETE /sessions`.
+struct AccountController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+    var accounts: Accounts { community.accounts }
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.post("/users", use: signUp)
+        router.get("/users/me", use: me)
+        router.get("/users/:username", use: user)
+        router.put("/users/:username", use: updateUser)
+        router.put("/users/:username/avatar", use: updateAvatar)
+        router.post("/sessions", use: logIn)
+        router.delete("/sessions", use: logOut)
+    }
+
+    @Sendable func signUp(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(KiwiWire.SignUp.self)
+        let user = try await accounts.signUp(username: body.username, password: body.password, fullName: body.fullname, email: body.email)
+        return KiwiJSON.response(KiwiWire.User(user, links: links(request)), status: .created)
+    }
+
+    @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(KiwiWire.Credentials.self)
+        let (token, user) = try await accounts.logIn(username: body.username, password: body.password)
+        return KiwiJSON.response(
+            KiwiWire.Session(token: token, user: KiwiWire.User(user, links: links(request))),
+            headers: [.setCookie: SessionCookie.set(token, secure: links.secure)]
+        )
+    }
+
+    @Sendable func logOut(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        _ = try context.requireCaller()
+        if let hash = context.tokenHash { try await accounts.endSession(tokenHash: hash) }
+        return KiwiJSON.response(KiwiWire.Status(), headers: [.setCookie: SessionCookie.cleared])
+    }
+
+    @Sendable func me(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        KiwiJSON.response(KiwiWire.User(try context.requireCaller(), links: links(request)))
+    }
+
+    @Sendable func user(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let user = try await accounts.member(try context.username())
+        return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
+    }
+
+    @Sendable func updateUser(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let member = try await accounts.owned(try context.username(), by: try context.requireCaller())
+        let body = try await request.decodeJSON(KiwiWire.ProfileChange.self)
+        let user = try await accounts.updateProfile(of: member, fullName: body.fullname, email: body.email)
+        return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
+    }
+
+    /// The part of `PUT /users/<u>/avatar` (our extension).
+    struct AvatarUpload: Decodable {
+        var file: Data?
+    }
+
+    /// Multipart `file`: the member's new avatar, checked as a post's photo is.
+    @Sendable func updateAvatar(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let member = try await accounts.owned(try context.username(), by: try context.requireCaller())
+        let upload = try await request.photoForm(AvatarUpload.self, community: community, what: "an avatar")
+        let user = try await accounts.setAvatar(of: member, file: upload.file)
+        return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
+    }
+}

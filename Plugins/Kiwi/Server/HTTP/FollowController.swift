@@ -1,0 +1,36 @@
+import Hummingbird
+import KiwiWire
+
+/// Who follows whom: `POST|DELETE /users/<u>/follow`, `GET /users/<u>/followers`, `GET /users/<u>/following`.
+struct FollowController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+    var follows: Follows { community.follows }
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.post("/users/:username/follow", use: follow)
+        router.delete("/users/:username/follow", use: unfollow)
+        router.get("/users/:username/followers", use: followers)
+        router.get("/users/:username/following", use: following)
+    }
+
+    @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await follows.follow(try context.username(), by: try context.requireCaller())
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    @Sendable func unfollow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await follows.unfollow(try context.username(), by: try context.requireCaller())
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let links = links(request)
+        return KiwiJSON.response(try await follows.followers(of: try context.username()).map { KiwiWire.User($0, links: links) })
+    }
+
+    @Sendable func following(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let links = links(request)
+        return KiwiJSON.response(try await follows.following(of: try context.username()).map { KiwiWire.User($0, links: links) })
+    }
+}

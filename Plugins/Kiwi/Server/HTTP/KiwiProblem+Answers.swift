@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+
+/// The one place where the community's problems become answers: an HTTP status, a machine code
+/// and a message for the API (the original's words where it has them), and a sentence for the pages.
+extension KiwiProblem {
+    var answer: KiwiHTTPError {
+        switch self {
+        case .notLoggedIn: KiwiHTTPError(.forbidden, "not logged in", code: "not_logged_in")
+        case .notOwner: KiwiHTTPError(.forbidden, "only the owner can do this", code: "not_owner")
+        case .wrongCredentials: KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
+        case .tooManyFailedLogins(let seconds): KiwiHTTPError(.tooManyRequests, "too many failed logins; try again in \(seconds) s")
+        case .usernameTaken: KiwiHTTPError(.conflict, "username already taken", code: "username_conflict")
+        case .noSuchUser: KiwiHTTPError(.notFound, "no such user", code: "user_not_found")
+        case .noSuchPost: KiwiHTTPError(.notFound, "no such post", code: "post_not_found")
+        case .noSuchComment: KiwiHTTPError(.notFound, "no such comment", code: "comment_not_found")
+        case .noSuchUpload: KiwiHTTPError(.notFound, "no such upload")
+        case .invalid(let why): KiwiHTTPError(.badRequest, why)
+        case .missingPhoto: KiwiHTTPError(.badRequest, "missing field 'file'")
+        case .photoTooLarge(let limit): KiwiHTTPError(.contentTooLarge, "the image is larger than \(limit) bytes")
+        case .notAPhoto: KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")
+        case .noBookSearch: KiwiHTTPError(.serviceUnavailable, "this server has no book search", code: "no_book_search")
+        case .bookSearchFailed(let said): KiwiHTTPError(.badGateway, "the book search cannot answer right now: \(said)", code: "bad_gateway")
+        case .databaseUnavailable:
+            KiwiHTTPError(.serviceUnavailable, "the database is unavailable; nothing was changed, try again shortly", code: "database_unavailable")
+        }
+    }
+
+    /// As a page says it to a person.
+    var sentence: String {
+        switch self {
+        case .notLoggedIn: "Log in first."
+        case .notOwner: "Only its owner can do that."
+        case .wrongCredentials: "Wrong username or password."
+        case .tooManyFailedLogins(let seconds): "Too many failed logins: try again in \(seconds) seconds."
+        case .usernameTaken: "That username is taken: choose another."
+        case .noSuchUser: "There is nobody by that name."
+        case .noSuchPost: "That post does not exist, or was deleted."
+        case .noSuchComment: "That comment does not exist, or was deleted."
+        case .noSuchUpload: "That photo does not exist."
+        case .invalid(let why): Self.sentence(why)
+        case .missingPhoto: "Choose a photo to post."
+        case .photoTooLarge(let limit): "The photo is larger than \(Self.readable(bytes: limit))."
+        case .notAPhoto: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
+        case .noBookSearch: "This server cannot look books up."
+        case .bookSearchFailed: "The book search cannot answer right now: try again later."
+        case .databaseUnavailable: "Kiwi cannot reach its database right now. Nothing was changed: try again in a moment."
+        }
+    }
+
+    /// A size as people read it: "10 MB".
+    static func readable(bytes: Int) -> String {
+        ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .binary)
+    }
+
+    /// A rule's words as a sentence: "Caption must be at most 2200 characters."
+    static func sentence(_ message: String) -> String {
+        let capitalized = message.prefix(1).uppercased() + message.dropFirst()
+        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+    }
+}
+
+extension KiwiProblem {
+    /// Whether a page's form shows it beside what was typed (a rule broken, a photo refused),
+    /// rather than a page of its own.
+    var shownOnForm: Bool {
+        switch self {
+        case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .wrongCredentials, .tooManyFailedLogins, .usernameTaken, .noBookSearch,
+            .bookSearchFailed:
+            true
+        case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable:
+            false
+        }
+    }
+}

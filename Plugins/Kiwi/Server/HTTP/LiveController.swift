@@ -1,0 +1,70 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import KiwiWire
+import NIOCore
+
+/// `GET /events`: a logged-in reader's live stream, as Server-Sent Events (toolbox's extension).
+///
+/// Events: `notification` (a notification's JSON), `withdrawn` (`{"id"}`), `unread` (`{"count"}`),
+/// and `post` (a new post by someone the reader follows). Notifications and posts carry an
+/// `id:` that a returning stream sends back (`Last-Event-ID`, or `?lastEventId=`) to get what it
+/// missed; a comment line every `heartbeat` keeps proxies from closing a quiet stream. Sent with
+/// `X-Accel-Buffering: no`, so nginx passes each event on at once.
+struct LiveController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.get("/events", use: events)
+    }
+
+    @Sendable func events(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let reader = try context.requireCaller()
+        let asked = request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")
+        let channel = context.channel
+        let stream = try await community.live.connect(reader, tokenHash: context.tokenHash ?? "", resumeAfter: asked.flatMap(LiveCursor.init)) {
+            channel.close(promise: nil)
+        }
+        let links = links(request)
+        let headers: HTTPFields = [
+            .contentType: "text/event-stream; charset=utf-8",
+            .cacheControl: "no-store",
+            HTTPField.Name("X-Accel-Buffering")!: "no",
+        ]
+        return Response(
+            status: .ok,
+            headers: headers,
+            body: ResponseBody { writer in
+                // A reconnect waits two seconds; the comment line makes the stream start at once.
+                try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
+                try await request.body.consumeWithInboundCloseHandler { _ in
+                    for await message in stream.messages { try await writer.write(Self.frame(message, links: links)) }
+                } onInboundClosed: {
+                    stream.end()
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    /// One message as the stream sends it.
+    static func frame(_ message: LiveEvents.Message, links: Links) -> ByteBuffer {
+        switch message {
+        case .event(let event):
+            let (name, data): (String, ByteBuffer) =
+                switch event {
+                case .notification(let notification): ("notification", KiwiJSON.body(KiwiWire.Notification(notification, links: links)))
+                case .post(let post): ("post", KiwiJSON.body(KiwiWire.Post(post, links: links)))
+                }
+            return ByteBuffer(string: "id: \(LiveCursor(event: event).text)\nevent: \(name)\ndata: \(String(buffer: data))\n\n")
+        case .withdrawn(let id):
+            return ByteBuffer(string: "event: withdrawn\ndata: \(String(buffer: KiwiJSON.body(KiwiWire.Withdrawn(id: String(id)))))\n\n")
+        case .unread(let count):
+            return ByteBuffer(string: "event: unread\ndata: \(String(buffer: KiwiJSON.body(KiwiWire.Unread(count: count))))\n\n")
+        case .heartbeat:
+            return ByteBuffer(string: ": heartbeat\n\n")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Hummingbird
+import KiwiWire
+
+/// What operators and tools ask: `GET /health` and the contract, `GET /openapi.json`.
+struct OperationsController: Sendable {
+    let health: StoreHealth
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.get("/health", use: healthCheck)
+        router.get("/openapi.json") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: KiwiOpenAPI.document))
+            )
+        }
+    }
+
+    /// 200 when the database answers, 503 saying what is wrong when it does not.
+    @Sendable func healthCheck(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        if let problem = await health.problem() { throw KiwiHTTPError(.serviceUnavailable, problem, code: "unavailable") }
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+}

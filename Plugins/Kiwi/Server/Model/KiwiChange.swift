@@ -1,0 +1,37 @@
+/// What a write changed, as every server learns of it: the caches drop what it touches, live
+/// streams tell the readers it concerns. With SQLite and memory the stores say so in the process;
+/// with PostgreSQL the database itself says so to every server (`NOTIFY`, see `PostgresSchema`),
+/// in the same words: `kind:…` texts, parsed here.
+enum KiwiChange: Sendable, Equatable {
+    /// A post was made, changed (likes, comments) or deleted.
+    case post(id: Int64, author: String, made: Bool)
+    /// A member's profile or avatar changed.
+    case member(String)
+    /// A session ended (logged out): its token no longer names anyone.
+    case sessionEnded(tokenHash: String)
+    case follow(follower: String, followee: String, following: Bool)
+    /// A notification was added (or withdrawn) for `recipient`.
+    case notification(id: Int64, recipient: String, added: Bool)
+    /// Some of `recipient`'s notifications were marked read.
+    case read(recipient: String)
+
+    /// A change as the database's notice says it: `post:i|u|d:ID:AUTHOR`, `member:NAME`,
+    /// `session:HASH`, `follow:i|d:FOLLOWER:FOLLOWEE`, `notification:i|d:ID:RECIPIENT`, `read:RECIPIENT`.
+    /// Nil for anything else (a heartbeat, or a notice from a newer server).
+    init?(notice: String) {
+        let parts = notice.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("post", 4):
+            guard let id = Int64(parts[2]) else { return nil }
+            self = .post(id: id, author: parts[3], made: parts[1] == "i")
+        case ("member", 2): self = .member(parts[1])
+        case ("session", 2): self = .sessionEnded(tokenHash: parts[1])
+        case ("follow", 4): self = .follow(follower: parts[2], followee: parts[3], following: parts[1] == "i")
+        case ("notification", 4):
+            guard let id = Int64(parts[2]) else { return nil }
+            self = .notification(id: id, recipient: parts[3], added: parts[1] == "i")
+        case ("read", 2): self = .read(recipient: parts[1])
+        default: return nil
+        }
+    }
+}

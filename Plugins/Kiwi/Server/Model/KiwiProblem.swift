@@ -1,0 +1,27 @@
+/// What can go wrong in the community, in its own words. The services and stores throw these;
+/// one mapping (`KiwiProblem+Answers.swift`) says each as an HTTP status and a JSON error for the
+/// API and as a sentence for the pages.
+enum KiwiProblem: Error, Equatable, Sendable {
+    case notLoggedIn
+    /// Only the member who owns the profile, post or comment may change it.
+    case notOwner
+    case wrongCredentials
+    /// Five failed logins within 15 minutes: the username waits this many seconds.
+    case tooManyFailedLogins(retryAfter: Int)
+    case usernameTaken
+    case noSuchUser
+    case noSuchPost
+    case noSuchComment
+    case noSuchUpload
+    /// A field breaks one of the community's rules; the text says which and why
+    /// ("caption must be at most 2200 characters").
+    case invalid(String)
+    case missingPhoto
+    case photoTooLarge(limit: Int)
+    case notAPhoto
+    case noBookSearch
+    /// The book search did not answer; the text says what it said.
+    case bookSearchFailed(String)
+    /// The database does not answer (stopped, restarting, out of reach): nothing was done.
+    case databaseUnavailable
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HummingbirdBcrypt
+
+/// Members and their sessions: signing up, logging in (throttled), who a session's token
+/// belongs to, profiles and avatars.
+struct Accounts: Sendable {
+    let store: any AccountStore
+    let photos: PhotoIntake
+    /// Kept low in tests only; production uses at least 10.
+    let bcryptCost: UInt8
+    /// Who each token belongs to, kept while true: every logged-in request asks.
+    let sessions: KiwiCache<String, KiwiUser>
+    var throttle: LoginThrottle { LoginThrottle(store: store) }
+
+    init(store: any AccountStore, photos: PhotoIntake, bcryptCost: UInt8, changes: KiwiChanges) {
+        self.store = store
+        self.photos = photos
+        self.bcryptCost = bcryptCost
+        sessions = KiwiCache(changes: changes, capacity: 100_000) { change in
+            switch change {
+            case .sessionEnded(let hash): .key(hash)
+            case .member(let name): .matching { _, user in user.username == name }
+            default: nil
+            }
+        }
+    }
+
+    func signUp(username: String, password: String, fullName: String?, email: String?) async throws -> KiwiUser {
+        if let problem = KiwiLimits.usernameProblem(username) { throw KiwiProblem.invalid(problem) }
+        guard !password.isEmpty, password.count <= 72 else { throw KiwiProblem.invalid("password must be 1 to 72 characters") }
+        try Self.checkProfile(fullName: fullName, email: email)
+        let user = KiwiUser(username: username, fullName: fullName, email: email, avatar: nil, createdAt: Date())
+        let cost = bcryptCost
+        let hash = await Task.detached { Bcrypt.hash(password, cost: cost) }.value
+        try await store.createUser(user, passwordHash: hash)
+        return user
+    }
+
+    /// A new session's token; five failures within 15 minutes and the username waits.
+    func logIn(username: String, password: String) async throws -> (token: String, user: KiwiUser) {
+        try await throttle.check(username)
+        guard let credentials = try await store.credentials(of: username),
+            await Task.detached(operation: { Bcrypt.verify(password, hash: credentials.passwordHash) }).value
+        else {
+            try await throttle.failed(username)
+            throw KiwiProblem.wrongCredentials
+        }
+        try await throttle.succeeded(username)
+        return (try await openSession(for: credentials.user), credentials.user)
+    }
+
+    /// A new session for a member whose password was just checked or set; answers its token.
+    func openSession(for user: KiwiUser) async throws -> String {
+        let token = SessionTokens.make()
+        try await store.createSession(tokenHash: SessionTokens.hash(token), username: user.username)
+        return token
+    }
+
+    /// Logging out: the token stops working everywhere.
+    func endSession(tokenHash: String) async throws {
+        try await store.deleteSession(tokenHash: tokenHash)
+    }
+
+    /// Who the session whose token hashes to `tokenHash` belongs to; nil for no session.
+    func member(bySession tokenHash: String) async throws -> KiwiUser? {
+        try await sessions.value(for: tokenHash) { try await store.sessionUser(tokenHash: tokenHash) }
+    }
+
+    /// The member of that name: the one place where nobody by that name becomes "no such user".
+    func member(_ username: String) async throws -> KiwiUser {
+        guard let user = try await store.user(username) else { throw KiwiProblem.noSuchUser }
+        return user
+    }
+
+    /// The member whose profile `caller` asks to change: themselves only (nobody by that name,
+    /// or anyone else, is refused before the change is read).
+    func owned(_ username: String, by caller: KiwiUser) async throws -> KiwiUser {
+        let member = try await member(username)
+        guard caller.username == username else { throw KiwiProblem.notOwner }
+        return member
+    }
+
+    /// A member's profile (see `owned`); what is nil stays as it is.
+    func updateProfile(of member: KiwiUser, fullName: String?, email: String?) async throws -> KiwiUser {
+        try Self.checkProfile(fullName: fullName, email: email)
+        return try await store.updateUser(member.username, fullName: fullName, email: email)
+    }
+
+    /// A member's new avatar (see `owned`): an image, checked as a post's photo is.
+    func setAvatar(of member: KiwiUser, file: Data?) async throws -> KiwiUser {
+        let image = try photos.checked(file)
+        let (user, replaced) = try await photos.keep(image) { try await store.setAvatar(member.username, image: $0) }
+        if let replaced { photos.discard(replaced) }
+        return user
+    }
+
+    /// A display name and an email within the wire's limits.
+    static func checkProfile(fullName: String?, email: String?) throws {
+        if let problem = fullName.flatMap({ KiwiLimits.textProblem($0, field: "fullname", limit: KiwiLimits.fullName) })
+            ?? email.flatMap({ KiwiLimits.textProblem($0, field: "email", limit: KiwiLimits.email) })
+        {
+            throw KiwiProblem.invalid(problem)
+        }
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import ServiceLifecycle
+import Synchronization
+
+/// The live streams of logged-in readers. Each hears, as they happen, its reader's new (and
+/// withdrawn) notifications with the unread count, and new posts by the people they follow.
+///
+/// The changes come from `KiwiChanges` (from PostgreSQL's notices when servers share a database,
+/// so a like made on one server reaches a reader on another), one at a time and in order. A stream
+/// that was away names the last event it had (`Last-Event-ID`): it is sent what it missed, from
+/// the store, as far back as `resumeWindow`. What a stream is sent waits in a buffer of `buffer`
+/// messages: a reader who does not read is dropped, and never grows the server's memory.
+final class LiveEvents: Service, Sendable {
+    typealias Store = NotificationStore & PostStore & FollowStore
+
+    /// What a stream sends.
+    enum Message: Sendable, Equatable {
+        case event(KiwiEvent)
+        case withdrawn(notification: Int64)
+        case unread(Int)
+        /// Nothing happened: keeps proxies from closing an idle connection.
+        case heartbeat
+    }
+
+    /// How far back a returning stream is sent what it missed, and at most how much.
+    static let resumeWindow: TimeInterval = 24 * 3600
+    static let resumeLimit = 1_000
+    /// Events a little older than the last one a stream had are sent again on its return (and
+    /// dropped by it if seen): a write's time is taken before it commits.
+    static let overlap: TimeInterval = 10
+
+    private let store: any Store
+    let heartbeat: Duration
+    let buffer: Int
+    private let changes: AsyncStream<KiwiChange?>
+    private let hear: AsyncStream<KiwiChange?>.Continuation
+    private let readers = Mutex(Readers())
+
+    init(store: any Store, changes: KiwiChanges, heartbeat: Duration = .seconds(15), buffer: Int = 64) {
+        self.store = store
+        self.heartbeat = heartbeat
+        self.buffer = buffer
+        (self.changes, hear) = AsyncStream.makeStream(of: KiwiChange?.self)
+        let hear = self.hear
+        changes.stream { hear.yield($0) }
+    }
+
+    /// A reader's stream: `resumeAfter` is the last event it had, when it is coming back.
+    func connect(
+        _ reader: KiwiUser,
+        tokenHash: String,
+        resumeAfter cursor: LiveCursor?,
+        close: @escaping @Sendable () -> Void
+    ) async throws -> Connection {
+        let connected = Date()
+        let (messages, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingOldest(buffer))
+        let stream = Connection(reader: reader.username, tokenHash: tokenHash, messages: messages, continuation: continuation, close: close)
+        readers.withLock { $0.add(stream) }
+        continuation.onTermination = { [weak self] _ in self?.readers.withLock { $0.remove(stream) } }
+        do {
+            // Registered first, then asked: what happens in between is sent by the catch-up below.
+            let followees = Set(try await store.following(of: reader.username).map(\.username))
+            readers.withLock { $0.follow(followees, for: stream) }
+            stream.send(.unread(try await store.unreadCount(for: reader.username)))
+            let since = cursor.map { max($0.time - Self.overlap, connected - Self.resumeWindow) } ?? connected
+            if let cursor { stream.saw(cursor.event) }
+            for event in try await store.events(for: reader.username, since: since, limit: Self.resumeLimit) { stream.send(event) }
+        } catch {
+            stream.end()
+            throw error
+        }
+        return stream
+    }
+
+    /// Hears the changes one at a time, in order, and beats the heart of every stream.
+    func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { [self] in
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: heartbeat)
+                        for stream in readers.withLock({ $0.all }) { stream.send(.heartbeat) }
+                    }
+                }
+                group.addTask { [self] in
+                    for await change in changes { await hear(change) }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        } onGracefulShutdown: { [self] in
+            hear.finish()
+            for stream in readers.withLock({ $0.all }) { stream.end() }
+        }
+    }
+
+    private func hear(_ change: KiwiChange?) async {
+        // A failed look-up (the database away) loses nothing for good: the streams catch up when it returns.
+        do {
+            switch change {
+            case .notification(let id, let recipient, let added):
+                let streams = readers.withLock { $0.streams(of: recipient) }
+                guard !streams.isEmpty else { return }
+                if added {
+                    guard let notification = try await store.notification(id) else { return }
+                    for stream in streams { stream.send(.notification(notification)) }
+                } else {
+                    for stream in streams { stream.send(.withdrawn(notification: id)) }
+                }
+                let unread = try await store.unreadCount(for: recipient)
+                for stream in streams { stream.send(.unread(unread)) }
+            case .read(let recipient):
+                let streams = readers.withLock { $0.streams(of: recipient) }
+                guard !streams.isEmpty else { return }
+                let unread = try await store.unreadCount(for: recipient)
+                for stream in streams { stream.send(.unread(unread)) }
+            case .post(let id, let author, true):
+                let streams = readers.withLock { $0.streams(following: author) }
+                guard !streams.isEmpty, let post = try await store.post(id, viewer: nil) else { return }
+                for stream in streams { stream.send(.post(post)) }
+            case .follow(let follower, let followee, let following):
+                readers.withLock { $0.change(follower, follows: followee, following) }
+            case .sessionEnded(let hash):
+                for stream in readers.withLock({ $0.streams(session: hash) }) { stream.end() }
+            case nil:
+                try await catchUp()
+            case .post, .member:
+                return
+            }
+        } catch {
+            return
+        }
+    }
+
+    /// After a gap in the changes (the database's listener reconnected), every stream is sent what
+    /// it missed; what it had already is not sent twice.
+    private func catchUp() async throws {
+        for stream in readers.withLock({ $0.all }) {
+            let since = stream.lastEventTime.map { $0 - Self.overlap } ?? stream.connected
+            for event in try await store.events(for: stream.reader, since: since, limit: Self.resumeLimit) { stream.send(event) }
+        }
+    }
+
+    /// One reader's connection.
+    final class Connection: Sendable, Hashable {
+        let reader: String
+        let tokenHash: String
+        let connected = Date()
+        let messages: AsyncStream<Message>
+        private let continuation: AsyncStream<Message>.Continuation
+        /// Closes the connection.
+        private let close: @Sendable () -> Void
+        /// The events sent lately (by id), so that a catch-up never sends one twice.
+        private let sent = Mutex<(ids: Set<String>, order: [String], last: Date?)>(([], [], nil))
+
+        init(
+            reader: String,
+            tokenHash: String,
+            messages: AsyncStream<Message>,
+            continuation: AsyncStream<Message>.Continuation,
+            close: @escaping @Sendable () -> Void
+        ) {
+            self.reader = reader
+            self.tokenHash = tokenHash
+            self.messages = messages
+            self.continuation = continuation
+            self.close = close
+        }
+
+        var lastEventTime: Date? { sent.withLock { $0.last } }
+
+        /// Counts an event as had (the one a returning stream names).
+        func saw(_ id: String) {
+            sent.withLock { _ = $0.ids.insert(id) }
+        }
+
+        func send(_ event: KiwiEvent) {
+            let fresh = sent.withLock { sent in
+                guard sent.ids.insert(event.id).inserted else { return false }
+                sent.order.append(event.id)
+                if sent.order.count > 2 * LiveEvents.resumeLimit { sent.ids.remove(sent.order.removeFirst()) }
+                sent.last = max(sent.last ?? event.createdAt, event.createdAt)
+                return true
+            }
+            if fresh { send(.event(event)) }
+        }
+
+        /// Queues a message; a reader whose queue is full is not reading, and is dropped.
+        func send(_ message: Message) {
+            if case .dropped = continuation.yield(message) { drop() }
+        }
+
+        /// Ends the stream: what is queued is sent, then the response ends.
+        func end() {
+            continuation.finish()
+        }
+
+        /// Ends the stream and closes the connection (its response may be stuck in a write nobody reads).
+        func drop() {
+            continuation.finish()
+            close()
+        }
+
+        static func == (left: Connection, right: Connection) -> Bool { left === right }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    /// Every stream, by reader, by the authors their readers follow, and by session.
+    private struct Readers {
+        var byReader: [String: Set<Connection>] = [:]
+        var following: [String: Set<String>] = [:]
+        var followers: [String: Set<String>] = [:]
+
+        var all: [Connection] { byReader.values.flatMap { $0 } }
+
+        mutating func add(_ stream: Connection) { byReader[stream.reader, default: []].insert(stream) }
+
+        mutating func remove(_ stream: Connection) {
+            byReader[stream.reader]?.remove(stream)
+            guard byReader[stream.reader]?.isEmpty == true else { return }
+            byReader[stream.reader] = nil
+            for followee in following.removeValue(forKey: stream.reader) ?? [] { followers[followee]?.remove(stream.reader) }
+        }
+
+        mutating func follow(_ followees: Set<String>, for stream: Connection) {
+            guard byReader[stream.reader] != nil else { return }
+            for followee in followees { change(stream.reader, follows: followee, true) }
+        }
+
+        mutating func change(_ follower: String, follows followee: String, _ following: Bool) {
+            guard byReader[follower] != nil else { return }
+            if following {
+                self.following[follower, default: []].insert(followee)
+                followers[followee, default: []].insert(follower)
+            } else {
+                self.following[follower]?.remove(followee)
+                followers[followee]?.remove(follower)
+            }
+        }
+
+        func streams(of reader: String) -> [Connection] { Array(byReader[reader] ?? []) }
+
+        func streams(following author: String) -> [Connection] { (followers[author] ?? []).flatMap { streams(of: $0) } }
+
+        func streams(session hash: String) -> [Connection] { all.filter { $0.tokenHash == hash } }
+    }
+}
+
+/// Where a returning stream left off: its last event and that event's time ("n12@1764000000123",
+/// milliseconds), as the stream's `id:` lines name them and `Last-Event-ID` sends them back.
+struct LiveCursor: Sendable, Equatable {
+    let event: String
+    let time: Date
+
+    init(event: KiwiEvent) {
+        self.event = event.id
+        time = event.createdAt
+    }
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "@")
+        guard parts.count == 2, let milliseconds = Int64(parts[1]), let kind = parts[0].first, "np".contains(kind), Int64(parts[0].dropFirst()) != nil
+        else { return nil }
+        event = String(parts[0])
+        time = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    var text: String { "\(event)@\(Int64((time.timeIntervalSince1970 * 1000).rounded(.down)))" }
+}

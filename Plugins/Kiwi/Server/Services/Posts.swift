@@ -1,0 +1,144 @@
+import Foundation
+import KiwiWire
+import NIOCore
+import Synchronization
+
+/// Posts, likes and comments with the community's rules: what a post is, who may delete it,
+/// how a feed pages. Pages that are the same for every reader are kept in memory while true.
+struct Posts: Sendable {
+    let store: any PostStore
+    let photos: PhotoIntake
+    let books: Books
+    private let shared: KiwiCache<PageKey, SharedPage>
+
+    struct PageKey: Hashable, Sendable {
+        var selection: PostSelection
+        var page: Int
+        var size: Int
+    }
+
+    init(store: any PostStore, photos: PhotoIntake, books: Books, changes: KiwiChanges) {
+        self.store = store
+        self.photos = photos
+        self.books = books
+        shared = KiwiCache(changes: changes, capacity: 1_024) { change in
+            switch change {
+            // A post of `author` shows on everyone's pages and on theirs.
+            case .post(_, let author, _): .matching { key, _ in key.selection == .everyone || key.selection == .author(author) }
+            // A member's name and avatar show on every page they have a post on.
+            case .member: .all
+            default: nil
+            }
+        }
+    }
+
+    /// A page as every reader sees it (`likedByMe` nil), kept while true when its selection is shared.
+    func sharedPage(_ selection: PostSelection, page: Int, size: Int) async throws -> SharedPage {
+        let make = { SharedPage(posts: try await store.posts(selection, page: page, pageSize: size)) }
+        guard selection.isShared else { return try await make() }
+        return try await shared.value(for: PageKey(selection: selection, page: page, size: size), make: make)
+    }
+
+    /// A page as `reader` sees it: the shared page with their own likes.
+    func page(_ selection: PostSelection, page: Int, size: Int, for reader: String) async throws -> [KiwiPost] {
+        let posts = try await sharedPage(selection, page: page, size: size).posts
+        let liked = posts.isEmpty ? [] : try await store.liked(by: reader, among: posts.map(\.id))
+        return posts.map { post in
+            var post = post
+            post.likedByMe = liked.contains(post.id)
+            return post
+        }
+    }
+
+    /// Whether a page after `page` has posts: one post looked up, not a whole page.
+    func hasMore(_ selection: PostSelection, after page: Int, size: Int) async throws -> Bool {
+        try await !sharedPage(selection, page: (page + 1) * size, size: 1).posts.isEmpty
+    }
+
+    func post(_ id: Int64, viewer: String?) async throws -> KiwiPost {
+        guard let post = try await store.post(id, viewer: viewer) else { throw KiwiProblem.noSuchPost }
+        return post
+    }
+
+    /// A post of `file` (an image, checked by its first bytes), with an optional caption and book.
+    /// Nothing is stored when any of it is refused.
+    func create(by caller: KiwiUser, file: Data?, caption: String?, isbn13: String?) async throws -> KiwiPost {
+        let image = try photos.checked(file)
+        let caption = caption.flatMap { $0.isEmpty ? nil : $0 }
+        if let problem = caption.flatMap({ KiwiLimits.textProblem($0, field: "caption", limit: KiwiLimits.caption) }) {
+            throw KiwiProblem.invalid(problem)
+        }
+        // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
+        var book: KiwiBook?
+        if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
+        return try await photos.keep(image) { try await store.createPost(owner: caller.username, image: $0, caption: caption, book: book) }
+    }
+
+    /// Its author's only; the photo, likes, comments and notifications go with it.
+    func delete(_ id: Int64, by caller: KiwiUser) async throws {
+        photos.discard(try await store.deletePost(id, by: caller.username))
+    }
+
+    func like(_ id: Int64, by caller: KiwiUser) async throws -> Int {
+        try await store.like(id, by: caller.username)
+    }
+
+    func unlike(_ id: Int64, by caller: KiwiUser) async throws -> Int {
+        try await store.unlike(id, by: caller.username)
+    }
+
+    func comments(on id: Int64) async throws -> [KiwiComment] {
+        try await store.comments(on: id)
+    }
+
+    func comment(on id: Int64, by caller: KiwiUser, text: String) async throws -> KiwiComment {
+        guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
+        if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
+        return try await store.addComment(on: id, by: caller.username, text: text)
+    }
+
+    /// Its author's only.
+    func uncomment(_ id: Int64, by caller: KiwiUser) async throws {
+        try await store.deleteComment(id, by: caller.username)
+    }
+
+    /// An uploaded image by its name.
+    func image(_ name: String) async throws -> StoredImage {
+        try await photos.image(name, in: store)
+    }
+
+    /// The reading streak, read a hundred posts at a time back as far as it goes.
+    func streakDays(of name: String, now: Date = Date()) async throws -> Int {
+        var dates: [Date] = []
+        var page = 0
+        while true {
+            let posts = try await store.posts(.author(name), page: page, pageSize: 100)
+            dates += posts.map(\.createdAt)
+            let days = KiwiStreak.days(dates, today: now)
+            // Older posts can only lengthen a streak that reaches back to this page's oldest day.
+            guard posts.count == 100, let oldest = posts.last?.createdAt, now.timeIntervalSince(oldest) < Double(days + 1) * 86_400 else {
+                return days
+            }
+            page += 1
+        }
+    }
+}
+
+/// A page of posts as every reader sees it, kept while true. What a controller makes of it for
+/// every reader alike (its JSON for readers who are not logged in, by the address links use) is
+/// kept with it, and goes with it.
+final class SharedPage: Sendable {
+    let posts: [KiwiPost]
+    private let made = Mutex<[String: ByteBuffer]>([:])
+
+    init(posts: [KiwiPost]) {
+        self.posts = posts
+    }
+
+    func made(for key: String, _ make: () -> ByteBuffer) -> ByteBuffer {
+        if let kept = made.withLock({ $0[key] }) { return kept }
+        let body = make()
+        made.withLock { $0[key] = body }
+        return body
+    }
+}

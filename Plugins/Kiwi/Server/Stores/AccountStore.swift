@@ -1,0 +1,26 @@
+import Foundation
+
+/// Members, their sessions and their failed logins.
+protocol AccountStore: Sendable {
+    /// Throws `usernameTaken` when the name is taken in any case.
+    func createUser(_ user: KiwiUser, passwordHash: String) async throws
+    func user(_ username: String) async throws -> KiwiUser?
+    /// The member and their password hash, for a login: one read.
+    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String)?
+    /// What is nil stays as it is.
+    func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser
+    /// Sets a member's avatar (a `.stored` image written in the same transaction) and forgets the
+    /// stored image it replaces; answers the member and the replaced name (a file to remove, if it is one).
+    func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?)
+
+    func createSession(tokenHash: String, username: String) async throws
+    func sessionUser(tokenHash: String) async throws -> KiwiUser?
+    func deleteSession(tokenHash: String) async throws
+
+    /// Failed logins are kept with the data, so every server sharing it throttles a username alike.
+    /// Recording one forgets everyone's failures older than `before`.
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws
+    /// The times of `username`'s failed logins since `time`, oldest first.
+    func loginFailures(_ username: String, since time: Date) async throws -> [Date]
+    func clearLoginFailures(_ username: String) async throws
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+extension MemoryKiwiDatabase: AccountStore {
+    func createUser(_ user: KiwiUser, passwordHash: String) throws {
+        guard !members.keys.contains(where: { $0.lowercased() == user.username.lowercased() }) else { throw KiwiProblem.usernameTaken }
+        members[user.username] = Member(user: user, passwordHash: passwordHash)
+    }
+
+    func user(_ username: String) -> KiwiUser? { members[username]?.user }
+
+    func credentials(of username: String) -> (user: KiwiUser, passwordHash: String)? {
+        members[username].map { ($0.user, $0.passwordHash) }
+    }
+
+    func updateUser(_ username: String, fullName: String?, email: String?) throws -> KiwiUser {
+        guard var member = members[username] else { throw KiwiProblem.noSuchUser }
+        if let fullName { member.user.fullName = fullName }
+        if let email { member.user.email = email }
+        members[username] = member
+        changes.published(.member(username))
+        return member.user
+    }
+
+    func setAvatar(_ username: String, image: PostImage) throws -> (user: KiwiUser, replaced: String?) {
+        guard var member = members[username] else { throw KiwiProblem.noSuchUser }
+        let replaced = member.user.avatar
+        if let replaced { images[replaced] = nil }
+        if case .stored(let stored) = image { images[stored.name] = stored }
+        member.user.avatar = image.name
+        members[username] = member
+        changes.published(.member(username))
+        return (member.user, replaced)
+    }
+
+    func createSession(tokenHash: String, username: String) { sessions[tokenHash] = username }
+
+    func sessionUser(tokenHash: String) -> KiwiUser? { sessions[tokenHash].flatMap { members[$0]?.user } }
+
+    func deleteSession(tokenHash: String) {
+        sessions[tokenHash] = nil
+        changes.published(.sessionEnded(tokenHash: tokenHash))
+    }
+
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) {
+        loginFailures = loginFailures.compactMapValues { times in
+            let recent = times.filter { $0 >= before }
+            return recent.isEmpty ? nil : recent
+        }
+        loginFailures[username, default: []].append(time)
+    }
+
+    func loginFailures(_ username: String, since time: Date) -> [Date] { (loginFailures[username] ?? []).filter { $0 >= time } }
+
+    func clearLoginFailures(_ username: String) { loginFailures[username] = nil }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+extension MemoryKiwiDatabase: FollowStore {
+    func follow(_ followee: String, by follower: String) throws {
+        guard members[followee] != nil else { throw KiwiProblem.noSuchUser }
+        guard !follows.contains(where: { $0.follower == follower && $0.followee == followee }) else { return }
+        follows.append(Follow(follower: follower, followee: followee, createdAt: Date()))
+        notify(followee, .follow, by: follower)
+        changes.published(.follow(follower: follower, followee: followee, following: true))
+    }
+
+    func unfollow(_ followee: String, by follower: String) throws {
+        guard members[followee] != nil else { throw KiwiProblem.noSuchUser }
+        guard follows.contains(where: { $0.follower == follower && $0.followee == followee }) else { return }
+        follows.removeAll { $0.follower == follower && $0.followee == followee }
+        withdraw { $0.kind == .follow && $0.recipient == followee && $0.actor.username == follower }
+        changes.published(.follow(follower: follower, followee: followee, following: false))
+    }
+
+    func followers(of username: String) throws -> [KiwiUser] {
+        guard members[username] != nil else { throw KiwiProblem.noSuchUser }
+        return follows.reversed().filter { $0.followee == username }.compactMap { members[$0.follower]?.user }
+    }
+
+    func following(of username: String) throws -> [KiwiUser] {
+        guard members[username] != nil else { throw KiwiProblem.noSuchUser }
+        return follows.reversed().filter { $0.follower == username }.compactMap { members[$0.followee]?.user }
+    }
+
+    func followCounts(of username: String) throws -> (followers: Int, following: Int) {
+        guard members[username] != nil else { throw KiwiProblem.noSuchUser }
+        return (follows.count { $0.followee == username }, follows.count { $0.follower == username })
+    }
+
+    func isFollowing(_ followee: String, by follower: String) -> Bool {
+        follows.contains { $0.follower == follower && $0.followee == followee }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Every store in memory: for tests that need no file or server, and `kiwi serve --database memory`
+/// for a throwaway community. One actor holds every table, so what one store writes another sees.
+actor MemoryKiwiDatabase: KiwiStorage {
+    nonisolated let changes = KiwiChanges(shared: false)
+
+    struct Member {
+        var user: KiwiUser
+        var passwordHash: String
+    }
+
+    struct StoredPost {
+        var post: KiwiPost
+        /// Who likes it, and since when.
+        var likers: [String: Date] = [:]
+    }
+
+    struct Follow: Equatable {
+        var follower: String
+        var followee: String
+        var createdAt: Date
+    }
+
+    var members: [String: Member] = [:]
+    var sessions: [String: String] = [:]
+    var loginFailures: [String: [Date]] = [:]
+    var posts: [Int64: StoredPost] = [:]
+    var comments: [Int64: KiwiComment] = [:]
+    var images: [String: StoredImage] = [:]
+    /// In the order they were made.
+    var follows: [Follow] = []
+    var notifications: [Int64: KiwiNotification] = [:]
+    private var lastID: Int64 = 0
+
+    init() {}
+
+    /// Memory always answers.
+    nonisolated func check() async throws {}
+
+    func nextID() -> Int64 {
+        lastID += 1
+        return lastID
+    }
+
+    /// The member as they are now (posts and comments keep the name they were made with).
+    func current(_ user: KiwiUser) -> KiwiUser { members[user.username]?.user ?? user }
+
+    /// Tells `recipient` of `actor`'s doing, unless it is their own.
+    func notify(_ recipient: String, _ kind: KiwiNotification.Kind, by actor: String, post: Int64? = nil, comment: KiwiComment? = nil) {
+        guard recipient != actor, let actor = members[actor]?.user else { return }
+        let subject = post.flatMap { posts[$0] }.map { KiwiNotification.Subject(id: $0.post.id, image: $0.post.image, caption: $0.post.caption) }
+        let notification = KiwiNotification(
+            id: nextID(),
+            recipient: recipient,
+            kind: kind,
+            actor: actor,
+            post: subject,
+            comment: comment?.text,
+            commentID: comment?.id,
+            createdAt: Date(),
+            read: false
+        )
+        notifications[notification.id] = notification
+        changes.published(.notification(id: notification.id, recipient: recipient, added: true))
+    }
+
+    /// Withdraws the notifications that match.
+    func withdraw(where matches: (KiwiNotification) -> Bool) {
+        for notification in notifications.values where matches(notification) {
+            notifications[notification.id] = nil
+            changes.published(.notification(id: notification.id, recipient: notification.recipient, added: false))
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import PostgresNIO
+
+extension PostgresKiwiDatabase: AccountStore {
+    func createUser(_ user: KiwiUser, passwordHash: String) async throws {
+        do {
+            try await run(
+                CreateUser.self,
+                binds(user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970)
+            )
+        } catch  where Self.refused(error, "23505") {
+            throw KiwiProblem.usernameTaken
+        }
+    }
+
+    func user(_ username: String) async throws -> KiwiUser? {
+        try await first(User.self, binds(username)) { try Self.user($0.makeRandomAccess()) }
+    }
+
+    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String)? {
+        try await first(Credentials.self, binds(username)) { row in
+            let cells = row.makeRandomAccess()
+            return (try Self.user(cells), try cells[5].decode(String.self))
+        }
+    }
+
+    func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
+        guard let user = try await first(UpdateUser.self, binds(username, fullName, email), read: { try Self.user($0.makeRandomAccess()) }) else {
+            throw KiwiProblem.noSuchUser
+        }
+        changes.published(.member(username))
+        return user
+    }
+
+    /// Under the member's row lock: the avatar it replaces is the one it read.
+    func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?) {
+        let logger = self.logger
+        let now = Date().timeIntervalSince1970
+        let answer = try await transaction { connection -> (user: KiwiUser, replaced: String?)? in
+            var found = false
+            var replaced: String?
+            for try await avatar in try await connection.query("SELECT avatar FROM users WHERE username = \(username) FOR UPDATE", logger: logger)
+                .decode(String?.self)
+            {
+                (found, replaced) = (true, avatar)
+            }
+            guard found else { return nil }
+            if let replaced { try await connection.query("DELETE FROM images WHERE name = \(replaced)", logger: logger) }
+            if let stored = image.stored {
+                try await connection.query(
+                    """
+                    INSERT INTO images (name, content_type, size, digest, bytes, created_at)
+                    VALUES (\(stored.name), \(stored.contentType), \(stored.bytes.count), \(stored.digest), \(ByteBuffer(data: stored.bytes)), \(now))
+                    """,
+                    logger: logger
+                )
+            }
+            let updated = try await connection.query(
+                "UPDATE users u SET avatar = \(image.name) WHERE u.username = \(username) RETURNING u.username, u.fullname, u.email, u.avatar, u.created_at",
+                logger: logger
+            )
+            for try await row in updated { return (user: try Self.user(row.makeRandomAccess()), replaced: replaced) }
+            return nil
+        }
+        guard let answer else { throw KiwiProblem.noSuchUser }
+        changes.published(.member(username))
+        return answer
+    }
+
+    func createSession(tokenHash: String, username: String) async throws {
+        try await run(CreateSession.self, binds(tokenHash, username, Date().timeIntervalSince1970))
+    }
+
+    func sessionUser(tokenHash: String) async throws -> KiwiUser? {
+        try await first(SessionUser.self, binds(tokenHash)) { try Self.user($0.makeRandomAccess()) }
+    }
+
+    func deleteSession(tokenHash: String) async throws {
+        try await run(DeleteSession.self, binds(tokenHash))
+        changes.published(.sessionEnded(tokenHash: tokenHash))
+    }
+
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
+        try await run(RecordLoginFailure.self, binds(username, time.timeIntervalSince1970, before.timeIntervalSince1970))
+    }
+
+    func loginFailures(_ username: String, since time: Date) async throws -> [Date] {
+        try await rows(LoginFailures.self, binds(username, time.timeIntervalSince1970)) { row in
+            Date(timeIntervalSince1970: try row.decode(Double.self))
+        }
+    }
+
+    func clearLoginFailures(_ username: String) async throws {
+        try await run(ClearLoginFailures.self, binds(username))
+    }
+
+    // MARK: statements
+
+    private enum CreateUser: PostgresStatementText {
+        static let name = "kiwi_create_user"
+        static let sql =
+            "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES ($1, $2::text, $3::text, $4::text, $5, $6)"
+    }
+
+    private enum User: PostgresStatementText {
+        static let name = "kiwi_user"
+        static let sql = "SELECT \(userColumns) FROM users u WHERE u.username = $1"
+    }
+
+    private enum Credentials: PostgresStatementText {
+        static let name = "kiwi_credentials"
+        static let sql = "SELECT \(userColumns), u.password_hash FROM users u WHERE u.username = $1"
+    }
+
+    private enum UpdateUser: PostgresStatementText {
+        static let name = "kiwi_update_user"
+        static let sql = """
+            UPDATE users u SET fullname = COALESCE($2::text, fullname), email = COALESCE($3::text, email)
+            WHERE u.username = $1 RETURNING \(userColumns)
+            """
+    }
+
+    private enum CreateSession: PostgresStatementText {
+        static let name = "kiwi_create_session"
+        static let sql = "INSERT INTO sessions (token_hash, username, created_at) VALUES ($1, $2, $3)"
+    }
+
+    private enum SessionUser: PostgresStatementText {
+        static let name = "kiwi_session_user"
+        static let sql = "SELECT \(userColumns) FROM sessions s JOIN users u ON u.username = s.username WHERE s.token_hash = $1"
+    }
+
+    private enum DeleteSession: PostgresStatementText {
+        static let name = "kiwi_delete_session"
+        static let sql = "DELETE FROM sessions WHERE token_hash = $1"
+    }
+
+    private enum RecordLoginFailure: PostgresStatementText {
+        static let name = "kiwi_record_login_failure"
+        static let sql = """
+            WITH forgotten AS (DELETE FROM login_failures WHERE at < $3) INSERT INTO login_failures (username, at) VALUES ($1, $2)
+            """
+    }
+
+    private enum LoginFailures: PostgresStatementText {
+        static let name = "kiwi_login_failures"
+        static let sql = "SELECT at FROM login_failures WHERE username = $1 AND at >= $2 ORDER BY at"
+    }
+
+    private enum ClearLoginFailures: PostgresStatementText {
+        static let name = "kiwi_clear_login_failures"
+        static let sql = "DELETE FROM login_failures WHERE username = $1"
+    }
+}

@@ -1,0 +1,293 @@
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+import PostgresNIO
+
+/// Each write is one statement (its own transaction, one round trip): the like, its count and its
+/// notification together, or none of them.
+extension PostgresKiwiDatabase: PostStore {
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
+        let stored = image.stored
+        let values = binds(
+            owner,
+            image.name,
+            caption,
+            Date().timeIntervalSince1970,
+            book?.stored,
+            stored?.contentType,
+            stored.map { Int32($0.bytes.count) },
+            stored?.digest,
+            stored.map { ByteBuffer(data: $0.bytes) }
+        )
+        let post: KiwiPost?
+        do {
+            post = try await first(CreatePost.self, values) { try Self.post($0, viewer: owner) }
+        } catch  where Self.refused(error, "23503") {
+            throw KiwiProblem.noSuchUser
+        }
+        guard let post else { throw KiwiProblem.noSuchPost }
+        changes.published(.post(id: post.id, author: owner, made: true))
+        return post
+    }
+
+    func post(_ id: Int64, viewer: String?) async throws -> KiwiPost? {
+        try await first(OnePost.self, binds(viewer ?? "", id)) { try Self.post($0, viewer: viewer) }
+    }
+
+    /// The page's ids come from the index alone; only the page is joined with its authors.
+    func posts(_ selection: PostSelection, page: Int, pageSize: Int) async throws -> [KiwiPost] {
+        let read: @Sendable (PostgresRow) throws -> KiwiPost = { try Self.post($0, viewer: nil) }
+        switch selection {
+        case .everyone: return try await rows(EveryonesPage.self, binds(pageSize, page * pageSize), read: read)
+        case .author(let member): return try await rows(AuthorsPage.self, binds(member, pageSize, page * pageSize), read: read)
+        case .feed(let member): return try await rows(FeedPage.self, binds(member, pageSize, page * pageSize), read: read)
+        }
+    }
+
+    func liked(by reader: String, among ids: [Int64]) async throws -> Set<Int64> {
+        Set(try await rows(Liked.self, binds(reader, ids)) { try $0.decode(Int64.self) })
+    }
+
+    func deletePost(_ id: Int64, by username: String) async throws -> String {
+        guard let found = try await first(DeletePost.self, binds(id, username), read: { try $0.decode((String, String).self) }) else {
+            throw KiwiProblem.noSuchPost
+        }
+        let (owner, image) = found
+        guard owner == username else { throw KiwiProblem.notOwner }
+        changes.published(.post(id: id, author: owner, made: false))
+        return image
+    }
+
+    func image(_ name: String) async throws -> StoredImage? {
+        try await first(Image.self, binds(name)) { row in
+            let (name, type, digest, bytes) = try row.decode((String, String, String, ByteBuffer).self)
+            return StoredImage(name: name, contentType: type, digest: digest, bytes: Data(buffer: bytes))
+        }
+    }
+
+    func like(_ id: Int64, by username: String) async throws -> Int {
+        try await count(Like.self, id, binds(id, username, Date().timeIntervalSince1970))
+    }
+
+    func unlike(_ id: Int64, by username: String) async throws -> Int {
+        try await count(Unlike.self, id, binds(id, username))
+    }
+
+    /// A like or an unlike: the post's new count, and its author's pages changed.
+    private func count<Text: PostgresStatementText>(
+        _ text: Text.Type,
+        _ id: Int64,
+        _ values: PostgresBindings,
+        _ function: String = #function
+    ) async throws -> Int {
+        let answer: (Int32, String)?
+        do {
+            answer = try await first(text, values, function) { try $0.decode((Int32, String).self) }
+        } catch  where Self.refused(error, "23503") {
+            throw KiwiProblem.noSuchPost
+        }
+        guard let answer else { throw KiwiProblem.noSuchPost }
+        changes.published(.post(id: id, author: answer.1, made: false))
+        return Int(answer.0)
+    }
+
+    func comments(on id: Int64) async throws -> [KiwiComment] {
+        let found = try await rows(Comments.self, binds(id)) { row -> KiwiComment? in
+            let cells = row.makeRandomAccess()
+            guard let comment = try cells[0].decode(Int64?.self) else { return nil }
+            return try Self.comment(cells, id: comment)
+        }
+        guard !found.isEmpty else { throw KiwiProblem.noSuchPost }
+        return found.compactMap { $0 }
+    }
+
+    func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment {
+        let answer: (KiwiComment, String)?
+        do {
+            answer = try await first(AddComment.self, binds(id, username, text, Date().timeIntervalSince1970)) { row in
+                let cells = row.makeRandomAccess()
+                return (try Self.comment(cells, id: try cells[0].decode(Int64.self)), try cells[9].decode(String.self))
+            }
+        } catch  where Self.refused(error, "23503") {
+            throw KiwiProblem.noSuchPost
+        }
+        guard let answer else { throw KiwiProblem.noSuchPost }
+        changes.published(.post(id: id, author: answer.1, made: false))
+        return answer.0
+    }
+
+    func deleteComment(_ id: Int64, by username: String) async throws {
+        let found = try await first(DeleteComment.self, binds(id, username)) { try $0.decode((String, Int64, String?).self) }
+        guard let found else { throw KiwiProblem.noSuchComment }
+        let (owner, post, author) = found
+        guard owner == username else { throw KiwiProblem.notOwner }
+        if let author { changes.published(.post(id: post, author: author, made: false)) }
+    }
+
+    // MARK: rows
+
+    /// A post's columns and its author's; `$1` names the viewer whose like is asked about.
+    static let postColumns = """
+        p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns),
+        EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = $1)
+        """
+
+    /// A page as every reader sees it (no viewer: nobody's like is asked about).
+    static let pageColumns = """
+        SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false
+        FROM posts p JOIN users u ON u.username = p.owner
+        """
+
+    static func post(_ row: PostgresRow, viewer: String?) throws -> KiwiPost {
+        let cells = row.makeRandomAccess()
+        return KiwiPost(
+            id: try cells[0].decode(Int64.self),
+            owner: try user(cells, from: 7),
+            image: try cells[1].decode(String.self),
+            caption: try cells[2].decode(String?.self),
+            createdAt: Date(timeIntervalSince1970: try cells[3].decode(Double.self)),
+            likes: Int(try cells[4].decode(Int32.self)),
+            commentCount: Int(try cells[5].decode(Int32.self)),
+            likedByMe: viewer == nil ? nil : try cells[12].decode(Bool.self),
+            book: KiwiBook(stored: try cells[6].decode(String?.self))
+        )
+    }
+
+    /// Columns `c.id` (read already), `c.post_id`, `c.text`, `c.created_at`, then the author's.
+    private static func comment(_ cells: PostgresRandomAccessRow, id: Int64) throws -> KiwiComment {
+        KiwiComment(
+            id: id,
+            owner: try user(cells, from: 4),
+            postID: try cells[1].decode(Int64.self),
+            text: try cells[2].decode(String.self),
+            createdAt: Date(timeIntervalSince1970: try cells[3].decode(Double.self))
+        )
+    }
+
+    // MARK: statements
+
+    /// The image's row (when the store keeps it) and the post's, then the post as its author sees it.
+    private enum CreatePost: PostgresStatementText {
+        static let name = "kiwi_create_post"
+        static let sql = """
+            WITH kept AS (INSERT INTO images (name, content_type, size, digest, bytes, created_at)
+                          SELECT $2, $6::text, $7::integer, $8::text, $9::bytea, $4 WHERE $9::bytea IS NOT NULL),
+                 p AS (INSERT INTO posts (owner, image, caption, created_at, book) VALUES ($1, $2, $3::text, $4, $5::text) RETURNING *)
+            SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false
+            FROM p JOIN users u ON u.username = p.owner
+            """
+    }
+
+    private enum OnePost: PostgresStatementText {
+        static let name = "kiwi_post"
+        static let sql = "SELECT \(postColumns) FROM posts p JOIN users u ON u.username = p.owner WHERE p.id = $2"
+    }
+
+    private enum EveryonesPage: PostgresStatementText {
+        static let name = "kiwi_page_everyone"
+        static let sql = """
+            \(pageColumns) JOIN (SELECT id FROM posts ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) page ON page.id = p.id
+            ORDER BY p.created_at DESC, p.id DESC
+            """
+    }
+
+    private enum AuthorsPage: PostgresStatementText {
+        static let name = "kiwi_page_author"
+        static let sql = """
+            \(pageColumns) JOIN (SELECT id FROM posts WHERE owner = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON page.id = p.id
+            ORDER BY p.created_at DESC, p.id DESC
+            """
+    }
+
+    private enum FeedPage: PostgresStatementText {
+        static let name = "kiwi_page_feed"
+        static let sql = """
+            \(pageColumns) JOIN (SELECT id FROM posts WHERE owner = $1 OR owner IN (SELECT followee FROM following WHERE follower = $1)
+                                 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON page.id = p.id
+            ORDER BY p.created_at DESC, p.id DESC
+            """
+    }
+
+    private enum Liked: PostgresStatementText {
+        static let name = "kiwi_liked"
+        static let sql = "SELECT post_id FROM likes WHERE owner = $1 AND post_id = ANY($2)"
+    }
+
+    /// Its author's only: anyone else's attempt deletes nothing. Likes, comments and notifications
+    /// go with the post (ON DELETE CASCADE); its image's row goes in the same statement.
+    private enum DeletePost: PostgresStatementText {
+        static let name = "kiwi_delete_post"
+        static let sql = """
+            WITH target AS (SELECT id, owner, image FROM posts WHERE id = $1 FOR UPDATE),
+                 gone AS (DELETE FROM posts WHERE id IN (SELECT id FROM target WHERE owner = $2) RETURNING image),
+                 forgotten AS (DELETE FROM images WHERE name IN (SELECT image FROM gone))
+            SELECT owner, image FROM target
+            """
+    }
+
+    private enum Image: PostgresStatementText {
+        static let name = "kiwi_image"
+        static let sql = "SELECT name, content_type, digest, bytes FROM images WHERE name = $1"
+    }
+
+    /// The like, its count (under the post's row lock) and its author's notification. Liking twice
+    /// changes nothing, and answers the count as it is (read under the lock: the latest).
+    private enum Like: PostgresStatementText {
+        static let name = "kiwi_like"
+        static let sql = """
+            WITH liked AS (INSERT INTO likes (post_id, owner, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING post_id),
+                 counted AS (UPDATE posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM liked) RETURNING like_count, owner),
+                 told AS (INSERT INTO notifications (recipient, kind, actor, post_id, created_at)
+                          SELECT owner, 'like', $2, $1, $3 FROM counted WHERE owner <> $2),
+                 unchanged AS (SELECT like_count, owner FROM posts WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM liked) FOR UPDATE)
+            SELECT like_count, owner FROM counted UNION ALL SELECT like_count, owner FROM unchanged
+            """
+    }
+
+    /// The unlike, its count and the withdrawal of its notification.
+    private enum Unlike: PostgresStatementText {
+        static let name = "kiwi_unlike"
+        static let sql = """
+            WITH unliked AS (DELETE FROM likes WHERE post_id = $1 AND owner = $2 RETURNING post_id),
+                 counted AS (UPDATE posts SET like_count = like_count - 1 WHERE id IN (SELECT post_id FROM unliked) RETURNING like_count, owner),
+                 withdrawn AS (DELETE FROM notifications WHERE kind = 'like' AND post_id = $1 AND actor = $2 AND EXISTS (SELECT 1 FROM unliked)),
+                 unchanged AS (SELECT like_count, owner FROM posts WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM unliked) FOR UPDATE)
+            SELECT like_count, owner FROM counted UNION ALL SELECT like_count, owner FROM unchanged
+            """
+    }
+
+    /// The post's comments, oldest first; no row at all when there is no such post (one row of
+    /// NULLs when it has none).
+    private enum Comments: PostgresStatementText {
+        static let name = "kiwi_comments"
+        static let sql = """
+            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns)
+            FROM posts p LEFT JOIN comments c ON c.post_id = p.id LEFT JOIN users u ON u.username = c.owner
+            WHERE p.id = $1 ORDER BY c.id
+            """
+    }
+
+    /// The comment, its count and its author's notification.
+    private enum AddComment: PostgresStatementText {
+        static let name = "kiwi_add_comment"
+        static let sql = """
+            WITH c AS (INSERT INTO comments (post_id, owner, text, created_at) VALUES ($1, $2, $3, $4) RETURNING *),
+                 counted AS (UPDATE posts SET comment_count = comment_count + 1 WHERE id = $1 RETURNING owner),
+                 told AS (INSERT INTO notifications (recipient, kind, actor, post_id, comment_id, created_at)
+                          SELECT counted.owner, 'comment', $2, $1, c.id, $4 FROM c, counted WHERE counted.owner <> $2)
+            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns), (SELECT owner FROM counted)
+            FROM c JOIN users u ON u.username = c.owner
+            """
+    }
+
+    /// Its author's only; its notification goes with it (ON DELETE CASCADE).
+    private enum DeleteComment: PostgresStatementText {
+        static let name = "kiwi_delete_comment"
+        static let sql = """
+            WITH target AS (SELECT id, owner, post_id FROM comments WHERE id = $1 FOR UPDATE),
+                 gone AS (DELETE FROM comments WHERE id IN (SELECT id FROM target WHERE owner = $2) RETURNING post_id),
+                 counted AS (UPDATE posts SET comment_count = comment_count - 1 WHERE id IN (SELECT post_id FROM gone) RETURNING owner)
+            SELECT target.owner, target.post_id, (SELECT owner FROM counted) FROM target
+            """
+    }
+}

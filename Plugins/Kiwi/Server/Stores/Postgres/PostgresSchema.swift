@@ -1,0 +1,106 @@
+/// The PostgreSQL tables, created and upgraded at start, and the triggers through which the
+/// database itself tells every server of every write (`NOTIFY`, heard by `PostgresChangeListener`):
+/// in each write's own transaction, on the channel of the schema (`kiwi_<schema>`), in the
+/// words `KiwiChange(notice:)` reads.
+enum PostgresSchema {
+    static let statements =
+        [
+            """
+            CREATE TABLE IF NOT EXISTS users (
+                username TEXT PRIMARY KEY, fullname TEXT, email TEXT, avatar TEXT,
+                password_hash TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)
+            """,
+            "CREATE UNIQUE INDEX IF NOT EXISTS users_lower ON users (lower(username))",
+            """
+            CREATE TABLE IF NOT EXISTS sessions (
+                token_hash TEXT PRIMARY KEY, username TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL)
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS posts (
+                id BIGSERIAL PRIMARY KEY, owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                image TEXT NOT NULL, caption TEXT, created_at DOUBLE PRECISION NOT NULL,
+                like_count INTEGER NOT NULL DEFAULT 0, comment_count INTEGER NOT NULL DEFAULT 0)
+            """,
+            "ALTER TABLE posts ADD COLUMN IF NOT EXISTS book TEXT",
+            "CREATE INDEX IF NOT EXISTS posts_newest ON posts (created_at DESC, id DESC)",
+            "CREATE INDEX IF NOT EXISTS posts_by_owner ON posts (owner, created_at DESC, id DESC)",
+            """
+            CREATE TABLE IF NOT EXISTS likes (
+                post_id BIGINT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (post_id, owner))
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS comments (
+                id BIGSERIAL PRIMARY KEY, post_id BIGINT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                text TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS comments_by_post ON comments (post_id, id)",
+            """
+            CREATE TABLE IF NOT EXISTS following (
+                follower TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                followee TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL, seq BIGSERIAL, PRIMARY KEY (follower, followee))
+            """,
+            "CREATE INDEX IF NOT EXISTS following_by_followee ON following (followee, created_at DESC)",
+            "CREATE TABLE IF NOT EXISTS login_failures (username TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS login_failures_by_username ON login_failures (username, at)",
+            "CREATE INDEX IF NOT EXISTS login_failures_by_time ON login_failures (at)",
+            """
+            CREATE TABLE IF NOT EXISTS images (
+                name TEXT PRIMARY KEY, content_type TEXT NOT NULL, size INTEGER NOT NULL,
+                digest TEXT NOT NULL, bytes BYTEA NOT NULL, created_at DOUBLE PRECISION NOT NULL)
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS notifications (
+                id BIGSERIAL PRIMARY KEY,
+                recipient TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                actor TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                post_id BIGINT REFERENCES posts(id) ON DELETE CASCADE,
+                comment_id BIGINT REFERENCES comments(id) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL,
+                read INTEGER NOT NULL DEFAULT 0)
+            """,
+            "CREATE INDEX IF NOT EXISTS notifications_by_recipient ON notifications (recipient, id DESC)",
+            "CREATE INDEX IF NOT EXISTS notifications_by_post ON notifications (post_id, actor)",
+            "CREATE INDEX IF NOT EXISTS notifications_by_comment ON notifications (comment_id)",
+            """
+            CREATE OR REPLACE FUNCTION kiwi_notice() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                channel TEXT := 'kiwi_' || TG_TABLE_SCHEMA;
+                op TEXT := CASE TG_OP WHEN 'INSERT' THEN 'i' WHEN 'UPDATE' THEN 'u' ELSE 'd' END;
+                r RECORD;
+            BEGIN
+                IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
+                CASE TG_TABLE_NAME
+                WHEN 'posts' THEN PERFORM pg_notify(channel, 'post:' || op || ':' || r.id || ':' || r.owner);
+                WHEN 'users' THEN PERFORM pg_notify(channel, 'member:' || r.username);
+                WHEN 'sessions' THEN PERFORM pg_notify(channel, 'session:' || r.token_hash);
+                WHEN 'following' THEN PERFORM pg_notify(channel, 'follow:' || op || ':' || r.follower || ':' || r.followee);
+                WHEN 'notifications' THEN
+                    IF TG_OP = 'UPDATE' THEN
+                        PERFORM pg_notify(channel, 'read:' || r.recipient);
+                    ELSE
+                        PERFORM pg_notify(channel, 'notification:' || op || ':' || r.id || ':' || r.recipient);
+                    END IF;
+                END CASE;
+                RETURN NULL;
+            END $$
+            """,
+        ]
+        + notices.flatMap { table, events in
+            [
+                "DROP TRIGGER IF EXISTS \(table)_notice ON \(table)",
+                "CREATE TRIGGER \(table)_notice AFTER \(events) ON \(table) FOR EACH ROW EXECUTE FUNCTION kiwi_notice()",
+            ]
+        }
+
+    /// The writes each table tells of: a new session or a failed login changes nothing kept.
+    static let notices = [
+        ("posts", "INSERT OR UPDATE OR DELETE"), ("users", "UPDATE OR DELETE"), ("sessions", "DELETE"),
+        ("following", "INSERT OR DELETE"), ("notifications", "INSERT OR UPDATE OR DELETE"),
+    ]
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+extension SQLiteKiwiDatabase: AccountStore {
+    func createUser(_ user: KiwiUser, passwordHash: String) async throws {
+        try await write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", arguments: [user.username]) == true {
+                throw KiwiProblem.usernameTaken
+            }
+            try db.execute(
+                sql: "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970]
+            )
+        }
+    }
+
+    func user(_ username: String) async throws -> KiwiUser? {
+        try await read { db in try Self.user(username, db) }
+    }
+
+    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String)? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.userColumns), u.password_hash FROM users u WHERE u.username = ?", arguments: [username]).map {
+                (Self.user($0), $0[5])
+            }
+        }
+    }
+
+    func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
+        let user = try await write { db in
+            try db.execute(
+                sql: "UPDATE users SET fullname = COALESCE(?, fullname), email = COALESCE(?, email) WHERE username = ?",
+                arguments: [fullName, email, username]
+            )
+            guard db.changesCount > 0, let user = try Self.user(username, db) else { throw KiwiProblem.noSuchUser }
+            return user
+        }
+        changes.published(.member(username))
+        return user
+    }
+
+    func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?) {
+        let answer = try await write { db in
+            guard let old = try Row.fetchOne(db, sql: "SELECT avatar FROM users WHERE username = ?", arguments: [username]) else {
+                throw KiwiProblem.noSuchUser
+            }
+            let replaced: String? = old[0]
+            if let replaced { try db.execute(sql: "DELETE FROM images WHERE name = ?", arguments: [replaced]) }
+            try Self.insert(image, at: Date().timeIntervalSince1970, db)
+            try db.execute(sql: "UPDATE users SET avatar = ? WHERE username = ?", arguments: [image.name, username])
+            guard let user = try Self.user(username, db) else { throw KiwiProblem.noSuchUser }
+            return (user: user, replaced: replaced)
+        }
+        changes.published(.member(username))
+        return answer
+    }
+
+    func createSession(tokenHash: String, username: String) async throws {
+        try await write { db in
+            try db.execute(
+                sql: "INSERT INTO sessions (token_hash, username, created_at) VALUES (?, ?, ?)",
+                arguments: [tokenHash, username, Date().timeIntervalSince1970]
+            )
+        }
+    }
+
+    func sessionUser(tokenHash: String) async throws -> KiwiUser? {
+        try await read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT \(Self.userColumns) FROM sessions s JOIN users u ON u.username = s.username WHERE s.token_hash = ?",
+                arguments: [tokenHash]
+            ).map { Self.user($0) }
+        }
+    }
+
+    func deleteSession(tokenHash: String) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [tokenHash]) }
+        changes.published(.sessionEnded(tokenHash: tokenHash))
+    }
+
+    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM login_failures WHERE at < ?", arguments: [before.timeIntervalSince1970])
+            try db.execute(sql: "INSERT INTO login_failures (username, at) VALUES (?, ?)", arguments: [username, time.timeIntervalSince1970])
+        }
+    }
+
+    func loginFailures(_ username: String, since time: Date) async throws -> [Date] {
+        try await read { db in
+            try Double.fetchAll(
+                db,
+                sql: "SELECT at FROM login_failures WHERE username = ? AND at >= ? ORDER BY at",
+                arguments: [username, time.timeIntervalSince1970]
+            ).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    func clearLoginFailures(_ username: String) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM login_failures WHERE username = ?", arguments: [username]) }
+    }
+
+    private static func user(_ username: String, _ db: Database) throws -> KiwiUser? {
+        try Row.fetchOne(db, sql: "SELECT \(userColumns) FROM users u WHERE u.username = ?", arguments: [username]).map { user($0) }
+    }
+
+    /// A `.stored` image's row, in the caller's transaction; a file is already in the folder.
+    static func insert(_ image: PostImage, at time: Double, _ db: Database) throws {
+        guard case .stored(let stored) = image else { return }
+        try db.execute(
+            sql: "INSERT INTO images (name, content_type, size, digest, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [stored.name, stored.contentType, stored.bytes.count, stored.digest, stored.bytes, time]
+        )
+    }
+}

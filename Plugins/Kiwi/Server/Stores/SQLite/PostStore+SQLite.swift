@@ -1,0 +1,232 @@
+import Foundation
+import GRDB
+
+extension SQLiteKiwiDatabase: PostStore {
+    /// A post's columns, its author's, and (`?`) whether the viewer likes it.
+    static let postColumns = """
+        SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book,
+               \(userColumns), EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?)
+        FROM posts p JOIN users u ON u.username = p.owner
+        """
+
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
+        let post = try await write { db in
+            let now = Date().timeIntervalSince1970
+            try Self.insert(image, at: now, db)
+            try db.execute(
+                sql: "INSERT INTO posts (owner, image, caption, created_at, book) VALUES (?, ?, ?, ?, ?)",
+                arguments: [owner, image.name, caption, now, book?.stored]
+            )
+            guard let post = try Self.post(db.lastInsertedRowID, viewer: owner, db) else { throw KiwiProblem.noSuchPost }
+            return post
+        }
+        changes.published(.post(id: post.id, author: owner, made: true))
+        return post
+    }
+
+    func post(_ id: Int64, viewer: String?) async throws -> KiwiPost? {
+        try await read { db in try Self.post(id, viewer: viewer, db) }
+    }
+
+    /// The page's ids are found on the index alone (deep OFFSETs skip index entries,
+    /// not joined rows); only the page itself is joined with its authors.
+    func posts(_ selection: PostSelection, page: Int, pageSize: Int) async throws -> [KiwiPost] {
+        try await read { db in
+            var filter = ""
+            var arguments: StatementArguments = [nil]
+            switch selection {
+            case .everyone:
+                break
+            case .feed(let member):
+                filter = "WHERE owner = ? OR owner IN (SELECT followee FROM following WHERE follower = ?)"
+                arguments += [member, member]
+            case .author(let member):
+                filter = "WHERE owner = ?"
+                arguments += [member]
+            }
+            arguments += [pageSize, page * pageSize]
+            let sql =
+                Self.postColumns + """
+                     JOIN (SELECT id FROM posts \(filter) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?) page ON page.id = p.id
+                    ORDER BY p.created_at DESC, p.id DESC
+                    """
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Self.post($0, viewer: nil) }
+        }
+    }
+
+    func liked(by reader: String, among ids: [Int64]) async throws -> Set<Int64> {
+        try await read { db in
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            let sql = "SELECT post_id FROM likes WHERE owner = ? AND post_id IN (\(marks))"
+            return Set(
+                try Int64.fetchAll(
+                    db.cachedStatement(sql: sql),
+                    arguments: StatementArguments([reader] + ids.map { $0 as any DatabaseValueConvertible })
+                )
+            )
+        }
+    }
+
+    func deletePost(_ id: Int64, by username: String) async throws -> String {
+        let (image, withdrawn) = try await write { db in
+            let owner = try Self.author(of: id, db)
+            guard owner == username else { throw KiwiProblem.notOwner }
+            let image = try String.fetchOne(db, sql: "SELECT image FROM posts WHERE id = ?", arguments: [id]) ?? ""
+            let withdrawn = try Self.withdraw(where: "post_id = ?", [id], db)
+            // Likes and comments go with it (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM images WHERE name = ?", arguments: [image])
+            return (image, withdrawn)
+        }
+        changes.published(.post(id: id, author: username, made: false))
+        for notification in withdrawn { changes.published(.notification(id: notification, recipient: username, added: false)) }
+        return image
+    }
+
+    func image(_ name: String) async throws -> StoredImage? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT name, content_type, digest, bytes FROM images WHERE name = ?", arguments: [name]).map {
+                StoredImage(name: $0[0], contentType: $0[1], digest: $0[2], bytes: $0[3])
+            }
+        }
+    }
+
+    func like(_ id: Int64, by username: String) async throws -> Int {
+        let (count, author, notification) = try await write { db in
+            let author = try Self.author(of: id, db)
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO likes (post_id, owner, created_at) VALUES (?, ?, ?)",
+                arguments: [id, username, Date().timeIntervalSince1970]
+            )
+            var notification: Int64?
+            if db.changesCount > 0 {
+                try db.execute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [id])
+                notification = try Self.notify(author, .like, by: username, post: id, db)
+            }
+            return (try Self.likes(of: id, db), author, notification)
+        }
+        changes.published(.post(id: id, author: author, made: false))
+        if let notification { changes.published(.notification(id: notification, recipient: author, added: true)) }
+        return count
+    }
+
+    func unlike(_ id: Int64, by username: String) async throws -> Int {
+        let (count, author, withdrawn) = try await write { db in
+            let author = try Self.author(of: id, db)
+            try db.execute(sql: "DELETE FROM likes WHERE post_id = ? AND owner = ?", arguments: [id, username])
+            var withdrawn: [Int64] = []
+            if db.changesCount > 0 {
+                try db.execute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [id])
+                withdrawn = try Self.withdraw(where: "kind = 'like' AND post_id = ? AND actor = ?", [id, username], db)
+            }
+            return (try Self.likes(of: id, db), author, withdrawn)
+        }
+        changes.published(.post(id: id, author: author, made: false))
+        for notification in withdrawn { changes.published(.notification(id: notification, recipient: author, added: false)) }
+        return count
+    }
+
+    func comments(on id: Int64) async throws -> [KiwiComment] {
+        try await read { db in
+            _ = try Self.author(of: id, db)
+            return try Row.fetchAll(db, sql: Self.commentColumns + " WHERE c.post_id = ? ORDER BY c.id", arguments: [id]).map(Self.comment)
+        }
+    }
+
+    func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment {
+        let (comment, author, notification) = try await write { db in
+            let author = try Self.author(of: id, db)
+            try db.execute(
+                sql: "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [id, username, text, Date().timeIntervalSince1970]
+            )
+            let commentID = db.lastInsertedRowID
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [id])
+            let notification = try Self.notify(author, .comment, by: username, post: id, comment: commentID, db)
+            guard let row = try Row.fetchOne(db, sql: Self.commentColumns + " WHERE c.id = ?", arguments: [commentID]) else {
+                throw KiwiProblem.noSuchComment
+            }
+            return (Self.comment(row), author, notification)
+        }
+        changes.published(.post(id: id, author: author, made: false))
+        if let notification { changes.published(.notification(id: notification, recipient: author, added: true)) }
+        return comment
+    }
+
+    func deleteComment(_ id: Int64, by username: String) async throws {
+        let (post, author, withdrawn) = try await write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT owner, post_id FROM comments WHERE id = ?", arguments: [id]) else {
+                throw KiwiProblem.noSuchComment
+            }
+            guard (row[0] as String) == username else { throw KiwiProblem.notOwner }
+            let post: Int64 = row[1]
+            let withdrawn = try Self.withdraw(where: "comment_id = ?", [id], db)
+            try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [post])
+            return (post, try Self.author(of: post, db), withdrawn)
+        }
+        changes.published(.post(id: post, author: author, made: false))
+        for notification in withdrawn { changes.published(.notification(id: notification, recipient: author, added: false)) }
+    }
+
+    // MARK: rows
+
+    static let commentColumns = "SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns) FROM comments c JOIN users u ON u.username = c.owner"
+
+    private static func post(_ id: Int64, viewer: String?, _ db: Database) throws -> KiwiPost? {
+        try Row.fetchOne(db.cachedStatement(sql: postColumns + " WHERE p.id = ?"), arguments: [viewer, id]).map { post($0, viewer: viewer) }
+    }
+
+    /// By position, in the order of `postColumns` (name lookups showed up in profiles of the feed).
+    static func post(_ row: Row, viewer: String?) -> KiwiPost {
+        KiwiPost(
+            id: row[0],
+            owner: user(row, from: 7),
+            image: row[1],
+            caption: row[2],
+            createdAt: Date(timeIntervalSince1970: row[3]),
+            likes: row[4],
+            commentCount: row[5],
+            likedByMe: viewer == nil ? nil : (row[12] as Bool),
+            book: KiwiBook(stored: row[6])
+        )
+    }
+
+    private static func comment(_ row: Row) -> KiwiComment {
+        KiwiComment(id: row[0], owner: user(row, from: 4), postID: row[1], text: row[2], createdAt: Date(timeIntervalSince1970: row[3]))
+    }
+
+    /// The post's author, or no such post.
+    static func author(of id: Int64, _ db: Database) throws -> String {
+        guard let owner = try String.fetchOne(db, sql: "SELECT owner FROM posts WHERE id = ?", arguments: [id]) else { throw KiwiProblem.noSuchPost }
+        return owner
+    }
+
+    private static func likes(of id: Int64, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [id]) ?? 0
+    }
+
+    /// Tells `recipient` of `actor`'s doing (unless it is their own); answers the notification's id.
+    static func notify(
+        _ recipient: String,
+        _ kind: KiwiNotification.Kind,
+        by actor: String,
+        post: Int64? = nil,
+        comment: Int64? = nil,
+        _ db: Database
+    ) throws -> Int64? {
+        guard recipient != actor else { return nil }
+        try db.execute(
+            sql: "INSERT INTO notifications (recipient, kind, actor, post_id, comment_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [recipient, kind.rawValue, actor, post, comment, Date().timeIntervalSince1970]
+        )
+        return db.lastInsertedRowID
+    }
+
+    /// Withdraws the notifications that match; answers their ids.
+    static func withdraw(where condition: String, _ arguments: StatementArguments, _ db: Database) throws -> [Int64] {
+        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM notifications WHERE \(condition)", arguments: arguments)
+        try db.execute(sql: "DELETE FROM notifications WHERE \(condition)", arguments: arguments)
+        return ids
+    }
+}

@@ -1,0 +1,82 @@
+import GRDB
+
+/// The SQLite file's tables, created and upgraded at start (GRDB keeps which migrations ran).
+enum SQLiteSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE users (
+                        username TEXT PRIMARY KEY NOT NULL, fullname TEXT, email TEXT, avatar TEXT,
+                        password_hash TEXT NOT NULL, created_at REAL NOT NULL);
+                    CREATE TABLE sessions (
+                        token_hash TEXT PRIMARY KEY NOT NULL,
+                        username TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, created_at REAL NOT NULL);
+                    CREATE TABLE posts (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        image TEXT NOT NULL, caption TEXT, created_at REAL NOT NULL,
+                        like_count INTEGER NOT NULL DEFAULT 0, comment_count INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX posts_newest ON posts(created_at DESC, id DESC);
+                    CREATE INDEX posts_by_owner ON posts(owner, created_at DESC, id DESC);
+                    CREATE TABLE likes (
+                        post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                        owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        created_at REAL NOT NULL, PRIMARY KEY (post_id, owner));
+                    CREATE TABLE comments (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+                        owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        text TEXT NOT NULL, created_at REAL NOT NULL);
+                    CREATE INDEX comments_by_post ON comments(post_id, id);
+                    CREATE TABLE following (
+                        follower TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        followee TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        created_at REAL NOT NULL, PRIMARY KEY (follower, followee));
+                    CREATE INDEX following_by_followee ON following(followee, created_at DESC);
+                    """
+            )
+        }
+        migrator.registerMigration("v2: a post's book") { db in
+            try db.execute(sql: "ALTER TABLE posts ADD COLUMN book TEXT")
+        }
+        migrator.registerMigration("v4: failed logins kept with the data") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE login_failures (username TEXT NOT NULL, at REAL NOT NULL);
+                    CREATE INDEX login_failures_by_username ON login_failures(username, at);
+                    CREATE INDEX login_failures_by_time ON login_failures(at);
+                    """
+            )
+        }
+        migrator.registerMigration("v3: images kept in the database") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE images (
+                        name TEXT PRIMARY KEY NOT NULL, content_type TEXT NOT NULL, size INTEGER NOT NULL,
+                        digest TEXT NOT NULL, bytes BLOB NOT NULL, created_at REAL NOT NULL)
+                    """
+            )
+        }
+        migrator.registerMigration("v5: notifications") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE notifications (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        recipient TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        actor TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        post_id INTEGER REFERENCES posts(id) ON DELETE CASCADE,
+                        comment_id INTEGER REFERENCES comments(id) ON DELETE CASCADE,
+                        created_at REAL NOT NULL,
+                        read INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX notifications_by_recipient ON notifications(recipient, id DESC);
+                    CREATE INDEX notifications_by_post ON notifications(post_id, actor);
+                    CREATE INDEX notifications_by_comment ON notifications(comment_id);
+                    """
+            )
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import PluginAPI
+
+extension KiwiPages {
+    static let notificationsPageSize = 30
+
+    /// `/notifications`: who liked or commented on the reader's posts, and who followed them, newest
+    /// first. Those unread until now stand out, and the visit marks them read.
+    @Sendable func notifications(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        guard let caller = context.caller else { return logInFirst(request) }
+        let page = try pageNumber(request)
+        let size = Self.notificationsPageSize
+        let links = links(request)
+        let found = try await community.notifications.list(for: caller, page: page, size: size + 1, unreadOnly: false)
+        let shown = found.prefix(size)
+        if let newest = shown.first, page == 0 { _ = try await community.notifications.markRead(for: caller, upTo: newest.id) }
+        let items = shown.map { notification in
+            NotificationsPage.Item(
+                author: PageAuthor(notification.actor, links: links, guest: false),
+                what: Self.what(notification),
+                url: notification.post.map { "/p/\($0.id)" } ?? "/@\(notification.actor.username)",
+                imageURL: notification.post.map { links.upload($0.image) },
+                ago: RelativeTime.ago(Date().timeIntervalSince(notification.createdAt)),
+                time: isoTime(notification.createdAt),
+                new: !notification.read
+            )
+        }
+        let content = NotificationsPage(
+            items: Array(items),
+            olderURL: found.count > size ? Self.pageURL("/notifications", nil, page: page + 1) : nil,
+            newerURL: page == 0 ? nil : Self.pageURL("/notifications", nil, page: page - 1)
+        )
+        // Read after marking: the header's count says what is left.
+        return render("notifications", title: "Notifications", content, viewer: try await viewer(request, context))
+    }
+
+    /// What happened, after the name of who did it.
+    static func what(_ notification: KiwiNotification) -> String {
+        let post = notification.post?.caption.map { "your post “\($0.prefix(60))”" } ?? "your post"
+        switch notification.kind {
+        case .like: return "liked \(post)"
+        case .comment: return "commented on \(post)" + (notification.comment.map { ": “\($0.prefix(120))”" } ?? "")
+        case .follow: return "followed you"
+        }
+    }
+}
