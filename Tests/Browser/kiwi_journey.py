@@ -2,12 +2,16 @@
 
 Run by KiwiBrowserTests against the built `toolbox kiwi serve`:
 
-    python3 kiwi_journey.py --base http://127.0.0.1:PORT --width 375 --screenshots DIR [--chromedriver PATH] [--chromium PATH]
+    python3 kiwi_journey.py --base http://127.0.0.1:PORT --width 375 --screenshots DIR [--no-javascript]
+                            [--chromedriver PATH] [--chromium PATH]
 
 Two readers sign up; one logs in again, posts a photo, sees it loaded in the feed, likes it,
-comments, follows the other and sees their post under Following, opens a profile, deletes the
-comment and logs out. Every request the pages make must go to the server itself. Screenshots
-of the feed, a post and a profile go to DIR; the script exits non-zero on the first failure.
+comments, follows the other and sees their post under Following, sees the other's like and new
+post arrive live (the header's count, the feed's news) without a reload, reads her notifications,
+opens a profile, deletes the comment and logs out. With --no-javascript the browser runs no script
+and every page must still work (the live part is left out). Every request the pages make must go
+to the server itself. Screenshots of the feed, a post, the live feed, the notifications and a profile
+go to DIR; the script exits non-zero on the first failure.
 """
 
 import argparse
@@ -42,13 +46,17 @@ def png(width, height, seed):
 
 
 class Journey:
-    def __init__(self, base, width, screenshots, chromedriver, chromium):
+    def __init__(self, base, width, screenshots, chromedriver, chromium, javascript):
         self.base = base.rstrip("/")
         self.width = width
         self.screenshots = screenshots
+        self.javascript = javascript
+        self.name = f"{width}" if javascript else f"{width}-no-js"
         options = webdriver.ChromeOptions()
         for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},900"]:
             options.add_argument(argument)
+        if not javascript:
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
         if chromium:
             options.binary_location = chromium
@@ -112,7 +120,7 @@ class Journey:
     def expect(self, condition, what):
         if not condition:
             self.shoot("failure")
-            raise AssertionError(f"{self.width} px: {what} (at {self.driver.current_url})")
+            raise AssertionError(f"{self.name}: {what} (at {self.driver.current_url})")
         print(f"  ok {what}")
 
     def path(self):
@@ -125,7 +133,7 @@ class Journey:
         # The whole page, as tall as it is, at this width.
         height = self.driver.execute_script("return document.documentElement.scrollHeight")
         self.driver.set_window_size(self.width, max(900, min(height + 140, 4000)))
-        path = os.path.join(self.screenshots, f"{self.width}-{name}.png")
+        path = os.path.join(self.screenshots, f"{self.name}-{name}.png")
         self.driver.save_screenshot(path)
         self.driver.set_window_size(self.width, 900)
         print(f"  screenshot {path}")
@@ -135,6 +143,23 @@ class Journey:
         with open(path, "wb") as file:
             file.write(png(240, 180, seed))
         return path
+
+    def eventually(self, condition, seconds=3):
+        """Whether `condition` holds within `seconds` (what arrives live arrives without a reload)."""
+        try:
+            WebDriverWait(self.driver, seconds, poll_frequency=0.05).until(lambda driver: condition())
+            return True
+        except Exception:
+            return False
+
+    def api(self, method, path, token=None, body=None, content_type="application/json"):
+        """A request as another reader's client makes it, beside the browser."""
+        headers = {"Content-Type": content_type}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(self.base + path, data=body, method=method, headers=headers)
+        with urllib.request.urlopen(request) as response:
+            return json.loads(response.read() or b"null")
 
     # -- steps
 
@@ -171,10 +196,10 @@ class Journey:
         return cards[0] if cards else None
 
     def run(self):
-        suffix = str(self.width)
+        suffix = self.name.replace("-", "")
         bob, ada = "bob" + suffix, "ada" + suffix
         password = "correct horse"
-        print(f"{self.width} px:")
+        print(f"{self.name}:")
 
         self.sign_up(bob, f"Bob {suffix}", password)
         bobs_post = self.post(f"Bob reads Persuasion ({suffix})", seed=40)
@@ -220,6 +245,9 @@ class Journey:
         self.expect(card is not None and "Bob reads Persuasion" in card.text, f"{bob}'s post is under Following")
         self.expect(self.loaded(card.find_element(By.CSS_SELECTOR, ".photo img")), f"{bob}'s photo loaded")
 
+        if self.javascript:
+            self.live(bob, password, post)
+
         # A profile: avatar, counts, the grid of posts.
         self.open(f"/@{ada}")
         self.expect(self.find("h1").text == f"Ada {suffix}", "the profile shows the display name")
@@ -255,6 +283,31 @@ class Journey:
         ]
         self.expect(not problems, f"the browser reported no errors {problems}")
 
+    def live(self, bob, password, post):
+        """What another reader does reaches the open page: a like moves the header's count, a new
+        post of someone followed is announced on the feed; the notifications page lists the like."""
+        self.open("/")
+        self.expect(self.eventually(lambda: self.find("html").get_attribute("data-live") == "on"), "the page listens (GET /events)")
+        self.expect(self.find("[data-unread]").get_attribute("hidden") is not None, "no unread notifications yet: no count")
+        token = self.api("POST", "/sessions", body=json.dumps({"username": bob, "password": password}).encode())["token"]
+        self.api("POST", f"/posts/{post.rsplit('/', 1)[1]}/like", token)
+        count = self.find("[data-unread]")
+        self.expect(self.eventually(lambda: count.text == "1" and count.get_attribute("hidden") is None), "a like by another reader shows in the count, no reload")
+        boundary = "journey"
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n").encode()
+        body += png(60, 40, 7) + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nNew from {bob}\r\n--{boundary}--\r\n".encode()
+        self.api("POST", "/posts", token, body, f"multipart/form-data; boundary={boundary}")
+        news = self.find("[data-new-posts]")
+        self.expect(self.eventually(lambda: news.is_displayed() and "1 new post" in news.text), "the feed says '1 new post' by someone she follows")
+        self.shoot("live")
+        self.click(news.find_element(By.CSS_SELECTOR, "a"))
+        self.expect(f"New from {bob}" in self.find(".feed").text, "a click shows the new post")
+        self.open("/notifications")
+        self.expect(f"liked your post" in self.find(".notifications").text, "/notifications lists the like")
+        self.expect(self.find_all(".notifications li.new"), "the unread one stands out")
+        self.shoot("notifications")
+        self.expect(self.eventually(lambda: self.find("[data-unread]").get_attribute("hidden") is not None), "read now: the count is gone")
+
     def close(self):
         self.driver.quit()
 
@@ -266,9 +319,12 @@ def main():
     parser.add_argument("--screenshots", required=True)
     parser.add_argument("--chromedriver", help="the WebDriver program; without it Selenium looks for one")
     parser.add_argument("--chromium", help="the browser program; without it the driver's default")
+    parser.add_argument("--no-javascript", action="store_true", help="run no script: every page must work without one")
     arguments = parser.parse_args()
     os.makedirs(arguments.screenshots, exist_ok=True)
-    journey = Journey(arguments.base, arguments.width, arguments.screenshots, arguments.chromedriver, arguments.chromium)
+    journey = Journey(
+        arguments.base, arguments.width, arguments.screenshots, arguments.chromedriver, arguments.chromium, not arguments.no_javascript
+    )
     try:
         journey.run()
     except AssertionError as failure:
@@ -276,7 +332,7 @@ def main():
         sys.exit(1)
     finally:
         journey.close()
-    print(f"journey at {arguments.width} px passed; screenshots in {arguments.screenshots}")
+    print(f"journey at {journey.name} passed; screenshots in {arguments.screenshots}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ import Testing
 
 /// The web pages in a real browser: Chromium, driven through WebDriver by Selenium
 /// (`Tests/Browser/kiwi_journey.py`), takes the built binary through a reader's journey at a
-/// phone's width and at a desktop's, and saves screenshots of the feed, a post and a profile.
+/// phone's width without JavaScript (every page must work without it) and at a desktop's with it
+/// (the unread count and the feed's news arrive live), and saves screenshots.
 @Suite(.serialized) struct KiwiBrowserTests {
     static let environment = ProcessInfo.processInfo.environment
     /// CI installs chromium, chromium-driver and selenium, and names the driver in KIWI_WEBDRIVER,
@@ -25,9 +26,9 @@ import Testing
             if: driver != nil || required,
             "chromedriver is not installed (apt-get install chromium chromium-driver; pip install selenium); CI runs it"
         ),
-        arguments: [375, 1280]
+        arguments: [(375, false), (1280, true)]
     )
-    func aReaderJourneyInChromium(width: Int) async throws {
+    func aReaderJourneyInChromium(width: Int, javascript: Bool) async throws {
         let driver = try #require(Self.driver, "KIWI_WEBDRIVER names no program")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-browser-\(UUID().uuidString)")
         let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "sqlite:\(folder.path)/kiwi.sqlite"])
@@ -40,10 +41,11 @@ import Testing
         let (status, report) = try KiwiContractTests.run(
             "/usr/bin/env",
             ["python3", Self.script.path, "--base", base, "--width", "\(width)", "--screenshots", Self.screenshots, "--chromedriver", driver]
-                + (chromium.map { ["--chromium", $0] } ?? [])
+                + (chromium.map { ["--chromium", $0] } ?? []) + (javascript ? [] : ["--no-javascript"])
         )
         print(report)
-        #expect(status == 0, "the journey at \(width) px:\n\(report.suffix(4_000))")
-        #expect(report.contains("journey at \(width) px passed"), "\(report.suffix(2_000))")
+        let name = javascript ? "\(width)" : "\(width)-no-js"
+        #expect(status == 0, "the journey at \(name):\n\(report.suffix(4_000))")
+        #expect(report.contains("journey at \(name) passed"), "\(report.suffix(2_000))")
     }
 }

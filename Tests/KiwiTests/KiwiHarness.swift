@@ -80,6 +80,7 @@ func withKiwi(
     metrics: Bool = false,
     uploadsFolder: Bool = true,
     publicURL: String? = nil,
+    heartbeat: Duration = .seconds(15),
     _ body: (KiwiHarness) async throws -> Void
 ) async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
@@ -100,6 +101,7 @@ func withKiwi(
     // A loaded CI machine (a browser and a fuzzer beside the suite) took over 2 s to open a
     // SQLite reader: these stores are healthy, so /health may wait for them.
     options.healthPatience = .seconds(30)
+    options.liveHeartbeat = heartbeat
     switch kind {
     case .memory:
         try await body(KiwiHarness(folder: folder, database: MemoryKiwiDatabase(), uploads: uploads, options: options))
@@ -123,6 +125,7 @@ func withPostgres(metrics: Bool = false, _ body: (PostgresKiwiDatabase) async th
         group.addTask { try await database.run() }
         defer { group.cancelAll() }
         try await database.migrate(schema: schema)
+        try await database.listening(within: .seconds(10))
         try await body(database)
         try await database.client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA \"\(schema)\" CASCADE"))
     }

@@ -107,11 +107,22 @@ public struct ToolboxBinary: Sendable {
 
     static let unshare = "/usr/bin/unshare"
 
-    /// Starts `toolbox arguments…` without waiting (to signal it, for example).
-    public func start(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) throws -> RunningToolbox {
+    /// Starts `toolbox arguments…` without waiting (to signal it, for example); in a network
+    /// namespace (a test host of its own) when one is named.
+    public func start(
+        _ arguments: [String],
+        input: String = "",
+        environment extra: [String: String] = [:],
+        namespace: String? = nil
+    ) throws -> RunningToolbox {
         let process = Process()
-        process.executableURL = Self.url
-        process.arguments = arguments
+        if let namespace {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
+            process.arguments = ["netns", "exec", namespace, Self.url.path] + arguments
+        } else {
+            process.executableURL = Self.url
+            process.arguments = arguments
+        }
         process.environment = environment.merging(extra) { $1 }
         let output = Pipe()
         let error = Pipe()
@@ -156,6 +167,19 @@ public final class RunningToolbox: @unchecked Sendable {
 
     /// What the process has written to stderr so far.
     public var standardErrorSoFar: String { lock.withLock { String(decoding: error, as: UTF8.self) } }
+
+    /// What the process has written to stdout so far.
+    public var standardOutputSoFar: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+
+    /// Waits until stdout has a line that `matches`, and answers it (nil after `timeout`).
+    public func waitForOutput(within timeout: Duration, _ matches: (Substring) -> Bool) async throws -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let line = standardOutputSoFar.split(separator: "\n").first(where: matches) { return String(line) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
 
     /// Waits until the process has written `text` to stderr and returns that line;
     /// throws with everything it wrote if it exits first or `timeout` passes.
@@ -206,6 +230,14 @@ extension ToolboxBinary {
             throw ProcessEnded(waitingFor: "a listening URL", standardError: line)
         }
         return (server, base)
+    }
+
+    /// Starts `toolbox kiwi serve` on every address of a test host (a network namespace), port 8080,
+    /// and answers once it is listening.
+    public func serveKiwi(_ arguments: [String], namespace: String) async throws -> RunningToolbox {
+        let server = try start(["kiwi", "serve", "--host", "0.0.0.0", "--port", "8080"] + arguments, namespace: namespace)
+        _ = try await server.waitForLine(containing: "Kiwi is listening on ")
+        return server
     }
 }
 

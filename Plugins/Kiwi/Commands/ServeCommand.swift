@@ -15,21 +15,28 @@ extension KiwiCommand {
                 --database and --uploads say otherwise; the uploads of any SQLite file go in the \
                 'uploads' folder beside it. With PostgreSQL the images are kept in the database too \
                 (unless --uploads is given), so any number of servers on any number of machines can \
-                share it and nothing else. Stops cleanly on Ctrl-C or SIGTERM, \
-                finishing the requests in flight.
+                share it and nothing else: each keeps pages in memory, exact through the database's own \
+                notices, and tells its readers live of what any of them does. A server keeps up to \
+                ?pool=N connections to PostgreSQL (default 4 a core). A database that stops is answered \
+                503 within seconds, and the server comes back by itself when it returns. Stops cleanly \
+                on Ctrl-C or SIGTERM, finishing the requests in flight.
 
                 Examples:
                   toolbox kiwi serve
                   toolbox kiwi serve --host 0.0.0.0 --port 8080 --public-url https://kiwi.example.org
                   toolbox kiwi serve --database sqlite:/srv/kiwi/kiwi.sqlite --uploads /srv/kiwi/uploads
                   toolbox kiwi serve --database postgres://kiwi:secret@db/kiwi --metrics
+                  toolbox kiwi serve --database 'postgres://kiwi:secret@db/kiwi?pool=16'
                 """
         )
 
         @Option(help: "The address to listen on.") public var host = "127.0.0.1"
         @Option(help: "The port to listen on (0: any free port).") public var port = 8080
         @Option(
-            help: ArgumentHelp("Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.", valueName: "database")
+            help: ArgumentHelp(
+                "Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE[?pool=N], or memory.",
+                valueName: "database"
+            )
         )
         public var database: KiwiDatabase?
         @Option(

@@ -36,6 +36,30 @@ enum KiwiPresentation {
         }
     }
 
+    static let notificationColumns: [Column<KiwiWire.Notification>] = [
+        Column("Age") { KiwiTime.age(KiwiTime.parse($0.createdAt)) },
+        Column("Who") { $0.actor.username },
+        Column("What", flexible: true) { what($0) },
+        Column("") { $0.read ? "" : "new" },
+    ]
+
+    /// What happened, after the name of who did it: "liked your post “The storm chapter”".
+    static func what(_ notification: KiwiWire.Notification) -> String {
+        let post = notification.post?.caption.map { "your post “\($0)”" } ?? "your post"
+        switch notification.kind {
+        case "like": return "liked \(post)"
+        case "comment": return "commented on \(post)" + (notification.comment.map { ": “\($0)”" } ?? "")
+        case "follow": return "followed you"
+        default: return notification.kind
+        }
+    }
+
+    /// A notification said aloud: "Ada Lovelace liked your post “The storm chapter”, 5 minutes ago."
+    static func spoken(_ notification: KiwiWire.Notification) -> String {
+        let age = KiwiTime.parse(notification.createdAt).map { ", \(RelativeTime.ago(Date().timeIntervalSince($0)))" } ?? ""
+        return "\(notification.actor.shownName) \(what(notification))\(age)."
+    }
+
     static let userColumns: [Column<KiwiWire.User>] = [
         Column("Username") { $0.username },
         Column("Name", flexible: true) { $0.displayName ?? "–" },

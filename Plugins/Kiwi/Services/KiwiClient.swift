@@ -138,16 +138,21 @@ struct KiwiClient: Sendable {
         return try await api.decode(try authenticated(call, optional: which != .following))
     }
 
-    /// Every page until a short one, dropping posts that shifted onto the next page.
+    /// Every page until a short one.
     func allPosts(_ which: Posts, pageSize: Int = 50) async throws -> [KiwiWire.Post] {
+        try await Self.everyPage(size: pageSize, id: \.id) { try await posts(which, page: $0, pageSize: pageSize) }
+    }
+
+    /// Every page of a list until a short one, dropping items that shifted onto the next page.
+    static func everyPage<Item>(size: Int, id: (Item) -> String, _ page: (Int) async throws -> [Item]) async throws -> [Item] {
         var seen = Set<String>()
-        var posts: [KiwiWire.Post] = []
-        var page = 1
+        var items: [Item] = []
+        var number = 1
         while true {
-            let batch = try await self.posts(which, page: page, pageSize: pageSize)
-            posts += batch.filter { seen.insert($0.id).inserted }
-            if batch.count < pageSize { return posts }
-            page += 1
+            let batch = try await page(number)
+            items += batch.filter { seen.insert(id($0)).inserted }
+            if batch.count < size { return items }
+            number += 1
         }
     }
 
@@ -218,6 +223,50 @@ struct KiwiClient: Sendable {
         let form = [("operation", "delete"), ("commentid", id)]
         try await api.send(try authenticated(APICall("comments", method: "POST", body: .form(form), notFound: .notFound("no comment \(id)"))))
     }
+
+    // MARK: notifications (toolbox's extension)
+
+    /// One page of the reader's notifications, newest first (counting from 1 here).
+    func notifications(page: Int, pageSize: Int, unreadOnly: Bool) async throws -> [KiwiWire.Notification] {
+        var query = [("page", String(page - 1)), ("pageSize", String(pageSize))]
+        if unreadOnly { query.append(("unread", "true")) }
+        return try await api.decode(try authenticated(APICall("notifications", query: query, notFound: Self.noNotifications)))
+    }
+
+    /// Marks the reader's notifications read, all or up to `id`; answers how many are left unread.
+    func markRead(upTo id: String?) async throws -> Int {
+        let call = APICall("notifications/read", method: "POST", body: .json(KiwiWire.MarkRead(upTo: id)), notFound: Self.noNotifications)
+        let unread: KiwiWire.Unread = try await api.decode(try authenticated(call))
+        return unread.count
+    }
+
+    /// The reader's live stream (`GET /events`), resuming after `lastEvent` when it is given.
+    func events(after lastEvent: String?) async throws -> AsyncThrowingStream<ServerSentEvent?, any Error> {
+        var headers = ["Authorization": "Bearer \(try session().token)"]
+        if let lastEvent { headers["Last-Event-ID"] = lastEvent }
+        do {
+            return try await EventStream.open(server.appendingPathComponent("events"), headers: headers)
+        } catch let refused as EventStream.Refused {
+            let message = try? JSONDecoder().decode(KiwiWire.Failure.self, from: refused.body).message
+            let failure = APIFailure(status: refused.status, message: message, body: refused.body, call: APICall("events"), authenticated: true)
+            if refused.status == 404 { throw Self.noLiveStream }
+            throw Self.failure(failure) ?? ToolboxError.unavailable("the Kiwi server refused the live stream\(failure.said)", hint: "try again later")
+        } catch let error as TransportError {
+            throw ToolboxError.unavailable(
+                "cannot reach the Kiwi server at \(server.absoluteString): \(error.detail)",
+                hint: "start one with `toolbox kiwi serve`, or check kiwi.server (`--server URL`)"
+            )
+        }
+    }
+
+    static let noNotifications = ToolboxError.notFound(
+        "this Kiwi server has no notifications",
+        hint: "toolbox kiwi serve has them; the original backend does not"
+    )
+    static let noLiveStream = ToolboxError.notFound(
+        "this Kiwi server has no live stream",
+        hint: "toolbox kiwi serve has one; the original backend does not"
+    )
 
     // MARK: following
 

@@ -64,6 +64,14 @@ public struct APIFailure: Sendable {
 
     /// " (the server's words)", or nothing: for the end of a message.
     public var said: String { message.map { " (\($0))" } ?? "" }
+
+    public init(status: Int, message: String?, body: Data, call: APICall, authenticated: Bool) {
+        self.status = status
+        self.message = message
+        self.body = body
+        self.call = call
+        self.authenticated = authenticated
+    }
 }
 
 /// A web API as a plugin calls it: requests against a base URL through the shared

@@ -54,6 +54,13 @@ public struct Output: Sendable {
         line(String(decoding: data, as: UTF8.self))
     }
 
+    /// Writes one JSON object on a line of its own (a stream of them: one a line, as they happen).
+    public func jsonLine<Value: Encodable>(_ value: Value) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        line(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
     /// A list of items in the chosen format. `empty` is said (on stderr) when there are none.
     /// `attribution` credits data whose licence asks for it: see `credit(_:)`; in JSON every item carries it.
     public func list<Item: Encodable>(

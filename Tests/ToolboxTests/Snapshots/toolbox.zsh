@@ -1068,12 +1068,14 @@ _toolbox_kiwi() {
             'followers:Who follows a reader (you by default).'
             'following:Whom a reader follows (you by default).'
             'profile:A reader: followers, following, their reading streak and their posts.'
+            'notifications:Who liked or commented on your posts and who followed you, newest first; marks them read.'
+            'watch:Print your notifications and the posts of the people you follow as they happen.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile)
+        serve|migrate|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1088,7 +1090,7 @@ _toolbox_kiwi_serve() {
     local -ar arg_specs=(
         '--host[The address to listen on.]:host:'
         '--port[The port to listen on (0\: any free port).]:port:'
-        '--database[Where the data lives\: sqlite\:PATH, postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE, or memory.]:database:'
+        '--database[Where the data lives\: sqlite\:PATH, postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE\[?pool=N\], or memory.]:database:'
         '--uploads[The folder for uploaded images (default\: beside an SQLite file; in the database with PostgreSQL or memory).]:uploads:_files -/'
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).]:public-url:'
@@ -1594,6 +1596,51 @@ _toolbox_kiwi_profile() {
     local -i ret=1
     local -ar arg_specs=(
         ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_notifications() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--unread[Only the unread ones.]'
+        '--all[Every one, not just the newest 20.]'
+        '--keep[Leave them unread.]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_watch() {
+    local -i ret=1
+    local -ar arg_specs=(
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import KiwiWire
 import NIOCore
+import ServiceLifecycle
 
 /// `GET /events`: a logged-in reader's live stream, as Server-Sent Events (toolbox's extension).
 ///
@@ -39,9 +40,14 @@ struct LiveController: Sendable {
             body: ResponseBody { writer in
                 // A reconnect waits two seconds; the comment line makes the stream start at once.
                 try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
-                try await request.body.consumeWithInboundCloseHandler { _ in
-                    for await message in stream.messages { try await writer.write(Self.frame(message, links: links)) }
-                } onInboundClosed: {
+                // Ends when the reader leaves, logs out or is dropped, and when the server stops.
+                try await withGracefulShutdownHandler {
+                    try await request.body.consumeWithInboundCloseHandler { _ in
+                        for await message in stream.messages { try await writer.write(Self.frame(message, links: links)) }
+                    } onInboundClosed: {
+                        stream.end()
+                    }
+                } onGracefulShutdown: {
                     stream.end()
                 }
                 try await writer.finish(nil)

@@ -6,12 +6,14 @@ import Synchronization
 /// withdrawn) notifications with the unread count, and new posts by the people they follow.
 ///
 /// The changes come from `KiwiChanges` (from PostgreSQL's notices when servers share a database,
-/// so a like made on one server reaches a reader on another), one at a time and in order. A stream
+/// so a like made on one server reaches a reader on another), in order, as many at a time as have
+/// come: a burst of likes sends each reader its count once. Past `backlog` changes not yet told,
+/// they are forgotten and every stream catches up from the store instead. A stream
 /// that was away names the last event it had (`Last-Event-ID`): it is sent what it missed, from
 /// the store, as far back as `resumeWindow`. What a stream is sent waits in a buffer of `buffer`
 /// messages: a reader who does not read is dropped, and never grows the server's memory.
 final class LiveEvents: Service, Sendable {
-    typealias Store = NotificationStore & PostStore & FollowStore
+    typealias Store = NotificationStore & PostStore & FollowStore & AccountStore
 
     /// What a stream sends.
     enum Message: Sendable, Equatable {
@@ -29,20 +31,40 @@ final class LiveEvents: Service, Sendable {
     /// dropped by it if seen): a write's time is taken before it commits.
     static let overlap: TimeInterval = 10
 
+    static let backlog = 10_000
+
     private let store: any Store
     let heartbeat: Duration
     let buffer: Int
-    private let changes: AsyncStream<KiwiChange?>
-    private let hear: AsyncStream<KiwiChange?>.Continuation
+    private let heard = Heard()
     private let readers = Mutex(Readers())
 
     init(store: any Store, changes: KiwiChanges, heartbeat: Duration = .seconds(15), buffer: Int = 64) {
         self.store = store
         self.heartbeat = heartbeat
         self.buffer = buffer
-        (self.changes, hear) = AsyncStream.makeStream(of: KiwiChange?.self)
-        let hear = self.hear
-        changes.stream { hear.yield($0) }
+        let heard = self.heard
+        changes.stream { heard.add($0) }
+    }
+
+    /// The changes heard and not yet told (nil: some were missed, catch up), and a nudge for the teller.
+    private final class Heard: Sendable {
+        private let changes = Mutex<[KiwiChange?]>([])
+        let (nudges, nudge) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+
+        func add(_ change: KiwiChange?) {
+            changes.withLock { changes in
+                if changes.count >= LiveEvents.backlog { changes = [nil] } else { changes.append(change) }
+            }
+            nudge.yield()
+        }
+
+        func takeAll() -> [KiwiChange?] {
+            changes.withLock { changes in
+                defer { changes = [] }
+                return changes
+            }
+        }
     }
 
     /// A reader's stream: `resumeAfter` is the last event it had, when it is coming back.
@@ -83,61 +105,73 @@ final class LiveEvents: Service, Sendable {
                     }
                 }
                 group.addTask { [self] in
-                    for await change in changes { await hear(change) }
+                    for await _ in heard.nudges { await tell(heard.takeAll()) }
                 }
                 try await group.next()
                 group.cancelAll()
             }
         } onGracefulShutdown: { [self] in
-            hear.finish()
+            heard.nudge.finish()
             for stream in readers.withLock({ $0.all }) { stream.end() }
         }
     }
 
-    private func hear(_ change: KiwiChange?) async {
-        // A failed look-up (the database away) loses nothing for good: the streams catch up when it returns.
-        do {
-            switch change {
-            case .notification(let id, let recipient, let added):
-                let streams = readers.withLock { $0.streams(of: recipient) }
-                guard !streams.isEmpty else { return }
-                if added {
-                    guard let notification = try await store.notification(id) else { return }
-                    for stream in streams { stream.send(.notification(notification)) }
-                } else {
-                    for stream in streams { stream.send(.withdrawn(notification: id)) }
+    /// Tells the streams what `changes` say, in order; then each reader whose count moved, once.
+    private func tell(_ changes: [KiwiChange?]) async {
+        var counts = Set<String>()
+        for change in changes {
+            // A failed look-up (the database away) loses nothing for good: the streams catch up when it returns.
+            do {
+                switch change {
+                case .notification(let id, let recipient, let added):
+                    let streams = readers.withLock { $0.streams(of: recipient) }
+                    guard !streams.isEmpty else { continue }
+                    counts.insert(recipient)
+                    if !added {
+                        for stream in streams { stream.send(.withdrawn(notification: id)) }
+                    } else if let notification = try await store.notification(id) {
+                        for stream in streams { stream.send(.notification(notification)) }
+                    }
+                case .read(let recipient):
+                    counts.insert(recipient)
+                case .post(let id, let author, true):
+                    let streams = readers.withLock { $0.streams(following: author) }
+                    guard !streams.isEmpty, let post = try await store.post(id, viewer: nil) else { continue }
+                    for stream in streams { stream.send(.post(post)) }
+                case .follow(let follower, let followee, let following):
+                    readers.withLock { $0.change(follower, follows: followee, following) }
+                case .sessionEnded(let hash):
+                    for stream in readers.withLock({ $0.streams(session: hash) }) { stream.end() }
+                case nil:
+                    try await catchUp()
+                case .post, .member:
+                    continue
                 }
-                let unread = try await store.unreadCount(for: recipient)
-                for stream in streams { stream.send(.unread(unread)) }
-            case .read(let recipient):
-                let streams = readers.withLock { $0.streams(of: recipient) }
-                guard !streams.isEmpty else { return }
-                let unread = try await store.unreadCount(for: recipient)
-                for stream in streams { stream.send(.unread(unread)) }
-            case .post(let id, let author, true):
-                let streams = readers.withLock { $0.streams(following: author) }
-                guard !streams.isEmpty, let post = try await store.post(id, viewer: nil) else { return }
-                for stream in streams { stream.send(.post(post)) }
-            case .follow(let follower, let followee, let following):
-                readers.withLock { $0.change(follower, follows: followee, following) }
-            case .sessionEnded(let hash):
-                for stream in readers.withLock({ $0.streams(session: hash) }) { stream.end() }
-            case nil:
-                try await catchUp()
-            case .post, .member:
-                return
+            } catch {
+                continue
             }
-        } catch {
-            return
+        }
+        for reader in counts {
+            let streams = readers.withLock { $0.streams(of: reader) }
+            guard !streams.isEmpty, let unread = try? await store.unreadCount(for: reader) else { continue }
+            for stream in streams { stream.send(.unread(unread)) }
         }
     }
 
-    /// After a gap in the changes (the database's listener reconnected), every stream is sent what
-    /// it missed; what it had already is not sent twice.
+    /// After a gap in the changes (the database's listener reconnected), every stream is brought up
+    /// to date as if it had heard them: a session that ended meanwhile ends its stream, the people
+    /// its reader follows are asked again, and it is sent what it missed (never twice) and the count.
     private func catchUp() async throws {
         for stream in readers.withLock({ $0.all }) {
+            guard try await store.sessionUser(tokenHash: stream.tokenHash) != nil else {
+                stream.end()
+                continue
+            }
+            let followees = Set(try await store.following(of: stream.reader).map(\.username))
+            readers.withLock { $0.replaceFollowees(of: stream.reader, with: followees) }
             let since = stream.lastEventTime.map { $0 - Self.overlap } ?? stream.connected
             for event in try await store.events(for: stream.reader, since: since, limit: Self.resumeLimit) { stream.send(event) }
+            stream.send(.unread(try await store.unreadCount(for: stream.reader)))
         }
     }
 
@@ -225,6 +259,11 @@ final class LiveEvents: Service, Sendable {
         mutating func follow(_ followees: Set<String>, for stream: Connection) {
             guard byReader[stream.reader] != nil else { return }
             for followee in followees { change(stream.reader, follows: followee, true) }
+        }
+
+        mutating func replaceFollowees(of reader: String, with followees: Set<String>) {
+            for followee in following[reader] ?? [] where !followees.contains(followee) { change(reader, follows: followee, false) }
+            for followee in followees { change(reader, follows: followee, true) }
         }
 
         mutating func change(_ follower: String, follows followee: String, _ following: Bool) {

@@ -19,6 +19,8 @@ import Synchronization
 final class PostgresChangeListener: Service, Sendable {
     private let configuration: PostgresConnection.Configuration
     private let changes: KiwiChanges
+    /// The schema it was asked to work in (tests); nil for the database's default.
+    let schema: String?
     private let logger: Logger
     /// How often a heartbeat goes out, and how long after one was sent the caches may trust it.
     static let beat: Duration = .milliseconds(250)
@@ -42,6 +44,7 @@ final class PostgresChangeListener: Service, Sendable {
         configuration.options.connectTimeout = .seconds(3)
         configuration.options.additionalStartupParameters = [("application_name", "kiwi-listener")] + (schema.map { [("search_path", $0)] } ?? [])
         self.configuration = configuration
+        self.schema = schema
         self.changes = changes
         self.logger = logger
     }

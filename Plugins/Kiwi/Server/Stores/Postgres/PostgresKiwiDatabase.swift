@@ -55,14 +55,23 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
         }
     }
 
-    /// Migrates once the pool reaches the server. The pool retries a refused connection for ever;
-    /// a server or a migration that cannot start says so instead.
+    /// Migrates once the pool reaches the server, then gives the listener a moment to listen, so
+    /// that what a new server keeps is trusted (and its readers hear every change) from its first
+    /// request. The pool retries a refused connection for ever; a server or a migration that cannot
+    /// start says so instead.
     func start() async throws {
         do {
             try await Deadline.answer(within: .seconds(10), orThrow: CancellationError()) { try await self.migrate() }
         } catch {
             throw ToolboxError.unavailable("cannot reach the PostgreSQL database", hint: "check the database URL and that the server is running")
         }
+        try await listening(within: .seconds(5))
+    }
+
+    /// Waits until the listener's notices are confirmed, or `limit` passes (the caches wait with it).
+    func listening(within limit: Duration) async throws {
+        let deadline = ContinuousClock.now + limit
+        while !changes.isTrusted, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
     }
 
     /// Creates or upgrades the schema; servers starting together take turns by an advisory lock.

@@ -9,6 +9,7 @@
   const bell = badge && badge.closest("a");
   const fresh = new Set();
   const events = new EventSource("/events");
+  events.addEventListener("open", () => document.documentElement.setAttribute("data-live", "on"));
 
   events.addEventListener("unread", (event) => {
     const count = JSON.parse(event.data).count;

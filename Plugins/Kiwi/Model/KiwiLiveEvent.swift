@@ -1,0 +1,55 @@
+import Foundation
+import KiwiWire
+import PluginAPI
+
+/// What a reader's live stream says (`GET /events`), as `kiwi watch` prints it: one JSON object a
+/// line with `--json` or when piped (`{"type": "notification", "notification": {…}}`, `"post"`,
+/// `"withdrawn"` with its `id`, `"unread"` with its `count`).
+enum KiwiLiveEvent: Sendable, Equatable, Encodable {
+    case notification(KiwiWire.Notification)
+    case post(KiwiWire.Post)
+    case withdrawn(String)
+    case unread(Int)
+
+    /// The stream's event, read; nil for one this client does not know (a newer server's).
+    init?(_ event: ServerSentEvent) throws {
+        let data = Data(event.data.utf8)
+        let decoder = JSONDecoder()
+        switch event.name {
+        case "notification": self = .notification(try decoder.decode(KiwiWire.Notification.self, from: data))
+        case "post": self = .post(try decoder.decode(KiwiWire.Post.self, from: data))
+        case "withdrawn": self = .withdrawn(try decoder.decode(KiwiWire.Withdrawn.self, from: data).id)
+        case "unread": self = .unread(try decoder.decode(KiwiWire.Unread.self, from: data).count)
+        default: return nil
+        }
+    }
+
+    /// Notifications and posts are named, so one sent again is known.
+    var id: String? {
+        switch self {
+        case .notification(let notification): "n\(notification.id)"
+        case .post(let post): "p\(post.id)"
+        case .withdrawn, .unread: nil
+        }
+    }
+
+    private enum Keys: String, CodingKey { case type, notification, post, id, count }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .notification(let notification):
+            try container.encode("notification", forKey: .type)
+            try container.encode(notification, forKey: .notification)
+        case .post(let post):
+            try container.encode("post", forKey: .type)
+            try container.encode(post, forKey: .post)
+        case .withdrawn(let id):
+            try container.encode("withdrawn", forKey: .type)
+            try container.encode(id, forKey: .id)
+        case .unread(let count):
+            try container.encode("unread", forKey: .type)
+            try container.encode(count, forKey: .count)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PluginAPI
+import TestSupport
+import Testing
+
+/// A database that stops and starts again under a running server: nothing hangs, nothing exits,
+/// nothing stale is answered, and the server comes back by itself.
+@Suite(.enabled(if: ScratchPostgres.unavailable == nil, "\(ScratchPostgres.unavailable ?? "")"))
+struct KiwiDatabaseRestartTests {
+    let http = LiveHTTP()
+
+    /// The answer to `method path` and how long it took.
+    func timed(_ method: String, _ url: String, headers: [String: String] = [:]) async throws -> (PluginAPI.HTTPResponse, Duration) {
+        let started = ContinuousClock.now
+        let answer = try await http.send(method, url, headers: headers)
+        return (answer, ContinuousClock.now - started)
+    }
+
+    @Test func withTheDatabaseDownEveryRequestAnswersWithinFiveSecondsAndTheServerRecoversByItself() async throws {
+        let database = try ScratchPostgres()
+        let (server, base) = try await ToolboxBinary().serveKiwi(["--database", database.url])
+        defer { server.process.terminate() }
+        let ada = try await LiveMember.join("ada", at: base)
+        let post = try await ada.post("before the restart", at: base)
+        let page = base + "/posts?page=0&pageSize=20"
+        #expect(try await http.send("GET", page).status == 200, "and kept in memory")
+
+        try database.stop()
+        let (health, healthTime) = try await timed("GET", base + "/health")
+        #expect(health.status == 503 && healthTime < .milliseconds(2_500), "/health: \(health.status) in \(healthTime)")
+        let asks: [(String, String, [String: String])] = [
+            ("POST", base + "/posts/\(post)/like", ["Authorization": "Bearer \(ada.token)"]),
+            ("GET", page, [:]),
+            ("GET", base + "/posts/\(post)", [:]),
+            ("GET", base + "/users/me", ["Authorization": "Bearer \(ada.token)"]),
+        ]
+        for (method, url, headers) in asks {
+            let (answer, time) = try await timed(method, url, headers: headers)
+            let failure = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+            #expect(answer.status == 503 && time < .seconds(5), "\(method) \(url): \(answer.status) in \(time)")
+            #expect(failure?["error"] as? String == "database_unavailable" && (failure?["message"] as? String)?.contains("database") == true)
+        }
+        let (browser, browserTime) = try await timed("GET", base + "/", headers: ["Accept": "text/html"])
+        let html = String(decoding: browser.body, as: UTF8.self)
+        #expect(
+            browser.status == 503 && browserTime < .seconds(5) && html.contains("cannot reach its database"),
+            "the page says so: \(html.prefix(300))"
+        )
+        #expect(server.process.isRunning, "the server does not exit")
+
+        try database.start()
+        let deadline = ContinuousClock.now + .seconds(15)
+        var liked = 0
+        while ContinuousClock.now < deadline {
+            let answer = try await http.send("POST", base + "/posts/\(post)/like", headers: ["Authorization": "Bearer \(ada.token)"])
+            if answer.status == 200 {
+                liked = (try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["likes"] as? Int ?? 0
+                break
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(liked == 1, "the server answers again by itself, without a restart")
+        let after = try JSONSerialization.jsonObject(with: try await http.send("GET", page).body) as? [[String: Any]]
+        #expect(after?.first?["likes"] as? Int == 1, "and nothing it kept from before is answered")
+        #expect(try await http.send("GET", base + "/health").status == 200)
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import KiwiWire
+import PluginAPI
+import TestSupport
+import Testing
+
+/// A member of a running server, over real sockets, as another client would act.
+struct LiveMember: Sendable {
+    let name: String
+    let token: String
+    static let http = LiveHTTP()
+
+    /// Signs up (unless `existing`) and logs in at `base`.
+    static func join(_ name: String, at base: String, existing: Bool = false) async throws -> LiveMember {
+        let credentials = Data(#"{"username":"\#(name)","password":"pw-\#(name)"}"#.utf8)
+        if !existing { _ = try await http.send("POST", base + "/users", body: credentials) }
+        let login = try await http.send("POST", base + "/sessions", body: credentials)
+        let token = try #require((try JSONSerialization.jsonObject(with: login.body) as? [String: Any])?["token"] as? String, "\(name) logged in")
+        return LiveMember(name: name, token: token)
+    }
+
+    @discardableResult
+    func send(_ method: String, _ url: String, body: Data? = nil, type: String? = nil) async throws -> PluginAPI.HTTPResponse {
+        var headers = ["Authorization": "Bearer \(token)"]
+        if let type { headers["Content-Type"] = type }
+        let response = try await Self.http.send(method, url, body: body, headers: headers)
+        #expect((200..<300).contains(response.status), "\(method) \(url): \(response.status) \(String(decoding: response.body, as: UTF8.self))")
+        return response
+    }
+
+    /// A new post's id.
+    func post(_ caption: String, at base: String) async throws -> String {
+        let (body, type) = TestImages.multipart(TestImages.png, caption: caption)
+        let answer = try await send("POST", base + "/posts", body: body, type: type)
+        return try #require((try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])?["id"] as? String)
+    }
+
+    func comment(on post: String, _ text: String, at base: String) async throws {
+        try await send(
+            "POST",
+            base + "/comments",
+            body: Data("operation=create&postid=\(post)&text=\(text)".utf8),
+            type: "application/x-www-form-urlencoded"
+        )
+    }
+}
+
+/// The live stream through the real binaries: `kiwi watch` as a reader runs it, servers that
+/// restart, a reader who stops reading.
+@Suite struct KiwiLiveServerTests {
+    /// `kiwi watch --json` prints a like by another reader within a second, on a server with its defaults.
+    @Test func watchPrintsALikeWithinASecond() async throws {
+        let toolbox = try ToolboxBinary()
+        let (server, base) = try await toolbox.serveKiwi()
+        defer { server.process.terminate() }
+        _ = try await toolbox.run(["kiwi", "signup", "ada", "--password-stdin", "--server", base], input: "pw-ada\n")
+        let login = try await toolbox.run(["kiwi", "login", "ada", "--password-stdin", "--server", base], input: "pw-ada\n")
+        #expect(login.exitCode == 0, "\(login.standardError)")
+        let ada = try await LiveMember.join("ada", at: base, existing: true)
+        let post = try await ada.post("The storm chapter", at: base)
+        let bob = try await LiveMember.join("bob", at: base)
+
+        let watch = try toolbox.start(["kiwi", "watch", "--json", "--server", base])
+        defer { watch.process.terminate() }
+        _ = try await watch.waitForLine(containing: "watching")
+        _ = try await watch.waitForOutput(within: .seconds(5)) { $0.contains(#""type":"unread""#) }
+        try await bob.send("POST", base + "/posts/\(post)/like")
+        let liked = ContinuousClock.now
+        let line = try await watch.waitForOutput(within: .seconds(1)) { $0.contains(#""type":"notification""#) }
+        let delay = ContinuousClock.now - liked
+        let event = try #require(line, "a line within a second; stdout: \(watch.standardOutputSoFar)")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(event.utf8)) as? [String: Any])
+        let notification = try #require(decoded["notification"] as? [String: Any])
+        #expect(notification["kind"] as? String == "like" && (notification["actor"] as? [String: Any])?["username"] as? String == "bob")
+        #expect(delay < .seconds(1), "\(delay)")
+
+        watch.interrupt()
+        let ended = await watch.finish()
+        #expect(ended.exitCode == 130, "Ctrl-C ends it as every command: \(ended.standardError)")
+    }
+
+    /// Two servers on one PostgreSQL: a reader connected to B hears of what is done through A within a
+    /// second; B restarts, and the reader's `kiwi watch` comes back to it and prints what happened
+    /// meanwhile, nothing twice.
+    @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))
+    func aReaderOnOneServerHearsWhatIsDoneOnAnotherAndResumesAfterARestart() async throws {
+        try await withFreshPostgres { url in
+            let (first, a) = try await ToolboxBinary().serveKiwi(["--database", url])
+            defer { first.process.terminate() }
+            let port = try FreePort.pick()
+            let serverB = try ToolboxBinary()
+            var (second, b) = try await serverB.serveKiwi(["--database", url, "--port", "\(port)"])
+
+            let reader = try ToolboxBinary()
+            _ = try await reader.run(["kiwi", "signup", "ada", "--password-stdin", "--server", b], input: "pw-ada\n")
+            _ = try await reader.run(["kiwi", "login", "ada", "--password-stdin", "--server", b], input: "pw-ada\n")
+            let ada = try await LiveMember.join("ada", at: a, existing: true)
+            let bob = try await LiveMember.join("bob", at: a)
+            let carol = try await LiveMember.join("carol", at: a)
+            let post = try await ada.post("one", at: a)
+            try await ada.send("POST", a + "/users/bob/follow")
+
+            let watch = try reader.start(["kiwi", "watch", "--json", "--server", b])
+            defer { watch.process.terminate() }
+            _ = try await watch.waitForOutput(within: .seconds(5)) { $0.contains(#""type":"unread""#) }
+            func heard(_ fragment: String, within limit: Duration = .seconds(1)) async throws -> Bool {
+                try await watch.waitForOutput(within: limit) { $0.contains(fragment) } != nil
+            }
+            try await bob.send("POST", a + "/posts/\(post)/like")
+            #expect(try await heard(#""kind":"like""#), "a like made on A")
+            try await bob.comment(on: post, "Lovely", at: a)
+            #expect(try await heard(#""comment":"Lovely""#), "its comment")
+            try await carol.send("POST", a + "/users/ada/follow")
+            #expect(try await heard(#""kind":"follow""#), "a new follower")
+            let bobs = try await bob.post("Persuasion", at: a)
+            #expect(try await heard(#""type":"post""#), "a followed reader's new post \(bobs)")
+
+            // B restarts; meanwhile, more happens on A.
+            second.process.terminate()
+            _ = await second.finish()
+            _ = try await watch.waitForLine(containing: "reconnecting", timeout: .seconds(5))
+            try await bob.comment(on: post, "While you were away", at: a)
+            let dave = try await LiveMember.join("dave", at: a)
+            try await dave.send("POST", a + "/users/ada/follow")
+            (second, b) = try await serverB.serveKiwi(["--database", url, "--port", "\(port)"])
+            defer { second.process.terminate() }
+            #expect(try await heard(#""While you were away""#, within: .seconds(40)), "missed while B was down: \(watch.standardErrorSoFar)")
+            #expect(try await heard(#""username":"dave""#), "both")
+            try await Task.sleep(for: .milliseconds(500))
+
+            let notifications = watch.standardOutputSoFar.split(separator: "\n").compactMap { line -> String? in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                return (object["notification"] as? [String: Any])?["id"] as? String
+            }
+            #expect(notifications.count == 5, "like, comment, follow, then the two missed: \(notifications)")
+            #expect(Set(notifications).count == notifications.count, "nothing twice: \(notifications)")
+        }
+    }
+
+    /// A reader who opens the stream and stops reading while thousands of events are made for them:
+    /// once what waits for them fills the stream's buffer, the server drops them, and its memory does
+    /// not grow with what they did not read.
+    @Test func aReaderWhoStopsReadingIsDroppedAndTheServersMemoryStaysFlat() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi()
+        defer { server.process.terminate() }
+        let ada = try await LiveMember.join("ada", at: base)
+        var likers: [LiveMember] = []
+        for index in 0..<8 { likers.append(try await LiveMember.join("liker\(index)", at: base)) }
+        // Each notification carries the caption: 2,000 characters an event.
+        let post = try await ada.post(String(repeating: "a long reflection ", count: 110), at: base)
+        let port = try #require(URL(string: base)?.port)
+        let stuck = try StuckReader(port: port, request: "GET /events HTTP/1.1\r\nHost: kiwi\r\nAuthorization: Bearer \(ada.token)\r\n\r\n")
+        defer { stuck.close() }
+        #expect(stuck.head.hasPrefix("HTTP/1.1 200"), "\(stuck.head)")
+        let before = try Self.residentKilobytes(server.process.processIdentifier)
+
+        // Eight readers like and unlike it 250 times each: 2,000 notifications of 2 KB and 2,000
+        // withdrawals for her, far more than any buffer on the way holds.
+        let burst = LiveHTTP(connections: 8)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for liker in likers {
+                group.addTask {
+                    for _ in 0..<250 {
+                        for method in ["POST", "DELETE"] {
+                            _ = try await burst.send(method, base + "/posts/\(post)/like", headers: ["Authorization": "Bearer \(liker.token)"])
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        try await burst.shutdown()
+        // The server tells the stream what was done as fast as it can; it closes the connection once
+        // the stream's buffer is full (its side of the connection then stops being established).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while try stuck.isEstablished(serverPort: port), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        let after = try Self.residentKilobytes(server.process.processIdentifier)
+        let (read, closed) = stuck.drain(within: .seconds(10))
+        #expect(closed, "the server closed the stream of a reader who did not read (\(read) bytes had reached them)")
+        #expect(read < 8 * 1024 * 1024, "what reached them is bounded by the buffers: \(read) bytes")
+        #expect(after - before < 8 * 1024, "the server's memory stayed flat: \(before) KB before, \(after) KB after")
+        #expect(try await LiveMember.http.send("GET", base + "/health").status == 200)
+    }
+
+    static func residentKilobytes(_ pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return try #require(Int(line.split(separator: " ").dropFirst().first ?? ""))
+    }
+}
+
+/// A client connection that asks once, reads the answer's head and then stops reading (its
+/// receive buffer kept small, as a phone on a stalled network would).
+final class StuckReader: Sendable {
+    let socket: Int32
+    let head: String
+
+    init(port: Int, request: String) throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.socket = socket
+        var size: Int32 = 2048
+        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        _ = request.withCString { send(socket, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = recv(socket, &buffer, buffer.count, 0)
+        head = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+    }
+
+    /// Whether the server's side of this connection is still established (`/proc/net/tcp`).
+    func isEstablished(serverPort: Int) throws -> Bool {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        let ports = (String(format: ":%04X", serverPort), String(format: ":%04X", Int(UInt16(bigEndian: address.sin_port))))
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+        // Columns: slot, local address, remote address, state (01: established).
+        let serverSide = table.split(separator: "\n").map { $0.split(separator: " ") }.first { columns in
+            columns.count > 3 && columns[1].hasSuffix(ports.0) && columns[2].hasSuffix(ports.1)
+        }
+        return serverSide?[3] == "01"
+    }
+
+    /// Reads all that waits; whether the server closed the connection within `limit`.
+    func drain(within limit: Duration) -> (bytes: Int, closed: Bool) {
+        var timeout = timeval(tv_sec: Int(limit.components.seconds), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var total = 0
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count == 0 { return (total, true) }
+            if count < 0 { return (total, errno == ECONNRESET) }
+            total += count
+        }
+    }
+
+    func close() { Glibc.close(socket) }
+}

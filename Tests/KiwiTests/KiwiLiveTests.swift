@@ -1,0 +1,167 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KiwiWire
+import Logging
+import PluginAPI
+import TestSupport
+import Testing
+
+@testable import KiwiServer
+
+/// A reader's live stream (`GET /events`) read as the client reads it (PluginAPI's `EventStream`),
+/// kept for a test to wait on.
+actor LiveStreamReader {
+    private(set) var events: [ServerSentEvent] = []
+    private(set) var heartbeats = 0
+    private(set) var ended = false
+    private var reading: Task<Void, Never>?
+
+    static func open(_ base: String, token: String, lastEvent: String? = nil) async throws -> LiveStreamReader {
+        var headers = ["Authorization": "Bearer \(token)"]
+        if let lastEvent { headers["Last-Event-ID"] = lastEvent }
+        let stream = try await EventStream.open(try #require(URL(string: base + "/events")), headers: headers)
+        let reader = LiveStreamReader()
+        await reader.read(stream)
+        return reader
+    }
+
+    private func read(_ stream: AsyncThrowingStream<ServerSentEvent?, any Error>) {
+        reading = Task {
+            do {
+                for try await event in stream { self.heard(event) }
+            } catch {}
+            self.finish()
+        }
+    }
+
+    private func heard(_ event: ServerSentEvent?) {
+        if let event { events.append(event) } else { heartbeats += 1 }
+    }
+
+    private func finish() { ended = true }
+
+    func close() { reading?.cancel() }
+
+    /// The first event named `name` that `matches`, from `after` on; fails after `within`.
+    func next(
+        _ name: String,
+        after start: Int = 0,
+        within limit: Duration = .seconds(1),
+        where matches: @Sendable (ServerSentEvent) -> Bool = { _ in true }
+    ) async throws -> (event: ServerSentEvent, index: Int) {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let index = events.indices.dropFirst(start).first(where: { events[$0].name == name && matches(events[$0]) }) {
+                return (events[index], index)
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("no '\(name)' event within \(limit); had \(events.map { "\($0.name) \($0.data.prefix(80))" })")
+        throw CancellationError()
+    }
+
+    func waitUntilEnded(within limit: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !ended, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        return ended
+    }
+}
+
+extension ServerSentEvent {
+    func decoded<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try JSONDecoder().decode(type, from: Data(data.utf8))
+    }
+}
+
+@Suite struct KiwiLiveTests {
+    @Test(arguments: StoreKind.available) func aReaderHearsNotificationsWithdrawalsAndFolloweesPostsAsTheyHappen(kind: StoreKind) async throws {
+        try await withKiwi(kind, heartbeat: .milliseconds(200)) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let base = "http://127.0.0.1:\(try #require(client.port))"
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
+                let post = try #require(try await client.upload(TestImages.png, caption: "The storm chapter", token: ada).1?["id"] as? String)
+                _ = try await client.json(.post, "/users/bob/follow", token: ada)
+                let stream = try await LiveStreamReader.open(base, token: ada)
+                defer { Task { await stream.close() } }
+                #expect(try await stream.next("unread").event.decoded(KiwiWire.Unread.self).count == 0, "the count comes first")
+
+                _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
+                let (liked, at) = try await stream.next("notification")
+                let like = try liked.decoded(KiwiWire.Notification.self)
+                #expect(like.kind == "like" && like.actor.username == "bob" && like.post?.id == post)
+                #expect(liked.id?.hasPrefix("n\(like.id)@") == true, "a notification is named, to resume after it")
+                #expect(try await stream.next("unread", after: at).event.decoded(KiwiWire.Unread.self).count == 1)
+
+                _ = try await client.json(.delete, "/posts/\(post)/like", token: bob)
+                let (withdrawn, _) = try await stream.next("withdrawn", after: at)
+                #expect(try withdrawn.decoded(KiwiWire.Withdrawn.self).id == like.id)
+
+                try await KiwiNotificationTests.comment(client, on: post, "Lovely", token: bob)
+                let comment = try await stream.next("notification", after: at + 1).event.decoded(KiwiWire.Notification.self)
+                #expect(comment.kind == "comment" && comment.comment == "Lovely")
+                _ = try await client.json(.post, "/users/ada/follow", token: bob)
+                _ = try await stream.next("notification", after: at + 1) { event in event.data.contains(#""kind":"follow""#) }
+
+                // A new post by someone she follows; her own is no news to her.
+                _ = try await client.upload(TestImages.png, caption: "mine", token: ada)
+                let bobs = try #require(try await client.upload(TestImages.png, caption: "Bob reads Persuasion", token: bob).1?["id"] as? String)
+                let (posted, _) = try await stream.next("post")
+                let news = try posted.decoded(KiwiWire.Post.self)
+                #expect(news.id == bobs && news.author.username == "bob" && posted.id?.hasPrefix("p\(bobs)@") == true)
+                #expect(await stream.events.filter { $0.name == "post" }.count == 1, "her own post is not news to her")
+                #expect(await stream.heartbeats > 0, "a quiet stream says it is there")
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func aReturningStreamIsSentWhatItMissedAndNothingTwice(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let base = "http://127.0.0.1:\(try #require(client.port))"
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
+                _ = try await client.json(.post, "/users/bob/follow", token: ada)
+                let post = try #require(try await client.upload(TestImages.png, caption: "one", token: ada).1?["id"] as? String)
+                let first = try await LiveStreamReader.open(base, token: ada)
+                _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
+                let had = try await first.next("notification").event
+                await first.close()
+
+                // While she is away.
+                try await KiwiNotificationTests.comment(client, on: post, "Lovely", token: bob)
+                _ = try await client.json(.post, "/users/ada/follow", token: bob)
+                let bobs = try #require(try await client.upload(TestImages.png, caption: "two", token: bob).1?["id"] as? String)
+
+                let back = try await LiveStreamReader.open(base, token: ada, lastEvent: had.id)
+                defer { Task { await back.close() } }
+                _ = try await back.next("post")
+                try await Task.sleep(for: .milliseconds(300))
+                // What a client keeps: every named event once, dropping the one it had.
+                let named = await back.events.filter { $0.id != nil && $0.name != "unread" && $0.name != "withdrawn" }
+                let fresh = named.filter { $0.id != had.id }
+                #expect(Set(fresh.map(\.id)).count == fresh.count, "nothing twice")
+                #expect(fresh.map(\.name) == ["notification", "notification", "post"], "\(fresh.map(\.data))")
+                #expect(fresh.last?.data.contains(#""id":"\#(bobs)""#) == true)
+                #expect(named.count - fresh.count <= 1, "at most the one it named, sent again")
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func loggingOutEndsTheStreamAndItsTokenOpensNoOther(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let base = "http://127.0.0.1:\(try #require(client.port))"
+                let ada = try await client.member("ada")
+                let stream = try await LiveStreamReader.open(base, token: ada)
+                defer { Task { await stream.close() } }
+                _ = try await stream.next("unread")
+                #expect(try await client.json(.delete, "/sessions", token: ada).0 == .ok)
+                #expect(await stream.waitUntilEnded(within: .seconds(2)), "logging out ends the stream")
+                let refused = await #expect(throws: EventStream.Refused.self) { _ = try await LiveStreamReader.open(base, token: ada) }
+                #expect(refused?.status == 403)
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// A PostgreSQL server of a test's own (its own folder and port, on this machine), which the
+/// test may stop and start again: a database that restarts. Needs Debian's PostgreSQL server
+/// programs (the `postgresql` package, which CI installs) and root, to run them as `postgres`.
+public final class ScratchPostgres: @unchecked Sendable {
+    // @unchecked: immutable after init; the server is driven from one test at a time.
+    public let port: Int
+    public let host: String
+    private let folder: URL
+    private let programs: URL
+    /// What runs a program: in a network namespace (`ip netns exec NAME`), or here.
+    private let prefix: [String]
+
+    /// The server programs, when this machine has them and can run them.
+    public static var programs: URL? {
+        guard getuid() == 0, let versions = try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql") else { return nil }
+        return versions.sorted { $0.compare($1, options: .numeric) == .orderedDescending }.lazy
+            .map { URL(fileURLWithPath: "/usr/lib/postgresql/\($0)/bin") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("initdb").path) }
+    }
+
+    public static var unavailable: String? {
+        programs == nil ? "needs PostgreSQL's server programs (apt-get install postgresql) and root to run them as postgres" : nil
+    }
+
+    /// A new cluster (user `toolbox`, password `toolbox`, database `kiwi`), started on `host`:`port`.
+    public init(host: String = "127.0.0.1", port: Int? = nil, namespace: String? = nil) throws {
+        guard let programs = Self.programs else { throw POSIXError(.ENOENT) }
+        self.programs = programs
+        self.host = host
+        self.port = try port ?? FreePort.pick()
+        prefix = namespace.map { ["/usr/sbin/ip", "netns", "exec", $0] } ?? []
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.run(["/bin/chown", "postgres:postgres", folder.path])
+        let password = folder.appendingPathComponent("password")
+        try Self.run(["/usr/sbin/runuser", "-u", "postgres", "--", "sh", "-c", "echo toolbox > \(password.path)"])
+        try Self.run(
+            [
+                "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("initdb").path, "-D", data, "-U", "toolbox",
+                "--pwfile", password.path, "--auth", "scram-sha-256", "-E", "UTF8", "--no-sync",
+            ]
+        )
+        // Reached over TCP from anywhere the test puts its servers (its own namespaces included).
+        try "host all all 0.0.0.0/0 scram-sha-256\n".appendToFile(folder.appendingPathComponent("data/pg_hba.conf"))
+        try start()
+        try Self.run(
+            prefix + [
+                "/usr/bin/env", "PGPASSWORD=toolbox", "psql", "-h", host, "-p", "\(self.port)", "-U", "toolbox", "-d", "postgres", "-qc",
+                "CREATE DATABASE kiwi",
+            ]
+        )
+    }
+
+    private var data: String { folder.appendingPathComponent("data").path }
+
+    public var url: String { "postgres://toolbox:toolbox@\(host):\(port)/kiwi" }
+
+    public func start() throws {
+        // The server it starts keeps what it inherits open: nothing of its is read here.
+        try Self.run(
+            quietly: true,
+            prefix + [
+                "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("pg_ctl").path, "-D", data, "-w", "-l",
+                folder.appendingPathComponent("log").path, "-o", "-p \(port) -k \(folder.path) -c listen_addresses=\(host) -c fsync=off", "start",
+            ]
+        )
+    }
+
+    /// Stops it as an operator restarting it would (`fast`: sessions are ended, nothing is lost).
+    public func stop() throws {
+        try Self.run([
+            "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("pg_ctl").path, "-D", data, "-m", "fast", "-w", "stop",
+        ])
+    }
+
+    deinit {
+        try? stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs a program and waits for it; its output (both streams) when it fails. With `quietly`, its
+    /// output goes nowhere: a server it starts keeps what it inherits open, so nothing of it is read.
+    /// (posix_spawn, not Foundation's Process, whose wait never ends while a daemon the program
+    /// started holds the descriptor it watches.)
+    @discardableResult
+    public static func run(quietly: Bool = false, _ arguments: [String]) throws -> String {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-pg-run-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, quietly ? "/dev/null" : log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { throw Failed(command: arguments[0], said: "cannot start") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        // Exited normally with 0 (the wait status's low byte is the signal, the next its code).
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { throw Failed(command: arguments.joined(separator: " "), said: said) }
+        return said
+    }
+
+    public struct Failed: Error, CustomStringConvertible {
+        public let command: String
+        public let said: String
+        public var description: String { "\(command) failed: \(said)" }
+    }
+}
+
+extension String {
+    fileprivate func appendToFile(_ url: URL) throws {
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(utf8))
+    }
+}
