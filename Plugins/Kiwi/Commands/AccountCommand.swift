@@ -13,8 +13,7 @@ extension KiwiCommand {
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?
         @Option(help: "A photo to show as your avatar: JPEG, PNG, GIF, WebP or HEIC, up to 10 MiB.", completion: .file()) var avatar: String?
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func validate() throws {
             if name == nil && email == nil && avatar == nil { throw ValidationError("give --name, --email, --avatar or several") }

@@ -11,8 +11,7 @@ extension KiwiCommand {
             discussion: "Examples:\n  toolbox kiwi books \"the tempest\"\n  toolbox kiwi post --image page-42.jpg --book 9780141439600"
         )
         @Argument(help: "Title, author or ISBN.") var query: String
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func validate() throws {
             if query.trimmed.isEmpty { throw ValidationError("the search is empty") }

@@ -3,16 +3,14 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi comment POST_ID TEXT`
-    struct Comment: KiwiClientCommand {
+    struct Comment: KiwiPostCommand {
         static let configuration = CommandConfiguration(
             commandName: "comment",
             abstract: "Comment on a post.",
             discussion: "Example:\n  toolbox kiwi comment 42 \"That chapter made me cry\""
         )
-        @Argument(help: "The post's id.") var id: String
+        @OptionGroup var post: PostTarget
         @Argument(help: "What you want to say.") var text: String
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
 
         func validate() throws {
             if text.trimmed.isEmpty { throw ValidationError("the comment is empty") }

@@ -3,11 +3,9 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi comments POST_ID`
-    struct Comments: KiwiClientCommand {
+    struct Comments: KiwiPostCommand {
         static let configuration = CommandConfiguration(commandName: "comments", abstract: "A post's comments, oldest first.")
-        @Argument(help: "The post's id.") var id: String
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var post: PostTarget
 
         func run(in context: CommandContext) async throws {
             let comments = try await context.resolve(KiwiClient.self).comments(on: id)

@@ -3,16 +3,14 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi delete POST_ID`
-    struct Delete: KiwiClientCommand {
+    struct Delete: KiwiPostCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete one of your posts (asks first).",
             discussion: "Example:\n  toolbox kiwi delete 42 --yes"
         )
-        @Argument(help: "The post's id.") var id: String
+        @OptionGroup var post: PostTarget
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

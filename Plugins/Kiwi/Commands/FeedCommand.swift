@@ -13,9 +13,8 @@ extension KiwiCommand {
         @Option(help: "Posts a page, 1 to 100.") var pageSize = 10
         @Flag(help: "Every page to the end.") var all = false
         @Flag(help: "Only you and the people you follow (needs a server with /feed).") var following = false
-        @OptionGroup var connection: ServerOption
+        @OptionGroup var options: ClientOptions
         @OptionGroup var pictures: ListPictureOptions
-        @OptionGroup var global: GlobalOptions
 
         func validate() throws {
             guard page >= 1 else { throw ValidationError("--page counts from 1") }

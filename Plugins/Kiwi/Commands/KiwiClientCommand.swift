@@ -2,18 +2,20 @@ import ArgumentParser
 import Foundation
 import PluginAPI
 
-/// `--server URL`, for every client command.
-struct ServerOption: ParsableArguments {
+/// `--server URL` and the options every command takes, for every client command.
+struct ClientOptions: ParsableArguments {
     @Option(help: "The Kiwi server (default: kiwi.server).") var server: String?
+    @OptionGroup var global: GlobalOptions
 }
 
 /// A client command: `--server URL` stands for the `kiwi.server` key.
 protocol KiwiClientCommand: ToolboxCommand {
-    var connection: ServerOption { get }
+    var options: ClientOptions { get }
 }
 
 extension KiwiClientCommand {
-    var configurationOverrides: [ConfigKey: String] { connection.server.map { [KiwiPlugin.Keys.server: $0] } ?? [:] }
+    var global: GlobalOptions { options.global }
+    var configurationOverrides: [ConfigKey: String] { options.server.map { [KiwiPlugin.Keys.server: $0] } ?? [:] }
 }
 
 /// `--password-stdin` and `--insecure`, and reading the password they govern:
@@ -53,5 +55,78 @@ struct PasswordOptions: ParsableArguments {
         guard context.output.console.readLine(secret: false)?.lowercased().hasPrefix("y") == true else {
             throw ToolboxError.usage("nothing was sent", hint: "use an https:// server, or --insecure if you accept the risk")
         }
+    }
+}
+
+/// A post's id and the client's options: what every command about one post takes first.
+struct PostTarget: ParsableArguments {
+    @Argument(help: "The post's id.") var id: String
+    @OptionGroup var options: ClientOptions
+}
+
+/// A reader's username and the client's options.
+struct ReaderTarget: ParsableArguments {
+    @Argument(help: "Their username.") var username: String
+    @OptionGroup var options: ClientOptions
+}
+
+/// A reader's username, yours when left out, and the client's options.
+struct ReaderOrYou: ParsableArguments {
+    @Argument(help: "Their username (default: you).") var username: String?
+    @OptionGroup var options: ClientOptions
+}
+
+/// A command about one post.
+protocol KiwiPostCommand: KiwiClientCommand {
+    var post: PostTarget { get }
+}
+
+extension KiwiPostCommand {
+    var options: ClientOptions { post.options }
+    var id: String { post.id }
+}
+
+/// `like` and `unlike`: one request, liking or taking it back; prints the new count.
+protocol LikeToggle: KiwiPostCommand {
+    static var liked: Bool { get }
+}
+
+extension LikeToggle {
+    func run(in context: CommandContext) async throws {
+        let count = try await context.resolve(KiwiClient.self).setLike(id, liked: Self.liked)
+        if context.output.format == .json { try context.output.json(count) } else { context.output.line("\(count.likes)") }
+    }
+}
+
+/// `follow` and `unfollow`: one request, following or no longer.
+protocol FollowToggle: KiwiClientCommand {
+    static var following: Bool { get }
+    var reader: ReaderTarget { get }
+}
+
+extension FollowToggle {
+    var options: ClientOptions { reader.options }
+
+    func run(in context: CommandContext) async throws {
+        try await context.resolve(KiwiClient.self).setFollowing(reader.username, Self.following)
+        context.output.notice(Self.following ? "Following \(reader.username)." : "No longer following \(reader.username).")
+    }
+}
+
+/// `followers` and `following`: one reader's list of readers (yours by default).
+protocol PeopleList: KiwiClientCommand {
+    /// The route's last word, and what is said when the list is empty.
+    static var relation: (name: String, empty: @Sendable (String) -> String) { get }
+    var reader: ReaderOrYou { get }
+}
+
+extension PeopleList {
+    var options: ClientOptions { reader.options }
+
+    func run(in context: CommandContext) async throws {
+        let client = try context.resolve(KiwiClient.self)
+        let name = try reader.username ?? client.session().user.username
+        let users = try await client.people(Self.relation.name, of: name)
+        try context.output.list(users, columns: KiwiPresentation.userColumns, plain: { $0.shownName }, empty: Self.relation.empty(name))
     }
 }

@@ -12,8 +12,7 @@ extension KiwiCommand {
         )
         @Argument(help: "Your username.") var username: String
         @OptionGroup var passwordOptions: PasswordOptions
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

@@ -8,8 +8,7 @@ extension KiwiCommand {
             commandName: "logout",
             abstract: "End the session on the server (where it can) and forget it here."
         )
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

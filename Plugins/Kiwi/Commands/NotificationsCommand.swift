@@ -22,8 +22,7 @@ extension KiwiCommand {
         @Flag(help: "Only the unread ones.") var unread = false
         @Flag(help: "Every one, not just the newest \(pageSize).") var all = false
         @Flag(help: "Leave them unread.") var keep = false
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

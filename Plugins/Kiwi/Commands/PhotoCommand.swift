@@ -4,17 +4,15 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi photo POST_ID [--output PATH]`
-    struct Photo: KiwiClientCommand {
+    struct Photo: KiwiPostCommand {
         static let configuration = CommandConfiguration(
             commandName: "photo",
             abstract: "A post's photo: drawn on a terminal, or saved with --output.",
             discussion: "Examples:\n  toolbox kiwi photo 42\n  toolbox kiwi photo 42 --output reading.jpg"
         )
-        @Argument(help: "The post's id.") var id: String
+        @OptionGroup var post: PostTarget
         @Option(name: .shortAndLong, help: "Write the photo to this file.", completion: .file()) var output: String?
-        @OptionGroup var connection: ServerOption
         @OptionGroup var picture: PictureOptions
-        @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

@@ -14,8 +14,7 @@ extension KiwiCommand {
         @Option(help: "A JPEG, PNG, GIF, WebP or HEIC image.", completion: .file()) var image: String
         @Option(help: "Your reflection.") var caption: String?
         @Option(help: "The ISBN-13 of the book (find it with `toolbox kiwi books`).") var book: String?
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func validate() throws {
             if let book, !KiwiWire.Book.isISBN13(book) { throw ValidationError("--book takes an ISBN-13: 13 digits, e.g. 9780141439600") }

@@ -9,13 +9,12 @@ extension KiwiCommand {
             abstract: "A reader: followers, following, their reading streak and their posts.",
             discussion: "Examples:\n  toolbox kiwi profile\n  toolbox kiwi profile ada --json"
         )
-        @Argument(help: "Their username (default: you).") var username: String?
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var reader: ReaderOrYou
+        var options: ClientOptions { reader.options }
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
-            let profile = try await client.profile(of: try username ?? client.session().user.username)
+            let profile = try await client.profile(of: try reader.username ?? client.session().user.username)
             if context.output.format == .json {
                 try context.output.json(profile)
                 return

@@ -4,16 +4,14 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi show POST_ID`
-    struct Show: KiwiClientCommand {
+    struct Show: KiwiPostCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "A post with its photo (on a terminal) and its comments.",
             discussion: "Example:\n  toolbox kiwi show 42"
         )
-        @Argument(help: "The post's id.") var id: String
-        @OptionGroup var connection: ServerOption
+        @OptionGroup var post: PostTarget
         @OptionGroup var picture: PictureOptions
-        @OptionGroup var global: GlobalOptions
 
         /// What `--json` adds to the post.
         struct Discussion: Encodable {

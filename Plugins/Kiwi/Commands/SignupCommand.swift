@@ -14,8 +14,7 @@ extension KiwiCommand {
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?
         @OptionGroup var passwordOptions: PasswordOptions
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

@@ -6,8 +6,7 @@ extension KiwiCommand {
     struct Uncomment: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "uncomment", abstract: "Delete one of your comments.")
         @Argument(help: "The comment's id.") var id: String
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func run(in context: CommandContext) async throws {
             try await context.resolve(KiwiClient.self).deleteComment(id)

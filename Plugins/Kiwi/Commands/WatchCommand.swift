@@ -19,8 +19,7 @@ extension KiwiCommand {
                   toolbox kiwi watch --json | jq -r 'select(.type == "notification") | .notification.kind'
                 """
         )
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

@@ -5,8 +5,7 @@ extension KiwiCommand {
     /// `toolbox kiwi whoami`
     struct Whoami: KiwiClientCommand {
         static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Who you are logged in as.")
-        @OptionGroup var connection: ServerOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var options: ClientOptions
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)

@@ -33,23 +33,26 @@ enum KiwiLiveEvent: Sendable, Equatable, Encodable {
         }
     }
 
+    /// What `type` says in JSON.
+    var type: String {
+        switch self {
+        case .notification: "notification"
+        case .post: "post"
+        case .withdrawn: "withdrawn"
+        case .unread: "unread"
+        }
+    }
+
     private enum Keys: String, CodingKey { case type, notification, post, id, count }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(type, forKey: .type)
         switch self {
-        case .notification(let notification):
-            try container.encode("notification", forKey: .type)
-            try container.encode(notification, forKey: .notification)
-        case .post(let post):
-            try container.encode("post", forKey: .type)
-            try container.encode(post, forKey: .post)
-        case .withdrawn(let id):
-            try container.encode("withdrawn", forKey: .type)
-            try container.encode(id, forKey: .id)
-        case .unread(let count):
-            try container.encode("unread", forKey: .type)
-            try container.encode(count, forKey: .count)
+        case .notification(let notification): try container.encode(notification, forKey: .notification)
+        case .post(let post): try container.encode(post, forKey: .post)
+        case .withdrawn(let id): try container.encode(id, forKey: .id)
+        case .unread(let count): try container.encode(count, forKey: .count)
         }
     }
 }

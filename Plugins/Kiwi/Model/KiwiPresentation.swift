@@ -65,11 +65,4 @@ enum KiwiPresentation {
         Column("Name", flexible: true) { $0.displayName ?? "–" },
     ]
 
-    /// `followers` and `following`: one reader's list of readers (yours by default).
-    static func people(_ relation: String, of username: String?, empty: (String) -> String, in context: CommandContext) async throws {
-        let client = try context.resolve(KiwiClient.self)
-        let name = try username ?? client.session().user.username
-        let users = try await client.people(relation, of: name)
-        try context.output.list(users, columns: userColumns, plain: { $0.shownName }, empty: empty(name))
-    }
 }

@@ -1265,7 +1265,7 @@ _toolbox_kiwi_account() {
 
 _toolbox_kiwi_feed() {
     repeating_flags=()
-    non_repeating_flags=(--all --following --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--all --following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --version -h --help)
     repeating_options=()
     non_repeating_options=(--page --page-size --server --config)
     __toolbox_offer_flags_options 0
@@ -1340,7 +1340,7 @@ _toolbox_kiwi_show() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --image-width --config)
+    non_repeating_options=(--server --config --image-width)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
@@ -1348,11 +1348,11 @@ _toolbox_kiwi_show() {
     '--server')
         return
         ;;
-    '--image-width')
-        return
-        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    '--image-width')
         return
         ;;
     esac
@@ -1360,7 +1360,7 @@ _toolbox_kiwi_show() {
 
 _toolbox_kiwi_delete() {
     repeating_flags=()
-    non_repeating_flags=(--yes -y --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --yes -y --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -1381,23 +1381,23 @@ _toolbox_kiwi_photo() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output -o --server --image-width --config)
+    non_repeating_options=(--server --config --output -o --image-width)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
-    '--output'|'-o')
-        __toolbox_add_completions -f
-        return
-        ;;
     '--server')
-        return
-        ;;
-    '--image-width')
         return
         ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    '--output'|'-o')
+        __toolbox_add_completions -f
+        return
+        ;;
+    '--image-width')
         return
         ;;
     esac

@@ -1259,7 +1259,6 @@ _toolbox_kiwi_feed() {
         '--all[Every page to the end.]'
         '--following[Only you and the people you follow (needs a server with /feed).]'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
-        '--images[A small picture per row, on a terminal that can show one.]'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1269,6 +1268,7 @@ _toolbox_kiwi_feed() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--images[A small picture per row, on a terminal that can show one.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1328,7 +1328,6 @@ _toolbox_kiwi_show() {
     local -ar arg_specs=(
         ':id:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
-        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1338,6 +1337,7 @@ _toolbox_kiwi_show() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1350,7 +1350,6 @@ _toolbox_kiwi_delete() {
     local -i ret=1
     local -ar arg_specs=(
         ':id:'
-        '(--yes -y)'{--yes,-y}'[Do not ask.]'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -1361,6 +1360,7 @@ _toolbox_kiwi_delete() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '(--yes -y)'{--yes,-y}'[Do not ask.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1373,9 +1373,7 @@ _toolbox_kiwi_photo() {
     local -i ret=1
     local -ar arg_specs=(
         ':id:'
-        '(--output -o)'{--output,-o}'[Write the photo to this file.]:output:_files'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
-        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1385,6 +1383,8 @@ _toolbox_kiwi_photo() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '(--output -o)'{--output,-o}'[Write the photo to this file.]:output:_files'
+        '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1441,7 +1441,6 @@ _toolbox_kiwi_comment() {
     local -i ret=1
     local -ar arg_specs=(
         ':id:'
-        ':text:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -1452,6 +1451,7 @@ _toolbox_kiwi_comment() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        ':text:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
