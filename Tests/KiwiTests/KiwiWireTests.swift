@@ -64,6 +64,33 @@ import Testing
         try agrees(KiwiWire.Failure(message: "no such post", statusCode: 404, error: "post_not_found"))
     }
 
+    /// A logged-in reader's page spliced from each post's two encodings is byte for byte the page
+    /// encoded for them: liked posts, unliked ones, an empty page.
+    @Test func aSplicedPageIsThePageEncodedForItsReader() {
+        let posts = (1...4).map { id in
+            KiwiPost(
+                id: Int64(id),
+                owner: Self.author,
+                image: "\(id).png",
+                caption: id == 2 ? "a \"quoted\" line" : nil,
+                createdAt: Date(),
+                likes: id,
+                commentCount: 0,
+                likedByMe: nil
+            )
+        }
+        let encoded = EncodedPosts(posts, links: Self.links)
+        for liked: Set<Int64> in [[], [2], [1, 3, 4], [1, 2, 3, 4], [99]] {
+            let seen = posts.map { post in
+                var post = post
+                post.likedByMe = liked.contains(post.id)
+                return post
+            }
+            #expect(encoded.page(liked: liked) == KiwiJSON.body(seen.map { KiwiWire.Post($0, links: Self.links) }), "liked \(liked.sorted())")
+        }
+        #expect(EncodedPosts([], links: Self.links).page(liked: [1]) == KiwiJSON.body([KiwiWire.Post]()))
+    }
+
     @Test func aBaseContractServersPostDecodesWithNumericIdsAndNoExtensions() throws {
         let json = #"{"id": 12, "author": {"id": "ada"}, "imageURL": "http://x/uploads/a.png", "likes": 3}"#
         let post = try JSONDecoder().decode(KiwiWire.Post.self, from: Data(json.utf8))

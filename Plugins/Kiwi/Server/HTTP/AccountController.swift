@@ -7,27 +7,22 @@ import KiwiWire
 struct AccountController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
-    var accounts: Accounts { community.accounts }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
-        router.post("/users", use: signUp)
-        router.get("/users/me", use: me)
-        router.get("/users/:username", use: user)
-        router.put("/users/:username", use: updateUser)
-        router.put("/users/:username/avatar", use: updateAvatar)
-        router.post("/sessions", use: logIn)
-        router.delete("/sessions", use: logOut)
+        router.group("users").post(use: signUp).get("me", use: me)
+        router.group("users/:username").get(use: user).put(use: updateUser).put("avatar", use: updateAvatar)
+        router.group("sessions").post(use: logIn).delete(use: logOut)
     }
 
     @Sendable func signUp(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(KiwiWire.SignUp.self)
-        let user = try await accounts.signUp(username: body.username, password: body.password, fullName: body.fullname, email: body.email)
+        let user = try await community.accounts.signUp(username: body.username, password: body.password, fullName: body.fullname, email: body.email)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)), status: .created)
     }
 
     @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(KiwiWire.Credentials.self)
-        let (token, user) = try await accounts.logIn(username: body.username, password: body.password)
+        let (token, user) = try await community.accounts.logIn(username: body.username, password: body.password)
         return KiwiJSON.response(
             KiwiWire.Session(token: token, user: KiwiWire.User(user, links: links(request))),
             headers: [.setCookie: SessionCookie.set(token, secure: links.secure)]
@@ -36,7 +31,7 @@ struct AccountController: Sendable {
 
     @Sendable func logOut(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         _ = try context.requireCaller()
-        if let hash = context.tokenHash { try await accounts.endSession(tokenHash: hash) }
+        if let hash = context.tokenHash { try await community.accounts.endSession(tokenHash: hash) }
         return KiwiJSON.response(KiwiWire.Status(), headers: [.setCookie: SessionCookie.cleared])
     }
 
@@ -45,14 +40,14 @@ struct AccountController: Sendable {
     }
 
     @Sendable func user(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let user = try await accounts.member(try context.username())
+        let user = try await community.accounts.member(try context.username())
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
     }
 
     @Sendable func updateUser(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let member = try await accounts.owned(try context.username(), by: try context.requireCaller())
+        let member = try await community.accounts.owned(try context.username(), by: try context.requireCaller())
         let body = try await request.decodeJSON(KiwiWire.ProfileChange.self)
-        let user = try await accounts.updateProfile(of: member, fullName: body.fullname, email: body.email)
+        let user = try await community.accounts.updateProfile(of: member, fullName: body.fullname, email: body.email)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
     }
 
@@ -63,9 +58,9 @@ struct AccountController: Sendable {
 
     /// Multipart `file`: the member's new avatar, checked as a post's photo is.
     @Sendable func updateAvatar(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let member = try await accounts.owned(try context.username(), by: try context.requireCaller())
+        let member = try await community.accounts.owned(try context.username(), by: try context.requireCaller())
         let upload = try await request.photoForm(AvatarUpload.self, community: community, what: "an avatar")
-        let user = try await accounts.setAvatar(of: member, file: upload.file)
+        let user = try await community.accounts.setAvatar(of: member, file: upload.file)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
     }
 }

@@ -5,32 +5,29 @@ import KiwiWire
 struct FollowController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
-    var follows: Follows { community.follows }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
-        router.post("/users/:username/follow", use: follow)
-        router.delete("/users/:username/follow", use: unfollow)
-        router.get("/users/:username/followers", use: followers)
-        router.get("/users/:username/following", use: following)
+        router.group("users/:username").post("follow", use: follow).delete("follow", use: unfollow)
+            .get("followers", use: followers).get("following", use: following)
     }
 
     @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await follows.follow(try context.username(), by: try context.requireCaller())
+        try await community.follows.follow(try context.username(), by: try context.requireCaller())
         return KiwiJSON.response(KiwiWire.Status())
     }
 
     @Sendable func unfollow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await follows.unfollow(try context.username(), by: try context.requireCaller())
+        try await community.follows.unfollow(try context.username(), by: try context.requireCaller())
         return KiwiJSON.response(KiwiWire.Status())
     }
 
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let links = links(request)
-        return KiwiJSON.response(try await follows.followers(of: try context.username()).map { KiwiWire.User($0, links: links) })
+        return KiwiJSON.response(try await community.follows.followers(of: try context.username()).map { KiwiWire.User($0, links: links) })
     }
 
     @Sendable func following(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let links = links(request)
-        return KiwiJSON.response(try await follows.following(of: try context.username()).map { KiwiWire.User($0, links: links) })
+        return KiwiJSON.response(try await community.follows.following(of: try context.username()).map { KiwiWire.User($0, links: links) })
     }
 }

@@ -1,26 +1,33 @@
 import Hummingbird
 import KiwiWire
 
-/// Turns every failure into Kiwi's JSON error body (`message`, `status_code`, `error`);
-/// Hummingbird's own error body has another shape. A path that exists with other methods is 405 with `Allow`.
+/// Turns every failure into an answer: Kiwi's JSON error body for the API (`json`), a page in
+/// the site's style on the page routes (`KiwiPages.errorPage`).
 struct KiwiErrorMiddleware: RouterMiddleware {
     typealias Context = KiwiRequestContext
-    let routes: RouteMethods
+    let answer: @Sendable (any Error, Request, Context) async -> Response
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError where error.status == .notFound && error.body == nil {
+        } catch {
+            return await answer(error, request, context)
+        }
+    }
+
+    /// `message`, `status_code` and `error` (Hummingbird's own error body has another shape); a path
+    /// that exists with other methods is 405 with `Allow`.
+    static func json(routes: RouteMethods) -> KiwiErrorMiddleware {
+        KiwiErrorMiddleware { error, request, context in
+            guard let missing = error as? HTTPError, missing.status == .notFound, missing.body == nil else {
+                return response(KiwiHTTPError.answering(error, logger: context.logger))
+            }
             // The router found no route: the path may still exist for other methods.
             let allowed = routes.methods(for: request.uri.path)
-            guard !allowed.isEmpty else { return Self.response(KiwiHTTPError(.notFound, "no such route")) }
-            var response = Self.response(
-                KiwiHTTPError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allowed.joined(separator: ", "))")
-            )
-            response.headers[.allow] = allowed.joined(separator: ", ")
-            return response
-        } catch {
-            return Self.response(KiwiHTTPError.answering(error, logger: context.logger))
+            guard !allowed.isEmpty else { return response(KiwiHTTPError(.notFound, "no such route")) }
+            var answer = response(KiwiHTTPError(.methodNotAllowed, "\(request.method) is not allowed here; use \(allowed.joined(separator: ", "))"))
+            answer.headers[.allow] = allowed.joined(separator: ", ")
+            return answer
         }
     }
 

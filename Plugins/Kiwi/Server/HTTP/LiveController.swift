@@ -40,13 +40,11 @@ struct LiveController: Sendable {
             body: ResponseBody { writer in
                 // A reconnect waits two seconds; the comment line makes the stream start at once.
                 try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
-                // Ends when the reader leaves, logs out or is dropped, and when the server stops.
+                // Ends when the reader logs out or is dropped and when the server stops; a reader who
+                // left is found at the next write (a heartbeat at the latest), which fails.
+                defer { stream.end() }
                 try await withGracefulShutdownHandler {
-                    try await request.body.consumeWithInboundCloseHandler { _ in
-                        for await message in stream.messages { try await writer.write(Self.frame(message, links: links)) }
-                    } onInboundClosed: {
-                        stream.end()
-                    }
+                    for await message in stream.messages { try await writer.write(Self.frame(message, links: links)) }
                 } onGracefulShutdown: {
                     stream.end()
                 }

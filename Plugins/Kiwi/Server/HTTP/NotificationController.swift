@@ -7,12 +7,10 @@ import KiwiWire
 struct NotificationController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
-    var notifications: Notifications { community.notifications }
 
     /// `GET /notifications` is added beside the page of the same path (`buildRouter`).
     func addRoutes(to router: Router<KiwiRequestContext>) {
-        router.get("/notifications/unread", use: unread)
-        router.post("/notifications/read", use: markRead)
+        router.group("notifications").get("unread", use: unread).post("read", use: markRead)
     }
 
     /// Newest first, paged like `/posts`; `unread=true` for the unread ones only.
@@ -26,12 +24,12 @@ struct NotificationController: Sendable {
         default: throw KiwiHTTPError.badRequest("unread must be true or false")
         }
         let links = links(request)
-        let found = try await notifications.list(for: reader, page: page, size: size, unreadOnly: unreadOnly)
+        let found = try await community.notifications.list(for: reader, page: page, size: size, unreadOnly: unreadOnly)
         return KiwiJSON.response(found.map { KiwiWire.Notification($0, links: links) })
     }
 
     @Sendable func unread(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.Unread(count: try await notifications.unreadCount(for: try context.requireCaller())))
+        KiwiJSON.response(KiwiWire.Unread(count: try await community.notifications.unreadCount(for: try context.requireCaller())))
     }
 
     /// JSON `{"upTo": "<id>"}` marks those up to that one read; no body (or no `upTo`), all of them.
@@ -49,6 +47,6 @@ struct NotificationController: Sendable {
                 upTo = id
             }
         }
-        return KiwiJSON.response(KiwiWire.Unread(count: try await notifications.markRead(for: reader, upTo: upTo)))
+        return KiwiJSON.response(KiwiWire.Unread(count: try await community.notifications.markRead(for: reader, upTo: upTo)))
     }
 }

@@ -9,27 +9,20 @@ import PluginAPI
 struct PostController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
-    var posts: Posts { community.posts }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         addOriginalRoutes(to: router)
         // The original answers its post routes under /api as well.
         addOriginalRoutes(to: router.group("api"))
-        router.get("/posts/:id/comments", use: comments)
-        router.post("/comments", use: commentOperation)
-        router.get("/feed", use: feed)
-        router.get("/users/:username/posts", use: userPosts)
-        router.get("/uploads/:file", use: upload)
+        router.get("posts/:id/comments", use: comments).post("comments", use: commentOperation)
+        router.get("feed", use: feed).get("users/:username/posts", use: userPosts).get("uploads/:file", use: upload)
     }
 
     /// The routes the original serves at the root and under `/api`.
     func addOriginalRoutes(to routes: some RouterMethods<KiwiRequestContext>) {
-        routes.get("posts", use: everyone)
-        routes.post("posts", use: createPost)
-        routes.get("posts/:id", use: post)
-        routes.delete("posts/:id", use: deletePost)
-        routes.post("posts/:id/like", use: like)
-        routes.delete("posts/:id/like", use: unlike)
+        routes.group("posts").get(use: everyone).post(use: createPost)
+        routes.group("posts/:id").get(use: post).delete(use: deletePost)
+        routes.group("posts/:id/like").post(use: like).delete(use: unlike)
         routes.get("books/search", use: searchBooks)
     }
 
@@ -48,19 +41,30 @@ struct PostController: Sendable {
     }
 
     /// A page for a reader who is not logged in is the same for all of them: its JSON is made once
-    /// and kept with the page. A logged-in reader's says which posts they like: made for them.
+    /// and kept with the page. A logged-in reader's differs only in which posts they like: each
+    /// post's JSON is kept both ways, and their page is spliced from it after one look at their likes.
+    /// A feed is one reader's own, kept by nobody: encoded for them.
     private func page(_ selection: PostSelection, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let (page, size) = try request.paging()
         let links = links(request)
         guard let reader = context.caller?.username else {
-            let shared = try await posts.sharedPage(selection, page: page, size: size)
-            return KiwiJSON.response(body: shared.made(for: links.base) { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) })
+            let shared = try await community.posts.sharedPage(selection, page: page, size: size)
+            return KiwiJSON.response(
+                body: shared.made("anyone \(links.base)") { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) }
+            )
         }
-        return KiwiJSON.response(try await posts.page(selection, page: page, size: size, for: reader).map { KiwiWire.Post($0, links: links) })
+        guard selection.isShared else {
+            return KiwiJSON.response(
+                try await community.posts.page(selection, page: page, size: size, for: reader).map { KiwiWire.Post($0, links: links) }
+            )
+        }
+        let shared = try await community.posts.sharedPage(selection, page: page, size: size)
+        let encoded = shared.made("both ways \(links.base)") { EncodedPosts(shared.posts, links: links) }
+        return KiwiJSON.response(body: encoded.page(liked: try await community.posts.likes(of: reader, on: shared)))
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let post = try await posts.post(try context.postID(), viewer: context.caller?.username)
+        let post = try await community.posts.post(try context.postID(), viewer: context.caller?.username)
         return KiwiJSON.response(KiwiWire.Post(post, links: links(request)))
     }
 
@@ -76,26 +80,26 @@ struct PostController: Sendable {
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let upload = try await request.photoForm(Upload.self, community: community, what: "a post")
-        let post = try await posts.create(by: caller, file: upload.file, caption: upload.caption, isbn13: upload.book)
+        let post = try await community.posts.create(by: caller, file: upload.file, caption: upload.caption, isbn13: upload.book)
         return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
     }
 
     @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await posts.delete(try context.postID(), by: try context.requireCaller())
+        try await community.posts.delete(try context.postID(), by: try context.requireCaller())
         return KiwiJSON.response(KiwiWire.Status())
     }
 
     @Sendable func like(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.Likes(likes: try await posts.like(try context.postID(), by: try context.requireCaller())))
+        KiwiJSON.response(KiwiWire.Likes(likes: try await community.posts.like(try context.postID(), by: try context.requireCaller())))
     }
 
     @Sendable func unlike(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.Likes(likes: try await posts.unlike(try context.postID(), by: try context.requireCaller())))
+        KiwiJSON.response(KiwiWire.Likes(likes: try await community.posts.unlike(try context.postID(), by: try context.requireCaller())))
     }
 
     @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let links = links(request)
-        return KiwiJSON.response(try await posts.comments(on: try context.postID()).map { KiwiWire.Comment($0, links: links) })
+        return KiwiJSON.response(try await community.posts.comments(on: try context.postID()).map { KiwiWire.Comment($0, links: links) })
     }
 
     /// The fields of `POST /comments`, from a URL-encoded or a multipart body (the original reads either).
@@ -114,11 +118,11 @@ struct PostController: Sendable {
         case "create":
             guard let postText = form.postid, let text = form.text else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
             guard let id = Int64(postText), id > 0 else { throw KiwiProblem.noSuchPost }
-            _ = try await posts.comment(on: id, by: caller, text: text)
+            _ = try await community.posts.comment(on: id, by: caller, text: text)
         case "delete":
             guard let idText = form.commentid else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }
             guard let id = Int64(idText) else { throw KiwiProblem.noSuchComment }
-            try await posts.uncomment(id, by: caller)
+            try await community.posts.uncomment(id, by: caller)
         case nil:
             throw KiwiHTTPError.badRequest("missing field 'operation'")
         default:
@@ -139,7 +143,7 @@ struct PostController: Sendable {
             )
         }
         _ = try context.requireCaller()
-        let image = try await posts.image(name)
+        let image = try await community.posts.image(name)
         // An upload never changes (a new photo gets a new name): the browser keeps it, and
         // asks again only with its digest, answered 304 without the bytes.
         var headers: HTTPFields = [.eTag: "\"\(image.digest)\"", .cacheControl: "private, max-age=31536000, immutable"]
@@ -153,5 +157,33 @@ struct PostController: Sendable {
     /// `GET /books/search?q=`: the original's shape, from a real search.
     @Sendable func searchBooks(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         KiwiJSON.response(try await community.books.find(request.uri.queryParameters.get("q") ?? ""))
+    }
+}
+
+/// A shared page's posts encoded for logged-in readers: each both as liked and as not.
+struct EncodedPosts: Sendable {
+    let posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)]
+
+    init(_ posts: [KiwiPost], links: Links) {
+        self.posts = posts.map { post in
+            var seen = post
+            seen.likedByMe = true
+            let liked = KiwiJSON.body(KiwiWire.Post(seen, links: links))
+            seen.likedByMe = false
+            return (post.id, liked, KiwiJSON.body(KiwiWire.Post(seen, links: links)))
+        }
+    }
+
+    /// The page as a reader who likes `liked` sees it: the same bytes as encoding it for them.
+    func page(liked: Set<Int64>) -> ByteBuffer {
+        var body = ByteBuffer()
+        body.reserveCapacity(posts.reduce(2) { $0 + $1.unliked.readableBytes + 1 })
+        body.writeStaticString("[")
+        for (index, post) in posts.enumerated() {
+            if index > 0 { body.writeStaticString(",") }
+            body.writeImmutableBuffer(liked.contains(post.id) ? post.liked : post.unliked)
+        }
+        body.writeStaticString("]")
+        return body
     }
 }

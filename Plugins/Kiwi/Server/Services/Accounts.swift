@@ -12,16 +12,12 @@ struct Accounts: Sendable {
     let sessions: KiwiCache<String, KiwiUser>
     var throttle: LoginThrottle { LoginThrottle(store: store) }
 
-    init(store: any AccountStore, photos: PhotoIntake, bcryptCost: UInt8, changes: KiwiChanges) {
-        self.store = store
-        self.photos = photos
-        self.bcryptCost = bcryptCost
-        sessions = KiwiCache(changes: changes, capacity: 100_000) { change in
-            switch change {
-            case .sessionEnded(let hash): .key(hash)
-            case .member(let name): .matching { _, user in user.username == name }
-            default: nil
-            }
+    /// A session that ended, and every session of a member whose profile changed (it holds their name).
+    @Sendable static func staleSessions(_ change: KiwiChange) -> KiwiCache<String, KiwiUser>.Stale? {
+        switch change {
+        case .sessionEnded(let hash): .key(hash)
+        case .member(let name): .matching { _, user in user.username == name }
+        default: nil
         }
     }
 

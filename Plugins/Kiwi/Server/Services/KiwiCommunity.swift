@@ -3,17 +3,21 @@
 struct KiwiCommunity: Sendable {
     let accounts: Accounts
     let posts: Posts
+    var books: Books { posts.books }
     let follows: Follows
     let notifications: Notifications
+    /// The readers' live streams.
     let live: LiveEvents
     let health: StoreHealth
 
     init(storage: any KiwiStorage, photos: PhotoIntake, books: Books, bcryptCost: UInt8, healthPatience: Duration, heartbeat: Duration) {
-        accounts = Accounts(store: storage, photos: photos, bcryptCost: bcryptCost, changes: storage.changes)
-        posts = Posts(store: storage, photos: photos, books: books, changes: storage.changes)
+        let changes = storage.changes
+        let sessions = KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
+        accounts = Accounts(store: storage, photos: photos, bcryptCost: bcryptCost, sessions: sessions)
+        posts = Posts(store: storage, photos: photos, books: books, shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages))
         follows = Follows(store: storage)
         notifications = Notifications(store: storage)
-        live = LiveEvents(store: storage, changes: storage.changes, heartbeat: heartbeat)
+        live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
         health = StoreHealth(storage: storage, patience: healthPatience)
     }
 
@@ -21,5 +25,4 @@ struct KiwiCommunity: Sendable {
     var maxUploadBytes: Int { posts.photos.maxBytes }
     /// A form holding a photo up to the limit, with room for its other parts.
     var uploadBodyLimit: Int { maxUploadBytes + 64 * 1024 }
-    var books: Books { posts.books }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import KiwiWire
-import NIOCore
 import Synchronization
 
 /// Posts, likes and comments with the community's rules: what a post is, who may delete it,
@@ -9,7 +8,8 @@ struct Posts: Sendable {
     let store: any PostStore
     let photos: PhotoIntake
     let books: Books
-    private let shared: KiwiCache<PageKey, SharedPage>
+    /// The pages the same for every reader, kept while true.
+    let shared: KiwiCache<PageKey, SharedPage>
 
     struct PageKey: Hashable, Sendable {
         var selection: PostSelection
@@ -17,18 +17,13 @@ struct Posts: Sendable {
         var size: Int
     }
 
-    init(store: any PostStore, photos: PhotoIntake, books: Books, changes: KiwiChanges) {
-        self.store = store
-        self.photos = photos
-        self.books = books
-        shared = KiwiCache(changes: changes, capacity: 1_024) { change in
-            switch change {
-            // A post of `author` shows on everyone's pages and on theirs.
-            case .post(_, let author, _): .matching { key, _ in key.selection == .everyone || key.selection == .author(author) }
-            // A member's name and avatar show on every page they have a post on.
-            case .member: .all
-            default: nil
-            }
+    /// A post of `author` shows on everyone's pages and on theirs; a member's name and avatar on
+    /// every page they have a post on.
+    @Sendable static func stalePages(_ change: KiwiChange) -> KiwiCache<PageKey, SharedPage>.Stale? {
+        switch change {
+        case .post(_, let author, _): .matching { key, _ in key.selection == .everyone || key.selection == .author(author) }
+        case .member: .all
+        default: nil
         }
     }
 
@@ -41,13 +36,18 @@ struct Posts: Sendable {
 
     /// A page as `reader` sees it: the shared page with their own likes.
     func page(_ selection: PostSelection, page: Int, size: Int, for reader: String) async throws -> [KiwiPost] {
-        let posts = try await sharedPage(selection, page: page, size: size).posts
-        let liked = posts.isEmpty ? [] : try await store.liked(by: reader, among: posts.map(\.id))
-        return posts.map { post in
+        let shared = try await sharedPage(selection, page: page, size: size)
+        let liked = try await likes(of: reader, on: shared)
+        return shared.posts.map { post in
             var post = post
             post.likedByMe = liked.contains(post.id)
             return post
         }
+    }
+
+    /// Which posts of a page `reader` likes: what makes a shared page theirs.
+    func likes(of reader: String, on page: SharedPage) async throws -> Set<Int64> {
+        page.posts.isEmpty ? [] : try await store.liked(by: reader, among: page.posts.map(\.id))
     }
 
     /// Whether a page after `page` has posts: one post looked up, not a whole page.
@@ -124,21 +124,25 @@ struct Posts: Sendable {
     }
 }
 
-/// A page of posts as every reader sees it, kept while true. What a controller makes of it for
-/// every reader alike (its JSON for readers who are not logged in, by the address links use) is
-/// kept with it, and goes with it.
+/// A page of posts as every reader sees it, kept while true. What a controller makes of it once
+/// for every reader (its JSON, by the address links use) is kept with it, and goes with it.
 final class SharedPage: Sendable {
     let posts: [KiwiPost]
-    private let made = Mutex<[String: ByteBuffer]>([:])
+    private let made = Mutex<[String: any Sendable]>([:])
 
     init(posts: [KiwiPost]) {
         self.posts = posts
     }
 
-    func made(for key: String, _ make: () -> ByteBuffer) -> ByteBuffer {
-        if let kept = made.withLock({ $0[key] }) { return kept }
-        let body = make()
-        made.withLock { $0[key] = body }
-        return body
+    /// What `make` makes, kept under `key`. The keys carry the address a request named (its Host),
+    /// so only the first few are kept: a server answers to one or two names, and a stranger
+    /// inventing names gets theirs made each time rather than growing the cache.
+    func made<Value: Sendable>(_ key: String, _ make: () -> Value) -> Value {
+        if let kept = made.withLock({ $0[key] }) as? Value { return kept }
+        let value = make()
+        made.withLock { kept in
+            if kept.count < 8 { kept[key] = value }
+        }
+        return value
     }
 }

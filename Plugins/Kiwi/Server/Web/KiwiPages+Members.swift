@@ -21,9 +21,12 @@ extension KiwiPages {
             mine: viewer?.username == name,
             follows: try await community.follows.follows(name, reader: viewer?.username),
             posts: posts.map { PageCard($0, links: links, guest: viewer == nil) },
-            olderURL: try await community.posts.hasMore(.author(name), after: page, size: Self.gridSize)
-                ? Self.pageURL("/@\(name)", nil, page: page + 1) : nil,
-            newerURL: page == 0 ? nil : Self.pageURL("/@\(name)", nil, page: page - 1)
+            pager: Pager(
+                "/@\(name)",
+                page: page,
+                more: try await community.posts.hasMore(.author(name), after: page, size: Self.gridSize),
+                of: "posts"
+            )
         )
         return render("profile", title: content.author.displayName, content, viewer: viewer)
     }

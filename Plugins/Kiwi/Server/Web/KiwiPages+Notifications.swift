@@ -28,8 +28,7 @@ extension KiwiPages {
         }
         let content = NotificationsPage(
             items: Array(items),
-            olderURL: found.count > size ? Self.pageURL("/notifications", nil, page: page + 1) : nil,
-            newerURL: page == 0 ? nil : Self.pageURL("/notifications", nil, page: page - 1)
+            pager: Pager("/notifications", page: page, more: found.count > size, of: "notifications")
         )
         // Read after marking: the header's count says what is left.
         return render("notifications", title: "Notifications", content, viewer: try await viewer(request, context))

@@ -23,8 +23,7 @@ extension KiwiPages {
             posts: posts.map { PageCard($0, links: links, guest: viewer == nil) },
             following: following,
             live: viewer != nil && page == 0,
-            olderURL: try await community.posts.hasMore(selection, after: page, size: Self.pageSize) ? Self.pageURL("/", query, page: page + 1) : nil,
-            newerURL: page == 0 ? nil : Self.pageURL("/", query, page: page - 1),
+            pager: Pager("/", query, page: page, more: try await community.posts.hasMore(selection, after: page, size: Self.pageSize), of: "posts"),
             here: Self.pageURL("/", query, page: page)
         )
         return render("feed", title: following ? "Following" : "Everyone", content, viewer: viewer)

@@ -25,28 +25,18 @@ struct KiwiPages: Sendable {
         router.get("/kiwi.css", use: stylesheet)
         router.get("/kiwi.js", use: script)
         // Only these routes answer in HTML; the API's keep their JSON errors.
-        let pages = router.group().add(middleware: PageErrorMiddleware(pages: self))
+        let pages = router.group().add(middleware: KiwiErrorMiddleware(answer: errorPage))
         pages.get("/", use: feed)
-        pages.get("/p/:id", use: post)
-        pages.post("/p/:id/like", use: like)
-        pages.post("/p/:id/unlike", use: unlike)
-        pages.post("/p/:id/comments", use: comment)
-        pages.post("/p/:id/comments/:comment/delete", use: deleteComment)
-        pages.get("/p/:id/delete", use: confirmDelete)
-        pages.post("/p/:id/delete", use: deletePost)
-        pages.get("/@{username}", use: profile)
-        pages.post("/@{username}/follow", use: follow)
-        pages.post("/@{username}/unfollow", use: unfollow)
-        pages.get("/login", use: loginForm)
-        pages.post("/login", use: logIn)
-        pages.get("/signup", use: signUpForm)
-        pages.post("/signup", use: signUp)
-        pages.get("/logout", use: confirmLogOut)
-        pages.post("/logout", use: logOut)
-        pages.get("/new", use: newPostForm)
-        pages.post("/new", use: createPost)
-        pages.get("/settings", use: settingsForm)
-        pages.post("/settings", use: saveSettings)
+        pages.group("p/:id").get(use: post).post("like", use: like).post("unlike", use: unlike).post("comments", use: comment)
+            .post("comments/:comment/delete", use: deleteComment).get("delete", use: confirmDelete).post("delete", use: deletePost)
+        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow)
+        // A form and what it sends.
+        for (path, form, send) in [
+            ("login", loginForm, logIn), ("signup", signUpForm, signUp), ("logout", confirmLogOut, logOut), ("new", newPostForm, createPost),
+            ("settings", settingsForm, saveSettings),
+        ] {
+            pages.get(RouterPath(path), use: form).post(RouterPath(path), use: send)
+        }
     }
 
     @Sendable func stylesheet(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -171,23 +161,10 @@ struct KiwiPages: Sendable {
     }
 }
 
-/// Failures on the page routes as pages in the site's style (the API keeps its JSON errors).
-struct PageErrorMiddleware: RouterMiddleware {
-    typealias Context = KiwiRequestContext
-    let pages: KiwiPages
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch {
-            return await pages.errorPage(error, request, context)
-        }
-    }
-}
-
 extension KiwiPages {
-    /// A failure as a page: the problem's sentence, the status it has in the API.
-    func errorPage(_ error: any Error, _ request: Request, _ context: KiwiRequestContext) async -> Response {
+    /// A failure as a page in the site's style (the API keeps its JSON errors): the problem's
+    /// sentence, the status it has in the API.
+    @Sendable func errorPage(_ error: any Error, _ request: Request, _ context: KiwiRequestContext) async -> Response {
         let answer = KiwiHTTPError.answering(error, logger: context.logger)
         let sentence = (error as? KiwiProblem)?.sentence ?? KiwiProblem.sentence(answer.message)
         // The header's reader, unless the database that would say who it is is what failed.

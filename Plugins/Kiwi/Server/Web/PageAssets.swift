@@ -8,6 +8,7 @@ enum PageAssets {
     static let templates: [String: [UInt8]] = [
         "layout": PackageResources.layout_mustache,
         "card": PackageResources.card_mustache,
+        "pager": PackageResources.pager_mustache,
         "feed": PackageResources.feed_mustache,
         "post": PackageResources.post_mustache,
         "profile": PackageResources.profile_mustache,

@@ -20,6 +20,8 @@ struct PageViewer: Sendable {
     let me: PageAuthor
     let csrf: String
     let unread: Int
+    /// Mustache's sections take no number as false: the count shows only when there is one.
+    let hasUnread: Bool
     /// The script that keeps the unread count and the feed live (pages stay whole without it).
     let script = PageAssets.scriptPath
     var username: String { me.username }
@@ -28,6 +30,7 @@ struct PageViewer: Sendable {
         me = PageAuthor(user, links: links, guest: false)
         self.csrf = csrf
         self.unread = unread
+        hasUnread = unread > 0
     }
 }
 
@@ -96,8 +99,7 @@ struct FeedPage: Sendable {
     let following: Bool
     /// The first page for a logged-in reader: new posts by the people they follow are announced live.
     let live: Bool
-    let olderURL: String?
-    let newerURL: String?
+    let pager: Pager
     /// Where a like sends the reader back to.
     let here: String
 }
@@ -121,8 +123,7 @@ struct ProfilePage: Sendable {
     /// nil for a guest and on one's own profile.
     let follows: Bool?
     let posts: [PageCard]
-    let olderURL: String?
-    let newerURL: String?
+    let pager: Pager
 }
 
 /// The log-in and sign-up forms, shown again with what was typed and what went wrong.
@@ -176,6 +177,20 @@ struct NotificationsPage: Sendable {
     }
 
     let items: [Item]
-    let olderURL: String?
+    let pager: Pager
+}
+
+/// The links to a list's newer and older pages ("Newer posts", "Older notifications").
+struct Pager: Sendable {
     let newerURL: String?
+    let olderURL: String?
+    /// What the list holds: "posts", "notifications".
+    let what: String
+
+    /// The pages around `page` of the list at `path` (keeping `query`); `more`: whether a page follows.
+    init(_ path: String, _ query: String? = nil, page: Int, more: Bool, of what: String) {
+        newerURL = page == 0 ? nil : KiwiPages.pageURL(path, query, page: page - 1)
+        olderURL = more ? KiwiPages.pageURL(path, query, page: page + 1) : nil
+        self.what = what
+    }
 }

@@ -99,23 +99,19 @@ extension PostgresKiwiDatabase: AccountStore {
     // MARK: statements
 
     private enum CreateUser: PostgresStatementText {
-        static let name = "kiwi_create_user"
         static let sql =
             "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES ($1, $2::text, $3::text, $4::text, $5, $6)"
     }
 
     private enum User: PostgresStatementText {
-        static let name = "kiwi_user"
         static let sql = "SELECT \(userColumns) FROM users u WHERE u.username = $1"
     }
 
     private enum Credentials: PostgresStatementText {
-        static let name = "kiwi_credentials"
         static let sql = "SELECT \(userColumns), u.password_hash FROM users u WHERE u.username = $1"
     }
 
     private enum UpdateUser: PostgresStatementText {
-        static let name = "kiwi_update_user"
         static let sql = """
             UPDATE users u SET fullname = COALESCE($2::text, fullname), email = COALESCE($3::text, email)
             WHERE u.username = $1 RETURNING \(userColumns)
@@ -123,34 +119,28 @@ extension PostgresKiwiDatabase: AccountStore {
     }
 
     private enum CreateSession: PostgresStatementText {
-        static let name = "kiwi_create_session"
         static let sql = "INSERT INTO sessions (token_hash, username, created_at) VALUES ($1, $2, $3)"
     }
 
     private enum SessionUser: PostgresStatementText {
-        static let name = "kiwi_session_user"
         static let sql = "SELECT \(userColumns) FROM sessions s JOIN users u ON u.username = s.username WHERE s.token_hash = $1"
     }
 
     private enum DeleteSession: PostgresStatementText {
-        static let name = "kiwi_delete_session"
         static let sql = "DELETE FROM sessions WHERE token_hash = $1"
     }
 
     private enum RecordLoginFailure: PostgresStatementText {
-        static let name = "kiwi_record_login_failure"
         static let sql = """
             WITH forgotten AS (DELETE FROM login_failures WHERE at < $3) INSERT INTO login_failures (username, at) VALUES ($1, $2)
             """
     }
 
     private enum LoginFailures: PostgresStatementText {
-        static let name = "kiwi_login_failures"
         static let sql = "SELECT at FROM login_failures WHERE username = $1 AND at >= $2 ORDER BY at"
     }
 
     private enum ClearLoginFailures: PostgresStatementText {
-        static let name = "kiwi_clear_login_failures"
         static let sql = "DELETE FROM login_failures WHERE username = $1"
     }
 }

@@ -50,7 +50,6 @@ extension PostgresKiwiDatabase: FollowStore {
 
     /// The follow and its notification; following twice changes nothing.
     private enum Follow: PostgresStatementText {
-        static let name = "kiwi_follow"
         static let sql = """
             WITH followed AS (INSERT INTO following (follower, followee, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING followee)
             INSERT INTO notifications (recipient, kind, actor, created_at) SELECT followee, 'follow', $1, $3 FROM followed WHERE followee <> $1
@@ -59,7 +58,6 @@ extension PostgresKiwiDatabase: FollowStore {
 
     /// The unfollow and the withdrawal of its notification; answers whether the member exists.
     private enum Unfollow: PostgresStatementText {
-        static let name = "kiwi_unfollow"
         static let sql = """
             WITH unfollowed AS (DELETE FROM following WHERE follower = $1 AND followee = $2 RETURNING followee),
                  withdrawn AS (DELETE FROM notifications WHERE kind = 'follow' AND recipient = $2 AND actor = $1 AND EXISTS (SELECT 1 FROM unfollowed))
@@ -68,7 +66,6 @@ extension PostgresKiwiDatabase: FollowStore {
     }
 
     private enum Followers: PostgresStatementText {
-        static let name = "kiwi_followers"
         static let sql = """
             SELECT \(userColumns) FROM users t LEFT JOIN following f ON f.followee = t.username LEFT JOIN users u ON u.username = f.follower
             WHERE t.username = $1 ORDER BY f.created_at DESC, f.seq DESC
@@ -76,7 +73,6 @@ extension PostgresKiwiDatabase: FollowStore {
     }
 
     private enum Following: PostgresStatementText {
-        static let name = "kiwi_following"
         static let sql = """
             SELECT \(userColumns) FROM users t LEFT JOIN following f ON f.follower = t.username LEFT JOIN users u ON u.username = f.followee
             WHERE t.username = $1 ORDER BY f.created_at DESC, f.seq DESC
@@ -84,7 +80,6 @@ extension PostgresKiwiDatabase: FollowStore {
     }
 
     private enum FollowCounts: PostgresStatementText {
-        static let name = "kiwi_follow_counts"
         static let sql = """
             SELECT (SELECT count(*) FROM following WHERE followee = $1), (SELECT count(*) FROM following WHERE follower = $1)
             FROM users WHERE username = $1
@@ -92,7 +87,6 @@ extension PostgresKiwiDatabase: FollowStore {
     }
 
     private enum IsFollowing: PostgresStatementText {
-        static let name = "kiwi_is_following"
         static let sql = "SELECT EXISTS (SELECT 1 FROM following WHERE follower = $1 AND followee = $2)"
     }
 }

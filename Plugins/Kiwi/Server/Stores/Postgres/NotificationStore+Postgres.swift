@@ -57,32 +57,26 @@ extension PostgresKiwiDatabase: NotificationStore {
     // MARK: statements
 
     private enum Notifications: PostgresStatementText {
-        static let name = "kiwi_notifications"
         static let sql = notificationColumns + " WHERE n.recipient = $1 AND (NOT $2 OR n.read = 0) ORDER BY n.id DESC LIMIT $3 OFFSET $4"
     }
 
     private enum UnreadCount: PostgresStatementText {
-        static let name = "kiwi_unread_count"
         static let sql = "SELECT count(*) FROM notifications WHERE recipient = $1 AND read = 0"
     }
 
     private enum MarkRead: PostgresStatementText {
-        static let name = "kiwi_mark_read"
         static let sql = "UPDATE notifications SET read = 1 WHERE recipient = $1 AND read = 0 AND id <= $2"
     }
 
     private enum OneNotification: PostgresStatementText {
-        static let name = "kiwi_notification"
         static let sql = notificationColumns + " WHERE n.id = $1"
     }
 
     private enum HeardSince: PostgresStatementText {
-        static let name = "kiwi_heard_since"
         static let sql = notificationColumns + " WHERE n.recipient = $1 AND n.created_at >= $2 ORDER BY n.created_at, n.id LIMIT $3"
     }
 
     private enum PostedSince: PostgresStatementText {
-        static let name = "kiwi_posted_since"
         static let sql = """
             \(pageColumns) WHERE p.owner IN (SELECT followee FROM following WHERE follower = $1) AND p.created_at >= $2
             ORDER BY p.created_at, p.id LIMIT $3

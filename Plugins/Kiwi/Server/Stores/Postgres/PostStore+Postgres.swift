@@ -168,7 +168,6 @@ extension PostgresKiwiDatabase: PostStore {
 
     /// The image's row (when the store keeps it) and the post's, then the post as its author sees it.
     private enum CreatePost: PostgresStatementText {
-        static let name = "kiwi_create_post"
         static let sql = """
             WITH kept AS (INSERT INTO images (name, content_type, size, digest, bytes, created_at)
                           SELECT $2, $6::text, $7::integer, $8::text, $9::bytea, $4 WHERE $9::bytea IS NOT NULL),
@@ -179,12 +178,10 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     private enum OnePost: PostgresStatementText {
-        static let name = "kiwi_post"
         static let sql = "SELECT \(postColumns) FROM posts p JOIN users u ON u.username = p.owner WHERE p.id = $2"
     }
 
     private enum EveryonesPage: PostgresStatementText {
-        static let name = "kiwi_page_everyone"
         static let sql = """
             \(pageColumns) JOIN (SELECT id FROM posts ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) page ON page.id = p.id
             ORDER BY p.created_at DESC, p.id DESC
@@ -192,7 +189,6 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     private enum AuthorsPage: PostgresStatementText {
-        static let name = "kiwi_page_author"
         static let sql = """
             \(pageColumns) JOIN (SELECT id FROM posts WHERE owner = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON page.id = p.id
             ORDER BY p.created_at DESC, p.id DESC
@@ -200,7 +196,6 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     private enum FeedPage: PostgresStatementText {
-        static let name = "kiwi_page_feed"
         static let sql = """
             \(pageColumns) JOIN (SELECT id FROM posts WHERE owner = $1 OR owner IN (SELECT followee FROM following WHERE follower = $1)
                                  ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON page.id = p.id
@@ -209,14 +204,12 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     private enum Liked: PostgresStatementText {
-        static let name = "kiwi_liked"
         static let sql = "SELECT post_id FROM likes WHERE owner = $1 AND post_id = ANY($2)"
     }
 
     /// Its author's only: anyone else's attempt deletes nothing. Likes, comments and notifications
     /// go with the post (ON DELETE CASCADE); its image's row goes in the same statement.
     private enum DeletePost: PostgresStatementText {
-        static let name = "kiwi_delete_post"
         static let sql = """
             WITH target AS (SELECT id, owner, image FROM posts WHERE id = $1 FOR UPDATE),
                  gone AS (DELETE FROM posts WHERE id IN (SELECT id FROM target WHERE owner = $2) RETURNING image),
@@ -226,14 +219,12 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     private enum Image: PostgresStatementText {
-        static let name = "kiwi_image"
         static let sql = "SELECT name, content_type, digest, bytes FROM images WHERE name = $1"
     }
 
     /// The like, its count (under the post's row lock) and its author's notification. Liking twice
     /// changes nothing, and answers the count as it is (read under the lock: the latest).
     private enum Like: PostgresStatementText {
-        static let name = "kiwi_like"
         static let sql = """
             WITH liked AS (INSERT INTO likes (post_id, owner, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING post_id),
                  counted AS (UPDATE posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM liked) RETURNING like_count, owner),
@@ -246,7 +237,6 @@ extension PostgresKiwiDatabase: PostStore {
 
     /// The unlike, its count and the withdrawal of its notification.
     private enum Unlike: PostgresStatementText {
-        static let name = "kiwi_unlike"
         static let sql = """
             WITH unliked AS (DELETE FROM likes WHERE post_id = $1 AND owner = $2 RETURNING post_id),
                  counted AS (UPDATE posts SET like_count = like_count - 1 WHERE id IN (SELECT post_id FROM unliked) RETURNING like_count, owner),
@@ -259,7 +249,6 @@ extension PostgresKiwiDatabase: PostStore {
     /// The post's comments, oldest first; no row at all when there is no such post (one row of
     /// NULLs when it has none).
     private enum Comments: PostgresStatementText {
-        static let name = "kiwi_comments"
         static let sql = """
             SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns)
             FROM posts p LEFT JOIN comments c ON c.post_id = p.id LEFT JOIN users u ON u.username = c.owner
@@ -269,7 +258,6 @@ extension PostgresKiwiDatabase: PostStore {
 
     /// The comment, its count and its author's notification.
     private enum AddComment: PostgresStatementText {
-        static let name = "kiwi_add_comment"
         static let sql = """
             WITH c AS (INSERT INTO comments (post_id, owner, text, created_at) VALUES ($1, $2, $3, $4) RETURNING *),
                  counted AS (UPDATE posts SET comment_count = comment_count + 1 WHERE id = $1 RETURNING owner),
@@ -282,7 +270,6 @@ extension PostgresKiwiDatabase: PostStore {
 
     /// Its author's only; its notification goes with it (ON DELETE CASCADE).
     private enum DeleteComment: PostgresStatementText {
-        static let name = "kiwi_delete_comment"
         static let sql = """
             WITH target AS (SELECT id, owner, post_id FROM comments WHERE id = $1 FOR UPDATE),
                  gone AS (DELETE FROM comments WHERE id IN (SELECT id FROM target WHERE owner = $2) RETURNING post_id),

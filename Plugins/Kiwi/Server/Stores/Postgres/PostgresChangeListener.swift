@@ -33,14 +33,9 @@ final class PostgresChangeListener: Service, Sendable {
     let backend = Mutex<Int32?>(nil)
 
     init(address: PostgresAddress, schema: String?, changes: KiwiChanges, logger: Logger) {
-        var configuration = PostgresConnection.Configuration(
-            host: address.host,
-            port: address.port,
-            username: address.username,
-            password: address.password,
-            database: address.database,
-            tls: .disable
-        )
+        var configuration = address.configure {
+            PostgresConnection.Configuration(host: $0, port: $1, username: $2, password: $3, database: $4, tls: .disable)
+        }
         configuration.options.connectTimeout = .seconds(3)
         configuration.options.additionalStartupParameters = [("application_name", "kiwi-listener")] + (schema.map { [("search_path", $0)] } ?? [])
         self.configuration = configuration

@@ -27,14 +27,9 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
 
     /// - Parameter schema: a schema to work in (tests use a fresh one each); nil for the default.
     init(address: PostgresAddress, schema: String? = nil, measured: Bool = false, patience: Duration = .seconds(4), logger: Logger) {
-        var configuration = PostgresClient.Configuration(
-            host: address.host,
-            port: address.port,
-            username: address.username,
-            password: address.password,
-            database: address.database,
-            tls: .disable
-        )
+        var configuration = address.configure {
+            PostgresClient.Configuration(host: $0, port: $1, username: $2, password: $3, database: $4, tls: .disable)
+        }
         if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
         configuration.options.maximumConnections = address.pool
         configuration.options.minimumConnections = min(address.pool, 2)
@@ -90,7 +85,6 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
     }
 
     private enum Ping: PostgresStatementText {
-        static let name = "kiwi_ping"
         static let sql = "SELECT 1"
     }
 
@@ -186,5 +180,13 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
             avatar: try cells[column + 3].decode(String?.self),
             createdAt: Date(timeIntervalSince1970: try cells[column + 4].decode(Double.self))
         )
+    }
+}
+
+extension PostgresAddress {
+    /// A configuration of either kind (the pool's, the listener's connection's) for this server,
+    /// user and database: host, port, username, password, database.
+    func configure<Configuration>(_ make: (String, Int, String, String?, String?) -> Configuration) -> Configuration {
+        make(host, port, username, password, database)
     }
 }
