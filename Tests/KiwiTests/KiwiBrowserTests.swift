@@ -38,7 +38,7 @@ import Testing
         #expect(told.hasSuffix("open \(base)/ in a browser"), "\(told)")
 
         let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        let (status, report) = try KiwiContractTests.run(
+        let (status, report) = try await Program.run(
             "/usr/bin/env",
             ["python3", Self.script.path, "--base", base, "--width", "\(width)", "--screenshots", Self.screenshots, "--chromedriver", driver]
                 + (chromium.map { ["--chromium", $0] } ?? []) + (javascript ? [] : ["--no-javascript"])

@@ -42,28 +42,13 @@ import Testing
         let tool = try #require(Self.schemathesis, "KIWI_SCHEMATHESIS names no program")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-openapi-\(UUID().uuidString).json")
         try Data(KiwiOpenAPI.document.utf8).write(to: file)
-        let (status, report) = try Self.run(
+        let (status, report) = try await Program.run(
             URL(fileURLWithPath: tool).deletingLastPathComponent().appendingPathComponent("python3").path,
             [
                 "-m", "openapi_spec_validator", "--schema", "3.1", file.path,
             ]
         )
         #expect(status == 0 && report.contains("OK"), "\(report)")
-    }
-
-    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: program)
-        run.arguments = arguments
-        run.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        run.currentDirectoryURL = FileManager.default.temporaryDirectory
-        let output = Pipe()
-        run.standardOutput = output
-        run.standardError = output
-        try run.run()
-        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.waitUntilExit()
-        return (run.terminationStatus, report)
     }
 
     func fuzz(database: String, tool: String, books: URL) async throws {
@@ -75,13 +60,16 @@ import Testing
         // `positive_data_acceptance` is left out; every other check runs. The seed keeps CI repeatable;
         // one worker, because Python 3.11's parser is not thread-safe under hypothesis. The live stream
         // (`/events`) never ends, so a fuzzer cannot read its answer: its own tests hold it to the document.
-        let (status, report) = try Self.run(
+        let (status, report) = try await Program.run(
             tool,
             [
                 "run", "\(base)/openapi.json", "--checks", "all", "--exclude-checks", "positive_data_acceptance",
                 "--max-examples", "15", "--seed", "42", "--workers", "1", "--request-timeout", "10", "--exclude-path", "/events",
             ],
-            environment: ["KIWI_BASE": base, "SCHEMATHESIS_HOOKS": "kiwi_auth", "PYTHONPATH": Self.hooks.path, "NO_COLOR": "1"]
+            environment: ProcessInfo.processInfo.environment.merging(
+                ["KIWI_BASE": base, "SCHEMATHESIS_HOOKS": "kiwi_auth", "PYTHONPATH": Self.hooks.path, "NO_COLOR": "1"]
+            ) { $1 },
+            in: FileManager.default.temporaryDirectory
         )
         #expect(status == 0, "schemathesis on \(database.hasPrefix("sqlite") ? "SQLite" : "PostgreSQL"):\n\(report.suffix(6_000))")
         #expect(report.contains("Tested: 34"), "every operation was tested:\n\(report.suffix(2_000))")

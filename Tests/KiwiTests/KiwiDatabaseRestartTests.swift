@@ -17,7 +17,7 @@ struct KiwiDatabaseRestartTests {
     }
 
     @Test func withTheDatabaseDownEveryRequestAnswersWithinFiveSecondsAndTheServerRecoversByItself() async throws {
-        let database = try ScratchPostgres()
+        let database = try await ScratchPostgres()
         let (server, base) = try await ToolboxBinary().serveKiwi(["--database", database.url])
         defer { server.process.terminate() }
         let ada = try await LiveMember.join("ada", at: base)
@@ -25,7 +25,7 @@ struct KiwiDatabaseRestartTests {
         let page = base + "/posts?page=0&pageSize=20"
         #expect(try await http.send("GET", page).status == 200, "and kept in memory")
 
-        try database.stop()
+        try await database.stop()
         let (health, healthTime) = try await timed("GET", base + "/health")
         #expect(health.status == 503 && healthTime < .milliseconds(2_500), "/health: \(health.status) in \(healthTime)")
         let asks: [(String, String, [String: String])] = [
@@ -48,7 +48,7 @@ struct KiwiDatabaseRestartTests {
         )
         #expect(server.process.isRunning, "the server does not exit")
 
-        try database.start()
+        try await database.start()
         let deadline = ContinuousClock.now + .seconds(15)
         var liked = 0
         while ContinuousClock.now < deadline {

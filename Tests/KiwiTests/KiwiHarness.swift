@@ -16,8 +16,11 @@ import Testing
 enum StoreKind: String, Sendable, CustomTestStringConvertible {
     case memory, sqlite, postgres
 
+    /// With `?pool=2` unless it names a pool: dozens of test servers run at once, each with its
+    /// pool and listener, and a PostgreSQL server takes 100 clients unless told otherwise.
     static var databaseURL: String? {
-        ProcessInfo.processInfo.environment["KIWI_TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let url = ProcessInfo.processInfo.environment["KIWI_TEST_DATABASE_URL"], !url.isEmpty else { return nil }
+        return url.contains("?") ? url : url + "?pool=2"
     }
 
     static var available: [StoreKind] { databaseURL == nil ? [.memory, .sqlite] : [.memory, .sqlite, .postgres] }

@@ -15,16 +15,16 @@ struct KiwiHostsTests {
 
     let http = LiveHTTP()
 
-    func hosts(_ action: String, _ name: String, _ more: [String] = []) throws {
-        try ScratchPostgres.run([Self.script, action, name] + more)
+    func hosts(_ action: String, _ name: String, _ more: [String] = []) async throws {
+        try await ScratchPostgres.run([Self.script, action, name] + more)
     }
 
     @Test func twoServersOnTheirOwnHostsShareADatabaseAndOneComesBackFromACutLink() async throws {
         let name = "k" + String(UUID().uuidString.prefix(4)).lowercased()
         let subnet = Int.random(in: 1...250)
-        try hosts("up", name, ["\(subnet)"])
-        defer { try? hosts("down", name) }
-        let database = try ScratchPostgres(host: "10.77.0.1", port: 5432, namespace: name + "db")
+        try await hosts("up", name, ["\(subnet)"])
+        defer { _ = try? ScratchPostgres.runBlocking([Self.script, "down", name]) }
+        let database = try await ScratchPostgres(host: "10.77.0.1", port: 5432, namespace: name + "db")
         let (a, b) = ("http://10.78.\(subnet).2:8080", "http://10.79.\(subnet).2:8080")
         let first = try await ToolboxBinary().serveKiwi(["--database", database.url], namespace: name + "a")
         defer { first.process.terminate() }
@@ -45,7 +45,7 @@ struct KiwiHostsTests {
         while try await likesOnB() != 1, ContinuousClock.now - liked < .seconds(1) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try await likesOnB() == 1, "a like made through host A is on host B's page within a second")
 
-        try hosts("cut", name)
+        try await hosts("cut", name)
         let cut = ContinuousClock.now
         try await bob.send("DELETE", a + "/posts/\(post)/like")
         // Within the second its notices are trusted for, B may still answer what it kept; then not.
@@ -58,7 +58,7 @@ struct KiwiHostsTests {
         }
         #expect(ContinuousClock.now - cut < .seconds(20), "a cut of a few seconds")
 
-        try hosts("restore", name)
+        try await hosts("restore", name)
         let restored = ContinuousClock.now
         var fresh: Int?
         while ContinuousClock.now - restored < .seconds(30) {

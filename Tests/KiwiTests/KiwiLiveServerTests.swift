@@ -137,6 +137,25 @@ struct LiveMember: Sendable {
         }
     }
 
+    /// Behind nginx as it comes (response buffering on, as by default): the stream says
+    /// `X-Accel-Buffering: no`, so each event is passed on at once rather than held in nginx's buffer.
+    @Test(.enabled(if: Nginx.program != nil || Nginx.required, "nginx is not installed (apt-get install nginx); CI runs it"))
+    func behindNginxEachEventArrivesAtOnce() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi()
+        defer { server.process.terminate() }
+        let proxy = try await Nginx(proxyingTo: base)
+        defer { proxy.stop() }
+        let ada = try await LiveMember.join("ada", at: proxy.base)
+        let bob = try await LiveMember.join("bob", at: proxy.base)
+        let post = try await ada.post("behind a proxy", at: proxy.base)
+        let stream = try await LiveStreamReader.open(proxy.base, token: ada.token)
+        defer { Task { await stream.close() } }
+        _ = try await stream.next("unread", within: .seconds(5))
+        try await bob.send("POST", proxy.base + "/posts/\(post)/like")
+        let liked = try await stream.next("notification")
+        #expect(try liked.event.decoded(KiwiWire.Notification.self).kind == "like", "through nginx within a second")
+    }
+
     /// A reader who opens the stream and stops reading while thousands of events are made for them:
     /// once what waits for them fills the stream's buffer, the server drops them, and its memory does
     /// not grow with what they did not read.
@@ -243,4 +262,63 @@ final class StuckReader: Sendable {
     }
 
     func close() { Glibc.close(socket) }
+}
+
+/// nginx in front of a server, as a deployment puts it (its defaults: HTTP/1.1 to the upstream,
+/// response buffering on), on a port of its own; for the tests that need a proxy.
+final class Nginx: Sendable {
+    static let program = ["/usr/sbin/nginx", "/usr/bin/nginx"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// CI installs nginx, so there a missing one fails.
+    static let required = ProcessInfo.processInfo.environment["CI"] == "true"
+    let base: String
+    private let folder: URL
+    private let process: Process
+
+    init(proxyingTo upstream: String) async throws {
+        let program = try #require(Self.program, "nginx is not installed")
+        let port = try FreePort.pick()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-nginx-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configuration = """
+            worker_processes 1;
+            error_log \(folder.path)/error.log;
+            pid \(folder.path)/nginx.pid;
+            events { worker_connections 256; }
+            http {
+                access_log off;
+                client_body_temp_path \(folder.path)/body;
+                proxy_temp_path \(folder.path)/proxy;
+                fastcgi_temp_path \(folder.path)/fastcgi;
+                uwsgi_temp_path \(folder.path)/uwsgi;
+                scgi_temp_path \(folder.path)/scgi;
+                server {
+                    listen 127.0.0.1:\(port);
+                    location / {
+                        proxy_pass \(upstream);
+                        proxy_http_version 1.1;
+                        proxy_set_header Connection "";
+                        proxy_set_header Host $http_host;
+                    }
+                }
+            }
+            """
+        try configuration.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["-c", folder.appendingPathComponent("nginx.conf").path, "-p", folder.path, "-g", "daemon off;"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        base = "http://127.0.0.1:\(port)"
+        // Ready once it answers (what it answers is the server's).
+        for _ in 0..<100 {
+            if (try? await LiveHTTP().send("GET", base + "/health")) != nil { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
 }

@@ -25,7 +25,7 @@ public final class ScratchPostgres: @unchecked Sendable {
     }
 
     /// A new cluster (user `toolbox`, password `toolbox`, database `kiwi`), started on `host`:`port`.
-    public init(host: String = "127.0.0.1", port: Int? = nil, namespace: String? = nil) throws {
+    public init(host: String = "127.0.0.1", port: Int? = nil, namespace: String? = nil) async throws {
         guard let programs = Self.programs else { throw POSIXError(.ENOENT) }
         self.programs = programs
         self.host = host
@@ -33,10 +33,10 @@ public final class ScratchPostgres: @unchecked Sendable {
         prefix = namespace.map { ["/usr/sbin/ip", "netns", "exec", $0] } ?? []
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-pg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Self.run(["/bin/chown", "postgres:postgres", folder.path])
+        try await Self.run(["/bin/chown", "postgres:postgres", folder.path])
         let password = folder.appendingPathComponent("password")
-        try Self.run(["/usr/sbin/runuser", "-u", "postgres", "--", "sh", "-c", "echo toolbox > \(password.path)"])
-        try Self.run(
+        try await Self.run(["/usr/sbin/runuser", "-u", "postgres", "--", "sh", "-c", "echo toolbox > \(password.path)"])
+        try await Self.run(
             [
                 "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("initdb").path, "-D", data, "-U", "toolbox",
                 "--pwfile", password.path, "--auth", "scram-sha-256", "-E", "UTF8", "--no-sync",
@@ -44,8 +44,8 @@ public final class ScratchPostgres: @unchecked Sendable {
         )
         // Reached over TCP from anywhere the test puts its servers (its own namespaces included).
         try "host all all 0.0.0.0/0 scram-sha-256\n".appendToFile(folder.appendingPathComponent("data/pg_hba.conf"))
-        try start()
-        try Self.run(
+        try await start()
+        try await Self.run(
             prefix + [
                 "/usr/bin/env", "PGPASSWORD=toolbox", "psql", "-h", host, "-p", "\(self.port)", "-U", "toolbox", "-d", "postgres", "-qc",
                 "CREATE DATABASE kiwi",
@@ -57,9 +57,9 @@ public final class ScratchPostgres: @unchecked Sendable {
 
     public var url: String { "postgres://toolbox:toolbox@\(host):\(port)/kiwi" }
 
-    public func start() throws {
+    public func start() async throws {
         // The server it starts keeps what it inherits open: nothing of its is read here.
-        try Self.run(
+        try await Self.run(
             quietly: true,
             prefix + [
                 "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("pg_ctl").path, "-D", data, "-w", "-l",
@@ -69,14 +69,16 @@ public final class ScratchPostgres: @unchecked Sendable {
     }
 
     /// Stops it as an operator restarting it would (`fast`: sessions are ended, nothing is lost).
-    public func stop() throws {
-        try Self.run([
-            "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("pg_ctl").path, "-D", data, "-m", "fast", "-w", "stop",
-        ])
+    public func stop() async throws {
+        try await Self.run(stopping)
+    }
+
+    private var stopping: [String] {
+        ["/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("pg_ctl").path, "-D", data, "-m", "fast", "-w", "stop"]
     }
 
     deinit {
-        try? stop()
+        _ = try? Self.runBlocking(stopping)
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -85,7 +87,13 @@ public final class ScratchPostgres: @unchecked Sendable {
     /// (posix_spawn, not Foundation's Process, whose wait never ends while a daemon the program
     /// started holds the descriptor it watches.)
     @discardableResult
-    public static func run(quietly: Bool = false, _ arguments: [String]) throws -> String {
+    public static func run(quietly: Bool = false, _ arguments: [String]) async throws -> String {
+        try await offThePool { try runBlocking(quietly: quietly, arguments) }
+    }
+
+    /// `run`, waiting on this thread: for a `deinit` or a `defer`, which cannot wait otherwise.
+    @discardableResult
+    public static func runBlocking(quietly: Bool = false, _ arguments: [String]) throws -> String {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-pg-run-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()

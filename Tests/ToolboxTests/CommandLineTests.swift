@@ -140,18 +140,10 @@ import Testing
             _toolbox toolbox '\(words.last ?? "")' '\(words.dropLast().last ?? "")'
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
         var environment = environment ?? toolbox.environment
         environment["PATH"] = ToolboxBinary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let offered = try await Program.run("/bin/bash", ["-c", script], environment: environment, errors: false).output
+        return offered.split(separator: "\n").map(String.init)
     }
 
     @Test func bashCompletesCommandNames() async throws {

@@ -8,16 +8,8 @@ import Testing
     static var serverProgram: URL { ToolboxBinary.url.deletingLastPathComponent().appendingPathComponent("toolbox-kiwi-server") }
 
     /// The dynamic libraries a binary needs, as the loader lists them.
-    static func neededLibraries(_ binary: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [binary.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+    static func neededLibraries(_ binary: URL) async throws -> String {
+        try await Program.run("/usr/bin/ldd", [binary.path], errors: false).output
     }
 
     @Test func serveIsTheServerProgramInTheSameProcess() async throws {
@@ -54,7 +46,7 @@ import Testing
         #expect(
             run.standardError == """
                 error: The value 'postgres://kiwi:••••@/kiwi' is invalid for '--database <database>'
-                hint: --database <database>: Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE, or memory.
+                hint: --database <database>: Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE[?pool=N], or memory.
 
                 """
         )
@@ -63,9 +55,10 @@ import Testing
         #expect(memory.standardError.hasPrefix("error: --from: a memory store holds nothing to move; name sqlite:PATH or a postgres:// URL\n"))
     }
 
-    @Test func toolboxLinksNoneOfTheServersLibraries() throws {
-        #expect(!(try Self.neededLibraries(ToolboxBinary.url)).contains("libsqlite3"), "toolbox: no SQLite (GRDB is the server's)")
-        #expect(try Self.neededLibraries(Self.serverProgram).contains("libsqlite3"), "the server program's store")
+    @Test func toolboxLinksNoneOfTheServersLibraries() async throws {
+        let (toolbox, server) = (try await Self.neededLibraries(ToolboxBinary.url), try await Self.neededLibraries(Self.serverProgram))
+        #expect(!toolbox.contains("libsqlite3"), "toolbox: no SQLite (GRDB is the server's)")
+        #expect(server.contains("libsqlite3"), "the server program's store")
     }
 
     @Test func aMissingServerProgramIsSaidWithAHint() async throws {
@@ -76,17 +69,8 @@ import Testing
         let lone = folder.appendingPathComponent("toolbox")
         try FileManager.default.linkItem(at: ToolboxBinary.url, to: lone)
         let home = try TestHome()
-        let process = Process()
-        process.executableURL = lone
-        process.arguments = ["kiwi", "serve", "--port", "0"]
-        process.environment = home.environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 74)
+        let (status, stderr) = try await Program.run(lone.path, ["kiwi", "serve", "--port", "0"], environment: home.environment)
+        #expect(status == 74)
         #expect(stderr.hasPrefix("error: the Kiwi server's program is missing: no toolbox-kiwi-server beside toolbox in \(folder.path)"))
         #expect(stderr.contains("hint: install both programs"), "\(stderr)")
     }

@@ -70,15 +70,34 @@ import Testing
         await server.stop()
     }
 
+    /// Moves every cached answer's stored time `seconds` back (the second field of its header line).
+    static func age(cacheIn home: URL, by seconds: Double) throws {
+        let root = home.appendingPathComponent("cache/toolbox")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        var aged = 0
+        for file in files where !file.hasDirectoryPath {
+            var lines = try Data(contentsOf: file).split(separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+            guard lines.count == 3, String(decoding: lines[0], as: UTF8.self).hasPrefix("TOOLBOX-CACHE") else { continue }
+            var fields = String(decoding: lines[1], as: UTF8.self).split(separator: " ", maxSplits: 2).map(String.init)
+            fields[1] = String(try #require(Double(fields[1])) - seconds)
+            lines[1] = Data(fields.joined(separator: " ").utf8)
+            try Data(lines.joined(separator: [UInt8(ascii: "\n")])).write(to: file)
+            aged += 1
+        }
+        #expect(aged == 2, "the marine and the weather answers")
+    }
+
     @Test func whenTheNetworkFailsTheCachedConditionsShowWithTheirAge() async throws {
         let (server, toolbox) = try await start()
         server.route("/v1/marine", .json(try Self.openMeteo("marine-hourly.json", count: 3)))
         server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 3)))
         #expect(try await toolbox.run(["surf", "conditions", "clare"]).exitCode == 0)
         await server.stop()
+        // Stored three hours ago: the age shown is the entries', however long the runs took.
+        try Self.age(cacheIn: toolbox.home, by: 3 * 3600)
         let stale = try await toolbox.run(["surf", "conditions", "clare", "--refresh"])
         #expect(stale.exitCode == 0)
-        #expect(stale.standardError == "offline: showing cached results from just now\nWeather data by Open-Meteo.com (CC BY 4.0)\n")
+        #expect(stale.standardError == "offline: showing cached results from 3 h ago\nWeather data by Open-Meteo.com (CC BY 4.0)\n")
         #expect(stale.standardOutput.split(separator: "\n").count == 3, "Lahinch, Doonbeg, Spanish Point")
     }
 

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Runs `work`, which blocks (waits for a child process, reads a pipe to its end), on a thread of
+/// its own rather than on Swift's cooperative pool. That pool has one thread per core: on a 2-core
+/// machine two blocked waits (an initdb, a browser's journey) stall every other test's timers and
+/// requests meanwhile, and a test that times an answer measures the stall.
+public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+/// A program run to its end (a tool a test drives: a fuzzer, a browser's script, bash, ldd).
+public enum Program {
+    /// Its exit status and what it wrote: standard output, and standard error after it unless
+    /// `errors` is false. Waits off the cooperative pool.
+    public static func run(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        in directory: URL? = nil,
+        errors: Bool = true
+    ) async throws -> (status: Int32, output: String) {
+        try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = environment
+            if let directory { process.currentDirectoryURL = directory }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = errors ? output : FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+    }
+}
