@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""The fault run: a burst of posts through the load balancer, one server killed (SIGKILL) part way.
-Afterwards every post that was acknowledged (2xx) must be readable, with its image, through the
-server that lived, and no post may be there twice.
+"""The fault runs: a burst of posts through the load balancer, and part way through either one
+server is killed (SIGKILL) or the database restarts. Afterwards every post that was acknowledged
+(2xx) must be readable, with its image, through the server that lived, and no post may be there
+twice. Refusals while the database is away (503) are not acknowledgements.
 
-  kiwi_fault.py BALANCER_URL SURVIVOR_URL VICTIM_PID TOKEN [POSTS]
+  kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --kill PID
+  kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --restart 'COMMAND THAT RESTARTS THE DATABASE'
 """
 import json
 import os
 import signal
+import subprocess
 import sys
 import threading
 import urllib.error
@@ -15,8 +18,7 @@ import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
-balancer, survivor, victim, token = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-total = int(sys.argv[5]) if len(sys.argv) > 5 else 400
+balancer, survivor, token, total, fault, target = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
 run = uuid.uuid4().hex[:8]
 acknowledged = {}
 lock = threading.Lock()
@@ -48,7 +50,10 @@ def post(index):
         with lock:
             acknowledged[json.loads(answer)["id"]] = (index, picture)
             if len(acknowledged) == total // 4 and not killed.is_set():
-                os.kill(victim, signal.SIGKILL)
+                if fault == "--kill":
+                    os.kill(int(target), signal.SIGKILL)
+                else:
+                    threading.Thread(target=subprocess.run, args=(target,), kwargs={"shell": True, "check": True}).start()
                 killed.set()
 
 
@@ -76,7 +81,8 @@ while True:
         break
     page += 1
 duplicated = len(captions) - len(set(captions))
-print(f"   {total} posts sent with 16 clients, server killed after {total // 4} acknowledgements: "
+what = "one server killed" if fault == "--kill" else "the database restarted"
+print(f"   {total} posts sent with 16 clients, {what} after {total // 4} acknowledgements: "
       f"{len(acknowledged)} acknowledged, {len(missing)} of them missing, {len(wrong)} with the wrong caption or image, "
       f"{duplicated} duplicated, {len(set(captions)) - len(acknowledged)} stored without an acknowledgement")
 sys.exit(0 if killed.is_set() and not missing and not wrong and duplicated == 0 else 1)

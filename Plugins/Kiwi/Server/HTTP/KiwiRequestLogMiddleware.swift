@@ -5,12 +5,13 @@ import Hummingbird
 struct KiwiRequestLogMiddleware: RouterMiddleware {
     typealias Context = KiwiRequestContext
 
+    /// Keeps only the line's start across the wait: every request's task keeps the room its frames took.
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let started = ContinuousClock.now
+        let (method, target, logger, started) = (request.method, request.head.path ?? "", context.logger, ContinuousClock.now)
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        context.logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms")
+        logger.info("\(method) \(target.prefix { $0 != "?" }) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms")
         return response
     }
 }

@@ -21,14 +21,21 @@ struct LiveController: Sendable {
         router.get("/events", use: events)
     }
 
+    /// A stream's connection lives as long as its reader stays, and the task serving it keeps the
+    /// memory its deepest call took (Swift's task allocator keeps its slabs until the task ends): so
+    /// the handler holds little across its one wait, and the store is asked in a task of its own.
     @Sendable func events(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let reader = try context.requireCaller()
-        let asked = request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")
-        let channel = context.channel
-        let stream = try await community.live.connect(reader, tokenHash: context.tokenHash ?? "", resumeAfter: asked.flatMap(LiveCursor.init)) {
-            channel.close(promise: nil)
-        }
+        let (live, tokenHash, channel) = (community.live, context.tokenHash ?? "", context.channel)
+        let cursor = (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")).flatMap(LiveCursor.init)
         let links = links(request)
+        let stream = try await Task {
+            try await live.connect(reader, tokenHash: tokenHash, resumeAfter: cursor) { channel.close(promise: nil) }
+        }.value
+        return Self.response(streaming: stream, links: links)
+    }
+
+    static func response(streaming stream: LiveEvents.Connection, links: Links) -> Response {
         let headers: HTTPFields = [
             .contentType: "text/event-stream; charset=utf-8",
             .cacheControl: "no-store",

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""How long a write made through one server takes to show on another's answers (servers sharing
+PostgreSQL, kept exact by its notices), while readers load the other's first page the whole time.
+WRITES of each kind: a post, a like, an unlike, a comment, a delete, a profile change, a follow;
+prints p50, p99 and the longest of each. Exits non-zero when any took a second or more.
+
+  kiwi_delay.py URL_A URL_B WRITES
+"""
+import json
+import statistics
+import sys
+import threading
+import time
+import urllib.request
+import uuid
+
+a, b, writes = sys.argv[1], sys.argv[2], int(sys.argv[3])
+run = uuid.uuid4().hex[:6]
+PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + bytes(200)
+
+
+def call(method, url, token=None, body=None, kind="application/json"):
+    headers = {"Content-Type": kind}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    with urllib.request.urlopen(urllib.request.Request(url, data=body, method=method, headers=headers), timeout=10) as response:
+        return json.loads(response.read() or b"null")
+
+
+def member(name):
+    credentials = json.dumps({"username": name, "password": "delay"}).encode()
+    call("POST", f"{a}/users", body=credentials)
+    return call("POST", f"{a}/sessions", body=credentials)["token"]
+
+
+def post(token, caption):
+    boundary = uuid.uuid4().hex
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n").encode()
+    body += PNG + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n{caption}\r\n--{boundary}--\r\n".encode()
+    return call("POST", f"{a}/posts", token, body, f"multipart/form-data; boundary={boundary}")["id"]
+
+
+ada, bob, carol = member(f"da{run}"), member(f"db{run}"), member(f"dc{run}")
+page = f"{b}/posts?page=0&pageSize=20"
+stop = threading.Event()
+
+
+def reader():
+    while not stop.is_set():
+        call("GET", page)
+
+
+readers = [threading.Thread(target=reader) for _ in range(4)]
+for thread in readers:
+    thread.start()
+
+
+def first():
+    return (call("GET", page) or [{}])[0]
+
+
+def seen(write, check, url=page, token=None):
+    """Makes the write on A, then asks B until `check` holds; the delay in milliseconds."""
+    write()
+    started = time.perf_counter()
+    while not check(call("GET", url, token)):
+        if time.perf_counter() - started > 5:
+            return 5000.0
+    return (time.perf_counter() - started) * 1000
+
+
+delays = {kind: [] for kind in ["post", "like", "unlike", "comment", "delete", "profile change", "follow"]}
+for index in range(writes):
+    ids = {}
+
+    def make():
+        ids["post"] = post(ada, f"delay {run} {index}")
+
+    delays["post"].append(seen(make, lambda answer: answer and answer[0]["id"] == ids["post"]))
+    target = ids["post"]
+    delays["like"].append(seen(lambda: call("POST", f"{a}/posts/{target}/like", bob), lambda answer: answer[0]["likes"] == 1))
+    delays["unlike"].append(seen(lambda: call("DELETE", f"{a}/posts/{target}/like", bob), lambda answer: answer[0]["likes"] == 0))
+    form = f"operation=create&postid={target}&text=note {index}".encode()
+    delays["comment"].append(
+        seen(lambda: call("POST", f"{a}/comments", bob, form, "application/x-www-form-urlencoded"), lambda answer: answer[0]["commentCount"] == 1)
+    )
+    name = json.dumps({"fullname": f"Ada {index}"}).encode()
+    delays["profile change"].append(
+        seen(lambda: call("PUT", f"{a}/users/da{run}", ada, name), lambda answer: answer[0]["author"]["displayName"] == f"Ada {index}")
+    )
+    method = "POST" if index % 2 == 0 else "DELETE"
+    delays["follow"].append(
+        seen(
+            lambda: call(method, f"{a}/users/da{run}/follow", carol),
+            lambda answer: (len(answer) > 0) == (method == "POST"),
+            f"{b}/feed?pageSize=1",
+            carol,
+        )
+    )
+    delays["delete"].append(seen(lambda: call("DELETE", f"{a}/posts/{target}", ada), lambda answer: not answer or answer[0]["id"] != target))
+
+stop.set()
+for thread in readers:
+    thread.join()
+worst = 0.0
+for kind, values in delays.items():
+    values.sort()
+    p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+    worst = max(worst, values[-1])
+    print(f"   {kind:15} p50 {statistics.median(values):6.1f} ms   p99 {p99:6.1f} ms   longest {values[-1]:6.1f} ms   ({len(values)} writes)")
+sys.exit(0 if worst < 1000 else 1)
