@@ -27,31 +27,11 @@ done
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 work=$(mktemp -d)
 chmod 755 "$work"
-pids=()
-database=""
 toolbox=.build/release/toolbox
-source Tests/Benchmarks/scratch_postgres.sh
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "$database" ] && pg_down
-    rm -rf "$work"
-}
+source Tests/Benchmarks/kiwi_common.sh
 trap cleanup EXIT
 
 swift build -c release --static-swift-stdlib >/dev/null   # toolbox and toolbox-kiwi-server, which `kiwi serve` becomes
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-# Starts `kiwi serve` on a free port with the given flags; sets $base and $pid.
-serve() {
-    local port
-    port=$(free_port)
-    XDG_DATA_HOME="${data:-$work/data}" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
-    pid=$!
-    pids+=("$pid")
-    base="http://127.0.0.1:$port"
-    for _ in $(seq 100); do curl -sf "$base/health" >/dev/null && return; sleep 0.1; done
-    echo "kiwi serve did not start:"; cat "$work/serve.log"; exit 1
-}
 # /health is the framework's ceiling in the same process(es): each page's ratio to it says what the feed costs.
 rate() { wrk -t2 -c32 -d10s --latency "$@" | tee "$work/wrk.txt" | grep -E "Requests/sec|^\s+(50|99)%|Non-2xx|Socket errors" >&2
     awk '/Requests\/sec/{print $2}' "$work/wrk.txt"; }
@@ -104,7 +84,6 @@ if [ "$(id -u)" != 0 ] || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1;
     echo "### PostgreSQL: skipped (needs root and PostgreSQL's server programs: apt-get install postgresql)"
     exit 0
 fi
-database=started
 pg_up "$work/postgres"
 pg=$PG_URL
 psql_() { PGPASSWORD=toolbox psql -h 127.0.0.1 -p "$PG_PORT" -U toolbox -d kiwi "$@"; }

@@ -11,36 +11,14 @@ import statistics
 import sys
 import threading
 import time
-import urllib.request
 import uuid
+
+from kiwi_api import call, member, post
 
 a, b, writes = sys.argv[1], sys.argv[2], int(sys.argv[3])
 run = uuid.uuid4().hex[:6]
-PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + bytes(200)
 
-
-def call(method, url, token=None, body=None, kind="application/json"):
-    headers = {"Content-Type": kind}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    with urllib.request.urlopen(urllib.request.Request(url, data=body, method=method, headers=headers), timeout=10) as response:
-        return json.loads(response.read() or b"null")
-
-
-def member(name):
-    credentials = json.dumps({"username": name, "password": "delay"}).encode()
-    call("POST", f"{a}/users", body=credentials)
-    return call("POST", f"{a}/sessions", body=credentials)["token"]
-
-
-def post(token, caption):
-    boundary = uuid.uuid4().hex
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n").encode()
-    body += PNG + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n{caption}\r\n--{boundary}--\r\n".encode()
-    return call("POST", f"{a}/posts", token, body, f"multipart/form-data; boundary={boundary}")["id"]
-
-
-ada, bob, carol = member(f"da{run}"), member(f"db{run}"), member(f"dc{run}")
+ada, bob, carol = (member(a, f"{name}{run}") for name in ("da", "db", "dc"))
 page = f"{b}/posts?page=0&pageSize=20"
 stop = threading.Event()
 
@@ -74,7 +52,7 @@ for index in range(writes):
     ids = {}
 
     def make():
-        ids["post"] = post(ada, f"delay {run} {index}")
+        ids["post"] = post(a, ada, f"delay {run} {index}")
 
     delays["post"].append(seen(make, lambda answer: answer and answer[0]["id"] == ids["post"]))
     target = ids["post"]

@@ -7,30 +7,16 @@ time): for each, the time from sending it to its notification at the last of the
   kiwi_live.py READERS_URL WRITER_URL PID CONNECTIONS WRITES
 """
 import asyncio
-import json
 import statistics
 import sys
 import time
 import urllib.parse
-import urllib.request
 import uuid
+
+from kiwi_api import call, member, post
 
 readers_url, writer_url, pid, connections, writes = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 run = uuid.uuid4().hex[:6]
-
-
-def call(method, url, token=None, body=None, kind="application/json"):
-    headers = {"Content-Type": kind}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    with urllib.request.urlopen(urllib.request.Request(url, data=body, method=method, headers=headers), timeout=30) as response:
-        return json.loads(response.read() or b"null")
-
-
-def member(name):
-    credentials = json.dumps({"username": name, "password": "live"}).encode()
-    call("POST", f"{writer_url}/users", body=credentials)
-    return call("POST", f"{writer_url}/sessions", body=credentials)["token"]
 
 
 def resident_kb():
@@ -42,12 +28,8 @@ def cpu_seconds():
     return (int(fields[11]) + int(fields[12])) / 100
 
 
-ada, bob = member(f"la{run}"), member(f"lb{run}")
-boundary = uuid.uuid4().hex
-photo = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + bytes(100)
-body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n").encode()
-body += photo + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nlive {run}\r\n--{boundary}--\r\n".encode()
-post = call("POST", f"{writer_url}/posts", ada, body, f"multipart/form-data; boundary={boundary}")["id"]
+ada, bob = member(writer_url, f"la{run}"), member(writer_url, f"lb{run}")
+target = post(writer_url, ada, f"live {run}")
 
 arrivals = []  # per stream: the times its notifications arrived
 opened = 0
@@ -89,11 +71,11 @@ async def main():
     loop = asyncio.get_running_loop()
     for number in range(1, writes + 1):
         sent = time.perf_counter()
-        await loop.run_in_executor(None, call, "POST", f"{writer_url}/posts/{post}/like", bob)
+        await loop.run_in_executor(None, call, "POST", f"{writer_url}/posts/{target}/like", bob)
         while any(len(times) < number for times in arrivals):
             await asyncio.sleep(0.001)
         latencies.append((max(times[number - 1] for times in arrivals) - sent) * 1000)
-        await loop.run_in_executor(None, call, "DELETE", f"{writer_url}/posts/{post}/like", bob)
+        await loop.run_in_executor(None, call, "DELETE", f"{writer_url}/posts/{target}/like", bob)
         await asyncio.sleep(0.05)
     latencies.sort()
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]

@@ -12,31 +12,12 @@ cd "$(dirname "$0")/../.."
 connections=${1:-1000} likes=${2:-100}
 work=$(mktemp -d)
 chmod 755 "$work"
-pids=()
-source Tests/Benchmarks/scratch_postgres.sh
-database=""
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-    [ -n "$database" ] && pg_down
-    rm -rf "$work"
-}
+toolbox=.build/release/toolbox
+source Tests/Benchmarks/kiwi_common.sh
 trap cleanup EXIT
 # Every stream is a connection: room for them, on both ends.
 ulimit -n "$(ulimit -Hn)"
 swift build -c release --static-swift-stdlib >/dev/null
-toolbox=.build/release/toolbox
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-serve() {
-    local port
-    port=$(free_port)
-    XDG_DATA_HOME="$work/data-$port" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
-    pid=$!
-    pids+=("$pid")
-    base="http://127.0.0.1:$port"
-    for _ in $(seq 100); do curl -sf "$base/health" >/dev/null && return; sleep 0.1; done
-    echo "kiwi serve did not start:"; cat "$work/serve.log"; exit 1
-}
 
 echo "### SQLite, one server: $connections streams, $likes likes"
 serve
@@ -48,7 +29,6 @@ if [ "$(id -u)" != 0 ] || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1;
     echo "### PostgreSQL: skipped (needs root and PostgreSQL's server programs: apt-get install postgresql)"
     exit $status
 fi
-database=started
 pg_up "$work/postgres"
 echo "### PostgreSQL, two servers: $connections streams on B, $likes likes through A"
 serve --database "$PG_URL"

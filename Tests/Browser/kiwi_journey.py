@@ -17,6 +17,7 @@ go to DIR; the script exits non-zero on the first failure.
 import argparse
 import json
 import os
+import shutil
 import struct
 import sys
 import tempfile
@@ -310,6 +311,7 @@ class Journey:
 
     def close(self):
         self.driver.quit()
+        shutil.rmtree(self.files, ignore_errors=True)
 
 
 def main():

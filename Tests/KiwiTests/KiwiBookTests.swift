@@ -102,12 +102,12 @@ import Testing
         let library = try await Self.openLibrary()
         try await withKiwi(.memory, books: Self.books(library.baseURL)) { kiwi in
             try await kiwi.application.test(.live) { http in
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)").path
+                let folder = Scratch.url("kiwi").path
                 let ada = KiwiClient(server: URL(string: "http://127.0.0.1:\(try #require(http.port))")!, web: testWebClient(), dataFolder: folder)
                 #expect(try await ada.searchBooks("the tempest").first?.isbn13 == "9780141439600")
                 try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw"))
                 _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
-                let photo = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).png")
+                let photo = Scratch.url("photo", ending: ".png")
                 try TestImages.png.write(to: photo)
                 let post = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: "Act one", book: "9780141439600", progress: nil)
                 #expect(post.book?.title == "The Tempest")
@@ -120,7 +120,7 @@ import Testing
 /// A post's multipart body with a book, as the client writes it.
 enum TestPhoto {
     static func multipart(book: String) throws -> (Data, String) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).png")
+        let file = Scratch.url("photo", ending: ".png")
         try TestImages.png.write(to: file)
         let (body, contentType) = try KiwiPhoto(path: file.path).multipart(caption: "with a book", book: book)
         return (body, contentType)

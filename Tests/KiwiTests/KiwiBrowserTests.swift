@@ -30,7 +30,7 @@ import Testing
     )
     func aReaderJourneyInChromium(width: Int, javascript: Bool) async throws {
         let driver = try #require(Self.driver, "KIWI_WEBDRIVER names no program")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-browser-\(UUID().uuidString)")
+        let folder = Scratch.url("kiwi-browser")
         let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "sqlite:\(folder.path)/kiwi.sqlite"])
         defer { server.process.terminate() }
         // What a new user is told to open.

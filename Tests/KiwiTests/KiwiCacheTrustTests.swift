@@ -17,11 +17,13 @@ struct KiwiCacheTrustTests {
     static let quiet = Logger(label: "kiwi-trust-test") { _ in SwiftLogNoOpLogHandler() }
 
     /// `count` servers (each its own pool, listener and caches) on one fresh schema.
+    /// Servers that trust a heartbeat for a minute: under a loaded test run a heartbeat can come back
+    /// late, and these tests are about notices and lost connections, which end trust at once.
     func withServers(_ count: Int, _ body: ([any ApplicationProtocol], [PostgresKiwiDatabase]) async throws -> Void) async throws {
-        try await withPostgres { first in
+        try await withPostgres(trust: .seconds(60)) { first in
             let schema = try #require(first.listener.schema)
             let url = try #require(StoreKind.databaseURL)
-            let others = try (1..<count).map { _ in try PostgresKiwiDatabase(url: url, schema: schema, logger: Self.quiet) }
+            let others = try (1..<count).map { _ in try PostgresKiwiDatabase(url: url, schema: schema, trust: .seconds(60), logger: Self.quiet) }
             let databases = [first] + others
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for database in others { group.addTask { try await database.run() } }

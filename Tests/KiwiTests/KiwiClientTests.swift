@@ -15,7 +15,7 @@ import Testing
         KiwiClient(
             server: server,
             web: testWebClient(),
-            dataFolder: FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)").path
+            dataFolder: Scratch.url("kiwi").path
         )
     }
 
@@ -26,7 +26,7 @@ import Testing
                 try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw", fullname: "Ada Lovelace"))
                 try await ada.signUp(KiwiWire.SignUp(username: "bob", password: "pw"))
                 _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
-                let photo = FileManager.default.temporaryDirectory.appendingPathComponent("photo-\(UUID().uuidString).png")
+                let photo = Scratch.url("photo", ending: ".png")
                 try TestImages.png.write(to: photo)
                 for caption in ["one", "two"] { _ = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: caption, progress: nil) }
                 try await ada.setFollowing("bob", true)
@@ -46,8 +46,9 @@ import Testing
                 let ada = client(URL(string: "http://127.0.0.1:\(try #require(http.port))")!)
                 try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw"))
                 _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
-                let photo = FileManager.default.temporaryDirectory.appendingPathComponent("avatar-\(UUID().uuidString).png")
+                let photo = Scratch.url("avatar", ending: ".png")
                 try TestImages.png(seed: 7).write(to: photo)
+                defer { try? FileManager.default.removeItem(at: photo) }
                 let user = try await ada.setAvatar(try KiwiPhoto(path: photo.path))
                 let url = try #require(user.avatarURL)
                 #expect(!url.hasSuffix("default-avatar.png"))

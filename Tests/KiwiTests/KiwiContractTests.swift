@@ -30,7 +30,7 @@ import Testing
         case .postgres:
             try await withFreshPostgres { url in try await fuzz(database: url, tool: tool, books: library.baseURL) }
         default:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-contract-\(UUID().uuidString)")
+            let folder = Scratch.url("kiwi-contract")
             try await fuzz(database: "sqlite:\(folder.path)/kiwi.sqlite", tool: tool, books: library.baseURL)
         }
         await library.stop()
@@ -40,7 +40,7 @@ import Testing
     @Test(.enabled(if: schemathesis != nil || required, "schemathesis is not installed (pip install schemathesis openapi-spec-validator)"))
     func theDocumentIsValidOpenAPI31() async throws {
         let tool = try #require(Self.schemathesis, "KIWI_SCHEMATHESIS names no program")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-openapi-\(UUID().uuidString).json")
+        let file = Scratch.url("kiwi-openapi", ending: ".json")
         try Data(KiwiOpenAPI.document.utf8).write(to: file)
         let (status, report) = try await Program.run(
             URL(fileURLWithPath: tool).deletingLastPathComponent().appendingPathComponent("python3").path,
@@ -55,6 +55,9 @@ import Testing
         let (server, base) = try await ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": books.absoluteString])
             .serveKiwi(["--database", database])
         defer { server.process.terminate() }
+        // hypothesis keeps its examples in `.hypothesis` where it runs.
+        let folder = Scratch.url("schemathesis")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // Kiwi refuses some schema-valid requests on rules a schema cannot state (a file that is not
         // an image by its bytes, following yourself, the fields each comment operation needs), so
         // `positive_data_acceptance` is left out; every other check runs. The seed keeps CI repeatable;
@@ -69,7 +72,7 @@ import Testing
             environment: ProcessInfo.processInfo.environment.merging(
                 ["KIWI_BASE": base, "SCHEMATHESIS_HOOKS": "kiwi_auth", "PYTHONPATH": Self.hooks.path, "NO_COLOR": "1"]
             ) { $1 },
-            in: FileManager.default.temporaryDirectory
+            in: folder
         )
         #expect(status == 0, "schemathesis on \(database.hasPrefix("sqlite") ? "SQLite" : "PostgreSQL"):\n\(report.suffix(6_000))")
         #expect(report.contains("Tested: 34"), "every operation was tested:\n\(report.suffix(2_000))")

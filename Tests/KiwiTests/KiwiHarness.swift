@@ -34,8 +34,8 @@ extension KiwiDatabase {
 }
 
 extension PostgresKiwiDatabase {
-    convenience init(url: String, schema: String? = nil, logger: Logger) throws {
-        self.init(address: try address(url), schema: schema, logger: logger)
+    convenience init(url: String, schema: String? = nil, trust: Duration = .seconds(1), logger: Logger) throws {
+        self.init(address: try address(url), schema: schema, trust: trust, logger: logger)
     }
 }
 
@@ -86,7 +86,7 @@ func withKiwi(
     heartbeat: Duration = .seconds(15),
     _ body: (KiwiHarness) async throws -> Void
 ) async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
+    let folder = Scratch.url("kiwi")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let uploads = uploadsFolder ? try UploadFolder(path: folder.appendingPathComponent("uploads").path) : nil
     // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
@@ -119,11 +119,11 @@ func withKiwi(
 }
 
 /// A PostgreSQL database in a schema of its own, its pool and listener running, dropped after `body`.
-func withPostgres(metrics: Bool = false, _ body: (PostgresKiwiDatabase) async throws -> Void) async throws {
+func withPostgres(metrics: Bool = false, trust: Duration = .seconds(1), _ body: (PostgresKiwiDatabase) async throws -> Void) async throws {
     let url = try #require(StoreKind.databaseURL)
     let schema = "kiwi_test_\(UUID().uuidString.prefix(8).lowercased())"
     let logger = Logger(label: "kiwi-pg-test") { _ in SwiftLogNoOpLogHandler() }
-    let database = PostgresKiwiDatabase(address: try address(url), schema: schema, measured: metrics, logger: logger)
+    let database = PostgresKiwiDatabase(address: try address(url), schema: schema, measured: metrics, trust: trust, logger: logger)
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await database.run() }
         defer { group.cancelAll() }

@@ -15,7 +15,7 @@ import Testing
         let logger = Logger(label: "kiwi-health-test") { _ in SwiftLogNoOpLogHandler() }
         // Port 1 on loopback: nothing listens there.
         let database = try PostgresKiwiDatabase(url: "postgres://kiwi:secret@127.0.0.1:1/kiwi", logger: logger)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
+        let folder = Scratch.url("kiwi")
         let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
         let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads.path, maxUploadBytes: 1000, bcryptCost: 4)
         try await withThrowingTaskGroup(of: Void.self) { group in

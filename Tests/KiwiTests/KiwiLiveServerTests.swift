@@ -277,7 +277,7 @@ final class Nginx: Sendable {
     init(proxyingTo upstream: String) async throws {
         let program = try #require(Self.program, "nginx is not installed")
         let port = try FreePort.pick()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-nginx-\(UUID().uuidString.prefix(8))")
+        folder = Scratch.url("kiwi-nginx")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let configuration = """
             worker_processes 1;

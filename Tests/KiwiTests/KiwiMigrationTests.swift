@@ -81,7 +81,7 @@ import Testing
     }
 
     func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-migrate-\(UUID().uuidString)")
+        let folder = Scratch.url("kiwi-migrate")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -242,7 +242,7 @@ func withFreshPostgres(_ body: (String) async throws -> Void) async throws {
             // Separate homes: each machine's default data folder is its own.
             let (first, one) = try await ToolboxBinary().serveKiwi(["--database", url])
             let (second, two) = try await ToolboxBinary().serveKiwi(["--database", url])
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-own-\(UUID().uuidString)").path
+            let folder = Scratch.url("kiwi-own").path
             let (third, three) = try await ToolboxBinary().serveKiwi(["--database", url, "--uploads", folder])
             defer { for server in [first, second, third] { server.process.terminate() } }
 

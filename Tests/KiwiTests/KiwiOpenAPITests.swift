@@ -11,7 +11,7 @@ import Testing
 
 @Suite struct KiwiOpenAPITests {
     @Test(arguments: [false, true]) func everyRouteIsDocumentedAndEveryDocumentedRouteExists(metrics: Bool) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)")
+        let folder = Scratch.url("kiwi")
         let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
         let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads.path, metrics: metrics)
         // The web pages are HTML for browsers, not the API: the document leaves them out.

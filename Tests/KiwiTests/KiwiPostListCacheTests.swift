@@ -64,7 +64,7 @@ import Testing
 extension KiwiPostListCacheTests {
     /// Pages are kept in memory only because one process serves a SQLite file: a second is refused.
     @Test func aSecondServerOnTheSameSQLiteFileIsRefused() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString).sqlite").path
+        let path = Scratch.url("kiwi", ending: ".sqlite").path
         let first = try SQLiteKiwiDatabase(path: path)
         let error = #expect(throws: ToolboxError.self) { try SQLiteKiwiDatabase(path: path) }
         #expect(error?.kind == .conflict)

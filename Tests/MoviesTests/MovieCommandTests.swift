@@ -236,7 +236,7 @@ import Testing
         details["poster_path"] = "/poster550.png"
         stub.server.route("/3/movie/550", .json(try JSONSerialization.data(withJSONObject: details)))
         stub.server.route("/t/p/w185/poster550.png", .respond(status: 200, body: TestImages.png, headers: [:], delay: .zero))
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("poster-\(UUID().uuidString).png").path
+        let output = Scratch.url("poster", ending: ".png").path
         let first = await stub.run(["movies", "poster", "550", "--size", "w185"])
         #expect(first.exitCode == 0, "\(first.standardError)")
         let cached = first.standardOutput.trimmingCharacters(in: .newlines)

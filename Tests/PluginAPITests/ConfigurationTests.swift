@@ -1,10 +1,11 @@
 import Foundation
 import PluginAPI
+import TestSupport
 import Testing
 
 @Suite struct ConfigurationTests {
     let keys = EchoPlugin.descriptor.configurationKeys + CoreKeys.all
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString)").path
+    let folder = Scratch.url("config").path
 
     func configuration(flags: [String: String] = [:], environment: [String: String] = [:], file: String? = nil) async throws -> ToolboxConfiguration {
         let path = folder + "/config.yaml"
@@ -67,7 +68,7 @@ import Testing
 }
 
 @Suite struct ConfigFileTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("cf-\(UUID().uuidString)/config.yaml").path
+    let path = Scratch.url("cf").appendingPathComponent("config.yaml").path
 
     @Test func setKeepsOtherKeysAndWritesMode0600() throws {
         try LocalFile.writeAtomically(Data("surf:\n  units: imperial\nother: kept\n".utf8), to: path)

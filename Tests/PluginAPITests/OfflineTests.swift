@@ -32,7 +32,7 @@ import Testing
         )
     }
 
-    let cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+    let cacheRoot = Scratch.url("cache").path
     let request = HTTPRequest(
         url: URL(string: "https://marine-api.open-meteo.com/v1/marine")!,
         namespace: "test",

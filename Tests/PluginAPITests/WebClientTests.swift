@@ -6,7 +6,7 @@ import Testing
 
 /// The HTTP client against a real stub server on 127.0.0.1, with short retry timings.
 @Suite struct WebClientTests {
-    let cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+    let cacheRoot = Scratch.url("cache").path
     let fast = RetryPolicy(maxRetries: 5, initialDelay: 0.01, maximumDelay: 0.05, timeout: 5)
 
     func client(mode: WebClient.CacheMode = .normal, policy: RetryPolicy? = nil, console: Console = .memory()) -> WebClient {

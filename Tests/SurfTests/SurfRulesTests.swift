@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func aUserFileAddsAndReplacesSpots() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("spots-\(UUID().uuidString).json").path
+        let path = Scratch.url("spots", ending: ".json").path
         try
             #"{"spots":[{"name":"Bundoran","region":"Donegal","country":"Ireland","latitude":54.5,"longitude":-8.3,"facing":0,"type":"reef"},{"name":"Secret Reef","region":"Donegal","country":"Ireland","latitude":55,"longitude":-8,"facing":270,"type":"reef"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)

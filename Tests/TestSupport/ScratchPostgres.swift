@@ -5,7 +5,7 @@ import Foundation
 /// programs (the `postgresql` package, which CI installs) and root, to run them as `postgres`.
 public final class ScratchPostgres: @unchecked Sendable {
     // @unchecked: immutable after init; the server is driven from one test at a time.
-    public let port: Int
+    public private(set) var port: Int
     public let host: String
     private let folder: URL
     private let programs: URL
@@ -31,7 +31,7 @@ public final class ScratchPostgres: @unchecked Sendable {
         self.host = host
         self.port = try port ?? FreePort.pick()
         prefix = namespace.map { ["/usr/sbin/ip", "netns", "exec", $0] } ?? []
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-pg-\(UUID().uuidString.prefix(8))")
+        folder = Scratch.url("kiwi-pg")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try await Self.run(["/bin/chown", "postgres:postgres", folder.path])
         let password = folder.appendingPathComponent("password")
@@ -44,7 +44,16 @@ public final class ScratchPostgres: @unchecked Sendable {
         )
         // Reached over TCP from anywhere the test puts its servers (its own namespaces included).
         try "host all all 0.0.0.0/0 scram-sha-256\n".appendToFile(folder.appendingPathComponent("data/pg_hba.conf"))
-        try await start()
+        // A port picked free can be taken before the server binds it (dozens of test servers start
+        // at once): then another.
+        for attempt in 1... {
+            do {
+                try await start()
+                break
+            } catch  where port == nil && attempt < 3 {
+                self.port = try FreePort.pick()
+            }
+        }
         try await Self.run(
             prefix + [
                 "/usr/bin/env", "PGPASSWORD=toolbox", "psql", "-h", host, "-p", "\(self.port)", "-U", "toolbox", "-d", "postgres", "-qc",
@@ -57,15 +66,21 @@ public final class ScratchPostgres: @unchecked Sendable {
 
     public var url: String { "postgres://toolbox:toolbox@\(host):\(port)/kiwi" }
 
+    /// Starts it; a failure says what the server's log says.
     public func start() async throws {
-        // The server it starts keeps what it inherits open: nothing of its is read here.
-        try await Self.run(
-            quietly: true,
-            prefix + [
-                "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("pg_ctl").path, "-D", data, "-w", "-l",
-                folder.appendingPathComponent("log").path, "-o", "-p \(port) -k \(folder.path) -c listen_addresses=\(host) -c fsync=off", "start",
-            ]
-        )
+        let log = folder.appendingPathComponent("log")
+        do {
+            // The server it starts keeps what it inherits open: nothing of its is read here.
+            try await Self.run(
+                quietly: true,
+                prefix + [
+                    "/usr/sbin/runuser", "-u", "postgres", "--", programs.appendingPathComponent("pg_ctl").path, "-D", data, "-w", "-l",
+                    log.path, "-o", "-p \(port) -k \(folder.path) -c listen_addresses=\(host) -c fsync=off", "start",
+                ]
+            )
+        } catch let failure as Failed {
+            throw Failed(command: failure.command, said: String(((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(1_000)))
+        }
     }
 
     /// Stops it as an operator restarting it would (`fast`: sessions are ended, nothing is lost).
@@ -94,7 +109,7 @@ public final class ScratchPostgres: @unchecked Sendable {
     /// `run`, waiting on this thread: for a `deinit` or a `defer`, which cannot wait otherwise.
     @discardableResult
     public static func runBlocking(quietly: Bool = false, _ arguments: [String]) throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-pg-run-\(UUID().uuidString)").path
+        let log = Scratch.url("kiwi-pg-run").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

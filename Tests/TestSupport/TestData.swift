@@ -50,7 +50,7 @@ public func testWebClient(
     // A loaded CI machine can take seconds to answer (a POST is sent once); a test about timeouts passes its own policy.
     policy: RetryPolicy = RetryPolicy(maxRetries: 5, initialDelay: 0.01, maximumDelay: 0.05, timeout: 60)
 ) -> WebClient {
-    let cacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)").path
+    let cacheRoot = Scratch.url("cache").path
     return WebClient(
         transport: AsyncHTTPTransport(),
         cache: ResponseCache(root: cacheRoot, maximumBytes: 10_000_000),

@@ -16,7 +16,7 @@ public struct TestHome: Sendable {
     public var environment: [String: String]
 
     public init(extraEnvironment: [String: String] = [:]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("toolbox-test-\(UUID().uuidString)")
+        url = Scratch.url("toolbox-test")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         environment = [
             "HOME": url.path,

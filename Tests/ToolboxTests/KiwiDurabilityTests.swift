@@ -90,7 +90,7 @@ actor AcknowledgedPosts {
 @Suite struct KiwiJourneyTests {
 
     func file(_ data: Data, named name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-\(UUID().uuidString)-\(name)")
+        let url = Scratch.url("kiwi", ending: "-\(name)")
         try data.write(to: url)
         return url.path
     }
@@ -202,7 +202,7 @@ actor AcknowledgedPosts {
         let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
         #expect(try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
         #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
-        let image = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-photo-\(UUID().uuidString).jpg")
+        let image = Scratch.url("kiwi-photo", ending: ".jpg")
         try TestImages.photo.write(to: image)
         let posted = try await ada.run(["kiwi", "post", "--image", image.path, "--caption", "Chapter one"])
         let id = posted.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -210,7 +210,7 @@ actor AcknowledgedPosts {
         let shown = try await ada.runOnTerminal(["kiwi", "show", id], environment: colours)
         #expect(shown.exitCode == 0, "\(shown.standardError)")
         #expect(shown.standardOutput.contains("▀") && shown.standardOutput.contains("Chapter one"), "the photo beside the post")
-        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-saved-\(UUID().uuidString).jpg")
+        let saved = Scratch.url("kiwi-saved", ending: ".jpg")
         #expect(try await ada.run(["kiwi", "photo", id, "--output", saved.path]).exitCode == 0)
         #expect(try Data(contentsOf: saved) == TestImages.photo, "byte for byte")
         let feed = try await ada.runOnTerminal(["kiwi", "feed", "--images"], environment: colours)

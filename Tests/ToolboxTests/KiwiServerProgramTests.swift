@@ -63,7 +63,7 @@ import Testing
 
     @Test func aMissingServerProgramIsSaidWithAHint() async throws {
         // toolbox alone in a folder (a hard link: the program finds its folder through /proc/self/exe).
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lone-\(UUID().uuidString)")
+        let folder = Scratch.url("lone")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let lone = folder.appendingPathComponent("toolbox")

@@ -15,7 +15,7 @@ import Testing
             credential: TMDBCredential("key"),
             namespace: "trailers",
             web: testWebClient(),
-            imageFolder: FileManager.default.temporaryDirectory.path
+            imageFolder: Scratch.url("images").path
         )
         return TrailerCatalog(client: client, language: "en-US", region: "US", genreNamesFile: "/dev/null")
     }

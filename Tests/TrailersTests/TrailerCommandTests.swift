@@ -174,7 +174,7 @@ struct TrailersStub {
     @Test func playOpensTheBestTrailerWithTheBrowser() async throws {
         let stub = try await TrailersStub.start()
         stub.server.route("/3/movie/550", .json(try Fixtures.trailers("movie-details-append-response.json")))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        let folder = Scratch.url("browser")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = folder.appendingPathComponent("browser").path
         try "#!/bin/sh\necho \"$1\" > \(folder.path)/opened\n".write(toFile: script, atomically: true, encoding: .utf8)

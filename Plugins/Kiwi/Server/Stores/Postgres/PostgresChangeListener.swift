@@ -22,9 +22,10 @@ final class PostgresChangeListener: Service, Sendable {
     /// The schema it was asked to work in (tests); nil for the database's default.
     let schema: String?
     private let logger: Logger
-    /// How often a heartbeat goes out, and how long after one was sent the caches may trust it.
+    /// How often a heartbeat goes out, and how long after one was sent the caches may trust it
+    /// (a second; tests about a lost connection trust longer, so a slow heartbeat cannot end it first).
     static let beat: Duration = .milliseconds(250)
-    static let trust: Duration = .seconds(1)
+    let trust: Duration
     /// A heartbeat not back within this ends the connection.
     static let silence: Duration = .seconds(2)
     /// Names this server's heartbeats among every server's.
@@ -32,7 +33,7 @@ final class PostgresChangeListener: Service, Sendable {
     /// The connection's backend, while listening (tests end it from the database's side).
     let backend = Mutex<Int32?>(nil)
 
-    init(address: PostgresAddress, schema: String?, changes: KiwiChanges, logger: Logger) {
+    init(address: PostgresAddress, schema: String?, changes: KiwiChanges, trust: Duration = .seconds(1), logger: Logger) {
         var configuration = address.configure {
             PostgresConnection.Configuration(host: $0, port: $1, username: $2, password: $3, database: $4, tls: .disable)
         }
@@ -41,6 +42,7 @@ final class PostgresChangeListener: Service, Sendable {
         self.configuration = configuration
         self.schema = schema
         self.changes = changes
+        self.trust = trust
         self.logger = logger
     }
 
@@ -117,7 +119,7 @@ final class PostgresChangeListener: Service, Sendable {
                             guard parts.count == 3, parts[1] == self.name, let number = Int(parts[2]), let at = heartbeats.heard(number) else {
                                 continue
                             }
-                            self.changes.confirmed(through: at, for: Self.trust)
+                            self.changes.confirmed(through: at, for: self.trust)
                         } else if let change = KiwiChange(notice: notice.payload) {
                             self.changes.noticed(change)
                         }

@@ -26,7 +26,14 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
     private let timer: StoreTimer?
 
     /// - Parameter schema: a schema to work in (tests use a fresh one each); nil for the default.
-    init(address: PostgresAddress, schema: String? = nil, measured: Bool = false, patience: Duration = .seconds(4), logger: Logger) {
+    init(
+        address: PostgresAddress,
+        schema: String? = nil,
+        measured: Bool = false,
+        patience: Duration = .seconds(4),
+        trust: Duration = .seconds(1),
+        logger: Logger
+    ) {
         var configuration = address.configure {
             PostgresClient.Configuration(host: $0, port: $1, username: $2, password: $3, database: $4, tls: .disable)
         }
@@ -36,7 +43,7 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
         // A host that does not answer at all (a cut link) is as down as one that refuses.
         configuration.options.connectTimeout = .seconds(3)
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        listener = PostgresChangeListener(address: address, schema: schema, changes: changes, logger: logger)
+        listener = PostgresChangeListener(address: address, schema: schema, changes: changes, trust: trust, logger: logger)
         self.logger = logger
         self.patience = patience
         timer = measured ? StoreTimer() : nil

@@ -1,0 +1,48 @@
+# What kiwi.sh and kiwi_live.sh share, sourced by both; they set $work (a temporary folder) and
+# $toolbox (the build to serve), and may set $data (the servers' data folder).
+#   free_port         a free TCP port on 127.0.0.1
+#   serve FLAGS…      starts `kiwi serve` on a free port and waits for it; sets $base and $pid
+#   cleanup           ends every server started and the PostgreSQL server, removes $work
+# A PostgreSQL server of the benchmark's own, in a temporary folder on a free port, which the
+# fault run may restart. Needs Debian's PostgreSQL server programs (apt-get install postgresql)
+# and root, to run them as postgres.
+#   pg_up FOLDER      starts it; sets PG_URL (user toolbox, database kiwi) and PG_BIN
+#   pg_stop / pg_start / pg_down
+pids=()
+database=""
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+serve() {
+    local port
+    port=$(free_port)
+    XDG_DATA_HOME="${data:-$work/data}" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
+    pid=$!
+    pids+=("$pid")
+    base="http://127.0.0.1:$port"
+    for _ in $(seq 100); do curl -sf "$base/health" >/dev/null && return; sleep 0.1; done
+    echo "kiwi serve did not start:"; cat "$work/serve.log"; exit 1
+}
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    [ -n "$database" ] && pg_down
+    rm -rf "$work"
+}
+pg_up() {
+    PG_DIR=$1
+    database=started
+    PG_BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+    PG_PORT=$(free_port)
+    mkdir -p "$PG_DIR" && chown postgres:postgres "$PG_DIR"
+    runuser -u postgres -- sh -c "echo toolbox > $PG_DIR/password"
+    runuser -u postgres -- "$PG_BIN/initdb" -D "$PG_DIR/data" -U toolbox --pwfile "$PG_DIR/password" --auth scram-sha-256 -E UTF8 >/dev/null
+    # Room for two servers' pools, pgbench's clients and the listeners.
+    pg_start
+    PGPASSWORD=toolbox psql -h 127.0.0.1 -p "$PG_PORT" -U toolbox -d postgres -qc "CREATE DATABASE kiwi"
+    PG_URL="postgres://toolbox:toolbox@127.0.0.1:$PG_PORT/kiwi"
+}
+pg_start() {
+    runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -w -l "$PG_DIR/log" \
+        -o "-p $PG_PORT -k $PG_DIR -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
+}
+pg_stop() { runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null; }
+pg_down() { pg_stop 2>/dev/null || true; rm -rf "$PG_DIR"; }
