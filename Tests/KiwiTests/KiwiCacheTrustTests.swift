@@ -5,6 +5,7 @@ import KiwiWire
 import Logging
 import PluginAPI
 import PostgresNIO
+import Synchronization
 import TestSupport
 import Testing
 
@@ -46,6 +47,23 @@ struct KiwiCacheTrustTests {
         try await client.wire([KiwiWire.Post].self, .get, "/posts?page=0&pageSize=20").1?.first?.caption ?? nil
     }
 
+    /// Waits until the server has heard the notices of every write made so far: they arrive in
+    /// commit order, so once a marker sent now is heard, so is everything before it (a page read
+    /// before a notice arrives is dropped when it does).
+    static func heardEverything(_ database: PostgresKiwiDatabase) async throws {
+        let marker = "heard-\(UUID().uuidString.prefix(8))"
+        final class Flag: Sendable { let raised = Atomic(false) }
+        let heard = Flag()
+        database.changes.stream { change in
+            if case .sessionEnded(let hash)? = change, hash == marker { heard.raised.store(true, ordering: .releasing) }
+        }
+        try await database.client.query("SELECT pg_notify('kiwi_' || current_schema(), \("session:\(marker)"))", logger: quiet)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !heard.raised.load(ordering: .acquiring), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        let wasHeard = heard.raised.load(ordering: .acquiring)
+        try #require(wasHeard, "the server heard its own notices within 10 s")
+    }
+
     /// A change the database makes without telling anyone (its notice triggers off for this session):
     /// only a server that keeps nothing it cannot trust answers it.
     static func silently(_ database: PostgresKiwiDatabase, _ sql: String) async throws {
@@ -61,14 +79,21 @@ struct KiwiCacheTrustTests {
             try await applications[0].test(.router) { client in
                 let ada = try await client.member("ada")
                 _ = try await client.upload(TestImages.png, caption: "before", token: ada)
+                try await Self.heardEverything(database)
                 #expect(try await Self.firstCaption(client) == "before")
                 // Kept now: a change nobody is told of is not seen while the server trusts its notices.
                 try await Self.silently(database, "UPDATE posts SET caption = 'unseen'")
                 #expect(try await Self.firstCaption(client) == "before", "the page is kept while the notices are trusted")
 
-                // The database ends the listening connection.
+                // The database ends the listening connection; from the moment the server can know it
+                // (the connection says so), nothing comes from memory.
                 let listener = try #require(database.listener.backend.withLock { $0 })
                 try await database.client.query("SELECT pg_terminate_backend(\(listener))")
+                let noticed = ContinuousClock.now + .seconds(5)
+                while database.changes.isTrusted, database.listener.backend.withLock({ $0 }) == listener, ContinuousClock.now < noticed {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                #expect(ContinuousClock.now < noticed, "the server knew its listening connection was gone within 5 s")
                 try await Self.silently(database, "UPDATE posts SET caption = 'after'")
                 let until = ContinuousClock.now + .seconds(2)
                 var answers: [String?] = []

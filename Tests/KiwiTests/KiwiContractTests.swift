@@ -74,7 +74,11 @@ import Testing
             ) { $1 },
             in: folder
         )
-        #expect(status == 0, "schemathesis on \(database.hasPrefix("sqlite") ? "SQLite" : "PostgreSQL"):\n\(report.suffix(6_000))")
+        let said = server.standardErrorSoFar.split(separator: "\n").filter { !$0.contains(" ms") }.suffix(30).joined(separator: "\n")
+        #expect(
+            status == 0,
+            "schemathesis on \(database.hasPrefix("sqlite") ? "SQLite" : "PostgreSQL"):\n\(report.suffix(6_000))\nthe server said:\n\(said)"
+        )
         #expect(report.contains("Tested: 34"), "every operation was tested:\n\(report.suffix(2_000))")
     }
 }

@@ -23,7 +23,7 @@ struct LiveController: Sendable {
 
     /// A stream's connection lives as long as its reader stays, and the task serving it keeps the
     /// memory its deepest call took (Swift's task allocator keeps its slabs until the task ends): so
-    /// the handler holds little across its one wait, and the store is asked in a task of its own.
+    /// the handler holds little across its one wait, and the community is asked in a task of its own.
     @Sendable func events(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let reader = try context.requireCaller()
         let (live, tokenHash, channel) = (community.live, context.tokenHash ?? "", context.channel)

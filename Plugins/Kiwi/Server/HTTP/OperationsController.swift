@@ -3,7 +3,7 @@ import KiwiWire
 
 /// What operators and tools ask: `GET /health` and the contract, `GET /openapi.json`.
 struct OperationsController: Sendable {
-    let health: StoreHealth
+    let health: DatabaseHealth
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("/health", use: healthCheck)

@@ -131,7 +131,7 @@ struct PostController: Sendable {
         return KiwiJSON.response(KiwiWire.Status())
     }
 
-    /// The stored bytes, to logged-in callers only; a name outside the uploads folder is 404.
+    /// The uploaded bytes, to logged-in callers only; a name outside the uploads folder is 404.
     @Sendable func upload(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let name = try context.parameters.require("file")
         if name == DefaultAvatar.name {

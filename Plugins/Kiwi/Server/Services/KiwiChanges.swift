@@ -59,10 +59,16 @@ final class KiwiChanges: Sendable {
         trustedUntil.store(instant.uptimeNanoseconds + nanoseconds, ordering: .releasing)
     }
 
+    /// The notices may have stopped (the listening ended): caches stop answering now, and
+    /// `interrupted` follows once the connection is let go.
+    func distrust() {
+        trustedUntil.store(0, ordering: .releasing)
+    }
+
     /// The listening connection is gone, or new (notices may have been missed in between):
     /// nothing kept is trusted, and the streams catch up.
     func interrupted() {
-        trustedUntil.store(0, ordering: .releasing)
+        distrust()
         tell(caches.withLock { $0 }, nil)
         tell(streams.withLock { $0 }, nil)
     }

@@ -8,7 +8,7 @@ struct KiwiCommunity: Sendable {
     let notifications: Notifications
     /// The readers' live streams.
     let live: LiveEvents
-    let health: StoreHealth
+    let health: DatabaseHealth
 
     init(storage: any KiwiStorage, photos: PhotoIntake, books: Books, bcryptCost: UInt8, healthPatience: Duration, heartbeat: Duration) {
         let changes = storage.changes
@@ -18,7 +18,7 @@ struct KiwiCommunity: Sendable {
         follows = Follows(store: storage)
         notifications = Notifications(store: storage)
         live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
-        health = StoreHealth(storage: storage, patience: healthPatience)
+        health = DatabaseHealth(storage: storage, patience: healthPatience)
     }
 
     /// The photos members send: how big they may be.

@@ -134,7 +134,7 @@ extension KiwiPages {
     }
 
     /// Multipart `file` and `caption`, checked as the API checks them; a refused photo shows the
-    /// form again with the message, and nothing is stored.
+    /// form again with the message, and nothing is saved.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         var shown = NewPostForm(limit: uploadLimit)
         do {

@@ -3,7 +3,7 @@ import Hummingbird
 import Mustache
 import PluginAPI
 
-/// The web pages: the reading community in a browser, from the same process, store and rules
+/// The web pages: the reading community in a browser, from the same process, data and rules
 /// as the JSON API (both call `KiwiCommunity`). Every page works with JavaScript off; every
 /// form that changes something carries the session's CSRF token; a POST that succeeds
 /// redirects (303), so reloading never repeats it.

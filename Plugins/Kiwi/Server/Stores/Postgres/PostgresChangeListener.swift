@@ -112,6 +112,9 @@ final class PostgresChangeListener: Service, Sendable {
             // Listening anew: what was missed before is forgotten; trust comes with the first heartbeat.
             changes.interrupted()
             try await withThrowingTaskGroup(of: Void.self) { group in
+                // However the listening ends, the caches stop answering at once: not when the
+                // heartbeat still waiting on a broken connection gives up.
+                defer { self.changes.distrust() }
                 group.addTask {
                     for try await notice in notices {
                         if notice.payload.hasPrefix("beat:") {

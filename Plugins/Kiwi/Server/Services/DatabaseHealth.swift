@@ -4,7 +4,7 @@ import Synchronization
 /// Whether the database answers, for `GET /health`: asked at most once a second (a load
 /// balancer polling, or a benchmark, does not load the database), and given up on after
 /// `patience` (a database that hangs is as down as one that refuses).
-final class StoreHealth: Sendable {
+final class DatabaseHealth: Sendable {
     static let reuse: Duration = .seconds(1)
     private let storage: any KiwiStorage
     private let patience: Duration
