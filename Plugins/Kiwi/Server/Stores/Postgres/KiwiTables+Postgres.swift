@@ -5,12 +5,7 @@ import PostgresNIO
 
 extension PostgresKiwiDatabase: KiwiTableStore {
     func count(_ table: KiwiTable) async throws -> Int {
-        for try await count in try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table.name)"), logger: logger).decode(
-            Int64.self
-        ) {
-            return Int(count)
-        }
-        return 0
+        Int(try await value(Int64.self, "SELECT count(*) FROM \(table.name)") ?? 0)
     }
 
     func rows(_ table: KiwiTable, offset: Int, limit: Int) async throws -> [KiwiRow] {
@@ -51,36 +46,50 @@ extension PostgresKiwiDatabase: KiwiTableStore {
 
     func lastID(_ table: KiwiTable) async throws -> Int64 {
         let sql = "SELECT pg_sequence_last_value(pg_get_serial_sequence('\(table.name)', 'id')::regclass)"
-        for try await last in try await client.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int64?.self) { return last ?? 0 }
-        return 0
+        return try await value(Int64?.self, sql).flatMap { $0 } ?? 0
+    }
+
+    /// The first column of the first row. Each query here holds its connection as `rows` does (see there).
+    private func value<Value: PostgresDecodable & Sendable>(_ type: Value.Type, _ sql: String) async throws -> Value? {
+        try await client.withConnection { connection in
+            var first: Value?
+            for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Value.self) {
+                first = first ?? value
+            }
+            return first
+        }
     }
 
     func advanceID(_ table: KiwiTable, to id: Int64) async throws {
         guard id > 0, try await lastID(table) < id else { return }
         var bindings = PostgresBindings()
         bindings.append(id)
-        try await client.query(
-            PostgresQuery(unsafeSQL: "SELECT setval(pg_get_serial_sequence('\(table.name)', 'id'), $1)", binds: bindings),
-            logger: logger
-        )
+        try await client.withConnection { connection in
+            _ = try await connection.query(
+                PostgresQuery(unsafeSQL: "SELECT setval(pg_get_serial_sequence('\(table.name)', 'id'), $1)", binds: bindings),
+                logger: logger
+            ).collect()
+        }
     }
 
     private func read(_ table: KiwiTable, sql: String, _ bindings: PostgresBindings) async throws -> [KiwiRow] {
-        var rows: [KiwiRow] = []
-        for try await row in try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger) {
-            let cells = row.makeRandomAccess()
-            rows.append(
-                try table.columns.indices.map { index in
-                    let cell = cells[index]
-                    switch table.columns[index].kind {
-                    case .text: return try cell.decode(String?.self).map(KiwiValue.text) ?? .null
-                    case .real: return try cell.decode(Double?.self).map(KiwiValue.real) ?? .null
-                    case .integer: return try cell.decode(Int64?.self).map(KiwiValue.integer) ?? .null
-                    case .blob: return try cell.decode(ByteBuffer?.self).map { KiwiValue.blob(Data(buffer: $0)) } ?? .null
+        try await client.withConnection { connection in
+            var rows: [KiwiRow] = []
+            for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger) {
+                let cells = row.makeRandomAccess()
+                rows.append(
+                    try table.columns.indices.map { index in
+                        let cell = cells[index]
+                        switch table.columns[index].kind {
+                        case .text: return try cell.decode(String?.self).map(KiwiValue.text) ?? .null
+                        case .real: return try cell.decode(Double?.self).map(KiwiValue.real) ?? .null
+                        case .integer: return try cell.decode(Int64?.self).map(KiwiValue.integer) ?? .null
+                        case .blob: return try cell.decode(ByteBuffer?.self).map { KiwiValue.blob(Data(buffer: $0)) } ?? .null
+                        }
                     }
-                }
-            )
+                )
+            }
+            return rows
         }
-        return rows
     }
 }

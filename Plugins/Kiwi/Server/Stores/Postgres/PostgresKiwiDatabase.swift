@@ -107,10 +107,16 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
         let client = self.client
         let logger = self.logger
         let statement = Prepared<Text, Row>(bindings: bindings, read: read)
+        // The connection goes back to the pool when the body ends, however it ends. The client's own
+        // `execute` gives it back when its rows are read to the end, and never when the statement
+        // failed before they were asked for (PostgresNIO 1.33's `PSQLRowStream.asyncSequence`; a busy
+        // machine makes it likely): a pool lost a connection to each such like of a missing post.
         return try await answer(function) {
-            var rows: [Row] = []
-            for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
-            return rows
+            try await client.withConnection { connection in
+                var rows: [Row] = []
+                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
+                return rows
+            }
         }
     }
 
