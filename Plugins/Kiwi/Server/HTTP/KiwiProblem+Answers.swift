@@ -22,7 +22,7 @@ extension KiwiProblem {
         case .noBookSearch: KiwiHTTPError(.serviceUnavailable, "this server has no book search", code: "no_book_search")
         case .bookSearchFailed(let said): KiwiHTTPError(.badGateway, "the book search cannot answer right now: \(said)", code: "bad_gateway")
         case .databaseUnavailable:
-            KiwiHTTPError(.serviceUnavailable, "the database is unavailable; nothing was changed, try again shortly", code: "database_unavailable")
+            KiwiHTTPError(.serviceUnavailable, "the database is unavailable; try again shortly", code: "database_unavailable")
         }
     }
 
@@ -44,7 +44,7 @@ extension KiwiProblem {
         case .notAPhoto: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
         case .noBookSearch: "This server cannot look books up."
         case .bookSearchFailed: "The book search cannot answer right now: try again later."
-        case .databaseUnavailable: "Kiwi cannot reach its database right now. Nothing was changed: try again in a moment."
+        case .databaseUnavailable: "Kiwi cannot reach its database right now: try again in a moment."
         }
     }
 
