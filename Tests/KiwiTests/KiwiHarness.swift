@@ -34,7 +34,7 @@ extension KiwiDatabase {
 }
 
 extension PostgresKiwiDatabase {
-    convenience init(url: String, schema: String? = nil, trust: Duration = .seconds(1), logger: Logger) throws {
+    convenience init(url: String, schema: String? = nil, trust: Duration = PostgresChangeListener.usualTrust, logger: Logger) throws {
         self.init(address: try address(url), schema: schema, trust: trust, logger: logger)
     }
 }
@@ -119,7 +119,11 @@ func withKiwi(
 }
 
 /// A PostgreSQL database in a schema of its own, its pool and listener running, dropped after `body`.
-func withPostgres(metrics: Bool = false, trust: Duration = .seconds(1), _ body: (PostgresKiwiDatabase) async throws -> Void) async throws {
+func withPostgres(
+    metrics: Bool = false,
+    trust: Duration = PostgresChangeListener.usualTrust,
+    _ body: (PostgresKiwiDatabase) async throws -> Void
+) async throws {
     let url = try #require(StoreKind.databaseURL)
     let schema = "kiwi_test_\(UUID().uuidString.prefix(8).lowercased())"
     let logger = Logger(label: "kiwi-pg-test") { _ in SwiftLogNoOpLogHandler() }

@@ -25,6 +25,7 @@ final class PostgresChangeListener: Service, Sendable {
     /// How often a heartbeat goes out, and how long after one was sent the caches may trust it
     /// (a second; tests about a lost connection trust longer, so a slow heartbeat cannot end it first).
     static let beat: Duration = .milliseconds(250)
+    static let usualTrust: Duration = .seconds(1)
     let trust: Duration
     /// A heartbeat not back within this ends the connection.
     static let silence: Duration = .seconds(2)
@@ -33,7 +34,7 @@ final class PostgresChangeListener: Service, Sendable {
     /// The connection's backend, while listening (tests end it from the database's side).
     let backend = Mutex<Int32?>(nil)
 
-    init(address: PostgresAddress, schema: String?, changes: KiwiChanges, trust: Duration = .seconds(1), logger: Logger) {
+    init(address: PostgresAddress, schema: String?, changes: KiwiChanges, trust: Duration, logger: Logger) {
         var configuration = address.configure {
             PostgresConnection.Configuration(host: $0, port: $1, username: $2, password: $3, database: $4, tls: .disable)
         }

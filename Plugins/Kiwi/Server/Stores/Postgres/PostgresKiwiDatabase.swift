@@ -31,7 +31,7 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
         schema: String? = nil,
         measured: Bool = false,
         patience: Duration = .seconds(4),
-        trust: Duration = .seconds(1),
+        trust: Duration = PostgresChangeListener.usualTrust,
         logger: Logger
     ) {
         var configuration = address.configure {
