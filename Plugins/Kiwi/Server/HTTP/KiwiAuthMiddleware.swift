@@ -6,11 +6,14 @@ struct KiwiAuthMiddleware: RouterMiddleware {
     typealias Context = KiwiRequestContext
     let accounts: Accounts
 
+    /// The connection's task keeps the room its deepest call took for as long as the connection
+    /// stays open (a live stream's, for hours): so the session is looked up in a task of its own,
+    /// whose room is given back when it ends (a store call is the deepest a request makes).
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         if let token = Self.token(in: request) {
             let hash = SessionTokens.hash(token)
-            if let user = try await accounts.member(bySession: hash) {
+            if let user = try await Task(operation: { [accounts] in try await accounts.member(bySession: hash) }).value {
                 context.caller = user
                 context.tokenHash = hash
             }

@@ -1,3 +1,5 @@
+import NIOCore
+import NIOPosix
 import Synchronization
 
 /// Waits for an operation at most so long. The operation runs on its own, unawaited after the
@@ -15,8 +17,9 @@ enum Deadline {
             let work = Task {
                 do { race.end(.success(try await operation())) } catch { race.end(.failure(error)) }
             }
-            let timer = Task {
-                try await Task.sleep(for: limit)
+            // A timer on the event loops rather than a task: every PostgreSQL store call takes one,
+            // and a sleeping task costs far more memory (a thousand live streams connecting at once).
+            let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .nanoseconds(limit.nanoseconds)) {
                 if race.end(.failure(failure)) { work.cancel() }
             }
             race.onEnd { timer.cancel() }
@@ -58,4 +61,8 @@ enum Deadline {
             return true
         }
     }
+}
+
+extension Duration {
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 }

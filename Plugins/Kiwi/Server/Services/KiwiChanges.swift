@@ -55,8 +55,7 @@ final class KiwiChanges: Sendable {
     /// The notices are known to have arrived up to `instant` (a heartbeat sent then came back):
     /// caches may answer a little beyond it, until the next heartbeat is due back.
     func confirmed(through instant: DispatchTime, for window: Duration) {
-        let nanoseconds = UInt64(window.components.seconds) * 1_000_000_000 + UInt64(window.components.attoseconds / 1_000_000_000)
-        trustedUntil.store(instant.uptimeNanoseconds + nanoseconds, ordering: .releasing)
+        trustedUntil.store(instant.uptimeNanoseconds + UInt64(window.nanoseconds), ordering: .releasing)
     }
 
     /// The notices may have stopped (the listening ended): caches stop answering now, and
