@@ -17,6 +17,9 @@ import Testing
         let pid = server.process.processIdentifier
         let running = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         #expect(running == Self.serverProgram.path, "toolbox's pid now runs \(running)")
+        // glibc's arenas, one a core (README, kiwi_live.sh); the test's toolbox runs without a choice of its own.
+        let environment = try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).split(separator: "\0")
+        #expect(environment.contains("MALLOC_ARENA_MAX=\(ProcessInfo.processInfo.activeProcessorCount)"), "\(environment)")
         let health = try await LiveHTTP().send("GET", base + "/health")
         #expect(health.status == 200)
         server.process.terminate()

@@ -31,9 +31,21 @@ struct KiwiServerProgram: KiwiServerHost {
         }
         let arguments = [Self.name] + CommandLine.arguments.dropFirst()
         let argv = arguments.map { strdup($0) } + [nil]
+        Self.tuneMemory()
         execv(program, argv)
         let reason = String(cString: strerror(errno))
         for pointer in argv { free(pointer) }
         throw ToolboxError(.io, "cannot start \(program) (\(reason))", hint: "check that it is executable")
+    }
+
+    /// glibc gives threads that allocate at the same time arenas of their own, up to eight a core,
+    /// and memory freed in one arena serves only its threads: a server's event loops, pool threads
+    /// and tasks then keep megabytes more than they use (1,000 live streams on PostgreSQL: 3 to 8 MB).
+    /// An arena a core costs a few percent of page throughput at most (README). Read when the
+    /// server's program starts; a value the user set stays.
+    private static func tuneMemory() {
+        #if os(Linux)
+        setenv("MALLOC_ARENA_MAX", String(ProcessInfo.processInfo.activeProcessorCount), 0)
+        #endif
     }
 }

@@ -23,13 +23,14 @@ struct LiveController: Sendable {
 
     /// A stream's connection lives as long as its reader stays, and the task serving it keeps the
     /// memory its deepest call took (Swift's task allocator keeps its slabs until the task ends): so
-    /// the handler holds little across its one wait, and the community is asked in a task of its own.
+    /// the handler holds little across its one wait, and the community is asked in a task of its own
+    /// (detached: it copies none of the request's task-local values).
     @Sendable func events(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let reader = try context.requireCaller()
         let (live, tokenHash, channel) = (community.live, context.tokenHash ?? "", context.channel)
         let cursor = (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")).flatMap(LiveCursor.init)
         let links = links(request)
-        let stream = try await Task {
+        let stream = try await Task.detached {
             try await live.connect(reader, tokenHash: tokenHash, resumeAfter: cursor) { channel.close(promise: nil) }
         }.value
         return Self.response(streaming: stream, links: links)

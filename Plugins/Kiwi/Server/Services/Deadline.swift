@@ -14,7 +14,8 @@ enum Deadline {
         let race = Race<Answer>()
         return try await withCheckedThrowingContinuation { continuation in
             race.begin(continuation)
-            let work = Task {
+            // Detached: it copies none of the caller's task-local values.
+            let work = Task.detached {
                 do { race.end(.success(try await operation())) } catch { race.end(.failure(error)) }
             }
             // A timer on the event loops rather than a task: every PostgreSQL store call takes one,

@@ -74,24 +74,37 @@ final class LiveEvents: Service, Sendable {
         resumeAfter cursor: LiveCursor?,
         close: @escaping @Sendable () -> Void
     ) async throws -> Connection {
-        let connected = Date()
-        let (messages, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingOldest(buffer))
-        let stream = Connection(reader: reader.username, tokenHash: tokenHash, messages: messages, continuation: continuation, close: close)
-        readers.withLock { $0.add(stream) }
-        continuation.onTermination = { [weak self] _ in self?.readers.withLock { $0.remove(stream) } }
+        let stream = register(reader.username, tokenHash: tokenHash, close: close)
         do {
             // Registered first, then asked: what happens in between is sent by the catch-up below.
-            let followees = Set(try await store.following(of: reader.username).map(\.username))
-            readers.withLock { $0.follow(followees, for: stream) }
+            follow(try await store.following(of: reader.username), for: stream)
             stream.send(.unread(try await store.unreadCount(for: reader.username)))
-            let since = cursor.map { max($0.time - Self.overlap, connected - Self.resumeWindow) } ?? connected
+            let since = cursor.map { max($0.time - Self.overlap, stream.connected - Self.resumeWindow) } ?? stream.connected
             if let cursor { stream.saw(cursor.event) }
-            for event in try await store.events(for: reader.username, since: since, limit: Self.resumeLimit) { stream.send(event) }
+            stream.send(try await store.events(for: reader.username, since: since, limit: Self.resumeLimit))
         } catch {
             stream.end()
             throw error
         }
         return stream
+    }
+
+    // The plain steps of `connect`, out of its frame: a thousand readers connecting at once each
+    // hold that frame while they wait for the store, and the room they took stays the server's.
+
+    @inline(never)
+    private func register(_ reader: String, tokenHash: String, close: @escaping @Sendable () -> Void) -> Connection {
+        let (messages, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingOldest(buffer))
+        let stream = Connection(reader: reader, tokenHash: tokenHash, messages: messages, continuation: continuation, close: close)
+        readers.withLock { $0.add(stream) }
+        continuation.onTermination = { [weak self] _ in self?.readers.withLock { $0.remove(stream) } }
+        return stream
+    }
+
+    @inline(never)
+    private func follow(_ followees: [KiwiUser], for stream: Connection) {
+        let names = Set(followees.map(\.username))
+        readers.withLock { $0.follow(names, for: stream) }
     }
 
     /// Hears the changes one at a time, in order, and beats the heart of every stream.
@@ -170,7 +183,7 @@ final class LiveEvents: Service, Sendable {
             let followees = Set(try await store.following(of: stream.reader).map(\.username))
             readers.withLock { $0.replaceFollowees(of: stream.reader, with: followees) }
             let since = stream.lastEventTime.map { $0 - Self.overlap } ?? stream.connected
-            for event in try await store.events(for: stream.reader, since: since, limit: Self.resumeLimit) { stream.send(event) }
+            stream.send(try await store.events(for: stream.reader, since: since, limit: Self.resumeLimit))
             stream.send(.unread(try await store.unreadCount(for: stream.reader)))
         }
     }
@@ -217,6 +230,12 @@ final class LiveEvents: Service, Sendable {
                 return true
             }
             if fresh { send(.event(event)) }
+        }
+
+        /// Each of `events`, in order, that it was not sent before.
+        @inline(never)
+        func send(_ events: [KiwiEvent]) {
+            for event in events { send(event) }
         }
 
         /// Queues a message; a reader whose queue is full is not reading, and is dropped.
