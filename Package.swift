@@ -106,6 +106,7 @@ let package = Package(
             dependencies: [
                 "PluginAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Plugins/Surf"
         ),

@@ -171,8 +171,7 @@ import Testing
             swellHeight: swell,
             swellPeriod: 10,
             swellDirection: 280,
-            windSpeed: 20,
-            windDirection: wind,
+            wind: WindReading(speed: 20, direction: wind),
             waterTemperature: 13,
             facing: facing
         )

@@ -7,13 +7,28 @@ import Foundation
 /// `null` for an empty list (Go's nil slice), and the session cookie asked for only by
 /// the report routes. The fixtures' times are moved to the hour of the test run.
 public enum TrebleSurfStub {
+    /// What the backend sends besides the fixtures' tidy rows.
+    public struct Shape: Sendable {
+        /// Rows as the backend writes what it lacks: "" for a time it does not have (Go's zero
+        /// time where a time goes through `fmt`), and buoy readings as its mapper writes them
+        /// (no `Gust`, no `AirTemperature`; a calm). The `_blank-time(s)` and `_as-mapped` fixtures.
+        public var blankTimes: Bool
+        /// `/api/regionBuoys` answers with this status and the server's error body; 200 is an empty list.
+        public var regionBuoysStatus: Int?
+
+        public init(blankTimes: Bool = false, regionBuoysStatus: Int? = nil) {
+            self.blankTimes = blankTimes
+            self.regionBuoysStatus = regionBuoysStatus
+        }
+    }
+
     /// The `session_id` the report routes accept.
     public static let session = "ts-7f3a9c41e2"
     /// The fixtures' "now": M4's latest reading; their first forecast hour is the one after it.
     static let reference = 1_775_566_800  // 2026-04-07T13:00:00Z
 
-    public static func install(on server: StubServer, now: Date = Date()) throws {
-        let server = Answers(server: server, bodies: try Bodies(now: now))
+    public static func install(on server: StubServer, now: Date = Date(), shape: Shape = Shape()) throws {
+        let server = Answers(server: server, bodies: try Bodies(now: now, blankTimes: shape.blankTimes))
         server.route("/api/regions") { $1.query["country"] == "Ireland" ? $0.regions : nil }
         server.route("/api/spots") { bodies, request in
             guard let country = request.query["country"], let region = request.query["region"] else {
@@ -25,6 +40,7 @@ public enum TrebleSurfStub {
             guard let spot = request.query["spot"], let rows = bodies.rows(request, spot: spot, hourly: true) else {
                 throw Refusal(status: 404, error: "no forecast data found")
             }
+            if let current = bodies.current, spot == "Bundoran" { return current }
             let now = Int(Date().timeIntervalSince1970)
             return rows.first { Int($0["forecast_timestamp"] as? String ?? "") ?? 0 >= now }.map { [$0] }
         }
@@ -38,7 +54,15 @@ public enum TrebleSurfStub {
             guard let names = request.query["spots"] else { throw Refusal(status: 400, error: "spots is required") }
             return names.split(separator: ",").map { bodies.rows(request, spot: String($0)) ?? [] }
         }
-        server.route("/api/regionBuoys") { $1.query["region"] == "NorthAtlantic" ? $0.regionBuoys : nil }
+        server.route("/api/regionBuoys") { bodies, request in
+            switch shape.regionBuoysStatus {
+            case nil: return request.query["region"] == "NorthAtlantic" ? bodies.regionBuoys : nil
+            case 200: return [Any]()
+            case let status?:
+                let body = try JSONSerialization.jsonObject(with: Fixtures.data("treblesurf/error-\(status)_regionBuoys.json", target: "SurfTests"))
+                throw Refusal(status: status, error: (body as? [String: String])?["error"] ?? "")
+            }
+        }
         server.route("/api/getMultipleBuoyData") { bodies, request in
             let names = Set((request.query["buoys"] ?? "").split(separator: ",").map(String.init))
             return bodies.latestBuoys.filter { names.contains($0["name"] as? String ?? "") }
@@ -100,8 +124,10 @@ public enum TrebleSurfStub {
         let regionBuoys: Any
         let expired: Any
         let reports: [[String: Any]]
+        /// Bundoran's current conditions when they are not the first forecast hour's.
+        let current: [[String: Any]]?
 
-        init(now: Date) throws {
+        init(now: Date, blankTimes: Bool) throws {
             let shift = Int(now.timeIntervalSince1970) / 3600 * 3600 - TrebleSurfStub.reference
             func fixture(_ name: String) throws -> Any {
                 try JSONSerialization.jsonObject(with: Fixtures.data("treblesurf/\(name)", target: "SurfTests"))
@@ -114,19 +140,26 @@ public enum TrebleSurfStub {
             strandhill["country_region_spot"] = "Ireland/Sligo/Strandhill"
             spots = ["Donegal": donegal, "Sligo": [strandhill]]
             // Forecasts start an hour later than the fixture's, so a run that crosses the hour still finds the same first row.
-            let bundoran = try list("forecast_Bundoran_granularity-hourly.json").map { moved($0, by: shift + 3600) }
+            let forecast = blankTimes ? "forecast_Bundoran_blank-times.json" : "forecast_Bundoran_granularity-hourly.json"
+            let bundoran = try list(forecast).map { moved($0, by: shift + 3600) }
+            current = blankTimes ? try list("currentConditions_Bundoran_blank-time.json") : nil
             forecasts = [
                 "Bundoran": bundoran,
                 "Rossnowlagh": bundoran.map { renamed($0, to: "Ireland#Donegal#Rossnowlagh", scale: 0.6) },
                 "Strandhill": bundoran.map { renamed($0, to: "Ireland#Sligo#Strandhill", scale: 0.8) },
             ]
-            latestBuoys = try list("getMultipleBuoyData_M4-M6.json").map { movedReading($0, by: shift) }
-            let dayOfM4 = try list("getLast24BuoyData_M4.json")
+            latestBuoys = try list(blankTimes ? "getMultipleBuoyData_M4-M6_as-mapped.json" : "getMultipleBuoyData_M4-M6.json").map {
+                movedReading($0, by: shift)
+            }
+            let dayOfM4 = try list(blankTimes ? "getLast24BuoyData_M4_as-mapped.json" : "getLast24BuoyData_M4.json")
             // Three days of M4 for ranges: the fixture's day, and the same day one and two days earlier.
             threeDaysOfM4 = [-2, -1, 0].flatMap { day in dayOfM4.map { movedReading($0, by: shift + day * 86_400) } }
             regionBuoys = try fixture("regionBuoys_NorthAtlantic.json")
             expired = try fixture("error-401_session-expired.json")
-            reports = TrebleSurfStub.reports(from: try list("getTodaySpotReports_Bundoran.json").first ?? [:], now: now)
+            reports =
+                blankTimes
+                ? try list("getTodaySpotReports_Bundoran_blank-times.json")
+                : TrebleSurfStub.reports(from: try list("getTodaySpotReports_Bundoran.json").first ?? [:], now: now)
         }
 
         /// A spot's rows as the server finds them: exact names, five a day unless asked hourly.
@@ -187,11 +220,14 @@ public enum TrebleSurfStub {
         for key in ["forecast_timestamp", "generated_at"] {
             if let seconds = (row[key] as? String).flatMap({ Int($0) }) { row[key] = String(seconds + shift) }
         }
-        if var data = row["data"] as? [String: Any], let seconds = (row["forecast_timestamp"] as? String).flatMap({ Int($0) }) {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        // A time the row does not have ("", Go's zero time) stays as the server wrote it.
+        if var data = row["data"] as? [String: Any], let seconds = (row["forecast_timestamp"] as? String).flatMap({ Int($0) }),
+            let written = (data["dateForecastedFor"] as? String).flatMap(formatter.date), written.timeIntervalSince1970 > 0
+        {
             data["dateForecastedFor"] = formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
             row["data"] = data
         }

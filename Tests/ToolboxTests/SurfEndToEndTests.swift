@@ -167,9 +167,9 @@ import Testing
     }
 
     /// A new user who picked TrebleSurf and has no session yet.
-    func trebleSurf(session: String? = nil) async throws -> (StubServer, ToolboxBinary) {
+    func trebleSurf(session: String? = nil, shape: TrebleSurfStub.Shape = .init()) async throws -> (StubServer, ToolboxBinary) {
         let (server, toolbox) = try await start(provider: "treblesurf", extra: session.map { ["TOOLBOX_SURF_TREBLESURF_SESSION": $0] } ?? [:])
-        try TrebleSurfStub.install(on: server)
+        try TrebleSurfStub.install(on: server, shape: shape)
         return (server, toolbox)
     }
 
@@ -303,6 +303,84 @@ import Testing
         #expect(expired.standardError.contains("Session expired or invalid"), "the server's own words")
         #expect(expired.standardError.contains("fresh session_id cookie"))
         #expect(!expired.standardError.contains("ts-old-session"))
+        await server.stop()
+    }
+
+    /// One blank time in each kind of row, as the backend writes a time it lacks: each
+    /// command shows the rest and exits 0, and no row is given a time it was not sent.
+    @Test func trebleSurfRowsWithBlankTimesSpoilOnlyThemselves() async throws {
+        let (server, toolbox) = try await trebleSurf(session: TrebleSurfStub.session, shape: .init(blankTimes: true))
+        func times(_ items: [[String: Any]]) -> [Date?] { items.map { ($0["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) } } }
+
+        let region = try await toolbox.run(["surf", "conditions", "donegal", "--json"])
+        #expect(region.exitCode == 0, "\(region.standardError)")
+        let spots = try Self.items(region)
+        #expect(spots.map { $0["spot"] as? String } == ["Bundoran", "Rossnowlagh"])
+        let hours = times(spots).compactMap { $0 }
+        #expect(hours.count == 2 && hours[0] == hours[1], "the first hour, whose dateForecastedFor is blank, by its forecast_timestamp")
+        #expect(hours.allSatisfy { $0.timeIntervalSince1970.truncatingRemainder(dividingBy: 3600) == 0 && $0 > Date() }, "the hour sent, not now")
+
+        let spot = try await toolbox.run(["surf", "conditions", "donegal/bundoran", "--json"])
+        #expect(spot.exitCode == 0, "\(spot.standardError)")
+        let current = try #require(try JSONSerialization.jsonObject(with: Data(spot.standardOutput.utf8)) as? [String: Any])
+        #expect(current["time"] is NSNull, "the server's current row came without a time: none is invented")
+        #expect(current["waveHeight"] as? Double == 2.8761959999999998)
+        let spotText = try await toolbox.run(["surf", "conditions", "donegal/bundoran"])
+        #expect(spotText.exitCode == 0 && spotText.standardOutput.contains("Time\t–"), "\(spotText.standardOutput)")
+
+        let forecast = try await toolbox.run(["surf", "forecast", "donegal/bundoran", "--days", "2", "--json", "--verbose"])
+        #expect(forecast.exitCode == 0, "\(forecast.standardError)")
+        let steps = times(try Self.items(forecast))
+        #expect(!steps.isEmpty && steps.allSatisfy { $0 != nil }, "every hour shown has the time it was sent")
+        let shown = steps.compactMap { $0 }
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 3 * 3600 }, "every third hour, none doubled")
+        #expect(
+            forecast.standardError.contains("left out a row of Bundoran's forecast: TrebleSurf sent it without a time"),
+            "\(forecast.standardError)"
+        )
+
+        let buoys = try await toolbox.run(["surf", "buoys", "--json"])
+        #expect(buoys.exitCode == 0, "\(buoys.standardError)")
+        let latest = try Self.items(buoys)
+        #expect(latest.map { $0["name"] as? String } == ["M4", "M6"])
+        #expect(latest[0]["gust"] is NSNull && latest[0]["airTemperature"] is NSNull, "fields the mapper never sends are null")
+        #expect(latest[0]["windSpeed"] is Double && latest[0]["windDirection"] as? Double == 137)
+        #expect(latest[1]["time"] is NSNull, "a blank dataDateTime")
+        #expect(latest[1]["windSpeed"] is NSNull && latest[1]["windDirection"] is NSNull, "a calm without a gust invents no wind")
+        let buoyText = try await toolbox.run(["surf", "buoys"])
+        let m6 = try #require(buoyText.standardOutput.split(separator: "\n").first { $0.hasPrefix("M6\t") })
+        #expect(m6.split(separator: "\t").map(String.init) == ["M6", "2.9m 8s", "WNW", "–", "–", "12°C", "–"], "\(m6)")
+
+        let history = try await toolbox.run(["surf", "buoys", "M4", "--hours", "24", "--json", "--verbose"])
+        #expect(history.exitCode == 0, "\(history.standardError)")
+        let day = try #require(try Self.items(history).first?["history"] as? [[String: Any]])
+        #expect(day.count == 23, "the day's readings but the one without a time")
+        #expect(times(day).allSatisfy { $0 != nil })
+        #expect(history.standardError.contains("left out a row of M4's readings: TrebleSurf sent it without a time"))
+
+        let reports = try await toolbox.run(["surf", "reports", "donegal/bundoran", "--all", "--json"])
+        #expect(reports.exitCode == 0, "\(reports.standardError)")
+        let all = try Self.items(reports)
+        #expect(all.map { $0["reporter"] as? String } == ["Aoife", "Seán"], "the report without a time goes last")
+        #expect(all.map { $0["time"] as? String } == ["2026-04-07T10:42:17+01:00", nil], "Time stands in for a blank dateReported")
+        let latestReport = try await toolbox.run(["surf", "reports", "donegal/bundoran", "--plain"])
+        #expect(latestReport.standardOutput.hasPrefix("Bundoran (latest report: 7 Apr 2026): chest-shoulder, good"), "\(latestReport.standardOutput)")
+        await server.stop()
+    }
+
+    /// When TrebleSurf's buoy list cannot be had, the app carries on with M4 and M6; so does toolbox.
+    @Test(arguments: [404, 500, 200])
+    func trebleSurfBuoysWithoutTheRegionsListAreM4AndM6(status: Int) async throws {
+        let (server, toolbox) = try await trebleSurf(shape: .init(regionBuoysStatus: status))
+        let run = try await toolbox.run(["surf", "buoys", "--json"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(try Self.items(run).map { $0["name"] as? String } == ["M4", "M6"])
+        let notice = run.standardError.split(separator: "\n").filter { $0.contains("showing M4 and M6, as the TrebleSurf app does") }
+        #expect(notice.count == 1, "one line: \(run.standardError)")
+        if status == 500 {
+            #expect(notice.first?.contains("HTTP 500") == true, "\(notice)")
+            #expect(server.requestCount("/api/regionBuoys") > 1, "a 5xx is tried again first")
+        }
         await server.stop()
     }
 

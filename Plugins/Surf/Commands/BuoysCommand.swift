@@ -48,7 +48,7 @@ extension SurfCommand {
                 },
                 Column("Air") { units.temperature($0.base.airTemperature) },
                 Column("Sea") { units.temperature($0.base.seaTemperature) },
-                Column("Reading") { RelativeTime.ago(now.timeIntervalSince($0.base.time)) },
+                Column("Reading") { $0.base.time.map { RelativeTime.ago(now.timeIntervalSince($0)) } ?? "–" },
             ]
             if hours != nil {
                 columns.append(Column("Waves, last \(hours ?? 0) h") { ForecastChart.sparkline(($0.extra.history ?? []).map(\.waveHeight)) })
@@ -58,8 +58,8 @@ extension SurfCommand {
                 columns: columns,
                 plain: { row in
                     let r = row.base
-                    return
-                        "Buoy \(r.name): waves \(units.height(r.waveHeight)), wind \(units.speed(r.windSpeed)), \(RelativeTime.ago(now.timeIntervalSince(r.time)))."
+                    let age = r.time.map { RelativeTime.ago(now.timeIntervalSince($0)) } ?? "at an unknown time"
+                    return "Buoy \(r.name): waves \(units.height(r.waveHeight)), wind \(units.speed(r.windSpeed)), \(age)."
                 },
                 empty: "No readings from \(wanted.joined(separator: ", ")).",
                 attribution: provider.buoyCredit

@@ -35,9 +35,7 @@ struct ERDDAPTable: Sendable {
                 waveHeight: value("WaveHeight"),
                 wavePeriod: value("WavePeriod"),
                 meanWaveDirection: value("MeanWaveDirection"),
-                windSpeed: value("WindSpeed"),
-                gust: value("Gust"),
-                windDirection: value("WindDirection"),
+                wind: WindReading(speed: value("WindSpeed"), gust: value("Gust"), direction: value("WindDirection")),
                 airTemperature: value("AirTemperature"),
                 seaTemperature: value("SeaTemperature")
             )

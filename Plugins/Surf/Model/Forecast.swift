@@ -9,7 +9,7 @@ enum ForecastTable {
     static func everyThirdHour(_ hours: [ForecastHour], zone: TimeZone = SpotTime.zone) -> [ForecastHour] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        return hours.filter { calendar.component(.hour, from: $0.time) % 3 == 0 }
+        return hours.filter { $0.time.map { calendar.component(.hour, from: $0) % 3 == 0 } ?? false }
     }
 }
 
@@ -38,7 +38,9 @@ enum ForecastChart {
         formatter.locale = Locale(identifier: "en_IE")
         formatter.timeZone = zone
         formatter.dateFormat = "EEE d"
-        let days = Dictionary(grouping: steps.indices) { calendar.startOfDay(for: steps[$0].time) }.sorted { $0.key < $1.key }
+        // A forecast's hours all have a time (an hour without one is left out of the series).
+        let timed = steps.indices.filter { steps[$0].time != nil }
+        let days = Dictionary(grouping: timed) { calendar.startOfDay(for: steps[$0].time ?? .distantPast) }.sorted { $0.key < $1.key }
         let line = Array(sparkline(steps.map(\.waveHeight)))
         var labels = ""
         var waves = ""

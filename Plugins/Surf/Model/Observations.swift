@@ -1,17 +1,32 @@
 import Foundation
 import PluginAPI
 
+/// The wind as one reading, whoever measured or forecast it (spec: "Missing readings").
+/// Absent is absent: no speed is no wind, so no gust and no direction either; a calm
+/// (a speed of 0) blows from nowhere, so it has no direction. Nothing is ever made 0 or 0°.
+struct WindReading: Sendable, Equatable {
+    var speed: Double?
+    var gust: Double?
+    var direction: Double?
+
+    init(speed: Double?, gust: Double? = nil, direction: Double?) {
+        self.speed = speed
+        self.gust = speed == nil ? nil : gust
+        self.direction = (speed ?? 0) > 0 ? direction : nil
+    }
+}
+
 /// The sea and wind at a spot at one time, in metric (m, s, degrees, km/h, °C).
 struct SpotConditions: Encodable, Sendable, Equatable {
     var spot: String
     var region: String
-    var time: Date
+    /// nil for the one row a source sent without a time (TrebleSurf's current conditions).
+    var time: Date?
     var waveHeight: Double?
     var swellHeight: Double?
     var swellPeriod: Double?
     var swellDirection: Double?
-    var windSpeed: Double?
-    var windDirection: Double?
+    var wind: WindReading
     var waterTemperature: Double?
     /// Where the beach faces, to judge the wind.
     var facing: Double
@@ -21,6 +36,8 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     var judgedWind: RelativeWind? = nil
     var directionQuality: Double? = nil
 
+    var windSpeed: Double? { wind.speed }
+    var windDirection: Double? { wind.direction }
     var windCompass: String? { windDirection.map(Compass.name) }
     /// The provider's judgement when it has one, else ours from the beach's facing.
     var relativeWind: RelativeWind? { judgedWind ?? windDirection.map { RelativeWind(windFrom: $0, beachFacing: facing) } }
@@ -40,7 +57,7 @@ struct SpotConditions: Encodable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(spot, forKey: .spot)
         try container.encode(region, forKey: .region)
-        try container.encode(SpotTime.iso(time), forKey: .time)
+        try container.encode(time.map { SpotTime.iso($0) }, forKey: .time)
         try container.encode(waveHeight, forKey: .waveHeight)
         try container.encode(swellHeight, forKey: .swellHeight)
         try container.encode(swellPeriod, forKey: .swellPeriod)
@@ -60,10 +77,10 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     }
 }
 
-/// One buoy's reading, in metric; nil where the buoy did not report.
+/// One buoy's reading, in metric; nil where the buoy did not report, its time included.
 struct BuoyReading: Encodable, Sendable, Equatable {
     var name: String
-    @SpotLocalTime var time: Date
+    @SpotLocalTime var time: Date?
     @Nullable var waveHeight: Double?
     @Nullable var wavePeriod: Double?
     @Nullable var meanWaveDirection: Double?
@@ -72,6 +89,28 @@ struct BuoyReading: Encodable, Sendable, Equatable {
     @Nullable var windDirection: Double?
     @Nullable var airTemperature: Double?
     @Nullable var seaTemperature: Double?
+
+    init(
+        name: String,
+        time: Date?,
+        waveHeight: Double?,
+        wavePeriod: Double?,
+        meanWaveDirection: Double?,
+        wind: WindReading,
+        airTemperature: Double?,
+        seaTemperature: Double?
+    ) {
+        self.name = name
+        self.time = time
+        self.waveHeight = waveHeight
+        self.wavePeriod = wavePeriod
+        self.meanWaveDirection = meanWaveDirection
+        self.windSpeed = wind.speed
+        self.gust = wind.gust
+        self.windDirection = wind.direction
+        self.airTemperature = airTemperature
+        self.seaTemperature = seaTemperature
+    }
 }
 
 /// A buoy's latest reading and, with `--hours`, its history (oldest first).
@@ -83,7 +122,7 @@ struct BuoyReport: Sendable {
 /// A surfer's report of a spot (TrebleSurf only). The reporter's email is never kept.
 struct SurfReport: Encodable, Sendable, Equatable {
     var spot: String
-    @SpotLocalTime var time: Date
+    @SpotLocalTime var time: Date?
     @Nullable var surfSize: String?
     @Nullable var quality: String?
     @Nullable var consistency: String?
@@ -91,4 +130,10 @@ struct SurfReport: Encodable, Sendable, Equatable {
     @Nullable var windAmount: String?
     @Nullable var windDirection: String?
     @Nullable var reporter: String?
+
+    /// Newest first; a report sent without a time goes last, since nothing says it is newer.
+    static func newestFirst(_ a: SurfReport, _ b: SurfReport) -> Bool {
+        guard let later = b.time else { return a.time != nil }
+        return a.time.map { $0 > later } ?? false
+    }
 }

@@ -7,6 +7,28 @@ import PluginAPI
 /// Unix epoch seconds as a string. Read field by field, so no platform's parser
 /// decides what trailing text it ignores.
 enum SurfTimestamp {
+    /// A time the server may not have: nil for its "no value" forms (a blank string, `null`,
+    /// Go's zero time `0001-01-01 00:00:00 +0000 UTC` in any of its shapes), else `parse`.
+    static func parseIfPresent(_ text: String?) throws -> Date? {
+        guard let text, !text.trimmed.isEmpty, text.trimmed.lowercased() != "null", !text.trimmed.hasPrefix(goZeroDay) else { return nil }
+        return try parse(text)
+    }
+
+    /// The first of two times the server gave for one thing that can be read (`dateReported`
+    /// else `Time`; `dateForecastedFor` else `forecast_timestamp`); nil when it gave neither,
+    /// and the first one's error when neither can be read.
+    static func readable(_ primary: String?, else fallback: String?) throws -> Date? {
+        do {
+            return try parseIfPresent(primary) ?? parseIfPresent(fallback)
+        } catch {
+            guard let date = try? parseIfPresent(fallback) else { throw error }
+            return date
+        }
+    }
+
+    /// The day of Go's `time.Time{}`, which its formatters write for a time never set.
+    static let goZeroDay = "0001-01-01"
+
     static func parse(_ text: String) throws -> Date {
         let value = text.trimmed
         if !value.isEmpty, value.allSatisfy(\.isASCIIDigit), let seconds = Double(value) {
@@ -100,8 +122,9 @@ extension Character {
 enum SpotTime {
     static let zone = TimeZone(identifier: "Europe/Dublin") ?? .gmt
 
-    /// "Sat 14:00 IST".
-    static func display(_ date: Date, zone: TimeZone = SpotTime.zone) -> String {
+    /// "Sat 14:00 IST"; "–" for a row the source sent without a time.
+    static func display(_ date: Date?, zone: TimeZone = SpotTime.zone) -> String {
+        guard let date else { return "–" }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_IE")
         formatter.timeZone = zone
@@ -110,7 +133,8 @@ enum SpotTime {
     }
 
     /// When something was reported: "today 09:42 IST", or its date ("3 Oct 2025") when it is older.
-    static func reported(_ date: Date, now: Date, zone: TimeZone = SpotTime.zone) -> String {
+    static func reported(_ date: Date?, now: Date, zone: TimeZone = SpotTime.zone) -> String {
+        guard let date else { return "at an unknown time" }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let formatter = DateFormatter()
@@ -140,13 +164,16 @@ enum SpotTime {
     }
 }
 
-/// A time that JSON writes in the spot's own offset ("2025-09-25T14:00:00+01:00").
+/// A time that JSON writes in the spot's own offset ("2025-09-25T14:00:00+01:00"), or
+/// null when the source had none: a time is never invented.
 @propertyWrapper
 struct SpotLocalTime: Encodable, Sendable, Equatable {
-    var wrappedValue: Date
+    var wrappedValue: Date?
+
+    init(wrappedValue: Date?) { self.wrappedValue = wrappedValue }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(SpotTime.iso(wrappedValue))
+        if let wrappedValue { try container.encode(SpotTime.iso(wrappedValue)) } else { try container.encodeNil() }
     }
 }

@@ -103,29 +103,31 @@ struct TrebleSurfForecastRow: Decodable {
         case forecastTimestamp = "forecast_timestamp"
     }
 
-    func time() throws -> Date {
-        guard let text = data.dateForecastedFor ?? forecastTimestamp else {
-            throw ToolboxError.badData("TrebleSurf sent a forecast hour without a time")
-        }
-        return try SurfTimestamp.parse(text)
+    /// The hour it forecasts: `dateForecastedFor`, else `forecast_timestamp` (the server
+    /// writes "" for either when it has none); nil when neither has a time.
+    func time() throws -> Date? {
+        try SurfTimestamp.readable(data.dateForecastedFor, else: forecastTimestamp)
     }
 
     /// The hour as toolbox shows it. Zeros that are no reading become missing: a swell
     /// with no period is no swell; no pressure means the weather part is missing (wind
     /// included); Irish coastal water is never at 0 °C.
-    func conditions(at spot: Spot) throws -> SpotConditions {
+    func conditions(at spot: Spot, time: Date?) -> SpotConditions {
         let swellMissing = data.swellPeriod.isZero
         let weatherMissing = data.pressure.isZero
         return SpotConditions(
             spot: spot.name,
             region: spot.region,
-            time: try time(),
+            time: time,
             waveHeight: swellMissing && data.surfSize.isZero ? nil : data.surfSize?.value,
             swellHeight: swellMissing ? nil : data.swellHeight?.value,
             swellPeriod: swellMissing ? nil : data.swellPeriod?.value,
             swellDirection: swellMissing ? nil : data.swellDirection?.value,
-            windSpeed: weatherMissing ? nil : data.windSpeed?.value.map(MetricConversion.kilometresPerHour(metresPerSecond:)),
-            windDirection: weatherMissing ? nil : data.windDirection?.value,
+            wind: TrebleSurfWind.reading(
+                speed: weatherMissing ? nil : data.windSpeed,
+                direction: weatherMissing ? nil : data.windDirection,
+                inKilometresPerHour: MetricConversion.kilometresPerHour(metresPerSecond:)
+            ),
             waterTemperature: data.waterTemperature.nonZero,
             facing: spot.facing,
             surfMessiness: data.surfMessiness.flatMap { $0.isEmpty ? nil : $0.lowercased() },
@@ -147,10 +149,30 @@ struct TrebleSurfForecastRow: Decodable {
     }
 }
 
+/// TrebleSurf's wind: its 0 for "no reading" is a speed of 0 from 0° with no gust (or
+/// none sent, as its buoy mapper sends none); anything else is read by the spec's wind rule.
+enum TrebleSurfWind {
+    static func reading(
+        speed: FlexibleNumber?,
+        gust: FlexibleNumber? = nil,
+        direction: FlexibleNumber?,
+        inKilometresPerHour convert: (Double) -> Double
+    ) -> WindReading {
+        let noReading = speed.isZero && direction.isZero && (gust?.value == nil || gust.isZero)
+        return WindReading(
+            speed: noReading ? nil : speed?.value.map(convert),
+            gust: gust?.value.map(convert),
+            direction: direction?.value
+        )
+    }
+}
+
 /// A buoy's reading as TrebleSurf relays the Marine Institute's: wind and gust in knots.
+/// Its buoy mapper sends only some fields (no `Gust`, no `AirTemperature`): what is not
+/// sent is no reading.
 struct TrebleSurfBuoy: Decodable {
     var name: String
-    var dataDateTime: String
+    var dataDateTime: String?
     var waveHeight, wavePeriod, meanWaveDirection, windSpeed, gust, windDirection, airTemperature, seaTemperature, pressure: FlexibleNumber?
 
     enum CodingKeys: String, CodingKey {
@@ -166,21 +188,25 @@ struct TrebleSurfBuoy: Decodable {
         case pressure = "AtmosphericPressure"
     }
 
-    /// Zeros that are no reading become missing: waves with no period; wind, gust and
-    /// direction all 0 (a calm still has a direction sensor); an air temperature of 0 with
-    /// no pressure either; a sea at 0 °C.
-    func reading() throws -> BuoyReading {
+    /// When it was read; nil when the server had no time ("" or Go's zero time).
+    func time() throws -> Date? { try SurfTimestamp.parseIfPresent(dataDateTime) }
+
+    /// Zeros that are no reading become missing: waves with no period; TrebleSurf's no-wind
+    /// zeros; an air temperature of 0 with no pressure either; a sea at 0 °C.
+    func reading(at time: Date?) -> BuoyReading {
         let wavesMissing = wavePeriod.isZero
-        let windMissing = windSpeed.isZero && gust.isZero && windDirection.isZero
         return BuoyReading(
             name: name,
-            time: try SurfTimestamp.parse(dataDateTime),
+            time: time,
             waveHeight: wavesMissing ? nil : waveHeight?.value,
             wavePeriod: wavesMissing ? nil : wavePeriod?.value,
             meanWaveDirection: wavesMissing ? nil : meanWaveDirection?.value,
-            windSpeed: windMissing ? nil : windSpeed?.value.map(MetricConversion.kilometresPerHour(knots:)),
-            gust: windMissing ? nil : gust?.value.map(MetricConversion.kilometresPerHour(knots:)),
-            windDirection: windMissing ? nil : windDirection?.value,
+            wind: TrebleSurfWind.reading(
+                speed: windSpeed,
+                gust: gust,
+                direction: windDirection,
+                inKilometresPerHour: MetricConversion.kilometresPerHour(knots:)
+            ),
             airTemperature: airTemperature.isZero && pressure.isZero ? nil : airTemperature?.value,
             seaTemperature: seaTemperature.nonZero
         )
@@ -209,19 +235,19 @@ struct TrebleSurfReport: Decodable {
         case dateReported
     }
 
-    /// When it was reported: `dateReported` is "<time>_<user id>", `Time` the time alone.
-    func reportedAt() throws -> Date {
-        if let stamp = dateReported, let cut = stamp.firstIndex(of: "_") { return try SurfTimestamp.parse(String(stamp[..<cut])) }
-        guard let text = dateReported ?? time else { throw ToolboxError.badData("TrebleSurf sent a surf report without a time") }
-        return try SurfTimestamp.parse(text)
+    /// When it was reported: `dateReported` is "<time>_<user id>", `Time` the time alone;
+    /// nil when neither has one (the server writes "" for a time it lacks).
+    func reportedAt() throws -> Date? {
+        let stamp = dateReported.map { text in text.firstIndex(of: "_").map { String(text[..<$0]) } ?? text }
+        return try SurfTimestamp.readable(stamp, else: time)
     }
 
     /// A reporter who signed with an email address stays anonymous: emails are never shown.
-    func report(at spot: Spot) throws -> SurfReport {
+    func report(at spot: Spot, time reported: Date?) -> SurfReport {
         func text(_ value: String?) -> String? { value.flatMap { $0.trimmed.isEmpty ? nil : $0 } }
         return SurfReport(
             spot: spot.name,
-            time: try reportedAt(),
+            time: reported,
             surfSize: text(surfSize),
             quality: text(quality),
             consistency: text(consistency),

@@ -35,7 +35,7 @@ struct OpenMeteoProvider: SurfProvider {
         let now = Date()
         return try await hourly(at: spots, days: 1, cache: lifetimes.conditions).map { hours in
             // The latest hour that has begun; the first one if the forecast starts later.
-            guard let hour = hours.last(where: { $0.time <= now }) ?? hours.first else {
+            guard let hour = hours.last(where: { $0.time.map { $0 <= now } ?? false }) ?? hours.first else {
                 throw ToolboxError.badData("Open-Meteo sent no hours of conditions", hint: "try again later, or with --refresh")
             }
             return hour
@@ -92,8 +92,7 @@ struct OpenMeteoProvider: SurfProvider {
                 swellHeight: swell[index],
                 swellPeriod: period[index],
                 swellDirection: swellDirection[index],
-                windSpeed: w.flatMap { wind[$0] },
-                windDirection: w.flatMap { windDirection[$0] },
+                wind: WindReading(speed: w.flatMap { wind[$0] }, direction: w.flatMap { windDirection[$0] }),
                 waterTemperature: water[index],
                 facing: spot.facing
             )
@@ -124,7 +123,9 @@ struct OpenMeteoProvider: SurfProvider {
     static func reports(_ readings: [BuoyReading], order: [String]) -> [BuoyReport] {
         let grouped = Dictionary(grouping: readings) { $0.name.uppercased() }
         return order.compactMap { name in
-            guard let history = grouped[name.uppercased()]?.sorted(by: { $0.time < $1.time }), let latest = history.last else { return nil }
+            guard let history = grouped[name.uppercased()]?.sorted(by: { ($0.time ?? .distantPast) < ($1.time ?? .distantPast) }),
+                let latest = history.last
+            else { return nil }
             return BuoyReport(latest: latest, history: history)
         }
     }

@@ -1,3 +1,4 @@
+import Logging
 import PluginAPI
 
 /// The values of `surf.provider`: each names what it needs, explains itself in
@@ -61,7 +62,9 @@ enum SurfSource: String, CaseIterable, Sendable {
                 baseURL: try configuration.url(keys.trebleSurfURL),
                 session: { try configuration.required(keys.session) },
                 lifetimes: lifetimes,
-                namespace: namespace
+                namespace: namespace,
+                output: try container.resolve(Output.self),
+                logger: try container.resolve(Logger.self)
             )
         }
     }

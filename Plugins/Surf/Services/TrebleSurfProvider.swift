@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PluginAPI
 
 /// The TrebleSurf API as its server answers (spec: "TrebleSurf API"). Every route is
@@ -11,10 +12,23 @@ struct TrebleSurfProvider: SurfProvider {
     let lifetimes: SurfLifetimes
     /// The session, read only when a report is asked for.
     let session: @Sendable () throws -> String
+    /// Notices (stderr), and under --verbose what was left out of an answer.
+    let output: Output
+    let logger: Logger
     /// The buoys TrebleSurf relays are listed under this region.
     static let buoyRegion = "NorthAtlantic"
+    /// The buoys the app shows when the region's list cannot be had.
+    static let usualBuoys = ["M4", "M6"]
 
-    init(web: WebClient, baseURL: URL, session: @escaping @Sendable () throws -> String, lifetimes: SurfLifetimes, namespace: String) {
+    init(
+        web: WebClient,
+        baseURL: URL,
+        session: @escaping @Sendable () throws -> String,
+        lifetimes: SurfLifetimes,
+        namespace: String,
+        output: Output,
+        logger: Logger
+    ) {
         api = APIClient(
             service: "TrebleSurf",
             baseURL: baseURL,
@@ -25,6 +39,8 @@ struct TrebleSurfProvider: SurfProvider {
         )
         self.session = session
         self.lifetimes = lifetimes
+        self.output = output
+        self.logger = logger
     }
 
     /// An expired or missing session says how to get a fresh one.
@@ -71,7 +87,10 @@ struct TrebleSurfProvider: SurfProvider {
         let place = [("country", first.country), ("region", first.region)]
         if spots.count == 1 {
             let rows: [TrebleSurfForecastRow] = try await get("/api/currentConditions", place + [("spot", first.name)], cache: lifetimes.conditions)
-            return try Self.now(of: rows).map { [try $0.conditions(at: first)] } ?? []
+            let timed = readable(rows, "\(first.name)'s conditions", time: { try $0.time() })
+            // The server chose this row as now: without a time it is still the spot's conditions.
+            let current = timed.count == 1 ? timed.first : Self.now(of: inSeries(timed, "\(first.name)'s conditions"))
+            return current.map { [$0.row.conditions(at: first, time: $0.time)] } ?? []
         }
         let names = spots.map(\.name).joined(separator: ",")
         let perSpot: [[TrebleSurfForecastRow]?] = try await get(
@@ -82,13 +101,18 @@ struct TrebleSurfProvider: SurfProvider {
         guard perSpot.count == spots.count else {
             throw ToolboxError.badData("TrebleSurf answered \(perSpot.count) forecasts for \(spots.count) spots (listSpotsForecast)")
         }
-        return try zip(spots, perSpot).compactMap { spot, rows in try Self.now(of: rows ?? [])?.conditions(at: spot) }
+        return zip(spots, perSpot).compactMap { spot, rows in
+            let what = "\(spot.name)'s forecast"
+            return Self.now(of: inSeries(readable(rows ?? [], what, time: { try $0.time() }), what)).map {
+                $0.row.conditions(at: spot, time: $0.time)
+            }
+        }
     }
 
     /// The first row at or after now, else the latest there is.
-    static func now(of rows: [TrebleSurfForecastRow], at now: Date = Date()) throws -> TrebleSurfForecastRow? {
-        let timed = try rows.map { (row: $0, time: try $0.time()) }.sorted { $0.time < $1.time }
-        return (timed.first { $0.time >= now } ?? timed.last)?.row
+    static func now<Row>(of rows: [(row: Row, time: Date)], at now: Date = Date()) -> (row: Row, time: Date)? {
+        let ordered = rows.sorted { $0.time < $1.time }
+        return ordered.first { $0.time >= now } ?? ordered.last
     }
 
     /// Hourly rows (the server's default is five a day), from this hour on.
@@ -101,29 +125,50 @@ struct TrebleSurfProvider: SurfProvider {
         let now = Date()
         let start = now.addingTimeInterval(-now.timeIntervalSince1970.truncatingRemainder(dividingBy: 3600))
         let end = start.addingTimeInterval(Double(days) * 86_400)
-        return try rows.map { try $0.conditions(at: spot) }.filter { $0.time >= start && $0.time < end }.sorted { $0.time < $1.time }
+        let what = "\(spot.name)'s forecast"
+        return inSeries(readable(rows, what, time: { try $0.time() }), what)
+            .filter { $0.time >= start && $0.time < end }
+            .sorted { $0.time < $1.time }
+            .map { $0.row.conditions(at: spot, time: $0.time) }
     }
 
     // MARK: Buoys
 
     func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport] {
-        let known: [TrebleSurfBuoyName] = try await get("/api/regionBuoys", [("region", Self.buoyRegion)], cache: lifetimes.spots)
+        let known = try await knownBuoys()
         let canonical = try names.map { name in
-            guard let buoy = known.first(where: { SpotNames.key($0.name) == SpotNames.key(name) }) else {
-                throw ToolboxError.notFound("TrebleSurf has no buoy “\(name)”", hint: "buoys: \(known.map(\.name).joined(separator: ", "))")
+            guard let buoy = known.first(where: { SpotNames.key($0) == SpotNames.key(name) }) else {
+                throw ToolboxError.notFound("TrebleSurf has no buoy “\(name)”", hint: "buoys: \(known.joined(separator: ", "))")
             }
-            return buoy.name
+            return buoy
         }
         let latest: [TrebleSurfBuoy] = try await get(
             "/api/getMultipleBuoyData",
             [("buoys", canonical.joined(separator: ","))],
             cache: lifetimes.buoys
         )
-        let readings = try latest.map { try $0.reading() }
+        // A latest reading without a time is still the latest: shown, with no age.
+        let readings = readable(latest, "the buoys' latest readings", time: { try $0.time() }).map { $0.row.reading(at: $0.time) }
         let found = canonical.compactMap { name in readings.first { $0.name == name } }
         guard let hours else { return found.map { BuoyReport(latest: $0, history: [$0]) } }
         let histories = try await found.concurrentMap { try await self.history(of: $0, hours: hours) }
         return zip(found, histories).map { BuoyReport(latest: $0, history: $1) }
+    }
+
+    /// The names of the buoys TrebleSurf lists; where the list cannot be had (404, a failure
+    /// after the retries, an empty list), M4 and M6, as the app does, with a notice.
+    private func knownBuoys() async throws -> [String] {
+        let listed: [TrebleSurfBuoyName]
+        var reason = "TrebleSurf lists no buoys for \(Self.buoyRegion)"
+        do {
+            listed = try await get("/api/regionBuoys", [("region", Self.buoyRegion)], cache: lifetimes.spots)
+        } catch let error as ToolboxError where [.notFound, .unavailable, .badData].contains(error.kind) {
+            listed = []
+            if error.kind != .notFound { reason = "TrebleSurf's buoy list failed: \(error.message)" }
+        }
+        guard listed.isEmpty else { return listed.map(\.name) }
+        output.notice("\(reason); showing \(Self.usualBuoys.joined(separator: " and ")), as the TrebleSurf app does")
+        return Self.usualBuoys
     }
 
     /// A buoy's readings in the `hours` up to its latest, oldest first.
@@ -146,8 +191,12 @@ struct TrebleSurfProvider: SurfProvider {
                 cache: lifetimes.buoys
             )
         }
-        let since = latest.time.addingTimeInterval(-Double(hours) * 3600)
-        return try answer.map { try $0.reading() }.filter { $0.time > since && $0.name == latest.name }.sorted { $0.time < $1.time }
+        let what = "\(latest.name)'s readings"
+        let series = inSeries(readable(answer.filter { $0.name == latest.name }, what, time: { try $0.time() }), what)
+        // The window ends at the latest reading, or the newest timed one when the latest came without a time.
+        guard let end = latest.time ?? series.map(\.time).max() else { return [] }
+        let since = end.addingTimeInterval(-Double(hours) * 3600)
+        return series.filter { $0.time > since }.sorted { $0.time < $1.time }.map { $0.row.reading(at: $0.time) }
     }
 
     /// `2006-01-02T15:04:05Z`, the shape `getBuoyDataRange` reads.
@@ -168,11 +217,40 @@ struct TrebleSurfProvider: SurfProvider {
                 limit.map { APICall("/api/getAllSpotReports", query: place + [("limit", "\($0)")], headers: cookie) }
                 ?? APICall("/api/getTodaySpotReports", query: place, headers: cookie)
             let reports: [TrebleSurfReport] = try await self.list(call)
-            let all = try reports.map { try $0.report(at: spot) }.sorted { $0.time > $1.time }
+            let all = self.readable(reports, "\(spot.name)'s reports", time: { try $0.reportedAt() })
+                .map { $0.row.report(at: spot, time: $0.time) }
+                .sorted(by: SurfReport.newestFirst)
             return limit == nil ? Array(all.prefix(1)) : all
         }
-        let newestFirst = perSpot.flatMap { $0 }.sorted { $0.time > $1.time }
+        let newestFirst = perSpot.flatMap { $0 }.sorted(by: SurfReport.newestFirst)
         return limit.map { Array(newestFirst.prefix($0)) } ?? perSpot.flatMap { $0 }
+    }
+
+    // MARK: Rows the server sent without a time
+
+    /// Each row with its time (nil where the server had none). A row whose time cannot be
+    /// read is that row's problem: it is left out, and --verbose says so.
+    private func readable<Row>(_ rows: [Row], _ what: String, time: (Row) throws -> Date?) -> [(row: Row, time: Date?)] {
+        rows.compactMap { row in
+            do {
+                return (row, try time(row))
+            } catch {
+                logger.info("left out a row of \(what): \((error as? ToolboxError)?.message ?? "\(error)")")
+                return nil
+            }
+        }
+    }
+
+    /// The rows that have a time, for a series in time; the others are left out (never given
+    /// one), and --verbose says so.
+    private func inSeries<Row>(_ rows: [(row: Row, time: Date?)], _ what: String) -> [(row: Row, time: Date)] {
+        let untimed = rows.filter { $0.time == nil }.count
+        if untimed > 0 {
+            logger.info(
+                "left out \(untimed == 1 ? "a row" : "\(untimed) rows") of \(what): TrebleSurf sent \(untimed == 1 ? "it" : "them") without a time"
+            )
+        }
+        return rows.compactMap { row in row.time.map { (row.row, $0) } }
     }
 
     // MARK: Requests

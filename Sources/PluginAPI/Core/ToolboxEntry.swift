@@ -200,6 +200,7 @@ public enum ToolboxEntry {
         container.register(ToolboxConfiguration.self, instance: configuration)
         container.register(Output.self, instance: output)
         container.register(ToolboxPaths.self, instance: paths)
+        container.register(Logger.self, instance: logger)
         container.register((any HTTPTransport).self) { _ in AsyncHTTPTransport() }
         container.register(WebClient.self) { container in
             let megabytes = try configuration.int(CoreKeys.cacheMaxSize)
