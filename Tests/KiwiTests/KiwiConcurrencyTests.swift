@@ -13,14 +13,14 @@ import Testing
     @Test(arguments: StoreKind.available) func thirtyTwoLikesAtOnceCountThirtyTwoAndCommentsCountExactly(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             let users = (0..<32).map { "reader\($0)" }
-            try await kiwi.database.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x")
-            for user in users { try await kiwi.database.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x") }
-            let post = try await kiwi.database.createPost(owner: "author", image: .file("a.png"), caption: nil, book: nil)
+            try await kiwi.database.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x", keeping: nil)
+            for user in users { try await kiwi.database.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x", keeping: nil) }
+            let post = try await kiwi.database.createPost(owner: "author", image: .file("a.png"), caption: nil, book: nil, keeping: nil)
             let store = kiwi.database
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for user in users {
                     group.addTask { _ = try await store.like(post.id, by: user) }
-                    group.addTask { _ = try await store.addComment(on: post.id, by: user, text: "from \(user)") }
+                    group.addTask { _ = try await store.addComment(on: post.id, by: user, text: "from \(user)", keeping: nil) }
                 }
                 try await group.waitForAll()
             }

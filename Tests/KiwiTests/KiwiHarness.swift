@@ -157,10 +157,12 @@ extension TestClientProtocol {
         _ method: HTTPRequest.Method,
         _ uri: String,
         _ body: String? = nil,
-        token: String? = nil
+        token: String? = nil,
+        key: String? = nil
     ) async throws -> (HTTPResponse.Status, Any?, HTTPFields) {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let token { headers[.authorization] = "Bearer \(token)" }
+        if let key { headers[.idempotencyKey] = key }
         return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }) { response in
             let object = try? JSONSerialization.jsonObject(with: Data(buffer: response.body), options: [.fragmentsAllowed])
             return (response.status, object, response.headers)
@@ -182,18 +184,20 @@ extension TestClientProtocol {
         }
     }
 
-    func form(_ body: String, token: String?) async throws -> (HTTPResponse.Status, Any?) {
+    func form(_ body: String, token: String?, key: String? = nil) async throws -> (HTTPResponse.Status, Any?) {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         if let token { headers[.authorization] = "Bearer \(token)" }
+        if let key { headers[.idempotencyKey] = key }
         return try await execute(uri: "/comments", method: .post, headers: headers, body: ByteBuffer(string: body)) { response in
             (response.status, try? JSONSerialization.jsonObject(with: Data(buffer: response.body)))
         }
     }
 
-    func upload(_ file: Data?, caption: String? = nil, token: String?) async throws -> (HTTPResponse.Status, [String: Any]?) {
+    func upload(_ file: Data?, caption: String? = nil, token: String?, key: String? = nil) async throws -> (HTTPResponse.Status, [String: Any]?) {
         let (body, contentType) = TestImages.multipart(file, filename: "x.png", caption: caption)
         var headers: HTTPFields = [.contentType: contentType]
         if let token { headers[.authorization] = "Bearer \(token)" }
+        if let key { headers[.idempotencyKey] = key }
         return try await execute(uri: "/posts", method: .post, headers: headers, body: ByteBuffer(bytes: body)) { response in
             (response.status, try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
         }

@@ -41,7 +41,13 @@ import Testing
         for index in 0..<max(posts - 1, 0) {
             let image = StoredImage(TestImages.png(seed: 100 + index, size: 200), kind: .png)
             try uploads.store(image)
-            _ = try await store.createPost(owner: index % 2 == 0 ? "ada" : "bob", image: .file(image.name), caption: "post \(index)", book: nil)
+            _ = try await store.createPost(
+                owner: index % 2 == 0 ? "ada" : "bob",
+                image: .file(image.name),
+                caption: "post \(index)",
+                book: nil,
+                keeping: nil
+            )
         }
         return Community(path: path, uploads: uploads.path, token: token)
     }
@@ -115,7 +121,13 @@ import Testing
 
             // A new post does not take the deleted post's id.
             let newID = try await postgres().use { store in
-                try await store.createPost(owner: "ada", image: .stored(StoredImage(TestImages.png, kind: .png)), caption: nil, book: nil).id
+                try await store.createPost(
+                    owner: "ada",
+                    image: .stored(StoredImage(TestImages.png, kind: .png)),
+                    caption: nil,
+                    book: nil,
+                    keeping: nil
+                ).id
             }
             #expect(newID == 2_002)
 
@@ -167,7 +179,7 @@ import Testing
         let target = folder.appendingPathComponent("other.sqlite").path
         do {
             let other = try SQLiteKiwiDatabase(path: target)
-            try await other.createUser(KiwiUser(username: "zed", createdAt: Date()), passwordHash: "x")
+            try await other.createUser(KiwiUser(username: "zed", createdAt: Date()), passwordHash: "x", keeping: nil)
         }
         let error = try await #require(throws: ToolboxError.self) {
             try await migrate(.sqlite(path: community.path), .sqlite(path: target), uploads: community.uploads)

@@ -168,7 +168,7 @@ import Testing
             // A post that cannot be stored leaves no image behind.
             let orphan = StoredImage(TestImages.png, kind: .png)
             await #expect(throws: (any Error).self) {
-                try await kiwi.database.createPost(owner: "nobody", image: .stored(orphan), caption: nil, book: nil)
+                try await kiwi.database.createPost(owner: "nobody", image: .stored(orphan), caption: nil, book: nil, keeping: nil)
             }
             #expect(try await kiwi.database.image(orphan.name) == nil)
         }

@@ -201,10 +201,12 @@ public enum KiwiWire {
         }
     }
 
+    /// `{"status":"ok"}`; a new comment's answer also names it (`id`, our addition).
     public struct Status: Codable, Sendable, Equatable {
         public var status = "ok"
+        public var id: String?
 
-        public init() {}
+        public init(id: String? = nil) { self.id = id }
     }
 
     /// Like and unlike answer the new count.

@@ -15,9 +15,17 @@ struct AccountController: Sendable {
     }
 
     @Sendable func signUp(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let key = try request.idempotencyKey()
         let body = try await request.decodeJSON(KiwiWire.SignUp.self)
-        let user = try await community.accounts.signUp(username: body.username, password: body.password, fullName: body.fullname, email: body.email)
-        return KiwiJSON.response(KiwiWire.User(user, links: links(request)), status: .created)
+        let links = links(request)
+        let answer = try await community.accounts.signUp(
+            username: body.username,
+            password: body.password,
+            fullName: body.fullname,
+            email: body.email,
+            key: key
+        ) { user in KiwiJSON.kept(KiwiWire.User(user, links: links), status: .created) }
+        return KiwiJSON.response(answer)
     }
 
     @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {

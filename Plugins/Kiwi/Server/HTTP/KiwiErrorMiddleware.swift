@@ -32,6 +32,11 @@ struct KiwiErrorMiddleware: RouterMiddleware {
     }
 
     static func response(_ error: KiwiHTTPError) -> Response {
-        KiwiJSON.response(KiwiWire.Failure(message: error.message, statusCode: Int(error.status.code), error: error.code), status: error.status)
+        var response = KiwiJSON.response(
+            KiwiWire.Failure(message: error.message, statusCode: Int(error.status.code), error: error.code),
+            status: error.status
+        )
+        if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
+        return response
     }
 }

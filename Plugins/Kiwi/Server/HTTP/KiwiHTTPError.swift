@@ -10,11 +10,14 @@ struct KiwiHTTPError: Error, Sendable {
     var message: String
     /// The machine code, e.g. `username_conflict`.
     var code: String
+    /// Seconds to wait before asking again (`Retry-After`), where waiting is the answer.
+    var retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String, code: String? = nil) {
+    init(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
         self.code = code ?? Self.defaultCode(status)
+        self.retryAfter = retryAfter
     }
 
     static func defaultCode(_ status: HTTPResponse.Status) -> String {
@@ -26,6 +29,7 @@ struct KiwiHTTPError: Error, Sendable {
         case 409: "conflict"
         case 413: "payload_too_large"
         case 415: "unsupported_media_type"
+        case 422: "unprocessable_content"
         case 429: "too_many_requests"
         case 502: "bad_gateway"
         case 503: "unavailable"

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// JSON responses.
@@ -11,6 +12,16 @@ enum KiwiJSON {
         var writer = KiwiJSONWriter()
         value.write(into: &writer)
         return ByteBuffer(string: writer.text)
+    }
+
+    /// An answer as a write keeps it for `Idempotency-Key` (`Idempotency.once`).
+    static func kept(_ value: some KiwiJSONWritable, status: HTTPResponse.Status = .ok) -> (status: Int, body: Data) {
+        (Int(status.code), Data(buffer: body(value)))
+    }
+
+    /// A kept answer, sent again as it was.
+    static func response(_ kept: (status: Int, body: Data)) -> Response {
+        response(body: ByteBuffer(data: kept.body), status: HTTPResponse.Status(code: kept.status))
     }
 
     static func response(body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {

@@ -9,7 +9,8 @@ extension KiwiProblem {
         case .notLoggedIn: KiwiHTTPError(.forbidden, "not logged in", code: "not_logged_in")
         case .notOwner: KiwiHTTPError(.forbidden, "only the owner can do this", code: "not_owner")
         case .wrongCredentials: KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
-        case .tooManyFailedLogins(let seconds): KiwiHTTPError(.tooManyRequests, "too many failed logins; try again in \(seconds) s")
+        case .tooManyFailedLogins(let seconds):
+            KiwiHTTPError(.tooManyRequests, "too many failed logins; try again in \(seconds) s", retryAfter: seconds)
         case .usernameTaken: KiwiHTTPError(.conflict, "username already taken", code: "username_conflict")
         case .noSuchUser: KiwiHTTPError(.notFound, "no such user", code: "user_not_found")
         case .noSuchPost: KiwiHTTPError(.notFound, "no such post", code: "post_not_found")
@@ -23,6 +24,16 @@ extension KiwiProblem {
         case .bookSearchFailed(let said): KiwiHTTPError(.badGateway, "the book search cannot answer right now: \(said)", code: "bad_gateway")
         case .databaseUnavailable:
             KiwiHTTPError(.serviceUnavailable, "the database is unavailable; try again shortly", code: "database_unavailable")
+        case .badIdempotencyKey: KiwiHTTPError(.badRequest, "Idempotency-Key must be 1 to 255 visible ASCII characters")
+        case .keyReused:
+            KiwiHTTPError(.unprocessableContent, "this Idempotency-Key was used for a different request", code: "idempotency_key_reused")
+        case .stillAnswering, .repeatedRequest:
+            KiwiHTTPError(
+                .conflict,
+                "a request with this Idempotency-Key is still being answered; try again shortly",
+                code: "idempotency_key_in_use",
+                retryAfter: 1
+            )
         }
     }
 
@@ -45,6 +56,8 @@ extension KiwiProblem {
         case .noBookSearch: "This server cannot look books up."
         case .bookSearchFailed: "The book search cannot answer right now: try again later."
         case .databaseUnavailable: "Kiwi cannot reach its database right now: try again in a moment."
+        case .badIdempotencyKey, .keyReused: "That form was sent before with something else: reload the page and send it again."
+        case .stillAnswering, .repeatedRequest: "That form is still being sent: wait a moment, then look for your post."
         }
     }
 
@@ -68,7 +81,8 @@ extension KiwiProblem {
         case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .wrongCredentials, .tooManyFailedLogins, .usernameTaken, .noBookSearch,
             .bookSearchFailed:
             true
-        case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable:
+        case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
+            .keyReused, .stillAnswering, .repeatedRequest:
             false
         }
     }

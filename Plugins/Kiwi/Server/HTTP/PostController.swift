@@ -76,12 +76,22 @@ struct PostController: Sendable {
         var book: String?
     }
 
-    /// Multipart `file` (an image, checked by its first bytes), optional `caption` and `book`.
+    /// Multipart `file` (an image, checked by its first bytes), optional `caption` and `book`;
+    /// exactly once with an `Idempotency-Key`.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
+        let key = try request.idempotencyKey()
         let upload = try await request.photoForm(Upload.self, community: community, what: "a post")
-        let post = try await community.posts.create(by: caller, file: upload.file, caption: upload.caption, isbn13: upload.book)
-        return KiwiJSON.response(KiwiWire.Post(post, links: links(request)), status: .created)
+        let links = links(request)
+        let answer = try await community.posts.create(
+            by: caller,
+            file: upload.file,
+            caption: upload.caption,
+            isbn13: upload.book,
+            key: key,
+            form: "api"
+        ) { post in KiwiJSON.kept(KiwiWire.Post(post, links: links), status: .created) }
+        return KiwiJSON.response(answer)
     }
 
     @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -110,7 +120,8 @@ struct PostController: Sendable {
         var commentid: String?
     }
 
-    /// `operation=create, postid, text` or `operation=delete, commentid`.
+    /// `operation=create, postid, text` (exactly once with an `Idempotency-Key`; the answer names
+    /// the new comment) or `operation=delete, commentid`.
     @Sendable func commentOperation(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await KiwiForms.decode(CommentForm.self, from: request, upTo: 64 * 1024)
         let caller = try context.requireCaller()
@@ -118,7 +129,12 @@ struct PostController: Sendable {
         case "create":
             guard let postText = form.postid, let text = form.text else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
             guard let id = Int64(postText), id > 0 else { throw KiwiProblem.noSuchPost }
-            _ = try await community.posts.comment(on: id, by: caller, text: text)
+            let key = try request.idempotencyKey()
+            return KiwiJSON.response(
+                try await community.posts.comment(on: id, by: caller, text: text, key: key) { comment in
+                    KiwiJSON.kept(KiwiWire.Status(id: String(comment.id)))
+                }
+            )
         case "delete":
             guard let idText = form.commentid else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }
             guard let id = Int64(idText) else { throw KiwiProblem.noSuchComment }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import KiwiWire
 
@@ -15,6 +16,11 @@ extension Request {
         } catch {
             throw KiwiHTTPError.badRequest("the body is not the JSON this route takes")
         }
+    }
+
+    /// The `Idempotency-Key` header, when there is one; a malformed one is 400.
+    func idempotencyKey() throws -> String? {
+        try Idempotency.key(headers[.idempotencyKey])
     }
 
     /// `page` (from 0) and `pageSize` (1…100); anything else is 400, never "everything".
@@ -61,4 +67,9 @@ extension Data {
     init(buffer: ByteBuffer) {
         self = buffer.withUnsafeReadableBytes { Data($0) }
     }
+}
+
+extension HTTPField.Name {
+    /// The IETF httpapi draft's header for writes that must happen once.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }

@@ -24,4 +24,12 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case bookSearchFailed(String)
     /// The database does not answer (stopped, restarting, out of reach): nothing was done.
     case databaseUnavailable
+    /// An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.
+    case badIdempotencyKey
+    /// The key was used for a different request.
+    case keyReused
+    /// The request under this key is still being answered: try again in a moment.
+    case stillAnswering
+    /// The store found the key kept already (a request that raced this one): nothing was stored.
+    case repeatedRequest
 }

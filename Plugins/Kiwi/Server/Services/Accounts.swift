@@ -6,6 +6,7 @@ import HummingbirdBcrypt
 struct Accounts: Sendable {
     let store: any AccountStore
     let photos: PhotoIntake
+    let idempotency: Idempotency
     /// Kept low in tests only; production uses at least 10.
     let bcryptCost: UInt8
     /// Who each token belongs to, kept while true: every logged-in request asks.
@@ -21,15 +22,28 @@ struct Accounts: Sendable {
         }
     }
 
-    func signUp(username: String, password: String, fullName: String?, email: String?) async throws -> KiwiUser {
+    /// A new member, answered as `answer` says; with a `key`, exactly once, kept under the new
+    /// username: a repeat gets the first 201, not 409. The password is not part of what a key
+    /// compares (its digest would be a weak copy of it).
+    func signUp(
+        username: String,
+        password: String,
+        fullName: String?,
+        email: String?,
+        key: String?,
+        answer: @escaping @Sendable (KiwiUser) throws -> (status: Int, body: Data)
+    ) async throws -> (status: Int, body: Data) {
         if let problem = KiwiLimits.usernameProblem(username) { throw KiwiProblem.invalid(problem) }
         guard !password.isEmpty, password.count <= 72 else { throw KiwiProblem.invalid("password must be 1 to 72 characters") }
         try Self.checkProfile(fullName: fullName, email: email)
-        let user = KiwiUser(username: username, fullName: fullName, email: email, avatar: nil, createdAt: Date())
-        let cost = bcryptCost
-        let hash = await Task.detached { Bcrypt.hash(password, cost: cost) }.value
-        try await store.createUser(user, passwordHash: hash)
-        return user
+        let request = Idempotency.digest("signup", username, fullName, email)
+        return try await idempotency.once(key: key, account: username, request: request, answer: answer) { keep in
+            let user = KiwiUser(username: username, fullName: fullName, email: email, avatar: nil, createdAt: Date())
+            let cost = bcryptCost
+            let hash = await Task.detached { Bcrypt.hash(password, cost: cost) }.value
+            try await store.createUser(user, passwordHash: hash, keeping: keep)
+            return user
+        }
     }
 
     /// A new session's token; five failures within 15 minutes and the username waits.

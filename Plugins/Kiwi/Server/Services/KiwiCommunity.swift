@@ -13,8 +13,15 @@ struct KiwiCommunity: Sendable {
     init(storage: any KiwiStorage, photos: PhotoIntake, books: Books, bcryptCost: UInt8, healthPatience: Duration, heartbeat: Duration) {
         let changes = storage.changes
         let sessions = KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
-        accounts = Accounts(store: storage, photos: photos, bcryptCost: bcryptCost, sessions: sessions)
-        posts = Posts(store: storage, photos: photos, books: books, shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages))
+        let idempotency = Idempotency(store: storage)
+        accounts = Accounts(store: storage, photos: photos, idempotency: idempotency, bcryptCost: bcryptCost, sessions: sessions)
+        posts = Posts(
+            store: storage,
+            photos: photos,
+            books: books,
+            idempotency: idempotency,
+            shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages)
+        )
         follows = Follows(store: storage)
         notifications = Notifications(store: storage)
         live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)

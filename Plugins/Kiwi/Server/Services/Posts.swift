@@ -8,6 +8,7 @@ struct Posts: Sendable {
     let store: any PostStore
     let photos: PhotoIntake
     let books: Books
+    let idempotency: Idempotency
     /// The pages the same for every reader, kept while true.
     let shared: KiwiCache<PageKey, SharedPage>
 
@@ -60,18 +61,33 @@ struct Posts: Sendable {
         return post
     }
 
-    /// A post of `file` (an image, checked by its first bytes), with an optional caption and book.
-    /// Nothing is stored when any of it is refused.
-    func create(by caller: KiwiUser, file: Data?, caption: String?, isbn13: String?) async throws -> KiwiPost {
+    /// A post of `file` (an image, checked by its first bytes), with an optional caption and book,
+    /// answered as `answer` says; with a `key`, exactly once (`Idempotency`). `form` names the
+    /// form it came from (the API's or a page's), whose answers differ. Nothing is stored when
+    /// any of it is refused.
+    func create(
+        by caller: KiwiUser,
+        file: Data?,
+        caption: String?,
+        isbn13: String?,
+        key: String?,
+        form: String,
+        answer: @escaping @Sendable (KiwiPost) throws -> (status: Int, body: Data)
+    ) async throws -> (status: Int, body: Data) {
         let image = try photos.checked(file)
         let caption = caption.flatMap { $0.isEmpty ? nil : $0 }
         if let problem = caption.flatMap({ KiwiLimits.textProblem($0, field: "caption", limit: KiwiLimits.caption) }) {
             throw KiwiProblem.invalid(problem)
         }
-        // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
-        var book: KiwiBook?
-        if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
-        return try await photos.keep(image) { try await store.createPost(owner: caller.username, image: $0, caption: caption, book: book) }
+        let request = Idempotency.digest(form, image.digest, caption, isbn13)
+        return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
+            var book: KiwiBook?
+            if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
+            return try await photos.keep(image) {
+                try await store.createPost(owner: caller.username, image: $0, caption: caption, book: book, keeping: keep)
+            }
+        }
     }
 
     /// Its author's only; the photo, likes, comments and notifications go with it.
@@ -91,10 +107,20 @@ struct Posts: Sendable {
         try await store.comments(on: id)
     }
 
-    func comment(on id: Int64, by caller: KiwiUser, text: String) async throws -> KiwiComment {
+    /// A comment, answered as `answer` says; with a `key`, exactly once (`Idempotency`).
+    func comment(
+        on id: Int64,
+        by caller: KiwiUser,
+        text: String,
+        key: String?,
+        answer: @escaping @Sendable (KiwiComment) throws -> (status: Int, body: Data)
+    ) async throws -> (status: Int, body: Data) {
         guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
         if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
-        return try await store.addComment(on: id, by: caller.username, text: text)
+        let request = Idempotency.digest("comment", String(id), text)
+        return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            try await store.addComment(on: id, by: caller.username, text: text, keeping: keep)
+        }
     }
 
     /// Its author's only.

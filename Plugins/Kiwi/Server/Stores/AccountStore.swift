@@ -3,7 +3,8 @@ import Foundation
 /// Members, their sessions and their failed logins.
 protocol AccountStore: Sendable {
     /// Throws `usernameTaken` when the name is taken in any case.
-    func createUser(_ user: KiwiUser, passwordHash: String) async throws
+    /// With the answer to keep, if any, in the same transaction (see `PostStore.createPost`).
+    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) async throws
     func user(_ username: String) async throws -> KiwiUser?
     /// The member and their password hash, for a login: one read.
     func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String)?

@@ -5,8 +5,9 @@ import Foundation
 /// theirs) in the same transaction, an unlike or a deleted comment withdraws that notification,
 /// and a deleted post takes its likes, comments, image and notifications along.
 protocol PostStore: Sendable {
-    /// A `.stored` image is written in the post's transaction: both exist, or neither.
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost
+    /// A `.stored` image is written in the post's transaction: both exist, or neither; so is the
+    /// answer to keep, if any (`repeatedRequest` when its key is kept already).
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost
     /// With `likedByMe` for `viewer` (nil for nobody).
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost?
     /// Newest first, ties broken by id: the same post never shows on two pages. The same for every
@@ -23,6 +24,7 @@ protocol PostStore: Sendable {
     func unlike(_ id: Int64, by username: String) async throws -> Int
     /// Oldest first.
     func comments(on id: Int64) async throws -> [KiwiComment]
-    func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment
+    /// With the answer to keep, if any, in the comment's transaction (as `createPost`).
+    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) async throws -> KiwiComment
     func deleteComment(_ id: Int64, by username: String) async throws
 }

@@ -74,14 +74,15 @@ extension KiwiPages {
         let password = form.password ?? ""
         let shown = AccountForm(username: username, fullname: form.fullname ?? "", email: form.email ?? "")
         return try await startSession(shown, template: "signup", title: "Sign up") {
-            let user = try await community.accounts.signUp(
+            _ = try await community.accounts.signUp(
                 username: username,
                 password: password,
                 fullName: form.fullname.flatMap { $0.isEmpty ? nil : $0 },
-                email: form.email.flatMap { $0.isEmpty ? nil : $0 }
-            )
+                email: form.email.flatMap { $0.isEmpty ? nil : $0 },
+                key: nil
+            ) { _ in Self.kept(redirectTo: "/") }
             // The password was just set: no second bcrypt to check it.
-            return try await community.accounts.openSession(for: user)
+            return try await community.accounts.openSession(for: try await community.accounts.member(username))
         }
     }
 

@@ -90,8 +90,10 @@ extension KiwiPages {
         let id = try context.postID()
         let text = form.text ?? ""
         do {
-            let comment = try await community.posts.comment(on: id, by: caller, text: text)
-            return redirect("/p/\(id)#c\(comment.id)")
+            let answer = try await community.posts.comment(on: id, by: caller, text: text, key: nil) { comment in
+                Self.kept(redirectTo: "/p/\(id)#c\(comment.id)")
+            }
+            return redirect(Self.location(answer))
         } catch let problem as KiwiProblem where problem.shownOnForm {
             return try await postPage(request, context, message: problem.sentence, text: text, status: problem.answer.status)
         }
@@ -134,15 +136,33 @@ extension KiwiPages {
     }
 
     /// Multipart `file` and `caption`, checked as the API checks them; a refused photo shows the
-    /// form again with the message, and nothing is saved.
+    /// form again with the message, and nothing is saved. The form carries a key of its own
+    /// (`Idempotency`): sent twice (a double click, a reload), it stores one post, and the second
+    /// sending waits for the first's answer rather than being told it is still being answered.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         var shown = NewPostForm(limit: uploadLimit)
         do {
             let form = try await form(request, upload: true)
             shown.caption = form.caption ?? ""
             let caller = try member(request, context, form)
-            let post = try await community.posts.create(by: caller, file: form.file, caption: form.caption, isbn13: nil)
-            return redirect("/p/\(post.id)")
+            let key = try Idempotency.key(form.key)
+            var attempt = 0
+            while true {
+                attempt += 1
+                do {
+                    let answer = try await community.posts.create(
+                        by: caller,
+                        file: form.file,
+                        caption: form.caption,
+                        isbn13: nil,
+                        key: key,
+                        form: "page"
+                    ) { post in Self.kept(redirectTo: "/p/\(post.id)") }
+                    return redirect(Self.location(answer))
+                } catch KiwiProblem.stillAnswering where attempt < 40 {
+                    try await Task.sleep(for: .milliseconds(250))
+                }
+            }
         } catch let problem as KiwiProblem where problem.shownOnForm {
             shown.message = problem.sentence
             return render("new", title: "New post", shown, viewer: try await viewer(request, context), status: problem.answer.status)

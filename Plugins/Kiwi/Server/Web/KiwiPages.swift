@@ -88,6 +88,15 @@ struct KiwiPages: Sendable {
     }
 
     /// 303 See Other: the browser GETs `location`, so reloading does not post again.
+    /// A page's answer as a write keeps it (`Idempotency`): where it sends the browser.
+    static func kept(redirectTo location: String) -> (status: Int, body: Data) {
+        (Int(HTTPResponse.Status.seeOther.code), Data(location.utf8))
+    }
+
+    static func location(_ kept: (status: Int, body: Data)) -> String {
+        String(decoding: kept.body, as: UTF8.self)
+    }
+
     func redirect(_ location: String, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.location] = location
@@ -113,6 +122,8 @@ struct KiwiPages: Sendable {
         var caption: String?
         var text: String?
         var file: Data?
+        /// The new-post form's own `Idempotency-Key`.
+        var key: String?
     }
 
     /// The form of a POST from this site's own pages (a foreign `Origin` is 403); `upload`

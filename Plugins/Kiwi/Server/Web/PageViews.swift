@@ -138,6 +138,8 @@ struct AccountForm: Sendable {
 struct NewPostForm: Sendable {
     var caption = ""
     var message: String?
+    /// This form's `Idempotency-Key`: the same post however often it is sent.
+    let key = UUID().uuidString
     /// "10 MB"
     let limit: String
 }

@@ -150,7 +150,10 @@ extension KiwiWire.Session: KiwiJSONWritable {
 
 extension KiwiWire.Status: KiwiJSONWritable {
     func write(into writer: inout KiwiJSONWriter) {
-        writer.object { $0.field("status", .string(status)) }
+        writer.object { object in
+            object.field("status", .string(status))
+            if let id { object.field("id", .string(id)) }
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 extension MemoryKiwiDatabase: AccountStore {
-    func createUser(_ user: KiwiUser, passwordHash: String) throws {
+    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) throws {
         guard !members.keys.contains(where: { $0.lowercased() == user.username.lowercased() }) else { throw KiwiProblem.usernameTaken }
+        try keep(keeping, user)
         members[user.username] = Member(user: user, passwordHash: passwordHash)
     }
 

@@ -31,6 +31,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     /// In the order they were made.
     var follows: [Follow] = []
     var notifications: [Int64: KiwiNotification] = [:]
+    /// Answers kept for `Idempotency-Key`, by account and key.
+    var answers: [String: (answer: KeptAnswer, keptAt: Date)] = [:]
     private var lastID: Int64 = 0
 
     init() {}

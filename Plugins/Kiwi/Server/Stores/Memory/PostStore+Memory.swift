@@ -1,9 +1,8 @@
 import Foundation
 
 extension MemoryKiwiDatabase: PostStore {
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) throws -> KiwiPost {
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) throws -> KiwiPost {
         guard let user = members[owner]?.user else { throw KiwiProblem.noSuchUser }
-        if case .stored(let stored) = image { images[stored.name] = stored }
         let post = KiwiPost(
             id: nextID(),
             owner: user,
@@ -15,6 +14,8 @@ extension MemoryKiwiDatabase: PostStore {
             likedByMe: false,
             book: book
         )
+        try keep(keeping, post)
+        if case .stored(let stored) = image { images[stored.name] = stored }
         posts[post.id] = StoredPost(post: post)
         changes.published(.post(id: post.id, author: owner, made: true))
         return post
@@ -90,10 +91,11 @@ extension MemoryKiwiDatabase: PostStore {
         }
     }
 
-    func addComment(on id: Int64, by username: String, text: String) throws -> KiwiComment {
+    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) throws -> KiwiComment {
         guard let author = posts[id]?.post.owner.username else { throw KiwiProblem.noSuchPost }
         guard let user = members[username]?.user else { throw KiwiProblem.noSuchUser }
         let comment = KiwiComment(id: nextID(), owner: user, postID: id, text: text, createdAt: Date())
+        try keep(keeping, comment)
         comments[comment.id] = comment
         posts[id]?.post.commentCount += 1
         notify(author, .comment, by: username, post: id, comment: comment)

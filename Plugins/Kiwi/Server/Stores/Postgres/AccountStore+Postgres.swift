@@ -4,12 +4,13 @@ import NIOFoundationCompat
 import PostgresNIO
 
 extension PostgresKiwiDatabase: AccountStore {
-    func createUser(_ user: KiwiUser, passwordHash: String) async throws {
+    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) async throws {
+        let values = binds(user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970)
         do {
-            try await run(
-                CreateUser.self,
-                binds(user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970)
-            )
+            _ = try await writing(keeping: keeping) { connection in
+                _ = try await self.rows(on: connection, CreateUser.self, values) { _ in () }
+                return user
+            }
         } catch  where Self.refused(error, "23505") {
             throw KiwiProblem.usernameTaken
         }

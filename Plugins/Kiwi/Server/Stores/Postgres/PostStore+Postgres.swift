@@ -6,7 +6,7 @@ import PostgresNIO
 /// Each write is one statement (its own transaction, one round trip): the like, its count and its
 /// notification together, or none of them.
 extension PostgresKiwiDatabase: PostStore {
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost {
         let stored = image.stored
         let values = binds(
             owner,
@@ -19,13 +19,16 @@ extension PostgresKiwiDatabase: PostStore {
             stored?.digest,
             stored.map { ByteBuffer(data: $0.bytes) }
         )
-        let post: KiwiPost?
+        let post: KiwiPost
         do {
-            post = try await first(CreatePost.self, values) { try Self.post($0, viewer: owner) }
+            post = try await writing(keeping: keeping) { connection in
+                guard let post = try await self.rows(on: connection, CreatePost.self, values, read: { try Self.post($0, viewer: owner) }).first
+                else { throw KiwiProblem.noSuchPost }
+                return post
+            }
         } catch  where Self.refused(error, "23503") {
             throw KiwiProblem.noSuchUser
         }
-        guard let post else { throw KiwiProblem.noSuchPost }
         changes.published(.post(id: post.id, author: owner, made: true))
         return post
     }
@@ -101,17 +104,21 @@ extension PostgresKiwiDatabase: PostStore {
         return found.compactMap { $0 }
     }
 
-    func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment {
-        let answer: (KiwiComment, String)?
+    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) async throws -> KiwiComment {
+        let values = binds(id, username, text, Date().timeIntervalSince1970)
+        let answer: (KiwiComment, String)
         do {
-            answer = try await first(AddComment.self, binds(id, username, text, Date().timeIntervalSince1970)) { row in
-                let cells = row.makeRandomAccess()
-                return (try Self.comment(cells, id: try cells[0].decode(Int64.self)), try cells[9].decode(String.self))
+            answer = try await writing(keeping: keeping?.of { $0.0 }) { connection in
+                let added = try await self.rows(on: connection, AddComment.self, values) { row in
+                    let cells = row.makeRandomAccess()
+                    return (try Self.comment(cells, id: try cells[0].decode(Int64.self)), try cells[9].decode(String.self))
+                }
+                guard let added = added.first else { throw KiwiProblem.noSuchPost }
+                return added
             }
         } catch  where Self.refused(error, "23503") {
             throw KiwiProblem.noSuchPost
         }
-        guard let answer else { throw KiwiProblem.noSuchPost }
         changes.published(.post(id: id, author: answer.1, made: false))
         return answer.0
     }

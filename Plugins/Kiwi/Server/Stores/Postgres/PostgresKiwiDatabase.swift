@@ -104,20 +104,32 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
         _ function: String = #function,
         read: @escaping @Sendable (PostgresRow) throws -> Row
     ) async throws -> [Row] {
+        try await withConnection(function) { connection in try await self.rows(on: connection, text, bindings, read: read) }
+    }
+
+    /// A prepared statement's rows on `connection` (a transaction's, or one leased by `withConnection`).
+    func rows<Text: PostgresStatementText, Row: Sendable>(
+        on connection: PostgresConnection,
+        _ text: Text.Type,
+        _ bindings: PostgresBindings,
+        read: @escaping @Sendable (PostgresRow) throws -> Row
+    ) async throws -> [Row] {
+        var rows: [Row] = []
+        for try await row in try await connection.execute(Prepared<Text, Row>(bindings: bindings, read: read), logger: logger) { rows.append(row) }
+        return rows
+    }
+
+    /// `body` on a connection of the pool, timed as the store operation that asks. The connection
+    /// goes back to the pool when the body ends, however it ends. The client's own `execute` gives
+    /// it back when its rows are read to the end, and never when the statement failed before they
+    /// were asked for (PostgresNIO 1.33's `PSQLRowStream.asyncSequence`; a busy machine makes it
+    /// likely): a pool lost a connection to each such like of a missing post.
+    func withConnection<Answer: Sendable>(
+        _ function: String = #function,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Answer
+    ) async throws -> Answer {
         let client = self.client
-        let logger = self.logger
-        let statement = Prepared<Text, Row>(bindings: bindings, read: read)
-        // The connection goes back to the pool when the body ends, however it ends. The client's own
-        // `execute` gives it back when its rows are read to the end, and never when the statement
-        // failed before they were asked for (PostgresNIO 1.33's `PSQLRowStream.asyncSequence`; a busy
-        // machine makes it likely): a pool lost a connection to each such like of a missing post.
-        return try await answer(function) {
-            try await client.withConnection { connection in
-                var rows: [Row] = []
-                for try await row in try await connection.execute(statement, logger: logger) { rows.append(row) }
-                return rows
-            }
-        }
+        return try await answer(function) { try await client.withConnection { connection in try await body(connection) } }
     }
 
     /// The first row, if any.

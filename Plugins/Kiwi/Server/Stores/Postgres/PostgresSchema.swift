@@ -65,6 +65,13 @@ enum PostgresSchema {
                 read INTEGER NOT NULL DEFAULT 0)
             """,
             "CREATE INDEX IF NOT EXISTS notifications_by_recipient ON notifications (recipient, id DESC)",
+            """
+            CREATE TABLE IF NOT EXISTS kept_answers (
+                account TEXT NOT NULL, key TEXT NOT NULL, request TEXT NOT NULL,
+                status INTEGER NOT NULL, body BYTEA NOT NULL, kept_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (account, key))
+            """,
+            "CREATE INDEX IF NOT EXISTS kept_answers_by_age ON kept_answers (kept_at)",
             "CREATE INDEX IF NOT EXISTS notifications_by_post ON notifications (post_id, actor)",
             "CREATE INDEX IF NOT EXISTS notifications_by_comment ON notifications (comment_id)",
             """

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 extension SQLiteKiwiDatabase: AccountStore {
-    func createUser(_ user: KiwiUser, passwordHash: String) async throws {
+    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) async throws {
         try await write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", arguments: [user.username]) == true {
                 throw KiwiProblem.usernameTaken
@@ -11,6 +11,7 @@ extension SQLiteKiwiDatabase: AccountStore {
                 sql: "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970]
             )
+            try Self.keep(keeping, user, db)
         }
     }
 

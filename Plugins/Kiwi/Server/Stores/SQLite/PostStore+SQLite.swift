@@ -9,7 +9,7 @@ extension SQLiteKiwiDatabase: PostStore {
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?) async throws -> KiwiPost {
+    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost {
         let post = try await write { db in
             let now = Date().timeIntervalSince1970
             try Self.insert(image, at: now, db)
@@ -18,6 +18,7 @@ extension SQLiteKiwiDatabase: PostStore {
                 arguments: [owner, image.name, caption, now, book?.stored]
             )
             guard let post = try Self.post(db.lastInsertedRowID, viewer: owner, db) else { throw KiwiProblem.noSuchPost }
+            try Self.keep(keeping, post, db)
             return post
         }
         changes.published(.post(id: post.id, author: owner, made: true))
@@ -133,7 +134,7 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
-    func addComment(on id: Int64, by username: String, text: String) async throws -> KiwiComment {
+    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) async throws -> KiwiComment {
         let (comment, author, notification) = try await write { db in
             let author = try Self.author(of: id, db)
             try db.execute(
@@ -146,7 +147,9 @@ extension SQLiteKiwiDatabase: PostStore {
             guard let row = try Row.fetchOne(db, sql: Self.commentColumns + " WHERE c.id = ?", arguments: [commentID]) else {
                 throw KiwiProblem.noSuchComment
             }
-            return (Self.comment(row), author, notification)
+            let comment = Self.comment(row)
+            try Self.keep(keeping, comment, db)
+            return (comment, author, notification)
         }
         changes.published(.post(id: id, author: author, made: false))
         if let notification { changes.published(.notification(id: notification, recipient: author, added: true)) }

@@ -77,6 +77,17 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v6: answers kept for Idempotency-Key") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE kept_answers (
+                        account TEXT NOT NULL, key TEXT NOT NULL, request TEXT NOT NULL,
+                        status INTEGER NOT NULL, body BLOB NOT NULL, kept_at REAL NOT NULL,
+                        PRIMARY KEY (account, key));
+                    CREATE INDEX kept_answers_by_age ON kept_answers(kept_at);
+                    """
+            )
+        }
         return migrator
     }
 }
