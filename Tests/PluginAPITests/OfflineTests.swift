@@ -32,6 +32,17 @@ import Testing
         )
     }
 
+    /// An API over a client that never answers, to read how its failures are said.
+    func api(unreachable: ToolboxError? = nil) -> APIClient {
+        APIClient(
+            service: "the service",
+            baseURL: URL(string: "https://marine-api.open-meteo.com")!,
+            namespace: "test",
+            web: client(FailingTransport(.connection), cacheRoot: cacheRoot),
+            unreachable: unreachable
+        )
+    }
+
     let cacheRoot = Scratch.url("cache").path
     let request = HTTPRequest(
         url: URL(string: "https://marine-api.open-meteo.com/v1/marine")!,
@@ -41,11 +52,26 @@ import Testing
 
     @Test func anUnreachableHostIsTriedOnceAndSaidAtOnce() async throws {
         let transport = FailingTransport(.unreachable)
-        let error = try await #require(throws: ToolboxError.self) { try await client(transport, cacheRoot: cacheRoot).send(request) }
+        let failure = try await #require(throws: TransportError.self) { try await client(transport, cacheRoot: cacheRoot).send(request) }
+        #expect(transport.sent.load(ordering: .relaxed) == 1)
+        let error = api().unavailable(failure)
         #expect(error.exitCode == 69)
         #expect(error.message == "cannot resolve marine-api.open-meteo.com (Temporary failure in name resolution)")
         #expect(error.hint.hasPrefix("check your network connection"))
-        #expect(transport.sent.load(ordering: .relaxed) == 1)
+    }
+
+    /// Nothing listening: one short retry (a server restarting), then said.
+    @Test func aRefusedConnectionIsTriedTwiceAndSaidWithinASecond() async throws {
+        let transport = FailingTransport(.refused)
+        let failure = try await #require(throws: TransportError.self) { try await client(transport, cacheRoot: cacheRoot).send(request) }
+        #expect(failure.reason == .refused)
+        #expect(transport.sent.load(ordering: .relaxed) == 2, "not the five backed-off retries of a failed connection")
+        let own = ToolboxError.unavailable("cannot reach the service", hint: "start it")
+        #expect(api(unreachable: own).unavailable(failure) == own, "a service's own words for a refusal")
+        #expect(
+            api(unreachable: own).unavailable(TransportError(.timeout, "no answer within 30s")).message == "no answer within 30s",
+            "a timeout is not a refusal"
+        )
     }
 
     @Test func anUnreachableHostAnswersFromAnExpiredEntryAtOnce() async throws {
@@ -61,7 +87,7 @@ import Testing
 
     @Test func aFailedConnectionIsStillRetried() async throws {
         let transport = FailingTransport(.connection)
-        _ = await #expect(throws: ToolboxError.self) { try await client(transport, cacheRoot: cacheRoot).send(request) }
+        _ = await #expect(throws: TransportError.self) { try await client(transport, cacheRoot: cacheRoot).send(request) }
         #expect(transport.sent.load(ordering: .relaxed) == 6, "the first try and five retries")
     }
 

@@ -106,14 +106,19 @@ import Testing
         await server.stop()
     }
 
+    /// The last 5xx is the answer (its body has the server's own words), said as unavailable.
     @Test func serviceUnavailableForeverIsUnavailableAfterTheRetries() async throws {
         let server = try await StubServer.start()
-        server.route("/down", .status(503))
-        let error = try await #require(throws: ToolboxError.self) { try await client().send(get(server, "down")) }
-        #expect(error.kind == .unavailable)
-        #expect(error.exitCode == 69)
-        #expect(error.message == "127.0.0.1:\(server.port) kept failing (HTTP 503) after 5 retries")
+        server.route("/down", .json(Data(#"{"error":"the database is resting"}"#.utf8), status: 503))
+        let answer = try await client().send(get(server, "down"))
+        #expect(answer.status == 503 && answer.retries == 5)
         #expect(server.requestCount("/down") == 6)
+        let api = APIClient(service: "the test service", baseURL: server.baseURL, namespace: "test", web: client()) {
+            String(data: $0, encoding: .utf8)?.contains("resting") == true ? "the database is resting" : nil
+        }
+        let error = try await #require(throws: ToolboxError.self) { try await api.send(APICall("down")) }
+        #expect(error.exitCode == 69)
+        #expect(error.message == "127.0.0.1:\(server.port) kept failing (HTTP 503) after 5 retries (the database is resting)")
         await server.stop()
     }
 
@@ -140,9 +145,12 @@ import Testing
         server.route("/posts", .status(503))
         var request = get(server, "posts")
         request.method = "POST"
-        let error = try await #require(throws: ToolboxError.self) { try await client().send(request) }
-        #expect(error.kind == .unavailable)
+        let answer = try await client().send(request)
+        #expect(answer.status == 503 && answer.retries == 0)
         #expect(server.requestCount("/posts") == 1)
+        let api = APIClient(service: "the test service", baseURL: server.baseURL, namespace: "test", web: client())
+        let error = try await #require(throws: ToolboxError.self) { try await api.send(APICall("posts", method: "POST")) }
+        #expect(error.kind == .unavailable && error.message == "127.0.0.1:\(server.port) failed (HTTP 503)", "sent once, so not 'kept failing'")
         await server.stop()
     }
 

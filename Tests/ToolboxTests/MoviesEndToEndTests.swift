@@ -55,7 +55,8 @@ import Testing
         #expect(run.exitCode == 69)
         #expect(
             run.standardError
-                == "error: 127.0.0.1:\(server.port) kept failing (HTTP 503) after 5 retries\nhint: the service has a problem; try again later\n"
+                == "error: 127.0.0.1:\(server.port) kept failing (HTTP 503) after 5 retries (stub 503)\nhint: the service has a problem; try again later\n",
+            "the server's own words"
         )
         #expect(run.standardOutput.isEmpty)
         await server.stop()

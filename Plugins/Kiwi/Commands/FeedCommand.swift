@@ -23,17 +23,8 @@ extension KiwiCommand {
 
         func run(in context: CommandContext) async throws {
             let client = try context.resolve(KiwiClient.self)
-            var which = KiwiClient.Posts.everyone
-            if following {
-                _ = try client.session()
-                guard await client.supports(.following) else {
-                    throw ToolboxError.usage(
-                        "\(client.server.absoluteString) has no following feed (GET /feed)",
-                        hint: "use `toolbox kiwi feed` for everyone's posts"
-                    )
-                }
-                which = .following
-            }
+            let which = following ? KiwiClient.Posts.following : .everyone
+            if following { _ = try client.session() }
             let posts = all ? try await client.allPosts(which) : try await client.posts(which, page: page, pageSize: pageSize)
             try await KiwiPresentation.list(
                 posts,

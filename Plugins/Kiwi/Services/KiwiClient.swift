@@ -20,6 +20,12 @@ struct KiwiClient: Sendable {
             case .author(let name): "users/\(name)/posts"
             }
         }
+
+        /// What a 404 means: a base-contract server has no following feed (a server that is down is another error).
+        func notFound(on server: URL) -> ToolboxError? {
+            guard case .following = self else { return nil }
+            return .usage("\(server.absoluteString) has no following feed (GET /feed)", hint: "use `toolbox kiwi feed` for everyone's posts")
+        }
     }
 
     let server: URL
@@ -52,6 +58,17 @@ struct KiwiClient: Sendable {
             return .authentication("the Kiwi server refused the session\(failure.said)", hint: "run `toolbox kiwi login USERNAME`")
         case 409:
             return .conflict("the Kiwi server refused\(failure.said)", hint: "choose another username")
+        case 503 where (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error == "database_unavailable":
+            // The server answers; its database does not: not the same as a server that is down.
+            return .unavailable(
+                "the Kiwi server's database is unavailable\(failure.said)",
+                hint: "the server is up but cannot reach its database; try again in a moment"
+            )
+        case 500..<600:
+            return .unavailable(
+                "the Kiwi server failed (HTTP \(failure.status))\(failure.said)",
+                hint: "try again later; the server's log says what went wrong"
+            )
         default:
             return nil
         }
@@ -134,7 +151,7 @@ struct KiwiClient: Sendable {
 
     /// One page (counting from 1 here, from 0 on the wire).
     func posts(_ which: Posts, page: Int, pageSize: Int) async throws -> [KiwiWire.Post] {
-        let call = APICall(which.path, query: [("page", String(page - 1)), ("pageSize", String(pageSize))])
+        let call = APICall(which.path, query: [("page", String(page - 1)), ("pageSize", String(pageSize))], notFound: which.notFound(on: server))
         return try await api.decode(try authenticated(call, optional: which != .following))
     }
 
@@ -154,11 +171,6 @@ struct KiwiClient: Sendable {
             if batch.count < size { return items }
             number += 1
         }
-    }
-
-    /// Whether the server has the extension route for these posts: a 404 for the route itself means no.
-    func supports(_ which: Posts) async -> Bool {
-        (try? await posts(which, page: 1, pageSize: 1)) != nil
     }
 
     /// Always asked for afresh, but kept: `--offline` (or a server that is down) shows the last answer.

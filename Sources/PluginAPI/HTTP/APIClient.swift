@@ -61,16 +61,21 @@ public struct APIFailure: Sendable {
     public var call: APICall
     /// Whether the request carried the user's credentials.
     public var authenticated: Bool
+    /// The host that answered ("127.0.0.1:8080"), and how often the request was sent again first.
+    public var host: String
+    public var retries: Int
 
     /// " (the server's words)", or nothing: for the end of a message.
     public var said: String { message.map { " (\($0))" } ?? "" }
 
-    public init(status: Int, message: String?, body: Data, call: APICall, authenticated: Bool) {
+    public init(status: Int, message: String?, body: Data, call: APICall, authenticated: Bool, host: String = "", retries: Int = 0) {
         self.status = status
         self.message = message
         self.body = body
         self.call = call
         self.authenticated = authenticated
+        self.host = host
+        self.retries = retries
     }
 }
 
@@ -93,7 +98,8 @@ public struct APIClient: Sendable {
     public var errorMessage: @Sendable (Data) -> String?
     /// The service's own reading of a failure; nil falls back to the common mapping.
     public var failure: @Sendable (APIFailure) -> ToolboxError?
-    /// What to say when the service cannot be reached at all; nil keeps the transport's words.
+    /// What to say when nothing answers at the service's address (refused, no route, no such
+    /// name); nil keeps the transport's words. A timeout or a reset keeps them always.
     public var unreachable: ToolboxError?
     private let web: WebClient
 
@@ -124,11 +130,12 @@ public struct APIClient: Sendable {
     /// Sends the call; any answer but 2xx is thrown as a `ToolboxError`.
     @discardableResult
     public func send(_ call: APICall) async throws -> HTTPResponse {
+        let request = try request(for: call)
         let response: HTTPResponse
         do {
-            response = try await web.send(try request(for: call))
-        } catch let error as ToolboxError where error.kind == .unavailable {
-            throw unreachable ?? error
+            response = try await web.send(request)
+        } catch let error as TransportError {
+            throw unavailable(error)
         }
         guard !response.isSuccess else { return response }
         let failure = APIFailure(
@@ -136,9 +143,24 @@ public struct APIClient: Sendable {
             message: errorMessage(response.body),
             body: response.body,
             call: call,
-            authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil
+            authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil,
+            host: request.host,
+            retries: response.retries
         )
         throw self.failure(failure) ?? commonError(failure)
+    }
+
+    /// No answer at all, told apart: nothing answers at the address, no answer in time, a
+    /// connection that broke.
+    func unavailable(_ error: TransportError) -> ToolboxError {
+        switch error.reason {
+        case .refused, .unreachable:
+            unreachable ?? .unavailable(error.detail, hint: "check your network connection; --offline answers from the cache")
+        case .timeout:
+            .unavailable(error.detail, hint: "\(service) is slow or overloaded; try again later")
+        case .connection:
+            .unavailable(error.detail, hint: "check your network connection, or try again later")
+        }
     }
 
     /// Sends the call and decodes its answer.
@@ -204,6 +226,12 @@ public struct APIClient: Sendable {
         case 404: return failure.call.notFound ?? .notFound("\(service) has nothing at \(failure.call.path)\(said)")
         case 409: return .conflict("\(service) refused: it exists already\(said)")
         case 429: return .rateLimited("\(service) is rate limiting\(said)")
+        case 500..<600:
+            let failed = failure.retries == 0 ? "failed" : "kept failing"
+            return .unavailable(
+                "\(failure.host) \(failed) (HTTP \(failure.status))\(WebClient.attempts(failure.retries))\(said)",
+                hint: "the service has a problem; try again later"
+            )
         default: return .failure("\(service) answered HTTP \(failure.status)\(said)", hint: "try again later")
         }
     }

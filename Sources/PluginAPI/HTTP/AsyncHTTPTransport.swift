@@ -59,7 +59,19 @@ public struct AsyncHTTPTransport: HTTPTransport {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             if let unreachable = Self.unreachable(error, host: request.host) { throw unreachable }
+            if Self.refused(error) { throw TransportError(.refused, "nothing answers at \(request.host) (connection refused)") }
             throw TransportError(.connection, "cannot reach \(request.host) (\(error))")
+        }
+    }
+
+    /// Every address tried refused the connection: nothing listens there.
+    static func refused(_ error: any Error) -> Bool {
+        switch error {
+        case let failure as IOError: return failure.errnoCode == ECONNREFUSED
+        case let connection as NIOConnectionError:
+            let attempts = connection.connectionErrors.map(\.error)
+            return !attempts.isEmpty && attempts.allSatisfy(refused)
+        default: return false
         }
     }
 

@@ -70,12 +70,15 @@ public struct HTTPResponse: Sendable {
     public var headers: [String: String]
     public var body: Data
     public var origin: Origin
+    /// How many times the request was sent again before this answer (a 5xx that stayed).
+    public var retries: Int
 
-    public init(status: Int, headers: [String: String] = [:], body: Data, origin: Origin = .network) {
+    public init(status: Int, headers: [String: String] = [:], body: Data, origin: Origin = .network, retries: Int = 0) {
         self.status = status
         self.headers = headers
         self.body = body
         self.origin = origin
+        self.retries = retries
     }
 
     public var isSuccess: Bool { (200..<300).contains(status) }
@@ -86,6 +89,9 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable {
         /// The connection failed or was reset: worth a retry.
         case connection
+        /// Nothing listens at the address (the server is stopped, or restarting): one short
+        /// retry at most, then the command says so rather than wait.
+        case refused
         /// No answer in time: worth a retry.
         case timeout
         /// The host's name does not resolve, or no route leads to it: the network is

@@ -42,8 +42,10 @@ public final class WebClient: Sendable {
     /// Sends a request. GETs may be answered from the cache, shared with an identical
     /// request in flight, and retried; other methods are sent exactly once.
     ///
-    /// Returns any final HTTP answer (the caller maps 4xx to its own errors); throws
-    /// `unavailable` (69) or `rateLimited` (75) when retries ran out and nothing was cached.
+    /// Returns any final HTTP answer, a 5xx that stayed after the retries included (the caller
+    /// maps it, with the server's own words, to its errors); throws the `TransportError` when no
+    /// answer came, and `rateLimited` (75) when 429s outlasted the retries, unless the cache
+    /// had an answer.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.isIdempotentRead else { return try await fetch(request, retrying: false) }
         let cached = request.cache == nil ? nil : cache.read(request)
@@ -67,16 +69,25 @@ public final class WebClient: Sendable {
             var response = try await inFlight.run(key: ResponseCache.key(for: request)) {
                 try await self.fetch(request, retrying: true)
             }
+            if response.status >= 500, let cached { return stale(cached, for: request) }
             if response.isSuccess, let slim = request.slim { response.body = slim(response.body) }
             if response.isSuccess, let policy = request.cache { cache.store(response, for: request, policy: policy) }
             return response
-        } catch let error as ToolboxError where error.kind == .unavailable || error.kind == .rateLimited {
+        } catch let error as ToolboxError where error.kind == .rateLimited {
             guard let cached else { throw error }
-            let now = Date()
-            logger.info("\(request.method) \(request.redactedURL) \(cached.status) (stale)")
-            noticeStale(cached, now: now)
-            return HTTPResponse(status: cached.status, body: cached.body, origin: .stale(age: now.timeIntervalSince(cached.storedAt)))
+            return stale(cached, for: request)
+        } catch let error as TransportError {
+            guard let cached else { throw error }
+            return stale(cached, for: request)
         }
+    }
+
+    /// An expired entry, when the network could not answer better.
+    private func stale(_ cached: CacheEntry, for request: HTTPRequest) -> HTTPResponse {
+        let now = Date()
+        logger.info("\(request.method) \(request.redactedURL) \(cached.status) (stale)")
+        noticeStale(cached, now: now)
+        return HTTPResponse(status: cached.status, body: cached.body, origin: .stale(age: now.timeIntervalSince(cached.storedAt)))
     }
 
     private func noticeStale(_ entry: CacheEntry, now: Date) {
@@ -103,9 +114,13 @@ public final class WebClient: Sendable {
             let elapsed = (ContinuousClock.now - started).milliseconds
             let wait: Double
             switch outcome {
-            case .success(let response) where response.status == 429 || (500..<600).contains(response.status):
+            case .success(var response) where response.status == 429 || (500..<600).contains(response.status):
                 logger.info("\(request.method) \(request.redactedURL) \(response.status) \(elapsed) ms (miss)")
-                guard retrying, retry < policy.maxRetries else { throw Self.exhausted(request, status: response.status, retries: retry) }
+                guard retrying, retry < policy.maxRetries else {
+                    if response.status == 429 { throw Self.stillRateLimited(request, retries: retry) }
+                    response.retries = retry
+                    return response
+                }
                 let now = Date()
                 if let asked = response.headers["retry-after"].flatMap({ RetryPolicy.seconds(retryAfter: $0, now: now) }), asked > policy.maximumDelay
                 {
@@ -118,14 +133,16 @@ public final class WebClient: Sendable {
                 return response
             case .failure(let error):
                 logger.info("\(request.method) \(request.redactedURL) failed after \(elapsed) ms: \(error.detail)")
-                if error.reason == .unreachable {
-                    // Offline or a wrong name: say so now (or answer from the cache) rather than wait.
-                    throw ToolboxError.unavailable(error.detail, hint: "check your network connection; --offline answers from the cache")
+                // Offline or a wrong name: say so now (or answer from the cache) rather than wait.
+                if error.reason == .unreachable { throw error }
+                // Nothing listens: one short look for a server that is restarting, then say so.
+                if error.reason == .refused {
+                    guard retrying, retry == 0 else { throw error }
+                    wait = Self.refusedRetryDelay
+                } else {
+                    guard retrying, retry < policy.maxRetries else { throw error }
+                    wait = policy.backoff(beforeRetry: retry)
                 }
-                guard retrying, retry < policy.maxRetries else {
-                    throw ToolboxError.unavailable(error.detail, hint: "check your network connection, or try again later")
-                }
-                wait = policy.backoff(beforeRetry: retry)
             }
             retry += 1
             let reason = outcome.statusCode == 429 ? "\(request.host) is rate limiting" : "\(request.host) did not answer"
@@ -143,12 +160,16 @@ public final class WebClient: Sendable {
         return status == 429 ? .rateLimited(message, hint: hint) : .unavailable(message, hint: hint)
     }
 
-    static func exhausted(_ request: HTTPRequest, status: Int, retries: Int) -> ToolboxError {
-        let attempts = retries == 0 ? "" : " after \(retries) \(retries == 1 ? "retry" : "retries")"
-        if status == 429 {
-            return .rateLimited("\(request.host) is still rate limiting (HTTP 429)\(attempts)", hint: "wait a minute and try again")
-        }
-        return .unavailable("\(request.host) kept failing (HTTP \(status))\(attempts)", hint: "the service has a problem; try again later")
+    /// How long a refused connection waits for its one retry: a server restarting takes its port back quickly.
+    static let refusedRetryDelay = 0.25
+
+    static func stillRateLimited(_ request: HTTPRequest, retries: Int) -> ToolboxError {
+        .rateLimited("\(request.host) is still rate limiting (HTTP 429)\(attempts(retries))", hint: "wait a minute and try again")
+    }
+
+    /// " after 5 retries", or nothing for none.
+    static func attempts(_ retries: Int) -> String {
+        retries == 0 ? "" : " after \(retries) \(retries == 1 ? "retry" : "retries")"
     }
 }
 
