@@ -33,6 +33,9 @@ public enum KiwiPlugin: ToolboxPlugin {
                 dataFolder: try container.resolve(ToolboxPaths.self).data
             )
         }
+        container.register(KiwiSync.self) { container in
+            KiwiSync(client: try container.resolve(KiwiClient.self), outbox: KiwiOutbox(dataFolder: try container.resolve(ToolboxPaths.self).data))
+        }
     }
 }
 
@@ -55,7 +58,7 @@ public struct KiwiCommand: ParsableCommand {
             Serve.self, Migrate.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self, Show.self,
             Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
-            Following.self, Profile.self, Notifications.self, Watch.self,
+            Following.self, Profile.self, Notifications.self, Watch.self, Outbox.self, Sync.self,
         ]
     )
 

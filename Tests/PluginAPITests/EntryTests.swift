@@ -60,7 +60,7 @@ import Testing
         #expect(
             codes == [
                 .failure: 1, .usage: 64, .badData: 65, .notFound: 66, .unavailable: 69, .conflict: 73, .io: 74,
-                .rateLimited: 75, .authentication: 77, .permission: 77, .configuration: 78, .interrupted: 130,
+                .rateLimited: 75, .deferred: 75, .authentication: 77, .permission: 77, .configuration: 78, .interrupted: 130,
             ]
         )
     }

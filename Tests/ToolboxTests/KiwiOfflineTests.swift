@@ -33,4 +33,60 @@ import Testing
         #expect(following.exitCode == 69, "a server that is down is not a server without a following feed")
         #expect(following.standardError.contains("cannot reach the Kiwi server"))
     }
+
+    /// Starts `kiwi serve` on `port` and `database`, and answers once it listens.
+    static func serve(_ toolbox: ToolboxBinary, port: Int, database: String) async throws -> RunningToolbox {
+        let server = try toolbox.start(["kiwi", "serve", "--port", "\(port)", "--database", "sqlite:\(database)"])
+        _ = try await server.waitForLine(containing: "Kiwi is listening on ")
+        return server
+    }
+
+    /// With the server stopped, a post (with its photo), a comment and a like are kept (75);
+    /// once the server is back, `kiwi sync` lands exactly one of each.
+    @Test func writesKeptWhileTheServerIsDownLandOnceItIsBack() async throws {
+        let port = try FreePort.pick()
+        let database = Scratch.url("kiwi", ending: ".sqlite").path
+        let base = "http://127.0.0.1:\(port)"
+        let host = try ToolboxBinary()
+        var server = try await Self.serve(host, port: port, database: database)
+        let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
+        #expect(try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
+        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
+        let photo = Scratch.url("photo", ending: ".png")
+        try TestImages.png.write(to: photo)
+        let first = try await ada.run(["kiwi", "post", "--image", photo.path, "--caption", "Before"])
+        let postID = first.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(first.exitCode == 0 && !postID.isEmpty)
+
+        server.process.terminate()
+        _ = await server.finish()
+        let kept = try await ada.run(["kiwi", "post", "--image", photo.path, "--caption", "While down"])
+        #expect(kept.exitCode == 75, "\(kept.standardError)")
+        #expect(kept.standardError.hasPrefix("error: kept in the outbox ("), "\(kept.standardError)")
+        #expect(kept.standardOutput.isEmpty)
+        // The photo is kept in the outbox: the original may go.
+        try FileManager.default.removeItem(at: photo)
+        #expect(try await ada.run(["kiwi", "comment", postID, "Still here"]).exitCode == 75)
+        #expect(try await ada.run(["kiwi", "like", postID]).exitCode == 75)
+        let waiting = try await ada.run(["kiwi", "outbox", "--json"])
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(waiting.standardOutput.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["kind"] as? String } == ["post", "comment", "like"], "in order")
+        #expect(entries.allSatisfy { ($0["lastError"] as? String)?.contains("cannot reach") == true || $0["tries"] as? Int == 0 })
+        let folder = ada.environment["XDG_DATA_HOME"]! + "/toolbox/kiwi/outbox"
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where !file.hasPrefix(".") {
+            #expect(try FileManager.default.attributesOfItem(atPath: "\(folder)/\(file)")[.posixPermissions] as? Int == 0o600, "\(file)")
+        }
+
+        server = try await Self.serve(host, port: port, database: database)
+        let sync = try await ada.run(["kiwi", "sync"])
+        #expect(sync.exitCode == 0, "\(sync.standardError)")
+        #expect(sync.standardError.contains("sent post “While down” (now post "), "\(sync.standardError)")
+        #expect(try await ada.run(["kiwi", "outbox"]).standardError == "Nothing waits in the outbox.\n")
+        let feed = try await ada.run(["kiwi", "feed", "--json"])
+        let posts = try #require(try JSONSerialization.jsonObject(with: Data(feed.standardOutput.utf8)) as? [[String: Any]])
+        #expect(posts.compactMap { $0["caption"] as? String } == ["While down", "Before"], "one of each")
+        #expect(posts.last?["likes"] as? Int == 1 && posts.last?["commentCount"] as? Int == 1)
+        server.process.terminate()
+        _ = await server.finish()
+    }
 }

@@ -19,10 +19,9 @@ extension KiwiCommand {
             if name == nil && email == nil && avatar == nil { throw ValidationError("give --name, --email, --avatar or several") }
         }
 
-        func run(in context: CommandContext) async throws {
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             // The photo is read and checked before anything changes.
             let photo = try avatar.map { try KiwiPhoto(path: $0) }
-            let client = try context.resolve(KiwiClient.self)
             var user = try client.session().user
             if let photo { user = try await client.setAvatar(photo) }
             if name != nil || email != nil { user = try await client.updateProfile(KiwiWire.ProfileChange(fullname: name, email: email)) }

@@ -17,8 +17,8 @@ extension KiwiCommand {
             if query.trimmed.isEmpty { throw ValidationError("the search is empty") }
         }
 
-        func run(in context: CommandContext) async throws {
-            let books = try await context.resolve(KiwiClient.self).searchBooks(query)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
+            let books = try await client.searchBooks(query)
             try context.output.list(
                 books,
                 columns: [

@@ -16,8 +16,9 @@ extension KiwiCommand {
             if text.trimmed.isEmpty { throw ValidationError("the comment is empty") }
         }
 
-        func run(in context: CommandContext) async throws {
-            try await context.resolve(KiwiClient.self).comment(on: id, text: text)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
+            let answer = try await context.resolve(KiwiSync.self).deliver(.comment(postID: id, text: text))
+            if case .done(let comment?) = answer { context.output.line(comment) }
             context.output.notice("Commented on post \(id).")
         }
     }

@@ -7,8 +7,8 @@ extension KiwiCommand {
         static let configuration = CommandConfiguration(commandName: "comments", abstract: "A post's comments, oldest first.")
         @OptionGroup var post: PostTarget
 
-        func run(in context: CommandContext) async throws {
-            let comments = try await context.resolve(KiwiClient.self).comments(on: id)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
+            let comments = try await client.comments(on: id)
             try context.output.list(
                 comments,
                 columns: KiwiPresentation.commentColumns,

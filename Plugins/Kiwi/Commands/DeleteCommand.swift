@@ -12,8 +12,7 @@ extension KiwiCommand {
         @OptionGroup var post: PostTarget
         @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             _ = try client.session()
             if !yes {
                 try context.requireTerminal(for: "confirming the deletion", instead: "--yes")
@@ -23,7 +22,7 @@ extension KiwiCommand {
                     return
                 }
             }
-            try await client.deletePost(id)
+            _ = try await context.resolve(KiwiSync.self).deliver(.deletePost(postID: id))
             context.output.notice("Deleted post \(id).")
         }
     }

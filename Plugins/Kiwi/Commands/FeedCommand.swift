@@ -21,8 +21,7 @@ extension KiwiCommand {
             guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100") }
         }
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let which = following ? KiwiClient.Posts.following : .everyone
             if following { _ = try client.session() }
             let posts = all ? try await client.allPosts(which) : try await client.posts(which, page: page, pageSize: pageSize)

@@ -8,14 +8,26 @@ struct ClientOptions: ParsableArguments {
     @OptionGroup var global: GlobalOptions
 }
 
-/// A client command: `--server URL` stands for the `kiwi.server` key.
+/// A client command: `--server URL` stands for the `kiwi.server` key. Each first sends what
+/// waits in the outbox (`KiwiSync`), quietly, and says in a line what landed or still waits;
+/// then does its own work in `run(in:client:)`.
 protocol KiwiClientCommand: ToolboxCommand {
     var options: ClientOptions { get }
+    /// False for the commands that look at the outbox itself.
+    static var sendsWhatWaits: Bool { get }
+    func run(in context: CommandContext, client: KiwiClient) async throws
 }
 
 extension KiwiClientCommand {
     var global: GlobalOptions { options.global }
     var configurationOverrides: [ConfigKey: String] { options.server.map { [KiwiPlugin.Keys.server: $0] } ?? [:] }
+    static var sendsWhatWaits: Bool { true }
+
+    func run(in context: CommandContext) async throws {
+        let client = try context.resolve(KiwiClient.self)
+        if Self.sendsWhatWaits { KiwiSyncReport.say(try await context.resolve(KiwiSync.self).sendWaiting(), in: context, quietly: true) }
+        try await run(in: context, client: client)
+    }
 }
 
 /// `--password-stdin` and `--insecure`, and reading the password they govern:
@@ -92,8 +104,8 @@ protocol LikeToggle: KiwiPostCommand {
 }
 
 extension LikeToggle {
-    func run(in context: CommandContext) async throws {
-        let count = try await context.resolve(KiwiClient.self).setLike(id, liked: Self.liked)
+    func run(in context: CommandContext, client: KiwiClient) async throws {
+        guard case .likes(let count) = try await context.resolve(KiwiSync.self).deliver(.like(postID: id, liked: Self.liked)) else { return }
         if context.output.format == .json { try context.output.json(count) } else { context.output.line("\(count.likes)") }
     }
 }
@@ -107,8 +119,8 @@ protocol FollowToggle: KiwiClientCommand {
 extension FollowToggle {
     var options: ClientOptions { reader.options }
 
-    func run(in context: CommandContext) async throws {
-        try await context.resolve(KiwiClient.self).setFollowing(reader.username, Self.following)
+    func run(in context: CommandContext, client: KiwiClient) async throws {
+        _ = try await context.resolve(KiwiSync.self).deliver(.follow(username: reader.username, following: Self.following))
         context.output.notice(Self.following ? "Following \(reader.username)." : "No longer following \(reader.username).")
     }
 }
@@ -123,8 +135,7 @@ protocol PeopleList: KiwiClientCommand {
 extension PeopleList {
     var options: ClientOptions { reader.options }
 
-    func run(in context: CommandContext) async throws {
-        let client = try context.resolve(KiwiClient.self)
+    func run(in context: CommandContext, client: KiwiClient) async throws {
         let name = try reader.username ?? client.session().user.username
         let users = try await client.people(Self.relation.name, of: name)
         try context.output.list(users, columns: KiwiPresentation.userColumns, plain: { $0.shownName }, empty: Self.relation.empty(name))

@@ -14,8 +14,7 @@ extension KiwiCommand {
         @OptionGroup var passwordOptions: PasswordOptions
         @OptionGroup var options: ClientOptions
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let password = try passwordOptions.read(for: client.server, context: context)
             let session = try await client.logIn(KiwiWire.Credentials(username: username, password: password))
             context.output.notice("Logged in to \(session.server) as \(session.user.username).")

@@ -10,8 +10,7 @@ extension KiwiCommand {
         )
         @OptionGroup var options: ClientOptions
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             guard client.isLoggedIn else {
                 context.output.notice("Not logged in.")
                 return

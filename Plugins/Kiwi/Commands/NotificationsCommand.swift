@@ -24,8 +24,7 @@ extension KiwiCommand {
         @Flag(help: "Leave them unread.") var keep = false
         @OptionGroup var options: ClientOptions
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let size = all ? 100 : Self.pageSize
             let found =
                 all

@@ -14,8 +14,7 @@ extension KiwiCommand {
         @Option(name: .shortAndLong, help: "Write the photo to this file.", completion: .file()) var output: String?
         @OptionGroup var picture: PictureOptions
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let photo = try await client.photo(of: try await client.post(id))
             if let output {
                 try LocalFile.writeAtomically(photo, to: output)

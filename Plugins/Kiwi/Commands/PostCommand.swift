@@ -20,8 +20,7 @@ extension KiwiCommand {
             if let book, !KiwiWire.Book.isISBN13(book) { throw ValidationError("--book takes an ISBN-13: 13 digits, e.g. 9780141439600") }
         }
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             _ = try client.session()
             // Everything is checked before a byte is sent, so nothing half-posts.
             let photo = try KiwiPhoto(path: image)
@@ -30,13 +29,13 @@ extension KiwiCommand {
             defer { progress?.finish() }
             var report: (@Sendable (Int) -> Void)?
             if let progress { report = { sent in progress.update(sent / 1024) } }
-            let post = try await client.createPost(
-                photo,
-                caption: caption.flatMap { $0.isEmpty ? nil : $0 },
-                book: book,
+            let answer = try await context.resolve(KiwiSync.self).deliver(
+                .post(caption: caption.flatMap { $0.isEmpty ? nil : $0 }, book: book),
+                photo: photo,
                 progress: report
             )
             progress?.finish()
+            guard case .post(let post) = answer else { return }
             if context.output.format == .json {
                 try context.output.json(post)
                 return

@@ -12,8 +12,7 @@ extension KiwiCommand {
         @OptionGroup var reader: ReaderOrYou
         var options: ClientOptions { reader.options }
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let profile = try await client.profile(of: try reader.username ?? client.session().user.username)
             if context.output.format == .json {
                 try context.output.json(profile)

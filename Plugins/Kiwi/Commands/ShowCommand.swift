@@ -18,8 +18,7 @@ extension KiwiCommand {
             var comments: [KiwiWire.Comment]
         }
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             async let post = client.post(id)
             async let comments = client.comments(on: id)
             let (shown, discussion) = (try await post, try await comments)

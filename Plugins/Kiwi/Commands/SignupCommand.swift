@@ -16,8 +16,7 @@ extension KiwiCommand {
         @OptionGroup var passwordOptions: PasswordOptions
         @OptionGroup var options: ClientOptions
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let password = try passwordOptions.read(for: client.server, prompt: "Choose a password: ", context: context)
             try await client.signUp(KiwiWire.SignUp(username: username, password: password, fullname: name, email: email))
             context.output.notice("Welcome, \(username)! Log in with `toolbox kiwi login \(username)`.")

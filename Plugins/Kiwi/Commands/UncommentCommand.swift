@@ -8,8 +8,8 @@ extension KiwiCommand {
         @Argument(help: "The comment's id.") var id: String
         @OptionGroup var options: ClientOptions
 
-        func run(in context: CommandContext) async throws {
-            try await context.resolve(KiwiClient.self).deleteComment(id)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
+            _ = try await context.resolve(KiwiSync.self).deliver(.uncomment(commentID: id))
             context.output.notice("Deleted comment \(id).")
         }
     }

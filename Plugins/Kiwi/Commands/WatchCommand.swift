@@ -21,8 +21,7 @@ extension KiwiCommand {
         )
         @OptionGroup var options: ClientOptions
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let output = context.output
             let session = try client.session()
             output.notice("watching \(client.server.absoluteString) as \(session.user.username); stop with Ctrl-C")

@@ -7,8 +7,7 @@ extension KiwiCommand {
         static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Who you are logged in as.")
         @OptionGroup var options: ClientOptions
 
-        func run(in context: CommandContext) async throws {
-            let client = try context.resolve(KiwiClient.self)
+        func run(in context: CommandContext, client: KiwiClient) async throws {
             let user = try await client.me()
             let server = client.server.absoluteString
             try context.output.detail(

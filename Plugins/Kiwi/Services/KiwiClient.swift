@@ -56,6 +56,9 @@ struct KiwiClient: Sendable {
         case 401,
             403 where failure.authenticated || failure.message?.contains("logged in") == true:
             return .authentication("the Kiwi server refused the session\(failure.said)", hint: "run `toolbox kiwi login USERNAME`")
+        case 409 where (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error == "idempotency_key_in_use":
+            // An earlier sending of the same write is still being answered: it is not refused.
+            return .unavailable("the Kiwi server is still answering an earlier sending of this write\(failure.said)", hint: "try again shortly")
         case 409:
             return .conflict("the Kiwi server refused\(failure.said)", hint: "choose another username")
         case 503 where (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error == "database_unavailable":
@@ -198,13 +201,43 @@ struct KiwiClient: Sendable {
         return body
     }
 
+    /// Sends a write (see `KiwiSync`, which keeps it until it lands); posts and comments carry
+    /// `key` as their `Idempotency-Key`, so sending one twice makes one.
+    func send(_ write: KiwiWrite, key: String, photo: KiwiPhoto?, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWriteAnswer {
+        switch write {
+        case .post(let caption, let book):
+            guard let photo else { throw ToolboxError.io("the kept post has lost its photo", hint: "drop it with `toolbox kiwi outbox drop`") }
+            return .post(try await createPost(photo, caption: caption, book: book, key: key, progress: progress))
+        case .comment(let post, let text):
+            return .done(id: try await comment(on: post, text: text, key: key))
+        case .like(let post, let liked):
+            return .likes(try await setLike(post, liked: liked))
+        case .follow(let username, let following):
+            try await setFollowing(username, following)
+        case .deletePost(let post):
+            try await deletePost(post)
+        case .uncomment(let comment):
+            try await deleteComment(comment)
+        }
+        return .done(id: nil)
+    }
+
     /// Sends a photo checked beforehand (`KiwiPhoto`), so nothing half-posts.
-    func createPost(_ photo: KiwiPhoto, caption: String?, book: String? = nil, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWire.Post {
+    func createPost(
+        _ photo: KiwiPhoto,
+        caption: String?,
+        book: String? = nil,
+        key: String? = nil,
+        progress: (@Sendable (Int) -> Void)?
+    ) async throws -> KiwiWire.Post {
         let (body, contentType) = try photo.multipart(caption: caption, book: book)
-        var call = APICall("posts", method: "POST", body: .bytes(body, contentType: contentType))
+        var call = APICall("posts", method: "POST", body: .bytes(body, contentType: contentType), headers: Self.once(key))
         call.uploadProgress = progress
         return try await api.decode(try authenticated(call))
     }
+
+    /// The `Idempotency-Key` header, when there is a key.
+    static func once(_ key: String?) -> [String: String] { key.map { ["Idempotency-Key": $0] } ?? [:] }
 
     func deletePost(_ id: String) async throws {
         try await api.send(try authenticated(APICall("posts/\(id)", method: "DELETE", notFound: Self.noPost(id))))
@@ -226,9 +259,12 @@ struct KiwiClient: Sendable {
         try await api.decode(APICall("posts/\(id)/comments", cache: Self.lastSeen, notFound: Self.noPost(id)))
     }
 
-    func comment(on id: String, text: String) async throws {
+    /// The new comment's id, when the server names it (ours does; the original answers only "ok").
+    func comment(on id: String, text: String, key: String? = nil) async throws -> String? {
         let form = [("operation", "create"), ("postid", id), ("text", text)]
-        try await api.send(try authenticated(APICall("comments", method: "POST", body: .form(form), notFound: Self.noPost(id))))
+        let call = APICall("comments", method: "POST", body: .form(form), headers: Self.once(key), notFound: Self.noPost(id))
+        let answer = try await api.send(try authenticated(call))
+        return (try? JSONDecoder().decode(KiwiWire.Status.self, from: answer.body))?.id
     }
 
     func deleteComment(_ id: String) async throws {

@@ -8,7 +8,7 @@ public struct ToolboxError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The kinds of failure toolbox distinguishes; each has its own exit code.
     public enum Kind: String, Sendable, CaseIterable {
         case failure, usage, badData, notFound, unavailable, conflict, io
-        case rateLimited, authentication, permission, configuration, interrupted
+        case rateLimited, deferred, authentication, permission, configuration, interrupted
 
         /// The process exit code for this kind (sysexits-style, see cli.md).
         public var exitCode: Int32 {
@@ -20,7 +20,7 @@ public struct ToolboxError: Error, Sendable, Equatable, CustomStringConvertible 
             case .unavailable: 69
             case .conflict: 73
             case .io: 74
-            case .rateLimited: 75
+            case .rateLimited, .deferred: 75
             case .authentication, .permission: 77
             case .configuration: 78
             case .interrupted: 130
@@ -38,6 +38,7 @@ public struct ToolboxError: Error, Sendable, Equatable, CustomStringConvertible 
             case .conflict: "choose another name"
             case .io: "check that the path exists and that you may write there"
             case .rateLimited: "wait a minute and try again"
+            case .deferred: "it is kept, and sent later"
             case .authentication: "check your credentials with `toolbox config check`"
             case .permission: "only the owner can do this"
             case .configuration: "run `toolbox config check` to see what is missing"
@@ -68,6 +69,8 @@ public struct ToolboxError: Error, Sendable, Equatable, CustomStringConvertible 
     public static func conflict(_ message: String, hint: String? = nil) -> ToolboxError { .init(.conflict, message, hint: hint) }
     public static func io(_ message: String, hint: String? = nil) -> ToolboxError { .init(.io, message, hint: hint) }
     public static func rateLimited(_ message: String, hint: String? = nil) -> ToolboxError { .init(.rateLimited, message, hint: hint) }
+    /// The work could not be confirmed and is kept to be finished later (a write in an outbox).
+    public static func deferred(_ message: String, hint: String? = nil) -> ToolboxError { .init(.deferred, message, hint: hint) }
     public static func authentication(_ message: String, hint: String? = nil) -> ToolboxError { .init(.authentication, message, hint: hint) }
     public static func permission(_ message: String, hint: String? = nil) -> ToolboxError { .init(.permission, message, hint: hint) }
     public static func configuration(_ message: String, hint: String? = nil) -> ToolboxError { .init(.configuration, message, hint: hint) }

@@ -42,17 +42,41 @@ public enum LocalFile {
 
     /// Runs `body` holding an exclusive advisory lock tied to `path` (a `.lock` file beside it).
     public static func withLock<T>(on path: String, _ body: () throws -> T) throws -> T {
-        // Hidden beside the file: the file itself is replaced by rename, so it cannot carry the lock.
-        let lockPath = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".lock"
-        try createDirectory((lockPath as NSString).deletingLastPathComponent)
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ioError("cannot lock \(path)", errno) }
+        let fd = try openLock(for: path)
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else { throw ioError("cannot lock \(path)", errno) }
         }
         defer { flock(fd, LOCK_UN) }
         return try body()
+    }
+
+    /// The same lock as `withLock`, when nobody holds it: nil at once otherwise (another process
+    /// is doing the work). Held until the returned lock is released or dropped.
+    public static func tryLock(on path: String) throws -> HeldLock? {
+        let fd = try openLock(for: path)
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        return HeldLock(fd: fd)
+    }
+
+    /// The descriptor of `path`'s lock file. Hidden beside the file: the file itself is replaced
+    /// by rename, so it cannot carry the lock.
+    private static func openLock(for path: String) throws -> Int32 {
+        let lockPath = (path as NSString).deletingLastPathComponent + "/." + (path as NSString).lastPathComponent + ".lock"
+        try createDirectory((lockPath as NSString).deletingLastPathComponent)
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ioError("cannot lock \(path)", errno) }
+        return fd
+    }
+
+    /// An advisory lock held until this is dropped (closing the descriptor releases it).
+    public final class HeldLock: Sendable {
+        private let fd: Int32
+        init(fd: Int32) { self.fd = fd }
+        deinit { close(fd) }
     }
 
     /// Read-modify-write under the lock: `transform` gets the current bytes (nil when absent)

@@ -1,0 +1,77 @@
+import Foundation
+import KiwiWire
+import PluginAPI
+
+/// A change a reader asks of the server, as the outbox keeps it until it lands.
+enum KiwiWrite: Codable, Sendable, Equatable {
+    /// The photo is kept beside the entry (`KiwiOutbox`).
+    case post(caption: String?, book: String?)
+    case comment(postID: String, text: String)
+    case like(postID: String, liked: Bool)
+    case follow(username: String, following: Bool)
+    case deletePost(postID: String)
+    case uncomment(commentID: String)
+
+    /// One word for lists: "post", "unlike", "unfollow"…
+    var kind: String {
+        switch self {
+        case .post: "post"
+        case .comment: "comment"
+        case .like(_, let liked): liked ? "like" : "unlike"
+        case .follow(_, let following): following ? "follow" : "unfollow"
+        case .deletePost: "delete"
+        case .uncomment: "uncomment"
+        }
+    }
+
+    /// What it is about: "post 12", "@ada", "“The storm chapter”".
+    var target: String {
+        switch self {
+        case .post(let caption, _): caption.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "a photo"
+        case .comment(let post, let text): "on post \(post): “\(DisplayWidth.truncate(text, to: 30))”"
+        case .like(let post, _), .deletePost(let post): "post \(post)"
+        case .follow(let username, _): "@\(username)"
+        case .uncomment(let comment): "comment \(comment)"
+        }
+    }
+
+    /// A write that removes something: sent again after it landed, its 404 says it is done.
+    var removes: Bool {
+        switch self {
+        case .deletePost, .uncomment: true
+        default: false
+        }
+    }
+}
+
+/// What the server answered a write.
+enum KiwiWriteAnswer: Sendable {
+    case post(KiwiWire.Post)
+    case likes(KiwiWire.Likes)
+    /// Done; a new comment's id when the server names it.
+    case done(id: String?)
+}
+
+/// A write in the outbox: what it is, for which server and account, with the `Idempotency-Key`
+/// every sending of it carries, and how its sendings went.
+struct KeptWrite: Codable, Sendable, Equatable {
+    /// Short, for `kiwi outbox drop ID`: the start of the key.
+    var id: String
+    var key: String
+    var server: String
+    var account: String
+    var write: KiwiWrite
+    var createdAt: Date
+    var tries: Int
+    var lastError: String?
+
+    init(write: KiwiWrite, server: String, account: String, key: String = UUID().uuidString.lowercased(), now: Date = Date()) {
+        self.id = String(key.prefix(8))
+        self.key = key
+        self.server = server
+        self.account = account
+        self.write = write
+        self.createdAt = now
+        self.tries = 0
+    }
+}
