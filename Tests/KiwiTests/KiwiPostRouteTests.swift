@@ -265,3 +265,26 @@ import Testing
         }
     }
 }
+
+/// JSON answers carry an ETag, and a reader who sends it back while nothing changed gets 304.
+@Suite struct KiwiETagTests {
+    @Test(arguments: StoreKind.available) func anUnchangedPageIs304WithoutItsBody(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                _ = try await client.upload(TestImages.png, caption: "one", token: ada)
+                let first = try await client.execute(uri: "/posts", method: .get) { $0 }
+                let tag = try #require(first.headers[.eTag])
+                let again = try await client.execute(uri: "/posts", method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+                #expect(again.status == .notModified)
+                #expect(again.body.readableBytes == 0)
+                #expect(again.headers[.eTag] == tag)
+                _ = try await client.upload(TestImages.png, caption: "two", token: ada)
+                let changed = try await client.execute(uri: "/posts", method: .get, headers: [.ifNoneMatch: tag]) { $0 }
+                #expect(changed.status == .ok && changed.headers[.eTag] != tag, "a new post is a new page")
+                let mine = try await client.execute(uri: "/posts", method: .get, headers: [.authorization: "Bearer \(ada)"]) { $0 }
+                #expect(mine.headers[.eTag] != changed.headers[.eTag], "a member's page (their likes) has its own tag")
+            }
+        }
+    }
+}

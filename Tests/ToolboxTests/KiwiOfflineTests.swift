@@ -89,4 +89,55 @@ import Testing
         server.process.terminate()
         _ = await server.finish()
     }
+
+    /// Reads are kept per member: a warm read costs one request answered 304, the last one seen
+    /// shows (with its age) when the server is down, after a new login too, never to another
+    /// member, and one's own write drops what it changed.
+    @Test func readingOfflineFromWhatWasLastSeen() async throws {
+        let port = try FreePort.pick()
+        let database = Scratch.url("kiwi", ending: ".sqlite").path
+        let host = try ToolboxBinary()
+        var server = try await Self.serve(host, port: port, database: database)
+        let reader = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": "http://127.0.0.1:\(port)"])
+        for name in ["ada", "bob"] {
+            #expect(try await reader.run(["kiwi", "signup", name, "--password-stdin"], input: "pw\n").exitCode == 0)
+        }
+        #expect(try await reader.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
+        let photo = Scratch.url("photo", ending: ".png")
+        try TestImages.png.write(to: photo)
+        #expect(try await reader.run(["kiwi", "post", "--image", photo.path, "--caption", "Kept"]).exitCode == 0)
+
+        let cold = try await reader.run(["kiwi", "feed", "--verbose"])
+        #expect(cold.standardError.contains(" 200 "), "\(cold.standardError)")
+        let warm = try await reader.run(["kiwi", "feed", "--verbose"])
+        let requests = warm.standardError.split(separator: "\n").filter { $0.hasPrefix("GET ") || $0.hasPrefix("POST ") }
+        #expect(requests.count == 1 && requests[0].contains("/posts?") && requests[0].contains(" 304 "), "one small round trip: \(requests)")
+        #expect(warm.standardOutput == cold.standardOutput)
+
+        // Bob logs in on the same machine: Ada's kept reads are not his.
+        #expect(try await reader.run(["kiwi", "login", "bob", "--password-stdin"], input: "pw\n").exitCode == 0)
+        let bobs = try await reader.run(["kiwi", "feed", "--offline"])
+        #expect(bobs.exitCode == 69 && bobs.standardError.hasPrefix("error: offline, and no cached answer"), "\(bobs.standardError)")
+        // Ada again, with a new session: her kept feed is still hers.
+        #expect(try await reader.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw\n").exitCode == 0)
+
+        server.process.terminate()
+        _ = await server.finish()
+        let started = ContinuousClock.now
+        let down = try await reader.run(["kiwi", "feed"])
+        #expect(ContinuousClock.now - started < .seconds(10), "said at once, not after the retries (31 s)")
+        #expect(down.exitCode == 0, "\(down.standardError)")
+        #expect(down.standardOutput == cold.standardOutput, "the last feed seen")
+        #expect(down.standardError.contains("offline: showing cached results from "), "with its age")
+
+        server = try await Self.serve(host, port: port, database: database)
+        #expect(try await reader.run(["kiwi", "like", "1"]).standardOutput == "1\n")
+        let afterLike = try await reader.run(["kiwi", "feed", "--offline", "--json"])
+        let kept = (try? JSONSerialization.jsonObject(with: Data(afterLike.standardOutput.utf8))) as? [[String: Any]]
+        #expect(kept?.first?["likes"] as? Int != 0, "no stale count after one's own like: the kept page is dropped or current")
+        let fresh = try await reader.run(["kiwi", "feed", "--json"])
+        #expect(((try JSONSerialization.jsonObject(with: Data(fresh.standardOutput.utf8))) as? [[String: Any]])?.first?["likes"] as? Int == 1)
+        server.process.terminate()
+        _ = await server.finish()
+    }
 }

@@ -25,7 +25,12 @@ extension KiwiClientCommand {
 
     func run(in context: CommandContext) async throws {
         let client = try context.resolve(KiwiClient.self)
-        if Self.sendsWhatWaits { KiwiSyncReport.say(try await context.resolve(KiwiSync.self).sendWaiting(), in: context, quietly: true) }
+        if Self.sendsWhatWaits {
+            let sync = try context.resolve(KiwiSync.self)
+            // --offline sends nothing: it only says what waits.
+            let report = global.offline ? try sync.waiting() : try await sync.sendWaiting()
+            KiwiSyncReport.say(report, in: context, quietly: true)
+        }
         try await run(in: context, client: client)
     }
 }

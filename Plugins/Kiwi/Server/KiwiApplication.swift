@@ -117,6 +117,7 @@ func buildRouter(_ community: KiwiCommunity, options: KiwiServerOptions) -> Rout
     router.add(middleware: KiwiRequestLogMiddleware())
     let routes = RouteMethods()
     router.add(middleware: KiwiErrorMiddleware.json(routes: routes))
+    router.add(middleware: KiwiETagMiddleware())
     router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts))
     let links = LinkMaker(publicURL: options.publicURL)
     OperationsController(health: community.health).addRoutes(to: router)

@@ -30,11 +30,14 @@ struct KiwiClient: Sendable {
 
     let server: URL
     let sessions: JSONFileStore<KiwiSession?>
+    /// Where reads are kept for offline use, and what a landed write drops from.
+    let cache: ResponseCache
     private let api: APIClient
 
     init(server: URL, web: WebClient, dataFolder: String) {
         self.server = server
         sessions = JSONFileStore(path: "\(dataFolder)/kiwi/session.json", empty: nil, mode: 0o600)
+        cache = web.cache
         api = APIClient(
             service: "the Kiwi server",
             baseURL: server,
@@ -88,6 +91,22 @@ struct KiwiClient: Sendable {
     }
 
     var isLoggedIn: Bool { (try? session()) != nil }
+
+    /// A read kept for reading offline: asked afresh every time (one small round trip, 304 while
+    /// nothing changed), answered from what was kept when the server cannot be reached or with
+    /// `--offline`, and kept per member: another member who logs in here never sees it.
+    private func kept(_ call: APICall) -> APICall {
+        var call = call
+        call.cache = Self.lastSeen
+        call.cacheScope = (try? session())?.user.username
+        return call
+    }
+
+    /// Drops the kept reads a landed write changed: no stale count after one's own like.
+    func forgetReads(changedBy write: KiwiWrite) {
+        guard let member = (try? session())?.user.username else { return }
+        cache.forget(namespace: "kiwi", scope: member, where: write.changes)
+    }
 
     /// The call with the session's token; `optional` sends it only when there is one.
     private func authenticated(_ call: APICall, optional: Bool = false) throws -> APICall {
@@ -147,7 +166,7 @@ struct KiwiClient: Sendable {
     }
 
     func user(_ name: String) async throws -> KiwiWire.User {
-        try await api.decode(APICall("users/\(name)", notFound: Self.noUser(name)))
+        try await api.decode(kept(APICall("users/\(name)", notFound: Self.noUser(name))))
     }
 
     // MARK: posts
@@ -155,7 +174,7 @@ struct KiwiClient: Sendable {
     /// One page (counting from 1 here, from 0 on the wire).
     func posts(_ which: Posts, page: Int, pageSize: Int) async throws -> [KiwiWire.Post] {
         let call = APICall(which.path, query: [("page", String(page - 1)), ("pageSize", String(pageSize))], notFound: which.notFound(on: server))
-        return try await api.decode(try authenticated(call, optional: which != .following))
+        return try await api.decode(try authenticated(kept(call), optional: which != .following))
     }
 
     /// Every page until a short one.
@@ -177,10 +196,10 @@ struct KiwiClient: Sendable {
     }
 
     /// Always asked for afresh, but kept: `--offline` (or a server that is down) shows the last answer.
-    static let lastSeen = CachePolicy(kind: "posts", timeToLive: 0)
+    static let lastSeen = CachePolicy(kind: "kept", timeToLive: 0)
 
     func post(_ id: String) async throws -> KiwiWire.Post {
-        try await api.decode(try authenticated(APICall("posts/\(id)", cache: Self.lastSeen, notFound: Self.noPost(id)), optional: true))
+        try await api.decode(try authenticated(kept(APICall("posts/\(id)", notFound: Self.noPost(id))), optional: true))
     }
 
     /// Upload names never change, so a photo is downloaded once and drawn again offline.
@@ -256,7 +275,7 @@ struct KiwiClient: Sendable {
     // MARK: comments
 
     func comments(on id: String) async throws -> [KiwiWire.Comment] {
-        try await api.decode(APICall("posts/\(id)/comments", cache: Self.lastSeen, notFound: Self.noPost(id)))
+        try await api.decode(kept(APICall("posts/\(id)/comments", notFound: Self.noPost(id))))
     }
 
     /// The new comment's id, when the server names it (ours does; the original answers only "ok").
@@ -278,7 +297,7 @@ struct KiwiClient: Sendable {
     func notifications(page: Int, pageSize: Int, unreadOnly: Bool) async throws -> [KiwiWire.Notification] {
         var query = [("page", String(page - 1)), ("pageSize", String(pageSize))]
         if unreadOnly { query.append(("unread", "true")) }
-        return try await api.decode(try authenticated(APICall("notifications", query: query, notFound: Self.noNotifications)))
+        return try await api.decode(try authenticated(kept(APICall("notifications", query: query, notFound: Self.noNotifications))))
     }
 
     /// Marks the reader's notifications read, all or up to `id`; answers how many are left unread.
@@ -324,7 +343,7 @@ struct KiwiClient: Sendable {
 
     /// `followers` or `following` of a reader.
     func people(_ relation: String, of name: String) async throws -> [KiwiWire.User] {
-        try await api.decode(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name)))
+        try await api.decode(kept(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name))))
     }
 
     static func noPost(_ id: String) -> ToolboxError { .notFound("no post \(id)", hint: "see the posts with `toolbox kiwi feed`") }

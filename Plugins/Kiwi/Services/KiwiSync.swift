@@ -34,6 +34,7 @@ struct KiwiSync: Sendable {
         do {
             let answer = try await send(&entry, photo: photo, progress: progress)
             try outbox.remove(entry)
+            client.forgetReads(changedBy: write)
             return answer
         } catch let error where Self.unconfirmed(error) {
             throw ToolboxError.deferred("kept in the outbox (\(entry.id)): \(Self.reason(error))", hint: Self.later)
@@ -43,11 +44,17 @@ struct KiwiSync: Sendable {
         }
     }
 
+    /// What waits for the logged-in account, unsent.
+    func waiting() throws -> Report {
+        guard let session = try? client.session() else { return Report() }
+        return Report(waiting: try outbox.entries(server: session.server, account: session.user.username))
+    }
+
     /// Sends what waits for the logged-in account, oldest first, stopping at the first that
     /// still cannot be confirmed (the server gets them in order). A write refused for good
     /// leaves the outbox with its reason. Nothing when another process is sending them.
     func sendWaiting() async throws -> Report {
-        guard client.isLoggedIn, let session = try? client.session() else { return Report() }
+        guard let session = try? client.session() else { return Report() }
         var report = Report()
         let waiting = try outbox.entries(server: session.server, account: session.user.username)
         guard !waiting.isEmpty, let held = try outbox.sending() else { return Report(waiting: waiting) }
@@ -57,6 +64,7 @@ struct KiwiSync: Sendable {
             do {
                 let answer = try await send(&entry, photo: try outbox.photo(of: entry), progress: nil)
                 try outbox.remove(entry)
+                client.forgetReads(changedBy: entry.write)
                 report.landed.append((entry, answer))
             } catch let error as ToolboxError where error.kind == .notFound && entry.write.removes && entry.tries > 1 {
                 // Sent before, and gone now: the earlier sending landed.

@@ -18,6 +18,8 @@ public struct APICall: Sendable {
     public var headers: [String: String]
     /// nil: never cached (writes, answers that depend on who is logged in).
     public var cache: CachePolicy?
+    /// Whose answer a cached one is, when it depends on who asks (see `HTTPRequest.cacheScope`).
+    public var cacheScope: String?
     /// What a 404 means to the caller ("no movie with id 12"); nil for the client's default.
     public var notFound: ToolboxError?
     /// Called with the bytes of the body sent so far (uploads show a progress bar).
@@ -213,6 +215,7 @@ public struct APIClient: Sendable {
         )
         request.uploadProgress = call.uploadProgress
         request.slim = call.slim
+        request.cacheScope = call.cacheScope
         return request
     }
 

@@ -20,8 +20,11 @@ public struct HTTPRequest: Sendable {
     public var body: Data?
     /// Whose cache folder the answer goes to (the plugin's identifier).
     public var namespace: String
-    /// nil: never cached (answers that depend on who is logged in, writes).
+    /// nil: never cached (writes, and answers that depend on who is logged in unless scoped).
     public var cache: CachePolicy?
+    /// Whose answer this is, for a cached answer that depends on who asks (a member's name):
+    /// kept apart from everyone else's, and across that member's sessions.
+    public var cacheScope: String?
     /// Query items whose values are secrets, removed from logs and cache metadata.
     public var secretQueryItems: Set<String>
     /// Called with the bytes of the body sent so far (uploads show a progress bar).

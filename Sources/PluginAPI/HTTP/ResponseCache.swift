@@ -11,6 +11,8 @@ public struct CacheEntry: Sendable {
     public var body: Data
     public var storedAt: Date
     public var expiresAt: Date
+    /// The server's tag for the body, sent back in `If-None-Match` to ask whether it changed.
+    public var etag: String?
 
     public func isFresh(at now: Date) -> Bool { now < expiresAt }
 }
@@ -23,9 +25,10 @@ public struct CacheEntry: Sendable {
 /// its header (a torn or tampered write) reads as absent and is removed.
 public final class ResponseCache: Sendable {
     /// Bytes, not `Data(string.utf8)`: that costs a runtime type lookup on every cache hit.
-    static let magic = Array("TOOLBOX-CACHE 2\n".utf8)
+    static let magic = Array("TOOLBOX-CACHE 3\n".utf8)
 
-    /// `status storedAt expiresAt bodyLength bodySHA256 kind url` on one line, times in
+    /// `status storedAt expiresAt bodyLength bodySHA256 kind etag scope url` on one line ("-"
+    /// for no etag or scope; neither holds a space), times in
     /// seconds since 1970. Plain text rather than JSON: every cached answer reads it,
     /// and JSONDecoder's first use costs more than the rest of a cache hit.
     struct Header {
@@ -35,10 +38,15 @@ public final class ResponseCache: Sendable {
         var bodyLength: Int
         var bodySHA256: String
         var kind: String
+        var etag: String?
+        var scope: String?
         var url: String
 
         var line: String {
-            "\(status) \(storedAt.timeIntervalSince1970) \(expiresAt.timeIntervalSince1970) \(bodyLength) \(bodySHA256) \(kind) \(url)"
+            [
+                "\(status)", "\(storedAt.timeIntervalSince1970)", "\(expiresAt.timeIntervalSince1970)", "\(bodyLength)", bodySHA256, kind,
+                etag ?? "-", scope ?? "-", url,
+            ].joined(separator: " ")
         }
     }
 
@@ -58,10 +66,11 @@ public final class ResponseCache: Sendable {
         self.maximumBytes = maximumBytes
     }
 
-    /// The cache key: method, URL and the credential header, hashed.
+    /// The cache key: method, URL and whose answer it is (the request's scope, else its
+    /// credential header), hashed.
     public static func key(for request: HTTPRequest) -> String {
-        let credential = request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
-        return Digest.sha256("\(request.method) \(request.url.absoluteString) \(credential)")
+        let whose = request.cacheScope ?? request.headers.first { $0.key.lowercased() == "authorization" }?.value ?? ""
+        return Digest.sha256("\(request.method) \(request.url.absoluteString) \(whose)")
     }
 
     func path(namespace: String, key: String) -> String {
@@ -87,7 +96,14 @@ public final class ResponseCache: Sendable {
     /// Stores an answer; a failure to write only costs a later cache miss.
     public func store(_ response: HTTPResponse, for request: HTTPRequest, policy: CachePolicy, now: Date = Date()) {
         let key = Self.key(for: request)
-        let entry = CacheEntry(status: response.status, body: response.body, storedAt: now, expiresAt: now.addingTimeInterval(policy.timeToLive))
+        let etag = response.headers["etag"].flatMap { $0.contains(" ") || $0.isEmpty ? nil : $0 }
+        let entry = CacheEntry(
+            status: response.status,
+            body: response.body,
+            storedAt: now,
+            expiresAt: now.addingTimeInterval(policy.timeToLive),
+            etag: etag
+        )
         memory.withLock { $0[key] = entry }
         let header = Header(
             status: response.status,
@@ -96,6 +112,8 @@ public final class ResponseCache: Sendable {
             bodyLength: response.body.count,
             bodySHA256: Digest.sha256(response.body),
             kind: policy.kind,
+            etag: etag,
+            scope: request.cacheScope.map(Digest.sha256),
             url: request.redactedURL
         )
         let path = path(namespace: request.namespace, key: key)
@@ -112,7 +130,27 @@ public final class ResponseCache: Sendable {
         else { return nil }
         let body = Data(rest[rest.index(after: newline)...])
         guard body.count == header.bodyLength, Digest.sha256(body) == header.bodySHA256 else { return nil }
-        return CacheEntry(status: header.status, body: body, storedAt: header.storedAt, expiresAt: header.expiresAt)
+        return CacheEntry(status: header.status, body: body, storedAt: header.storedAt, expiresAt: header.expiresAt, etag: header.etag)
+    }
+
+    /// Drops the answers of one scope in a namespace whose URL `matches` (what a write changed),
+    /// on disk and in this run's memory.
+    public func forget(namespace: String, scope: String, where matches: (String) -> Bool) {
+        let hashed = Digest.sha256(scope)
+        for file in Self.files(under: "\(root)/\(namespace)/http") {
+            // The header is all it needs: a kept photo's bytes are not read.
+            guard let handle = FileHandle(forReadingAtPath: file.path) else { continue }
+            let data = (try? handle.read(upToCount: 4096)) ?? nil
+            try? handle.close()
+            guard let data, data.starts(with: Self.magic) else { continue }
+            let rest = data.dropFirst(Self.magic.count)
+            guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")),
+                let header = Header(line: String(decoding: rest[rest.startIndex..<newline], as: UTF8.self)),
+                header.scope == hashed, matches(header.url)
+            else { continue }
+            try? FileManager.default.removeItem(atPath: file.path)
+            memory.withLock { $0[(file.path as NSString).lastPathComponent] = nil }
+        }
     }
 
     /// Once over the cap, removes least recently used files until the cache is under 90% of it.
@@ -166,8 +204,8 @@ public final class ResponseCache: Sendable {
 
 extension ResponseCache.Header {
     init?(line: String) {
-        let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 7, let status = Int(fields[0]), let storedAt = Double(fields[1]),
+        let fields = line.split(separator: " ", maxSplits: 8, omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 9, let status = Int(fields[0]), let storedAt = Double(fields[1]),
             let expiresAt = Double(fields[2]), let bodyLength = Int(fields[3])
         else { return nil }
         self.init(
@@ -177,7 +215,9 @@ extension ResponseCache.Header {
             bodyLength: bodyLength,
             bodySHA256: fields[4],
             kind: fields[5],
-            url: fields[6]
+            etag: fields[6] == "-" ? nil : fields[6],
+            scope: fields[7] == "-" ? nil : fields[7],
+            url: fields[8]
         )
     }
 }

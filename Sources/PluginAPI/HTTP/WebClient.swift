@@ -65,9 +65,18 @@ public final class WebClient: Sendable {
                 hint: "run the command once without --offline to fill the cache"
             )
         }
+        // A kept answer with the server's tag: asked whether it changed (a 304 costs no body).
+        var conditional = request
+        if let etag = cached?.etag, mode != .refresh { conditional.headers["If-None-Match"] = etag }
+        let asked = conditional
         do {
             var response = try await inFlight.run(key: ResponseCache.key(for: request)) {
-                try await self.fetch(request, retrying: true)
+                try await self.fetch(asked, retrying: true)
+            }
+            if response.status == 304, let cached, let policy = request.cache {
+                response = HTTPResponse(status: cached.status, headers: ["etag": cached.etag ?? ""], body: cached.body)
+                cache.store(response, for: request, policy: policy)
+                return response
             }
             if response.status >= 500, let cached { return stale(cached, for: request) }
             if response.isSuccess, let slim = request.slim { response.body = slim(response.body) }
