@@ -144,47 +144,6 @@ echo "   (EXPLAIN, 2,000 posts: page 90 reads the index only, then joins 20 rows
 psql_ -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) SELECT p.id FROM posts p JOIN (SELECT id FROM posts ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET 1800) page ON page.id = p.id" \
     | sed 's/^/     /'
 
-# nginx in front of the servers named: one, then two.
-balance() {
-    # (kill 0 would be this script's own process group.)
-    if [ -n "${nginx_pid:-}" ]; then kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null || true; fi
-    local upstreams="" port
-    for upstream in "$@"; do upstreams+="server ${upstream#http://}; "; done
-    port=$(free_port)
-    mkdir -p "$work/nginx"
-    cat >"$work/nginx.conf" <<NGINX
-worker_processes 2;
-error_log $work/nginx/error.log;
-pid $work/nginx/nginx.pid;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    client_max_body_size 20m;
-    client_body_temp_path $work/nginx/body;
-    proxy_temp_path $work/nginx/proxy;
-    fastcgi_temp_path $work/nginx/fastcgi;
-    uwsgi_temp_path $work/nginx/uwsgi;
-    scgi_temp_path $work/nginx/scgi;
-    upstream kiwi { $upstreams keepalive 64; }
-    server {
-        listen 127.0.0.1:$port;
-        location / {
-            proxy_pass http://kiwi;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host \$http_host;
-        }
-    }
-}
-NGINX
-    chmod -R 777 "$work/nginx"
-    "$nginx" -c "$work/nginx.conf" -p "$work/nginx" -g 'daemon off;' 2>>"$work/nginx/error.log" &
-    nginx_pid=$!
-    pids+=("$nginx_pid")
-    balancer="http://127.0.0.1:$port"
-    for _ in $(seq 100); do curl -sf "$balancer/health" >/dev/null && return; sleep 0.1; done
-}
-
 echo "### PostgreSQL, one process behind nginx"
 balance "$first"
 readsAll "$balancer" nginx-one
@@ -222,3 +181,6 @@ restart="runuser -u postgres -- $PG_BIN/pg_ctl -D $PG_DIR/data -m fast -w restar
 start=$(date +%s.%N)
 python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" 400 --restart "$restart"
 printf '   %.1f s for the burst, the restart and the check\n' "$(python3 -c "print($(date +%s.%N) - $start)")"
+
+echo "### Fault run: a burst of posts through nginx, nginx reloaded in the middle"
+python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" 400 --reload "$nginx -c $work/nginx.conf -p $work/nginx -s reload"

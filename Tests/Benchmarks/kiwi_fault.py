@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""The fault runs: a burst of posts through the load balancer, and part way through either one
-server is killed (SIGKILL) or the database restarts. Afterwards every post that was acknowledged
-(2xx) must be readable, with its image, through the server that lived, and no post may be there
-twice. Refusals while the database is away (503) are not acknowledgements.
+"""The fault runs: a burst of posts through the load balancer; part way through, one server is
+killed (SIGKILL), the database restarts, or the balancer reloads. Each client sends its post with an
+Idempotency-Key and, on any failure (no answer, a reset, 5xx, 409, 429), sends it again with the
+same key until it is acknowledged (2xx), as `toolbox kiwi` does. Afterwards, through the server that
+lived: every post acknowledged, none missing (acknowledged but not readable, or with another
+caption or image), none duplicated, none stored without an acknowledgement.
 
   kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --kill PID
   kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --restart 'COMMAND THAT RESTARTS THE DATABASE'
+  kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --reload 'COMMAND THAT RELOADS THE BALANCER'
 """
 import json
 import os
@@ -13,6 +16,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -21,8 +25,11 @@ from concurrent.futures import ThreadPoolExecutor
 balancer, survivor, token, total, fault, target = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
 run = uuid.uuid4().hex[:8]
 acknowledged = {}
+sendings = [0]
 lock = threading.Lock()
-killed = threading.Event()
+struck = threading.Event()
+# Bounded: a post is given up after this long (it then counts as not acknowledged).
+PATIENCE = 120
 
 
 def image(index):
@@ -35,33 +42,52 @@ def send(method, url, body=None, headers=None):
         return response.status, response.read()
 
 
+def strike():
+    if fault == "--kill":
+        os.kill(int(target), signal.SIGKILL)
+    else:
+        threading.Thread(target=subprocess.run, args=(target,), kwargs={"shell": True, "check": True}).start()
+    struck.set()
+
+
 def post(index):
-    boundary = uuid.uuid4().hex
     picture = image(index)
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n"
-            f"Content-Type: image/png\r\n\r\n").encode() + picture + (
-            f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n"
-            f"fault {run} {index}\r\n--{boundary}--\r\n").encode()
-    try:
-        status, answer = send("POST", f"{balancer}/posts", body, {"Content-Type": f"multipart/form-data; boundary={boundary}"})
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return
-    if 200 <= status < 300:
+    key = f"fault-{run}-{index}"
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        boundary = uuid.uuid4().hex  # a new encoding each time, as a client's retry makes
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n"
+                f"Content-Type: image/png\r\n\r\n").encode() + picture + (
+                f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\n"
+                f"fault {run} {index}\r\n--{boundary}--\r\n").encode()
         with lock:
-            acknowledged[json.loads(answer)["id"]] = (index, picture)
-            if len(acknowledged) == total // 4 and not killed.is_set():
-                if fault == "--kill":
-                    os.kill(int(target), signal.SIGKILL)
-                else:
-                    threading.Thread(target=subprocess.run, args=(target,), kwargs={"shell": True, "check": True}).start()
-                killed.set()
+            sendings[0] += 1
+        try:
+            status, answer = send("POST", f"{balancer}/posts", body,
+                                  {"Content-Type": f"multipart/form-data; boundary={boundary}", "Idempotency-Key": key})
+        except urllib.error.HTTPError as refused:
+            if refused.code < 500 and refused.code not in (409, 429):
+                print(f"   post {index} refused for good: HTTP {refused.code}", file=sys.stderr)
+                return
+            time.sleep(0.2)
+            continue
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            time.sleep(0.2)
+            continue
+        with lock:
+            acknowledged[index] = (json.loads(answer)["id"], picture)
+            if len(acknowledged) == total // 4 and not struck.is_set():
+                strike()
+        return
 
 
+started = time.monotonic()
 with ThreadPoolExecutor(16) as pool:
     list(pool.map(post, range(total)))
+elapsed = time.monotonic() - started
 
 missing, wrong = [], []
-for post_id, (index, picture) in acknowledged.items():
+for index, (post_id, picture) in acknowledged.items():
     try:
         _, body = send("GET", f"{survivor}/posts/{post_id}")
         found = json.loads(body)
@@ -81,8 +107,9 @@ while True:
         break
     page += 1
 duplicated = len(captions) - len(set(captions))
-what = "one server killed" if fault == "--kill" else "the database restarted"
-print(f"   {total} posts sent with 16 clients, {what} after {total // 4} acknowledgements: "
-      f"{len(acknowledged)} acknowledged, {len(missing)} of them missing, {len(wrong)} with the wrong caption or image, "
-      f"{duplicated} duplicated, {len(set(captions)) - len(acknowledged)} stored without an acknowledgement")
-sys.exit(0 if killed.is_set() and not missing and not wrong and duplicated == 0 else 1)
+unacknowledged = len(set(captions) - {f"fault {run} {index}" for index in acknowledged})
+what = {"--kill": "one server killed (SIGKILL)", "--restart": "the database restarted", "--reload": "nginx reloaded"}[fault]
+print(f"   {total} posts, 16 clients retrying with their key, {what} after {total // 4} acknowledgements: "
+      f"{len(acknowledged)} acknowledged ({sendings[0]} sendings, {elapsed:.1f} s), {len(missing) + len(wrong)} missing, "
+      f"{duplicated} duplicated, {unacknowledged} stored without an acknowledgement")
+sys.exit(0 if struck.is_set() and len(acknowledged) == total and not missing and not wrong and duplicated == 0 and unacknowledged == 0 else 1)
