@@ -60,9 +60,11 @@ struct LiveMember: Sendable {
         let post = try await ada.post("The storm chapter", at: base)
         let bob = try await LiveMember.join("bob", at: base)
 
-        let watch = try toolbox.start(["kiwi", "watch", "--json", "--server", base])
+        let watch = try toolbox.start(["kiwi", "watch", "--json", "--verbose", "--server", base])
         defer { watch.process.terminate() }
         _ = try await watch.waitForLine(containing: "watching")
+        // The stream is a request like every other: said under --verbose.
+        _ = try await watch.waitForLine(containing: "GET \(base)/events 200 ")
         _ = try await watch.waitForOutput(within: .seconds(5)) { $0.contains(#""type":"unread""#) }
         try await bob.send("POST", base + "/posts/\(post)/like")
         let liked = ContinuousClock.now

@@ -9,7 +9,7 @@ import Testing
 
 @testable import KiwiServer
 
-/// A reader's live stream (`GET /events`) read as the client reads it (PluginAPI's `EventStream`),
+/// A reader's live stream (`GET /events`) read as the client reads it (`APIClient.stream`, `EventStream`),
 /// kept for a test to wait on.
 actor LiveStreamReader {
     private(set) var events: [ServerSentEvent] = []
@@ -18,9 +18,10 @@ actor LiveStreamReader {
     private var reading: Task<Void, Never>?
 
     static func open(_ base: String, token: String, lastEvent: String? = nil) async throws -> LiveStreamReader {
-        var headers = ["Authorization": "Bearer \(token)"]
+        var headers = EventStream.headers.merging(["Authorization": "Bearer \(token)"]) { $1 }
         if let lastEvent { headers["Last-Event-ID"] = lastEvent }
-        let stream = try await EventStream.open(try #require(URL(string: base + "/events")), headers: headers)
+        let api = APIClient(service: "the Kiwi server", baseURL: try #require(URL(string: base)), namespace: "kiwi", web: testWebClient())
+        let stream = EventStream.events(of: try await api.stream(APICall("events", headers: headers)))
         let reader = LiveStreamReader()
         await reader.read(stream)
         return reader
@@ -159,8 +160,8 @@ extension ServerSentEvent {
                 _ = try await stream.next("unread")
                 #expect(try await client.json(.delete, "/sessions", token: ada).0 == .ok)
                 #expect(await stream.waitUntilEnded(within: .seconds(2)), "logging out ends the stream")
-                let refused = await #expect(throws: EventStream.Refused.self) { _ = try await LiveStreamReader.open(base, token: ada) }
-                #expect(refused?.status == 403)
+                let refused = await #expect(throws: ToolboxError.self) { _ = try await LiveStreamReader.open(base, token: ada) }
+                #expect(refused?.exitCode == 77, "403: the ended token opens no stream")
             }
         }
     }

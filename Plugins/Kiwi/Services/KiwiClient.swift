@@ -307,23 +307,12 @@ struct KiwiClient: Sendable {
         return unread.count
     }
 
-    /// The reader's live stream (`GET /events`), resuming after `lastEvent` when it is given.
+    /// The reader's live stream (`GET /events`), resuming after `lastEvent` when it is given:
+    /// through the same client as every other request (`--verbose`, the host limit, the errors).
     func events(after lastEvent: String?) async throws -> AsyncThrowingStream<ServerSentEvent?, any Error> {
-        var headers = ["Authorization": "Bearer \(try session().token)"]
+        var headers = EventStream.headers
         if let lastEvent { headers["Last-Event-ID"] = lastEvent }
-        do {
-            return try await EventStream.open(server.appendingPathComponent("events"), headers: headers)
-        } catch let refused as EventStream.Refused {
-            let message = try? JSONDecoder().decode(KiwiWire.Failure.self, from: refused.body).message
-            let failure = APIFailure(status: refused.status, message: message, body: refused.body, call: APICall("events"), authenticated: true)
-            if refused.status == 404 { throw Self.noLiveStream }
-            throw Self.failure(failure) ?? ToolboxError.unavailable("the Kiwi server refused the live stream\(failure.said)", hint: "try again later")
-        } catch let error as TransportError {
-            throw ToolboxError.unavailable(
-                "cannot reach the Kiwi server at \(server.absoluteString): \(error.detail)",
-                hint: "start one with `toolbox kiwi serve`, or check kiwi.server (`--server URL`)"
-            )
-        }
+        return EventStream.events(of: try await api.stream(try authenticated(APICall("events", headers: headers, notFound: Self.noLiveStream))))
     }
 
     static let noNotifications = ToolboxError.notFound(

@@ -152,6 +152,32 @@ public struct APIClient: Sendable {
         throw self.failure(failure) ?? commonError(failure)
     }
 
+    /// Opens a long-lived answer (`WebClient.stream`): its bytes as they arrive. Failures are said
+    /// as `send` says them, the server's own words included.
+    public func stream(_ call: APICall) async throws -> AsyncThrowingStream<Data, any Error> {
+        let request = try request(for: call)
+        let stream: HTTPStream
+        do {
+            stream = try await web.stream(request)
+        } catch let error as TransportError {
+            throw unavailable(error)
+        }
+        guard (200..<300).contains(stream.status) else {
+            var body = Data()
+            for try await chunk in stream.body where body.count < 64 * 1024 { body += chunk }
+            let failure = APIFailure(
+                status: stream.status,
+                message: errorMessage(body),
+                body: body,
+                call: call,
+                authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil,
+                host: request.host
+            )
+            throw self.failure(failure) ?? commonError(failure)
+        }
+        return stream.body
+    }
+
     /// No answer at all, told apart: nothing answers at the address, no answer in time, a
     /// connection that broke.
     func unavailable(_ error: TransportError) -> ToolboxError {

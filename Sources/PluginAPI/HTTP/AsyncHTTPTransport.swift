@@ -32,6 +32,39 @@ public struct AsyncHTTPTransport: HTTPTransport {
     private var client: HTTPClient { customClient ?? Self.pooledClient }
 
     public func send(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPResponse {
+        do {
+            let response = try await client.execute(outgoing(request), timeout: .milliseconds(Int64(timeout * 1000)))
+            let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
+            return HTTPResponse(status: Int(response.status.code), headers: Self.headers(response), body: Data(body.readableBytesView))
+        } catch {
+            throw Self.failure(error, request: request, timeout: timeout)
+        }
+    }
+
+    public func open(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPStream {
+        let response: HTTPClientResponse
+        do {
+            // The deadline covers the answer's head; the body goes on for as long as the stream does.
+            response = try await client.execute(outgoing(request), timeout: .milliseconds(Int64(timeout * 1000)))
+        } catch {
+            throw Self.failure(error, request: request, timeout: timeout)
+        }
+        let body = AsyncThrowingStream<Data, any Error> { continuation in
+            let reading = Task {
+                do {
+                    for try await chunk in response.body { continuation.yield(Data(chunk.readableBytesView)) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in reading.cancel() }
+        }
+        return HTTPStream(status: Int(response.status.code), headers: Self.headers(response), body: body)
+    }
+
+    /// The request as async-http-client sends it.
+    private func outgoing(_ request: HTTPRequest) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
         outgoing.headers.add(name: "User-Agent", value: userAgent)
@@ -44,23 +77,30 @@ public struct AsyncHTTPTransport: HTTPTransport {
                 outgoing.body = .bytes(ByteBuffer(bytes: body))
             }
         }
-        do {
-            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
-            let body = try await response.body.collect(upTo: Self.maximumBodyBytes)
-            var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name.lowercased()] = header.value }
-            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout {
-            throw TransportError(.timeout, "no answer from \(request.host) within \(Int(timeout))s")
-        } catch let error as HTTPClientError where error == .cancelled {
-            throw CancellationError()
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            if let unreachable = Self.unreachable(error, host: request.host) { throw unreachable }
-            if Self.refused(error) { throw TransportError(.refused, "nothing answers at \(request.host) (connection refused)") }
-            throw TransportError(.connection, "cannot reach \(request.host) (\(error))")
+        return outgoing
+    }
+
+    private static func headers(_ response: HTTPClientResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for header in response.headers { headers[header.name.lowercased()] = header.value }
+        return headers
+    }
+
+    /// A failure as the transport says it: cancelled, no answer in time, nothing listening,
+    /// no route, or a connection that broke.
+    private static func failure(_ error: any Error, request: HTTPRequest, timeout: TimeInterval) -> any Error {
+        switch error {
+        case is CancellationError:
+            return CancellationError()
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout || error == .connectTimeout:
+            return TransportError(.timeout, "no answer from \(request.host) within \(Int(timeout))s")
+        case let error as HTTPClientError where error == .cancelled:
+            return CancellationError()
+        default:
+            if Task.isCancelled { return CancellationError() }
+            if let unreachable = unreachable(error, host: request.host) { return unreachable }
+            if refused(error) { return TransportError(.refused, "nothing answers at \(request.host) (connection refused)") }
+            return TransportError(.connection, "cannot reach \(request.host) (\(error))")
         }
     }
 

@@ -1,6 +1,4 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
 
 /// One event of a Server-Sent Events stream: its `id:` (what a returning client sends back as
 /// `Last-Event-ID`), its name (`event:`, "message" when unnamed) and its `data:` lines joined.
@@ -17,46 +15,20 @@ public struct ServerSentEvent: Sendable, Equatable {
 }
 
 /// A Server-Sent Events stream (`text/event-stream`): a long-lived GET whose answer arrives as
-/// things happen. Never cached or retried here: whoever reads it decides when to come back.
+/// things happen, opened through `APIClient.stream` like every other request.
 public enum EventStream {
-    /// The server answered something other than 200: its status and what it said.
-    public struct Refused: Error, Sendable {
-        public let status: Int
-        public let body: Data
-    }
+    /// The headers that ask for a stream. The connection is the stream's alone: when it ends, the
+    /// server closes it, so it is not kept for reuse.
+    public static let headers = ["Accept": "text/event-stream", "Connection": "close"]
 
-    /// Opens the stream; its events as they arrive, until the server ends it or the connection breaks.
-    /// Heartbeats (comment lines) arrive as `nil`, so a reader can tell a quiet stream from a dead one.
-    public static func open(
-        _ url: URL,
-        headers: [String: String],
-        connectTimeout: TimeInterval = 10
-    ) async throws -> AsyncThrowingStream<ServerSentEvent?, any Error> {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "User-Agent", value: "toolbox/\(ToolboxVersion.current)")
-        request.headers.add(name: "Accept", value: "text/event-stream")
-        // The connection is the stream's alone: when it ends, the server closes it, so it is not kept for reuse.
-        request.headers.add(name: "Connection", value: "close")
-        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
-        let response: HTTPClientResponse
-        do {
-            // The deadline covers the answer's head; the body goes on for as long as the stream does.
-            response = try await AsyncHTTPTransport.pooledClient.execute(request, timeout: .milliseconds(Int64(connectTimeout * 1000)))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw AsyncHTTPTransport.unreachable(error, host: url.host ?? "")
-                ?? TransportError(.connection, "cannot reach \(url.host ?? "") (\(error))")
-        }
-        guard response.status == .ok else {
-            let body = (try? await response.body.collect(upTo: 64 * 1024)).map { Data($0.readableBytesView) } ?? Data()
-            throw Refused(status: Int(response.status.code), body: body)
-        }
-        return AsyncThrowingStream { continuation in
+    /// The events of a stream's bytes as they arrive, until the server ends it or the connection
+    /// breaks. Heartbeats (comment lines) arrive as `nil`, so a reader can tell a quiet stream from a dead one.
+    public static func events(of bytes: AsyncThrowingStream<Data, any Error>) -> AsyncThrowingStream<ServerSentEvent?, any Error> {
+        AsyncThrowingStream { continuation in
             let reading = Task {
                 var parser = ServerSentEventParser()
                 do {
-                    for try await chunk in response.body {
+                    for try await chunk in bytes {
                         for event in parser.read(chunk) { continuation.yield(event) }
                     }
                     continuation.finish()
@@ -80,8 +52,8 @@ public struct ServerSentEventParser: Sendable {
     public init() {}
 
     /// The events (and, as `nil`, the comments) that `chunk` completes.
-    public mutating func read(_ chunk: ByteBuffer) -> [ServerSentEvent?] {
-        pending += chunk.readableBytesView
+    public mutating func read(_ chunk: Data) -> [ServerSentEvent?] {
+        pending += chunk
         var events: [ServerSentEvent?] = []
         while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
             var line = String(decoding: pending[..<end], as: UTF8.self)

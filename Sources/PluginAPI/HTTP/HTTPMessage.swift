@@ -112,9 +112,42 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var description: String { detail }
 }
 
+/// An answer whose body goes on arriving (a Server-Sent Events stream): its head, and its
+/// bytes as they come.
+public struct HTTPStream: Sendable {
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: AsyncThrowingStream<Data, any Error>
+
+    public init(status: Int, headers: [String: String], body: AsyncThrowingStream<Data, any Error>) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
 /// Sends one request and returns the whole answer; no retries, no cache.
 public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPResponse
+    /// Sends one request and returns as soon as the answer's head arrives (within `timeout`);
+    /// the body then arrives for as long as the server sends it.
+    func open(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPStream
+}
+
+extension HTTPTransport {
+    /// A transport that cannot stream answers with the whole body as one piece.
+    public func open(_ request: HTTPRequest, timeout: TimeInterval) async throws -> HTTPStream {
+        let response = try await send(request, timeout: timeout)
+        return HTTPStream(
+            status: response.status,
+            headers: response.headers,
+            body: AsyncThrowingStream { continuation in
+                continuation.yield(response.body)
+                continuation.finish()
+            }
+        )
+    }
 }
 
 /// Removes secrets from what is shown.

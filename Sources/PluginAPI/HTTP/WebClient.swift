@@ -91,6 +91,21 @@ public final class WebClient: Sendable {
         }
     }
 
+    /// Opens a long-lived answer (a Server-Sent Events stream): through the host limit while it
+    /// opens, said under `--verbose` like every request, never cached or retried (whoever reads
+    /// it decides when to come back). Throws the `TransportError` when no head came.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPStream {
+        let started = ContinuousClock.now
+        do {
+            let stream = try await limiter.withPermit(for: request.host) { try await self.transport.open(request, timeout: self.policy.timeout) }
+            logger.info("\(request.method) \(request.redactedURL) \(stream.status) \((ContinuousClock.now - started).milliseconds) ms (stream)")
+            return stream
+        } catch let error as TransportError {
+            logger.info("\(request.method) \(request.redactedURL) failed after \((ContinuousClock.now - started).milliseconds) ms: \(error.detail)")
+            throw error
+        }
+    }
+
     /// An expired entry, when the network could not answer better.
     private func stale(_ cached: CacheEntry, for request: HTTPRequest) -> HTTPResponse {
         let now = Date()
