@@ -140,16 +140,7 @@ public struct APIClient: Sendable {
             throw unavailable(error)
         }
         guard !response.isSuccess else { return response }
-        let failure = APIFailure(
-            status: response.status,
-            message: errorMessage(response.body),
-            body: response.body,
-            call: call,
-            authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil,
-            host: request.host,
-            retries: response.retries
-        )
-        throw self.failure(failure) ?? commonError(failure)
+        throw refusal(response.status, body: response.body, call: call, host: request.host, retries: response.retries)
     }
 
     /// Opens a long-lived answer (`WebClient.stream`): its bytes as they arrive. Failures are said
@@ -165,17 +156,23 @@ public struct APIClient: Sendable {
         guard (200..<300).contains(stream.status) else {
             var body = Data()
             for try await chunk in stream.body where body.count < 64 * 1024 { body += chunk }
-            let failure = APIFailure(
-                status: stream.status,
-                message: errorMessage(body),
-                body: body,
-                call: call,
-                authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil,
-                host: request.host
-            )
-            throw self.failure(failure) ?? commonError(failure)
+            throw refusal(stream.status, body: body, call: call, host: request.host, retries: 0)
         }
         return stream.body
+    }
+
+    /// A non-2xx answer as this service's rules say it, else as the common mapping does.
+    func refusal(_ status: Int, body: Data, call: APICall, host: String, retries: Int) -> ToolboxError {
+        let failure = APIFailure(
+            status: status,
+            message: errorMessage(body),
+            body: body,
+            call: call,
+            authenticated: call.headers["Authorization"] != nil || headers["Authorization"] != nil,
+            host: host,
+            retries: retries
+        )
+        return self.failure(failure) ?? commonError(failure)
     }
 
     /// No answer at all, told apart: nothing answers at the address, no answer in time, a
