@@ -36,6 +36,9 @@ struct KiwiSync: Sendable {
             try outbox.remove(entry)
             client.forgetReads(changedBy: write)
             return answer
+        } catch is CancellationError {
+            // Ctrl-C is 130 as for every command; the write stays kept, to be sent later.
+            throw CancellationError()
         } catch let error where Self.unconfirmed(error) {
             throw ToolboxError.deferred("kept in the outbox (\(entry.id)): \(Self.reason(error))", hint: Self.later)
         } catch {
