@@ -35,8 +35,10 @@ import Testing
                 let unsent = KeptWrite(write: .post(caption: "unsent", book: nil), server: server.absoluteString, account: "ada")
                 try sync.outbox.keep(unsent, photo: photo)
                 // Stopped after the server stored it, before the entry was removed.
-                var landed = KeptWrite(write: .post(caption: "landed", book: nil), server: server.absoluteString, account: "ada")
-                try sync.outbox.keep(landed, photo: photo)
+                var landed = try sync.outbox.keep(
+                    KeptWrite(write: .post(caption: "landed", book: nil), server: server.absoluteString, account: "ada"),
+                    photo: photo
+                )
                 guard case .post(let first) = try await sync.client.send(landed.write, key: landed.key, photo: photo, progress: nil) else {
                     Issue.record("a post answers a post")
                     return
@@ -70,9 +72,12 @@ import Testing
                 let sync = try await reader(server)
                 let orphan = KeptWrite(write: .comment(postID: "999", text: "hello?"), server: server.absoluteString, account: "ada")
                 try sync.outbox.keep(orphan, photo: nil)
-                var deleted = KeptWrite(write: .deletePost(postID: "998"), server: server.absoluteString, account: "ada")
+                var deleted = try sync.outbox.keep(
+                    KeptWrite(write: .deletePost(postID: "998"), server: server.absoluteString, account: "ada"),
+                    photo: nil
+                )
                 deleted.tries = 1  // sent before: its 404 now means the first sending landed
-                try sync.outbox.keep(deleted, photo: nil)
+                try sync.outbox.save(deleted)
                 let report = try await sync.sendWaiting()
                 #expect(report.refused.map(\.entry.id) == [orphan.id])
                 #expect(report.refused.first?.reason.contains("999") == true, "\(report.refused)")

@@ -70,6 +70,8 @@ struct KeptWrite: Codable, Sendable, Equatable {
     var account: String
     var write: KiwiWrite
     var createdAt: Date
+    /// Its place in the outbox: writes are sent in this order (two kept within one clock tick included).
+    var sequence = 0
     var tries: Int
     var lastError: String?
 

@@ -31,7 +31,7 @@ struct KiwiOutbox: Sendable {
                 throw ToolboxError.badData("\(folder)/\(name) is not a kept write toolbox can read", hint: "remove it, or move it aside")
             }
         }
-        .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        .sorted { ($0.sequence, $0.createdAt, $0.id) < ($1.sequence, $1.createdAt, $1.id) }
     }
 
     /// The writes waiting for one account on one server, oldest first.
@@ -39,10 +39,15 @@ struct KiwiOutbox: Sendable {
         try entries().filter { $0.server == server && $0.account == account }
     }
 
-    /// Keeps a write before it is sent: its photo first, then its entry.
-    func keep(_ entry: KeptWrite, photo: KiwiPhoto?) throws {
+    /// Keeps a write before it is sent, after every write kept before it: its photo first, then
+    /// its entry. Answers the entry as kept (with its place).
+    @discardableResult
+    func keep(_ entry: KeptWrite, photo: KiwiPhoto?) throws -> KeptWrite {
+        var entry = entry
+        entry.sequence = (try entries().map(\.sequence).max() ?? 0) + 1
         if let photo { try LocalFile.writeAtomically(photo.data, to: photoPath(entry), mode: 0o600) }
         try save(entry)
+        return entry
     }
 
     /// Writes the entry anew (after a try).

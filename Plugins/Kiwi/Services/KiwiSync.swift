@@ -23,8 +23,7 @@ struct KiwiSync: Sendable {
     func deliver(_ write: KiwiWrite, photo: KiwiPhoto? = nil, progress: (@Sendable (Int) -> Void)? = nil) async throws -> KiwiWriteAnswer {
         let session = try client.session()
         let ahead = try outbox.entries(server: session.server, account: session.user.username)
-        var entry = KeptWrite(write: write, server: session.server, account: session.user.username)
-        try outbox.keep(entry, photo: photo)
+        var entry = try outbox.keep(KeptWrite(write: write, server: session.server, account: session.user.username), photo: photo)
         guard ahead.isEmpty else {
             throw ToolboxError.deferred(
                 "kept in the outbox (\(entry.id)) behind \(Self.count(ahead.count, "write")) that \(ahead.count == 1 ? "waits" : "wait")",
