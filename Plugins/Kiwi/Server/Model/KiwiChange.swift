@@ -1,5 +1,5 @@
 /// What a write changed, as every server learns of it: the caches drop what it touches, live
-/// streams tell the readers it concerns. With SQLite and memory the stores say so in the process;
+/// streams tell the readers it concerns. With SQLite and memory the services say so in the process;
 /// with PostgreSQL the database itself says so to every server (`NOTIFY`, see `PostgresSchema`),
 /// in the same words: `kind:…` texts, parsed here.
 enum KiwiChange: Sendable, Equatable {

@@ -7,6 +7,7 @@ struct Accounts: Sendable {
     let store: any AccountStore
     let photos: PhotoIntake
     let idempotency: Idempotency
+    let changes: KiwiChanges
     /// Kept low in tests only; production uses at least 10.
     let bcryptCost: UInt8
     /// Who each token belongs to, kept while true: every logged-in request asks.
@@ -69,6 +70,7 @@ struct Accounts: Sendable {
     /// Logging out: the token stops working everywhere.
     func endSession(tokenHash: String) async throws {
         try await store.deleteSession(tokenHash: tokenHash)
+        changes.published(.sessionEnded(tokenHash: tokenHash))
     }
 
     /// Who the session whose token hashes to `tokenHash` belongs to; nil for no session.
@@ -93,7 +95,9 @@ struct Accounts: Sendable {
     /// A member's profile (see `owned`); what is nil stays as it is.
     func updateProfile(of member: KiwiUser, fullName: String?, email: String?) async throws -> KiwiUser {
         try Self.checkProfile(fullName: fullName, email: email)
-        return try await store.updateUser(member.username, fullName: fullName, email: email)
+        let user = try await store.updateUser(member.username, fullName: fullName, email: email)
+        changes.published(.member(member.username))
+        return user
     }
 
     /// A member's new avatar (see `owned`): an image, checked as a post's photo is.
@@ -101,6 +105,7 @@ struct Accounts: Sendable {
         let image = try photos.checked(file)
         let (user, replaced) = try await photos.keep(image) { try await store.setAvatar(member.username, image: $0) }
         if let replaced { photos.discard(replaced) }
+        changes.published(.member(member.username))
         return user
     }
 

@@ -1,14 +1,25 @@
-/// Who follows whom.
+/// Who follows whom: nobody follows themselves, and a follow tells the member followed.
 struct Follows: Sendable {
     let store: any FollowStore
+    let changes: KiwiChanges
 
     func follow(_ username: String, by caller: KiwiUser) async throws {
         guard username != caller.username else { throw KiwiProblem.invalid("you cannot follow yourself") }
-        try await store.follow(username, by: caller.username)
+        let (changed, notices) = try await store.follow(username, by: caller.username, notifying: username)
+        tell(caller.username, username, following: true, changed: changed, notices)
     }
 
     func unfollow(_ username: String, by caller: KiwiUser) async throws {
-        try await store.unfollow(username, by: caller.username)
+        let (changed, notices) = try await store.unfollow(username, by: caller.username)
+        tell(caller.username, username, following: false, changed: changed, notices)
+    }
+
+    /// Tells the community of a follow or an unfollow that changed something.
+    private func tell(_ follower: String, _ followee: String, following: Bool, changed: Bool, _ notices: Notices) {
+        guard changed else { return }
+        changes.published(.follow(follower: follower, followee: followee, following: following))
+        if let told = notices.told { changes.published(.notification(id: told, recipient: followee, added: true)) }
+        for withdrawn in notices.withdrawn { changes.published(.notification(id: withdrawn, recipient: followee, added: false)) }
     }
 
     /// Most recent first.

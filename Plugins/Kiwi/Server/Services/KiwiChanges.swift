@@ -4,7 +4,7 @@ import Synchronization
 /// What changed in the community, as this process learns of it, and whether what it keeps in
 /// memory may be trusted.
 ///
-/// Its own writes are published by the stores as they return, so the caches drop what they touched
+/// Its own writes are published by the services as the stores return, so the caches drop what they touched
 /// before the answer leaves (whoever wrote reads it at once). With SQLite or memory that is every
 /// write there is, and the live streams hear of them too. With PostgreSQL other servers write as
 /// well: the database tells every server of every write (`LISTEN`/`NOTIFY`, `PostgresChangeListener`),

@@ -14,16 +14,18 @@ struct KiwiCommunity: Sendable {
         let changes = storage.changes
         let sessions = KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
         let idempotency = Idempotency(store: storage)
-        accounts = Accounts(store: storage, photos: photos, idempotency: idempotency, bcryptCost: bcryptCost, sessions: sessions)
+        accounts = Accounts(store: storage, photos: photos, idempotency: idempotency, changes: changes, bcryptCost: bcryptCost, sessions: sessions)
         posts = Posts(
             store: storage,
             photos: photos,
             books: books,
             idempotency: idempotency,
-            shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages)
+            changes: changes,
+            shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
+            authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil }
         )
-        follows = Follows(store: storage)
-        notifications = Notifications(store: storage)
+        follows = Follows(store: storage, changes: changes)
+        notifications = Notifications(store: storage, changes: changes)
         live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)
     }

@@ -1,6 +1,7 @@
 /// A member's notifications: listed newest first, counted while unread, marked read.
 struct Notifications: Sendable {
     let store: any NotificationStore
+    let changes: KiwiChanges
 
     func list(for reader: KiwiUser, page: Int, size: Int, unreadOnly: Bool) async throws -> [KiwiNotification] {
         try await store.notifications(for: reader.username, page: page, pageSize: size, unreadOnly: unreadOnly)
@@ -12,7 +13,7 @@ struct Notifications: Sendable {
 
     /// All of them, or those up to `id`; answers how many are still unread.
     func markRead(for reader: KiwiUser, upTo id: Int64?) async throws -> Int {
-        try await store.markRead(for: reader.username, upTo: id)
+        if try await store.markRead(for: reader.username, upTo: id) { changes.published(.read(recipient: reader.username)) }
         return try await store.unreadCount(for: reader.username)
     }
 }

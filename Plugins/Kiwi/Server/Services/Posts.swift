@@ -2,15 +2,19 @@ import Foundation
 import KiwiWire
 import Synchronization
 
-/// Posts, likes and comments with the community's rules: what a post is, who may delete it,
-/// how a feed pages. Pages that are the same for every reader are kept in memory while true.
+/// Posts, likes and comments with the community's rules: what a post is, who may delete it, who
+/// hears of a like or a comment, how a feed pages. Pages that are the same for every reader are
+/// kept in memory while true.
 struct Posts: Sendable {
     let store: any PostStore
     let photos: PhotoIntake
     let books: Books
     let idempotency: Idempotency
+    let changes: KiwiChanges
     /// The pages the same for every reader, kept while true.
     let shared: KiwiCache<PageKey, SharedPage>
+    /// Who wrote each post: a post's author never changes, so nothing makes one stale (see `author(of:)`).
+    let authors: KiwiCache<Int64, String>
 
     struct PageKey: Hashable, Sendable {
         var selection: PostSelection
@@ -84,30 +88,61 @@ struct Posts: Sendable {
             // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
             var book: KiwiBook?
             if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
-            return try await photos.keep(image) {
+            let post = try await photos.keep(image) {
                 try await store.createPost(owner: caller.username, image: $0, caption: caption, book: book, keeping: keep)
             }
+            tell(post: post.id, author: caller.username, made: true, Notices())
+            return post
         }
     }
 
     /// Its author's only; the photo, likes, comments and notifications go with it.
     func delete(_ id: Int64, by caller: KiwiUser) async throws {
-        photos.discard(try await store.deletePost(id, by: caller.username))
+        let removal = try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost)
+        if let image = removal.image { photos.discard(image) }
+        tell(post: id, author: removal.postAuthor, made: false, removal.notices)
     }
 
+    /// A like tells the post's author, unless it is their own.
     func like(_ id: Int64, by caller: KiwiUser) async throws -> Int {
-        try await store.like(id, by: caller.username)
+        let author = try await author(of: id)
+        let liking = try await store.like(id, by: caller.username, notifying: author == caller.username ? nil : author)
+        tell(post: id, author: liking.author, made: false, liking.notices)
+        return liking.likes
     }
 
     func unlike(_ id: Int64, by caller: KiwiUser) async throws -> Int {
-        try await store.unlike(id, by: caller.username)
+        let liking = try await store.unlike(id, by: caller.username)
+        tell(post: id, author: liking.author, made: false, liking.notices)
+        return liking.likes
+    }
+
+    /// Who wrote the post, asked of the store once a post (an author never changes, and an id is never used again).
+    func author(of id: Int64) async throws -> String {
+        guard let author = try await authors.value(for: id, make: { try await store.author(of: id) }) else { throw KiwiProblem.noSuchPost }
+        return author
+    }
+
+    /// What a delete found, refused unless it was the caller's: nothing at all is deleted then.
+    private func owned(_ removal: Removal?, else missing: KiwiProblem) throws -> Removal {
+        guard let removal else { throw missing }
+        guard removal.removed else { throw KiwiProblem.notOwner }
+        return removal
+    }
+
+    /// Tells the community what a write changed: the post's pages, and the notifications told or withdrawn.
+    private func tell(post id: Int64, author: String, made: Bool, _ notices: Notices) {
+        changes.published(.post(id: id, author: author, made: made))
+        if let told = notices.told { changes.published(.notification(id: told, recipient: author, added: true)) }
+        for withdrawn in notices.withdrawn { changes.published(.notification(id: withdrawn, recipient: author, added: false)) }
     }
 
     func comments(on id: Int64) async throws -> [KiwiComment] {
         try await store.comments(on: id)
     }
 
-    /// A comment, answered as `answer` says; with a `key`, exactly once (`Idempotency`).
+    /// A comment, answered as `answer` says; with a `key`, exactly once (`Idempotency`). It tells
+    /// the post's author, unless it is their own.
     func comment(
         on id: Int64,
         by caller: KiwiUser,
@@ -119,13 +154,18 @@ struct Posts: Sendable {
         if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
         let request = Idempotency.digest("comment", String(id), text)
         return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
-            try await store.addComment(on: id, by: caller.username, text: text, keeping: keep)
+            let author = try await author(of: id)
+            let recipient = author == caller.username ? nil : author
+            let commented = try await store.addComment(on: id, by: caller.username, text: text, notifying: recipient, keeping: keep?.of(\.comment))
+            tell(post: id, author: commented.author, made: false, commented.notices)
+            return commented.comment
         }
     }
 
     /// Its author's only.
     func uncomment(_ id: Int64, by caller: KiwiUser) async throws {
-        try await store.deleteComment(id, by: caller.username)
+        let removal = try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment)
+        tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
     }
 
     /// An uploaded image by its name.

@@ -1,8 +1,10 @@
-/// Who follows whom. A follow notifies the member followed, in the same transaction; an unfollow withdraws it.
+/// Who follows whom. A follow writes the notification it is told to in the same transaction; an
+/// unfollow withdraws it.
 protocol FollowStore: Sendable {
-    /// Following twice is once; throws `noSuchUser` for nobody by that name.
-    func follow(_ followee: String, by follower: String) async throws
-    func unfollow(_ followee: String, by follower: String) async throws
+    /// Following twice is once (and tells nobody again); throws `noSuchUser` for nobody by that
+    /// name. Answers whether anything changed.
+    func follow(_ followee: String, by follower: String, notifying recipient: String?) async throws -> (changed: Bool, notices: Notices)
+    func unfollow(_ followee: String, by follower: String) async throws -> (changed: Bool, notices: Notices)
     /// Most recent first; throws `noSuchUser` for nobody by that name.
     func followers(of username: String) async throws -> [KiwiUser]
     func following(of username: String) async throws -> [KiwiUser]

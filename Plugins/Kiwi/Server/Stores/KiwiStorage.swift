@@ -3,6 +3,7 @@
 protocol KiwiStorage: AccountStore, PostStore, FollowStore, NotificationStore, AnswerStore {
     /// Throws when the database does not answer (`GET /health`).
     func check() async throws
-    /// What every write changes, as this process learns of it.
+    /// What every write changes, as this process learns of it: the services tell it of their
+    /// own writes; with PostgreSQL the database tells it of every server's.
     var changes: KiwiChanges { get }
 }

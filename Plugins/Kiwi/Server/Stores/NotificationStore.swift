@@ -6,8 +6,8 @@ protocol NotificationStore: Sendable {
     /// Newest first, paged like posts.
     func notifications(for reader: String, page: Int, pageSize: Int, unreadOnly: Bool) async throws -> [KiwiNotification]
     func unreadCount(for reader: String) async throws -> Int
-    /// Marks the reader's notifications read: all of them, or those up to `id`.
-    func markRead(for reader: String, upTo id: Int64?) async throws
+    /// Marks the reader's notifications read: all of them, or those up to `id`. Answers whether any was unread.
+    func markRead(for reader: String, upTo id: Int64?) async throws -> Bool
     func notification(_ id: Int64) async throws -> KiwiNotification?
     /// What the reader heard of since `time`, oldest first, at most `limit`: their notifications and
     /// the posts of the people they follow.

@@ -1,9 +1,11 @@
 import Foundation
 
 /// Posts with their images, likes and comments. Every write is one transaction and counts stay
-/// exact under concurrent writers; a like or a comment notifies the post's author (unless it is
-/// theirs) in the same transaction, an unlike or a deleted comment withdraws that notification,
-/// and a deleted post takes its likes, comments, image and notifications along.
+/// exact under concurrent writers; a like or a comment writes the notification it is told to
+/// (`notifying`, the service's choice) in the same transaction, an unlike or a deleted comment
+/// withdraws it, and a deleted post takes its likes, comments, image and notifications along.
+/// Writes answer what they did (`Notices`, `Removal`): who is told, who may delete, and what the
+/// community hears of it are the services' rules, not a store's.
 protocol PostStore: Sendable {
     /// A `.stored` image is written in the post's transaction: both exist, or neither; so is the
     /// answer to keep, if any (`repeatedRequest` when its key is kept already).
@@ -15,16 +17,62 @@ protocol PostStore: Sendable {
     func posts(_ selection: PostSelection, page: Int, pageSize: Int) async throws -> [KiwiPost]
     /// Which of `ids` the reader likes.
     func liked(by reader: String, among ids: [Int64]) async throws -> Set<Int64>
-    /// Throws `notOwner` for anyone but its author; answers the image's name (a file to remove, if it is one).
-    func deletePost(_ id: Int64, by username: String) async throws -> String
+    /// Who wrote the post; nil for no such post.
+    func author(of id: Int64) async throws -> String?
+    /// Deletes the post if `owner` wrote it; nil for no such post.
+    func deletePost(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal?
     /// An image the store keeps; nil when it keeps none by that name.
     func image(_ name: String) async throws -> StoredImage?
-    /// Likes (twice counts once) and answers the new count.
-    func like(_ id: Int64, by username: String) async throws -> Int
-    func unlike(_ id: Int64, by username: String) async throws -> Int
+    /// Likes (twice counts once, and tells nobody again); answers the count, the post's author
+    /// and the notification written for `recipient`, if any.
+    func like(_ id: Int64, by username: String, notifying recipient: String?) async throws -> Liking
+    /// Withdraws the like and its notification.
+    func unlike(_ id: Int64, by username: String) async throws -> Liking
     /// Oldest first.
     func comments(on id: Int64) async throws -> [KiwiComment]
-    /// With the answer to keep, if any, in the comment's transaction (as `createPost`).
-    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) async throws -> KiwiComment
-    func deleteComment(_ id: Int64, by username: String) async throws
+    /// With the notification for `recipient`, if any, and the answer to keep, if any, in the
+    /// comment's transaction (as `createPost`).
+    func addComment(
+        on id: Int64,
+        by username: String,
+        text: String,
+        notifying recipient: String?,
+        keeping: AnswerToKeep<Commented>?
+    ) async throws -> Commented
+    /// Deletes the comment if `owner` wrote it, and its notification; nil for no such comment.
+    func deleteComment(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal?
+}
+
+/// The notifications a write added or withdrew, for the service to tell of (`KiwiChanges`).
+struct Notices: Sendable, Equatable {
+    var told: Int64?
+    var withdrawn: [Int64] = []
+}
+
+/// A like or an unlike as stored: the post's count after it, and its author.
+struct Liking: Sendable, Equatable {
+    var likes: Int
+    var author: String
+    var notices = Notices()
+}
+
+/// A comment as stored, and the post's author.
+struct Commented: Sendable {
+    var comment: KiwiComment
+    var author: String
+    var notices = Notices()
+}
+
+/// What a delete found (whose the post or comment is) and what it did: nothing at all unless it
+/// was the owner's named.
+struct Removal: Sendable, Equatable {
+    /// Who made the post or comment.
+    var owner: String
+    /// The post deleted, or the post the comment was on, and that post's author.
+    var post: Int64
+    var postAuthor: String
+    var removed: Bool
+    /// A deleted post's image name (a file to remove, if it is one).
+    var image: String?
+    var notices = Notices()
 }

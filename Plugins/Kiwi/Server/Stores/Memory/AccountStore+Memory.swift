@@ -18,7 +18,6 @@ extension MemoryKiwiDatabase: AccountStore {
         if let fullName { member.user.fullName = fullName }
         if let email { member.user.email = email }
         members[username] = member
-        changes.published(.member(username))
         return member.user
     }
 
@@ -29,7 +28,6 @@ extension MemoryKiwiDatabase: AccountStore {
         if case .stored(let stored) = image { images[stored.name] = stored }
         member.user.avatar = image.name
         members[username] = member
-        changes.published(.member(username))
         return (member.user, replaced)
     }
 
@@ -39,7 +37,6 @@ extension MemoryKiwiDatabase: AccountStore {
 
     func deleteSession(tokenHash: String) {
         sessions[tokenHash] = nil
-        changes.published(.sessionEnded(tokenHash: tokenHash))
     }
 
     func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) {

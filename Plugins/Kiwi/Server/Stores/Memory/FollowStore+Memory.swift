@@ -1,20 +1,18 @@
 import Foundation
 
 extension MemoryKiwiDatabase: FollowStore {
-    func follow(_ followee: String, by follower: String) throws {
+    func follow(_ followee: String, by follower: String, notifying recipient: String?) throws -> (changed: Bool, notices: Notices) {
         guard members[followee] != nil else { throw KiwiProblem.noSuchUser }
-        guard !follows.contains(where: { $0.follower == follower && $0.followee == followee }) else { return }
+        guard !follows.contains(where: { $0.follower == follower && $0.followee == followee }) else { return (false, Notices()) }
         follows.append(Follow(follower: follower, followee: followee, createdAt: Date()))
-        notify(followee, .follow, by: follower)
-        changes.published(.follow(follower: follower, followee: followee, following: true))
+        return (true, Notices(told: recipient.map { notify($0, .follow, by: follower) }))
     }
 
-    func unfollow(_ followee: String, by follower: String) throws {
+    func unfollow(_ followee: String, by follower: String) throws -> (changed: Bool, notices: Notices) {
         guard members[followee] != nil else { throw KiwiProblem.noSuchUser }
-        guard follows.contains(where: { $0.follower == follower && $0.followee == followee }) else { return }
+        guard follows.contains(where: { $0.follower == follower && $0.followee == followee }) else { return (false, Notices()) }
         follows.removeAll { $0.follower == follower && $0.followee == followee }
-        withdraw { $0.kind == .follow && $0.recipient == followee && $0.actor.username == follower }
-        changes.published(.follow(follower: follower, followee: followee, following: false))
+        return (true, Notices(withdrawn: withdraw { $0.kind == .follow && $0.recipient == followee && $0.actor.username == follower }))
     }
 
     func followers(of username: String) throws -> [KiwiUser] {

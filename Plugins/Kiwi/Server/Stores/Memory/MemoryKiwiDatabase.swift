@@ -48,9 +48,9 @@ actor MemoryKiwiDatabase: KiwiStorage {
     /// The member as they are now (posts and comments keep the name they were made with).
     func current(_ user: KiwiUser) -> KiwiUser { members[user.username]?.user ?? user }
 
-    /// Tells `recipient` of `actor`'s doing, unless it is their own.
-    func notify(_ recipient: String, _ kind: KiwiNotification.Kind, by actor: String, post: Int64? = nil, comment: KiwiComment? = nil) {
-        guard recipient != actor, let actor = members[actor]?.user else { return }
+    /// Tells `recipient` of `actor`'s doing; answers the notification's id.
+    func notify(_ recipient: String, _ kind: KiwiNotification.Kind, by actor: String, post: Int64? = nil, comment: KiwiComment? = nil) -> Int64 {
+        let actor = members[actor]?.user ?? KiwiUser(username: actor, createdAt: Date())
         let subject = post.flatMap { posts[$0] }.map { KiwiNotification.Subject(id: $0.post.id, image: $0.post.image, caption: $0.post.caption) }
         let notification = KiwiNotification(
             id: nextID(),
@@ -64,14 +64,13 @@ actor MemoryKiwiDatabase: KiwiStorage {
             read: false
         )
         notifications[notification.id] = notification
-        changes.published(.notification(id: notification.id, recipient: recipient, added: true))
+        return notification.id
     }
 
-    /// Withdraws the notifications that match.
-    func withdraw(where matches: (KiwiNotification) -> Bool) {
-        for notification in notifications.values where matches(notification) {
-            notifications[notification.id] = nil
-            changes.published(.notification(id: notification.id, recipient: notification.recipient, added: false))
-        }
+    /// Withdraws the notifications that match; answers their ids.
+    func withdraw(where matches: (KiwiNotification) -> Bool) -> [Int64] {
+        let withdrawn = notifications.values.filter(matches).map(\.id)
+        for id in withdrawn { notifications[id] = nil }
+        return withdrawn.sorted()
     }
 }

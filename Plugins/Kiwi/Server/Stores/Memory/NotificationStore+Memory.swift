@@ -10,13 +10,13 @@ extension MemoryKiwiDatabase: NotificationStore {
         notifications.values.count { $0.recipient == reader && !$0.read }
     }
 
-    func markRead(for reader: String, upTo id: Int64?) {
+    func markRead(for reader: String, upTo id: Int64?) -> Bool {
         var marked = false
         for (key, notification) in notifications where notification.recipient == reader && !notification.read && notification.id <= (id ?? .max) {
             notifications[key]?.read = true
             marked = true
         }
-        if marked { changes.published(.read(recipient: reader)) }
+        return marked
     }
 
     func notification(_ id: Int64) -> KiwiNotification? { notifications[id].map(seen) }

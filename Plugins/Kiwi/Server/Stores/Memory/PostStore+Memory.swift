@@ -17,7 +17,6 @@ extension MemoryKiwiDatabase: PostStore {
         try keep(keeping, post)
         if case .stored(let stored) = image { images[stored.name] = stored }
         posts[post.id] = StoredPost(post: post)
-        changes.published(.post(id: post.id, author: owner, made: true))
         return post
     }
 
@@ -48,38 +47,44 @@ extension MemoryKiwiDatabase: PostStore {
         return post
     }
 
-    func deletePost(_ id: Int64, by username: String) throws -> String {
-        guard let stored = posts[id] else { throw KiwiProblem.noSuchPost }
-        guard stored.post.owner.username == username else { throw KiwiProblem.notOwner }
+    func author(of id: Int64) -> String? { posts[id]?.post.owner.username }
+
+    func deletePost(_ id: Int64, ifOwnedBy owner: String) -> Removal? {
+        guard let stored = posts[id] else { return nil }
+        let author = stored.post.owner.username
+        var removal = Removal(owner: author, post: id, postAuthor: author, removed: author == owner)
+        guard removal.removed else { return removal }
         posts[id] = nil
         comments = comments.filter { $0.value.postID != id }
         images[stored.post.image] = nil
-        withdraw { $0.post?.id == id }
-        changes.published(.post(id: id, author: username, made: false))
-        return stored.post.image
+        removal.image = stored.post.image
+        removal.notices.withdrawn = withdraw { $0.post?.id == id }
+        return removal
     }
 
     func image(_ name: String) -> StoredImage? { images[name] }
 
-    func like(_ id: Int64, by username: String) throws -> Int {
+    func like(_ id: Int64, by username: String, notifying recipient: String?) throws -> Liking {
         guard var stored = posts[id] else { throw KiwiProblem.noSuchPost }
-        guard stored.likers[username] == nil else { return stored.post.likes }
+        var liking = Liking(likes: stored.post.likes, author: stored.post.owner.username)
+        guard stored.likers[username] == nil else { return liking }
         stored.likers[username] = Date()
         stored.post.likes += 1
         posts[id] = stored
-        notify(stored.post.owner.username, .like, by: username, post: id)
-        changes.published(.post(id: id, author: stored.post.owner.username, made: false))
-        return stored.post.likes
+        liking.likes = stored.post.likes
+        liking.notices.told = recipient.map { notify($0, .like, by: username, post: id) }
+        return liking
     }
 
-    func unlike(_ id: Int64, by username: String) throws -> Int {
+    func unlike(_ id: Int64, by username: String) throws -> Liking {
         guard var stored = posts[id] else { throw KiwiProblem.noSuchPost }
-        guard stored.likers.removeValue(forKey: username) != nil else { return stored.post.likes }
+        var liking = Liking(likes: stored.post.likes, author: stored.post.owner.username)
+        guard stored.likers.removeValue(forKey: username) != nil else { return liking }
         stored.post.likes -= 1
         posts[id] = stored
-        withdraw { $0.kind == .like && $0.post?.id == id && $0.actor.username == username }
-        changes.published(.post(id: id, author: stored.post.owner.username, made: false))
-        return stored.post.likes
+        liking.likes = stored.post.likes
+        liking.notices.withdrawn = withdraw { $0.kind == .like && $0.post?.id == id && $0.actor.username == username }
+        return liking
     }
 
     func comments(on id: Int64) throws -> [KiwiComment] {
@@ -91,24 +96,32 @@ extension MemoryKiwiDatabase: PostStore {
         }
     }
 
-    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) throws -> KiwiComment {
+    func addComment(
+        on id: Int64,
+        by username: String,
+        text: String,
+        notifying recipient: String?,
+        keeping: AnswerToKeep<Commented>?
+    ) throws -> Commented {
         guard let author = posts[id]?.post.owner.username else { throw KiwiProblem.noSuchPost }
         guard let user = members[username]?.user else { throw KiwiProblem.noSuchUser }
-        let comment = KiwiComment(id: nextID(), owner: user, postID: id, text: text, createdAt: Date())
-        try keep(keeping, comment)
-        comments[comment.id] = comment
+        var commented = Commented(comment: KiwiComment(id: nextID(), owner: user, postID: id, text: text, createdAt: Date()), author: author)
+        try keep(keeping, commented)
+        comments[commented.comment.id] = commented.comment
         posts[id]?.post.commentCount += 1
-        notify(author, .comment, by: username, post: id, comment: comment)
-        changes.published(.post(id: id, author: author, made: false))
-        return comment
+        commented.notices.told = recipient.map { notify($0, .comment, by: username, post: id, comment: commented.comment) }
+        return commented
     }
 
-    func deleteComment(_ id: Int64, by username: String) throws {
-        guard let comment = comments[id] else { throw KiwiProblem.noSuchComment }
-        guard comment.owner.username == username else { throw KiwiProblem.notOwner }
+    func deleteComment(_ id: Int64, ifOwnedBy owner: String) -> Removal? {
+        guard let comment = comments[id] else { return nil }
+        let post = comment.postID
+        // A comment outlives no post (they go together), so its post's author is always found.
+        var removal = Removal(owner: comment.owner.username, post: post, postAuthor: author(of: post) ?? "", removed: comment.owner.username == owner)
+        guard removal.removed else { return removal }
         comments[id] = nil
-        posts[comment.postID]?.post.commentCount -= 1
-        withdraw { $0.commentID == id }
-        if let author = posts[comment.postID]?.post.owner.username { changes.published(.post(id: comment.postID, author: author, made: false)) }
+        posts[post]?.post.commentCount -= 1
+        removal.notices.withdrawn = withdraw { $0.commentID == id }
+        return removal
     }
 }

@@ -31,7 +31,6 @@ extension PostgresKiwiDatabase: AccountStore {
         guard let user = try await first(UpdateUser.self, binds(username, fullName, email), read: { try Self.user($0.makeRandomAccess()) }) else {
             throw KiwiProblem.noSuchUser
         }
-        changes.published(.member(username))
         return user
     }
 
@@ -66,7 +65,6 @@ extension PostgresKiwiDatabase: AccountStore {
             return nil
         }
         guard let answer else { throw KiwiProblem.noSuchUser }
-        changes.published(.member(username))
         return answer
     }
 
@@ -80,7 +78,6 @@ extension PostgresKiwiDatabase: AccountStore {
 
     func deleteSession(tokenHash: String) async throws {
         try await run(DeleteSession.self, binds(tokenHash))
-        changes.published(.sessionEnded(tokenHash: tokenHash))
     }
 
     func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {

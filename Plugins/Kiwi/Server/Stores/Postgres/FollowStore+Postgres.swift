@@ -2,18 +2,22 @@ import Foundation
 import PostgresNIO
 
 extension PostgresKiwiDatabase: FollowStore {
-    func follow(_ followee: String, by follower: String) async throws {
+    func follow(_ followee: String, by follower: String, notifying recipient: String?) async throws -> (changed: Bool, notices: Notices) {
+        let followed: (Bool, Int64?)?
         do {
-            try await run(Follow.self, binds(follower, followee, Date().timeIntervalSince1970))
+            followed = try await first(Follow.self, binds(follower, followee, Date().timeIntervalSince1970, recipient)) {
+                try $0.decode((Bool, Int64?).self)
+            }
         } catch  where Self.refused(error, "23503") {
             throw KiwiProblem.noSuchUser
         }
+        return (followed?.0 == true, Notices(told: followed?.1))
     }
 
-    func unfollow(_ followee: String, by follower: String) async throws {
-        guard try await first(Unfollow.self, binds(follower, followee), read: { try $0.decode(Bool.self) }) == true else {
-            throw KiwiProblem.noSuchUser
-        }
+    func unfollow(_ followee: String, by follower: String) async throws -> (changed: Bool, notices: Notices) {
+        let found = try await first(Unfollow.self, binds(follower, followee)) { try $0.decode((Bool, Bool, [Int64]).self) }
+        guard let found, found.0 else { throw KiwiProblem.noSuchUser }
+        return (found.1, Notices(withdrawn: found.2))
     }
 
     func followers(of username: String) async throws -> [KiwiUser] {
@@ -48,20 +52,24 @@ extension PostgresKiwiDatabase: FollowStore {
 
     // MARK: statements
 
-    /// The follow and its notification; following twice changes nothing.
+    /// The follow and the notification of `$4`, if any; following twice changes nothing.
     private enum Follow: PostgresStatementText {
         static let sql = """
-            WITH followed AS (INSERT INTO following (follower, followee, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING followee)
-            INSERT INTO notifications (recipient, kind, actor, created_at) SELECT followee, 'follow', $1, $3 FROM followed WHERE followee <> $1
+            WITH followed AS (INSERT INTO following (follower, followee, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING followee),
+                 told AS (INSERT INTO notifications (recipient, kind, actor, created_at)
+                          SELECT $4::text, 'follow', $1, $3 FROM followed WHERE $4::text IS NOT NULL RETURNING id)
+            SELECT EXISTS (SELECT 1 FROM followed), (SELECT id FROM told)
             """
     }
 
-    /// The unfollow and the withdrawal of its notification; answers whether the member exists.
+    /// The unfollow and the withdrawal of its notification; answers whether the member exists,
+    /// whether it changed anything, and what was withdrawn.
     private enum Unfollow: PostgresStatementText {
         static let sql = """
             WITH unfollowed AS (DELETE FROM following WHERE follower = $1 AND followee = $2 RETURNING followee),
-                 withdrawn AS (DELETE FROM notifications WHERE kind = 'follow' AND recipient = $2 AND actor = $1 AND EXISTS (SELECT 1 FROM unfollowed))
-            SELECT EXISTS (SELECT 1 FROM users WHERE username = $2)
+                 withdrawn AS (DELETE FROM notifications WHERE kind = 'follow' AND recipient = $2 AND actor = $1 AND EXISTS (SELECT 1 FROM unfollowed)
+                               RETURNING id)
+            SELECT EXISTS (SELECT 1 FROM users WHERE username = $2), EXISTS (SELECT 1 FROM unfollowed), ARRAY(SELECT id FROM withdrawn ORDER BY id)
             """
     }
 

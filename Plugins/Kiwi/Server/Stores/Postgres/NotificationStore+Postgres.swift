@@ -10,8 +10,8 @@ extension PostgresKiwiDatabase: NotificationStore {
         Int(try await first(UnreadCount.self, binds(reader), read: { try $0.decode(Int64.self) }) ?? 0)
     }
 
-    func markRead(for reader: String, upTo id: Int64?) async throws {
-        try await run(MarkRead.self, binds(reader, id ?? .max))
+    func markRead(for reader: String, upTo id: Int64?) async throws -> Bool {
+        try await first(MarkRead.self, binds(reader, id ?? .max)) { try $0.decode(Bool.self) } == true
     }
 
     func notification(_ id: Int64) async throws -> KiwiNotification? {
@@ -65,7 +65,10 @@ extension PostgresKiwiDatabase: NotificationStore {
     }
 
     private enum MarkRead: PostgresStatementText {
-        static let sql = "UPDATE notifications SET read = 1 WHERE recipient = $1 AND read = 0 AND id <= $2"
+        static let sql = """
+            WITH marked AS (UPDATE notifications SET read = 1 WHERE recipient = $1 AND read = 0 AND id <= $2 RETURNING id)
+            SELECT EXISTS (SELECT 1 FROM marked)
+            """
     }
 
     private enum OneNotification: PostgresStatementText {

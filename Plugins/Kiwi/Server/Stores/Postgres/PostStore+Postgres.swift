@@ -19,9 +19,8 @@ extension PostgresKiwiDatabase: PostStore {
             stored?.digest,
             stored.map { ByteBuffer(data: $0.bytes) }
         )
-        let post: KiwiPost
         do {
-            post = try await writing(keeping: keeping) { connection in
+            return try await writing(keeping: keeping) { connection in
                 guard let post = try await self.rows(on: connection, CreatePost.self, values, read: { try Self.post($0, viewer: owner) }).first
                 else { throw KiwiProblem.noSuchPost }
                 return post
@@ -29,8 +28,6 @@ extension PostgresKiwiDatabase: PostStore {
         } catch  where Self.refused(error, "23503") {
             throw KiwiProblem.noSuchUser
         }
-        changes.published(.post(id: post.id, author: owner, made: true))
-        return post
     }
 
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost? {
@@ -51,14 +48,22 @@ extension PostgresKiwiDatabase: PostStore {
         Set(try await rows(Liked.self, binds(reader, ids)) { try $0.decode(Int64.self) })
     }
 
-    func deletePost(_ id: Int64, by username: String) async throws -> String {
-        guard let found = try await first(DeletePost.self, binds(id, username), read: { try $0.decode((String, String).self) }) else {
-            throw KiwiProblem.noSuchPost
+    func author(of id: Int64) async throws -> String? {
+        try await first(Author.self, binds(id)) { try $0.decode(String.self) }
+    }
+
+    func deletePost(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal? {
+        try await first(DeletePost.self, binds(id, owner)) { row in
+            let (author, image, removed, withdrawn) = try row.decode((String, String, Bool, [Int64]).self)
+            return Removal(
+                owner: author,
+                post: id,
+                postAuthor: author,
+                removed: removed,
+                image: removed ? image : nil,
+                notices: Notices(withdrawn: withdrawn)
+            )
         }
-        let (owner, image) = found
-        guard owner == username else { throw KiwiProblem.notOwner }
-        changes.published(.post(id: id, author: owner, made: false))
-        return image
     }
 
     func image(_ name: String) async throws -> StoredImage? {
@@ -68,30 +73,33 @@ extension PostgresKiwiDatabase: PostStore {
         }
     }
 
-    func like(_ id: Int64, by username: String) async throws -> Int {
-        try await count(Like.self, id, binds(id, username, Date().timeIntervalSince1970))
+    func like(_ id: Int64, by username: String, notifying recipient: String?) async throws -> Liking {
+        try await liking(Like.self, binds(id, username, Date().timeIntervalSince1970, recipient))
     }
 
-    func unlike(_ id: Int64, by username: String) async throws -> Int {
-        try await count(Unlike.self, id, binds(id, username))
+    func unlike(_ id: Int64, by username: String) async throws -> Liking {
+        try await liking(Unlike.self, binds(id, username))
     }
 
-    /// A like or an unlike: the post's new count, and its author's pages changed.
-    private func count<Text: PostgresStatementText>(
+    /// A like or an unlike: the post's count after it, its author, and the notifications told or withdrawn.
+    private func liking<Text: PostgresStatementText>(
         _ text: Text.Type,
-        _ id: Int64,
         _ values: PostgresBindings,
         _ function: String = #function
-    ) async throws -> Int {
-        let answer: (Int32, String)?
+    ) async throws
+        -> Liking
+    {
+        let answer: Liking?
         do {
-            answer = try await first(text, values, function) { try $0.decode((Int32, String).self) }
+            answer = try await first(text, values, function) { row in
+                let (likes, author, told, withdrawn) = try row.decode((Int32, String, Int64?, [Int64]).self)
+                return Liking(likes: Int(likes), author: author, notices: Notices(told: told, withdrawn: withdrawn))
+            }
         } catch  where Self.refused(error, "23503") {
             throw KiwiProblem.noSuchPost
         }
         guard let answer else { throw KiwiProblem.noSuchPost }
-        changes.published(.post(id: id, author: answer.1, made: false))
-        return Int(answer.0)
+        return answer
     }
 
     func comments(on id: Int64) async throws -> [KiwiComment] {
@@ -104,14 +112,23 @@ extension PostgresKiwiDatabase: PostStore {
         return found.compactMap { $0 }
     }
 
-    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) async throws -> KiwiComment {
-        let values = binds(id, username, text, Date().timeIntervalSince1970)
-        let answer: (KiwiComment, String)
+    func addComment(
+        on id: Int64,
+        by username: String,
+        text: String,
+        notifying recipient: String?,
+        keeping: AnswerToKeep<Commented>?
+    ) async throws -> Commented {
+        let values = binds(id, username, text, Date().timeIntervalSince1970, recipient)
         do {
-            answer = try await writing(keeping: keeping?.of { $0.0 }) { connection in
+            return try await writing(keeping: keeping) { connection in
                 let added = try await self.rows(on: connection, AddComment.self, values) { row in
                     let cells = row.makeRandomAccess()
-                    return (try Self.comment(cells, id: try cells[0].decode(Int64.self)), try cells[9].decode(String.self))
+                    return Commented(
+                        comment: try Self.comment(cells, id: try cells[0].decode(Int64.self)),
+                        author: try cells[9].decode(String.self),
+                        notices: Notices(told: try cells[10].decode(Int64?.self))
+                    )
                 }
                 guard let added = added.first else { throw KiwiProblem.noSuchPost }
                 return added
@@ -119,16 +136,13 @@ extension PostgresKiwiDatabase: PostStore {
         } catch  where Self.refused(error, "23503") {
             throw KiwiProblem.noSuchPost
         }
-        changes.published(.post(id: id, author: answer.1, made: false))
-        return answer.0
     }
 
-    func deleteComment(_ id: Int64, by username: String) async throws {
-        let found = try await first(DeleteComment.self, binds(id, username)) { try $0.decode((String, Int64, String?).self) }
-        guard let found else { throw KiwiProblem.noSuchComment }
-        let (owner, post, author) = found
-        guard owner == username else { throw KiwiProblem.notOwner }
-        if let author { changes.published(.post(id: post, author: author, made: false)) }
+    func deleteComment(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal? {
+        try await first(DeleteComment.self, binds(id, owner)) { row in
+            let (commenter, post, author, removed, withdrawn) = try row.decode((String, Int64, String, Bool, [Int64]).self)
+            return Removal(owner: commenter, post: post, postAuthor: author, removed: removed, notices: Notices(withdrawn: withdrawn))
+        }
     }
 
     // MARK: rows
@@ -214,14 +228,21 @@ extension PostgresKiwiDatabase: PostStore {
         static let sql = "SELECT post_id FROM likes WHERE owner = $1 AND post_id = ANY($2)"
     }
 
-    /// Its author's only: anyone else's attempt deletes nothing. Likes, comments and notifications
-    /// go with the post (ON DELETE CASCADE); its image's row goes in the same statement.
+    private enum Author: PostgresStatementText {
+        static let sql = "SELECT owner FROM posts WHERE id = $1"
+    }
+
+    /// Deletes only if `$2` wrote it; answers whose it is, and what went. Likes and comments go
+    /// with the post (ON DELETE CASCADE); its notifications are withdrawn here, to be told of;
+    /// its image's row goes in the same statement.
     private enum DeletePost: PostgresStatementText {
         static let sql = """
             WITH target AS (SELECT id, owner, image FROM posts WHERE id = $1 FOR UPDATE),
-                 gone AS (DELETE FROM posts WHERE id IN (SELECT id FROM target WHERE owner = $2) RETURNING image),
+                 chosen AS (SELECT id FROM target WHERE owner = $2),
+                 withdrawn AS (DELETE FROM notifications WHERE post_id IN (SELECT id FROM chosen) RETURNING id),
+                 gone AS (DELETE FROM posts WHERE id IN (SELECT id FROM chosen) RETURNING image),
                  forgotten AS (DELETE FROM images WHERE name IN (SELECT image FROM gone))
-            SELECT owner, image FROM target
+            SELECT owner, image, EXISTS (SELECT 1 FROM chosen), ARRAY(SELECT id FROM withdrawn ORDER BY id) FROM target
             """
     }
 
@@ -229,16 +250,17 @@ extension PostgresKiwiDatabase: PostStore {
         static let sql = "SELECT name, content_type, digest, bytes FROM images WHERE name = $1"
     }
 
-    /// The like, its count (under the post's row lock) and its author's notification. Liking twice
-    /// changes nothing, and answers the count as it is (read under the lock: the latest).
+    /// The like, its count (under the post's row lock) and the notification of `$4`, if any.
+    /// Liking twice changes nothing, and answers the count as it is (read under the lock: the latest).
     private enum Like: PostgresStatementText {
         static let sql = """
             WITH liked AS (INSERT INTO likes (post_id, owner, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING post_id),
                  counted AS (UPDATE posts SET like_count = like_count + 1 WHERE id IN (SELECT post_id FROM liked) RETURNING like_count, owner),
                  told AS (INSERT INTO notifications (recipient, kind, actor, post_id, created_at)
-                          SELECT owner, 'like', $2, $1, $3 FROM counted WHERE owner <> $2),
+                          SELECT $4::text, 'like', $2, $1, $3 FROM counted WHERE $4::text IS NOT NULL RETURNING id),
                  unchanged AS (SELECT like_count, owner FROM posts WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM liked) FOR UPDATE)
-            SELECT like_count, owner FROM counted UNION ALL SELECT like_count, owner FROM unchanged
+            SELECT like_count, owner, (SELECT id FROM told), '{}'::bigint[] FROM counted
+            UNION ALL SELECT like_count, owner, NULL, '{}'::bigint[] FROM unchanged
             """
     }
 
@@ -247,9 +269,11 @@ extension PostgresKiwiDatabase: PostStore {
         static let sql = """
             WITH unliked AS (DELETE FROM likes WHERE post_id = $1 AND owner = $2 RETURNING post_id),
                  counted AS (UPDATE posts SET like_count = like_count - 1 WHERE id IN (SELECT post_id FROM unliked) RETURNING like_count, owner),
-                 withdrawn AS (DELETE FROM notifications WHERE kind = 'like' AND post_id = $1 AND actor = $2 AND EXISTS (SELECT 1 FROM unliked)),
+                 withdrawn AS (DELETE FROM notifications WHERE kind = 'like' AND post_id = $1 AND actor = $2 AND EXISTS (SELECT 1 FROM unliked)
+                               RETURNING id),
                  unchanged AS (SELECT like_count, owner FROM posts WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM unliked) FOR UPDATE)
-            SELECT like_count, owner FROM counted UNION ALL SELECT like_count, owner FROM unchanged
+            SELECT like_count, owner, NULL::bigint, ARRAY(SELECT id FROM withdrawn ORDER BY id) FROM counted
+            UNION ALL SELECT like_count, owner, NULL::bigint, '{}'::bigint[] FROM unchanged
             """
     }
 
@@ -263,25 +287,29 @@ extension PostgresKiwiDatabase: PostStore {
             """
     }
 
-    /// The comment, its count and its author's notification.
+    /// The comment, its count and the notification of `$5`, if any.
     private enum AddComment: PostgresStatementText {
         static let sql = """
             WITH c AS (INSERT INTO comments (post_id, owner, text, created_at) VALUES ($1, $2, $3, $4) RETURNING *),
                  counted AS (UPDATE posts SET comment_count = comment_count + 1 WHERE id = $1 RETURNING owner),
                  told AS (INSERT INTO notifications (recipient, kind, actor, post_id, comment_id, created_at)
-                          SELECT counted.owner, 'comment', $2, $1, c.id, $4 FROM c, counted WHERE counted.owner <> $2)
-            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns), (SELECT owner FROM counted)
+                          SELECT $5::text, 'comment', $2, $1, c.id, $4 FROM c WHERE $5::text IS NOT NULL RETURNING id)
+            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns), (SELECT owner FROM counted), (SELECT id FROM told)
             FROM c JOIN users u ON u.username = c.owner
             """
     }
 
-    /// Its author's only; its notification goes with it (ON DELETE CASCADE).
+    /// Deletes only if `$2` wrote it; answers whose it is, and what went (its notification is
+    /// withdrawn here, to be told of).
     private enum DeleteComment: PostgresStatementText {
         static let sql = """
-            WITH target AS (SELECT id, owner, post_id FROM comments WHERE id = $1 FOR UPDATE),
-                 gone AS (DELETE FROM comments WHERE id IN (SELECT id FROM target WHERE owner = $2) RETURNING post_id),
-                 counted AS (UPDATE posts SET comment_count = comment_count - 1 WHERE id IN (SELECT post_id FROM gone) RETURNING owner)
-            SELECT target.owner, target.post_id, (SELECT owner FROM counted) FROM target
+            WITH target AS (SELECT c.id, c.owner, c.post_id, p.owner AS author FROM comments c JOIN posts p ON p.id = c.post_id
+                            WHERE c.id = $1 FOR UPDATE OF c),
+                 chosen AS (SELECT id, post_id FROM target WHERE owner = $2),
+                 withdrawn AS (DELETE FROM notifications WHERE comment_id IN (SELECT id FROM chosen) RETURNING id),
+                 gone AS (DELETE FROM comments WHERE id IN (SELECT id FROM chosen) RETURNING post_id),
+                 counted AS (UPDATE posts SET comment_count = comment_count - 1 WHERE id IN (SELECT post_id FROM gone))
+            SELECT owner, post_id, author, EXISTS (SELECT 1 FROM chosen), ARRAY(SELECT id FROM withdrawn ORDER BY id) FROM target
             """
     }
 }

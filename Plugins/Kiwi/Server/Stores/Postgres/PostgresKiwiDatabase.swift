@@ -11,8 +11,8 @@ import ServiceLifecycle
 /// lock, so counts stay exact.
 ///
 /// Other servers write here too: this process learns of their writes from the database's own
-/// notices (`PostgresChangeListener`), and publishes its own writes at once only where its caches
-/// need them (posts, members, sessions), so whoever wrote reads the change at once.
+/// notices (`PostgresChangeListener`); the services publish this process's own writes at once
+/// (to its caches only: its live streams hear them as notices), so whoever wrote reads the change at once.
 ///
 /// A database that does not answer (stopped, restarting, out of reach) is `databaseUnavailable`
 /// within `patience`, never a hang; the pool reconnects by itself when it returns.

@@ -36,7 +36,6 @@ extension SQLiteKiwiDatabase: AccountStore {
             guard db.changesCount > 0, let user = try Self.user(username, db) else { throw KiwiProblem.noSuchUser }
             return user
         }
-        changes.published(.member(username))
         return user
     }
 
@@ -52,7 +51,6 @@ extension SQLiteKiwiDatabase: AccountStore {
             guard let user = try Self.user(username, db) else { throw KiwiProblem.noSuchUser }
             return (user: user, replaced: replaced)
         }
-        changes.published(.member(username))
         return answer
     }
 
@@ -77,7 +75,6 @@ extension SQLiteKiwiDatabase: AccountStore {
 
     func deleteSession(tokenHash: String) async throws {
         try await write { db in try db.execute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [tokenHash]) }
-        changes.published(.sessionEnded(tokenHash: tokenHash))
     }
 
     func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {

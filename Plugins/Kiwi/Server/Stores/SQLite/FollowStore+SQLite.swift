@@ -2,31 +2,25 @@ import Foundation
 import GRDB
 
 extension SQLiteKiwiDatabase: FollowStore {
-    func follow(_ followee: String, by follower: String) async throws {
-        let (followed, notification) = try await write { db -> (Bool, Int64?) in
+    func follow(_ followee: String, by follower: String, notifying recipient: String?) async throws -> (changed: Bool, notices: Notices) {
+        try await write { db in
             try Self.requireUser(followee, db)
             try db.execute(
                 sql: "INSERT OR IGNORE INTO following (follower, followee, created_at) VALUES (?, ?, ?)",
                 arguments: [follower, followee, Date().timeIntervalSince1970]
             )
-            guard db.changesCount > 0 else { return (false, nil) }
-            return (true, try Self.notify(followee, .follow, by: follower, db))
+            guard db.changesCount > 0 else { return (false, Notices()) }
+            return (true, Notices(told: try recipient.map { try Self.notify($0, .follow, by: follower, db) }))
         }
-        guard followed else { return }
-        changes.published(.follow(follower: follower, followee: followee, following: true))
-        if let notification { changes.published(.notification(id: notification, recipient: followee, added: true)) }
     }
 
-    func unfollow(_ followee: String, by follower: String) async throws {
-        let withdrawn = try await write { db -> [Int64]? in
+    func unfollow(_ followee: String, by follower: String) async throws -> (changed: Bool, notices: Notices) {
+        try await write { db in
             try Self.requireUser(followee, db)
             try db.execute(sql: "DELETE FROM following WHERE follower = ? AND followee = ?", arguments: [follower, followee])
-            guard db.changesCount > 0 else { return nil }
-            return try Self.withdraw(where: "kind = 'follow' AND recipient = ? AND actor = ?", [followee, follower], db)
+            guard db.changesCount > 0 else { return (false, Notices()) }
+            return (true, Notices(withdrawn: try Self.withdraw(where: "kind = 'follow' AND recipient = ? AND actor = ?", [followee, follower], db)))
         }
-        guard let withdrawn else { return }
-        changes.published(.follow(follower: follower, followee: followee, following: false))
-        for notification in withdrawn { changes.published(.notification(id: notification, recipient: followee, added: false)) }
     }
 
     func followers(of username: String) async throws -> [KiwiUser] {

@@ -26,15 +26,14 @@ extension SQLiteKiwiDatabase: NotificationStore {
         }
     }
 
-    func markRead(for reader: String, upTo id: Int64?) async throws {
-        let marked = try await write { db in
+    func markRead(for reader: String, upTo id: Int64?) async throws -> Bool {
+        try await write { db in
             try db.execute(
                 sql: "UPDATE notifications SET read = 1 WHERE recipient = ? AND read = 0 AND id <= ?",
                 arguments: [reader, id ?? .max]
             )
             return db.changesCount > 0
         }
-        if marked { changes.published(.read(recipient: reader)) }
     }
 
     func notification(_ id: Int64) async throws -> KiwiNotification? {

@@ -10,7 +10,7 @@ extension SQLiteKiwiDatabase: PostStore {
         """
 
     func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost {
-        let post = try await write { db in
+        try await write { db in
             let now = Date().timeIntervalSince1970
             try Self.insert(image, at: now, db)
             try db.execute(
@@ -21,8 +21,6 @@ extension SQLiteKiwiDatabase: PostStore {
             try Self.keep(keeping, post, db)
             return post
         }
-        changes.published(.post(id: post.id, author: owner, made: true))
-        return post
     }
 
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost? {
@@ -68,20 +66,24 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
-    func deletePost(_ id: Int64, by username: String) async throws -> String {
-        let (image, withdrawn) = try await write { db in
-            let owner = try Self.author(of: id, db)
-            guard owner == username else { throw KiwiProblem.notOwner }
-            let image = try String.fetchOne(db, sql: "SELECT image FROM posts WHERE id = ?", arguments: [id]) ?? ""
-            let withdrawn = try Self.withdraw(where: "post_id = ?", [id], db)
+    func author(of id: Int64) async throws -> String? {
+        try await read { db in try String.fetchOne(db, sql: "SELECT owner FROM posts WHERE id = ?", arguments: [id]) }
+    }
+
+    func deletePost(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal? {
+        try await write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT owner, image FROM posts WHERE id = ?", arguments: [id]) else { return nil }
+            let author: String = row[0]
+            var removal = Removal(owner: author, post: id, postAuthor: author, removed: author == owner)
+            guard removal.removed else { return removal }
+            let image: String = row[1]
+            removal.image = image
+            removal.notices.withdrawn = try Self.withdraw(where: "post_id = ?", [id], db)
             // Likes and comments go with it (ON DELETE CASCADE).
             try db.execute(sql: "DELETE FROM posts WHERE id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM images WHERE name = ?", arguments: [image])
-            return (image, withdrawn)
+            return removal
         }
-        changes.published(.post(id: id, author: username, made: false))
-        for notification in withdrawn { changes.published(.notification(id: notification, recipient: username, added: false)) }
-        return image
     }
 
     func image(_ name: String) async throws -> StoredImage? {
@@ -92,39 +94,33 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
-    func like(_ id: Int64, by username: String) async throws -> Int {
-        let (count, author, notification) = try await write { db in
+    func like(_ id: Int64, by username: String, notifying recipient: String?) async throws -> Liking {
+        try await write { db in
             let author = try Self.author(of: id, db)
             try db.execute(
                 sql: "INSERT OR IGNORE INTO likes (post_id, owner, created_at) VALUES (?, ?, ?)",
                 arguments: [id, username, Date().timeIntervalSince1970]
             )
-            var notification: Int64?
+            var notices = Notices()
             if db.changesCount > 0 {
                 try db.execute(sql: "UPDATE posts SET like_count = like_count + 1 WHERE id = ?", arguments: [id])
-                notification = try Self.notify(author, .like, by: username, post: id, db)
+                notices.told = try recipient.map { try Self.notify($0, .like, by: username, post: id, db) }
             }
-            return (try Self.likes(of: id, db), author, notification)
+            return Liking(likes: try Self.likes(of: id, db), author: author, notices: notices)
         }
-        changes.published(.post(id: id, author: author, made: false))
-        if let notification { changes.published(.notification(id: notification, recipient: author, added: true)) }
-        return count
     }
 
-    func unlike(_ id: Int64, by username: String) async throws -> Int {
-        let (count, author, withdrawn) = try await write { db in
+    func unlike(_ id: Int64, by username: String) async throws -> Liking {
+        try await write { db in
             let author = try Self.author(of: id, db)
             try db.execute(sql: "DELETE FROM likes WHERE post_id = ? AND owner = ?", arguments: [id, username])
-            var withdrawn: [Int64] = []
+            var notices = Notices()
             if db.changesCount > 0 {
                 try db.execute(sql: "UPDATE posts SET like_count = like_count - 1 WHERE id = ?", arguments: [id])
-                withdrawn = try Self.withdraw(where: "kind = 'like' AND post_id = ? AND actor = ?", [id, username], db)
+                notices.withdrawn = try Self.withdraw(where: "kind = 'like' AND post_id = ? AND actor = ?", [id, username], db)
             }
-            return (try Self.likes(of: id, db), author, withdrawn)
+            return Liking(likes: try Self.likes(of: id, db), author: author, notices: notices)
         }
-        changes.published(.post(id: id, author: author, made: false))
-        for notification in withdrawn { changes.published(.notification(id: notification, recipient: author, added: false)) }
-        return count
     }
 
     func comments(on id: Int64) async throws -> [KiwiComment] {
@@ -134,8 +130,14 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
-    func addComment(on id: Int64, by username: String, text: String, keeping: AnswerToKeep<KiwiComment>?) async throws -> KiwiComment {
-        let (comment, author, notification) = try await write { db in
+    func addComment(
+        on id: Int64,
+        by username: String,
+        text: String,
+        notifying recipient: String?,
+        keeping: AnswerToKeep<Commented>?
+    ) async throws -> Commented {
+        try await write { db in
             let author = try Self.author(of: id, db)
             try db.execute(
                 sql: "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
@@ -143,33 +145,28 @@ extension SQLiteKiwiDatabase: PostStore {
             )
             let commentID = db.lastInsertedRowID
             try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [id])
-            let notification = try Self.notify(author, .comment, by: username, post: id, comment: commentID, db)
+            let told = try recipient.map { try Self.notify($0, .comment, by: username, post: id, comment: commentID, db) }
             guard let row = try Row.fetchOne(db, sql: Self.commentColumns + " WHERE c.id = ?", arguments: [commentID]) else {
                 throw KiwiProblem.noSuchComment
             }
-            let comment = Self.comment(row)
-            try Self.keep(keeping, comment, db)
-            return (comment, author, notification)
+            let commented = Commented(comment: Self.comment(row), author: author, notices: Notices(told: told))
+            try Self.keep(keeping, commented, db)
+            return commented
         }
-        changes.published(.post(id: id, author: author, made: false))
-        if let notification { changes.published(.notification(id: notification, recipient: author, added: true)) }
-        return comment
     }
 
-    func deleteComment(_ id: Int64, by username: String) async throws {
-        let (post, author, withdrawn) = try await write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT owner, post_id FROM comments WHERE id = ?", arguments: [id]) else {
-                throw KiwiProblem.noSuchComment
-            }
-            guard (row[0] as String) == username else { throw KiwiProblem.notOwner }
-            let post: Int64 = row[1]
-            let withdrawn = try Self.withdraw(where: "comment_id = ?", [id], db)
+    func deleteComment(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal? {
+        try await write { db in
+            let sql = "SELECT c.owner, c.post_id, p.owner FROM comments c JOIN posts p ON p.id = c.post_id WHERE c.id = ?"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [id]) else { return nil }
+            let commenter: String = row[0]
+            var removal = Removal(owner: commenter, post: row[1], postAuthor: row[2], removed: commenter == owner)
+            guard removal.removed else { return removal }
+            removal.notices.withdrawn = try Self.withdraw(where: "comment_id = ?", [id], db)
             try db.execute(sql: "DELETE FROM comments WHERE id = ?", arguments: [id])
-            try db.execute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [post])
-            return (post, try Self.author(of: post, db), withdrawn)
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count - 1 WHERE id = ?", arguments: [removal.post])
+            return removal
         }
-        changes.published(.post(id: post, author: author, made: false))
-        for notification in withdrawn { changes.published(.notification(id: notification, recipient: author, added: false)) }
     }
 
     // MARK: rows
@@ -209,7 +206,7 @@ extension SQLiteKiwiDatabase: PostStore {
         try Int.fetchOne(db, sql: "SELECT like_count FROM posts WHERE id = ?", arguments: [id]) ?? 0
     }
 
-    /// Tells `recipient` of `actor`'s doing (unless it is their own); answers the notification's id.
+    /// Tells `recipient` of `actor`'s doing; answers the notification's id.
     static func notify(
         _ recipient: String,
         _ kind: KiwiNotification.Kind,
@@ -217,8 +214,7 @@ extension SQLiteKiwiDatabase: PostStore {
         post: Int64? = nil,
         comment: Int64? = nil,
         _ db: Database
-    ) throws -> Int64? {
-        guard recipient != actor else { return nil }
+    ) throws -> Int64 {
         try db.execute(
             sql: "INSERT INTO notifications (recipient, kind, actor, post_id, comment_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [recipient, kind.rawValue, actor, post, comment, Date().timeIntervalSince1970]
