@@ -9,24 +9,19 @@ import Synchronization
 /// The server's host in its own program: `kiwi serve` and `kiwi migrate` run in this process.
 struct LocalKiwiServer: KiwiServerHost {
     func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws {
-        let database = command.database ?? .standard(dataHome: context.paths.data)
-        let options = KiwiServerOptions(
-            host: command.host,
-            port: command.port,
-            database: database,
-            uploads: database.uploads(given: command.uploads),
-            publicURL: command.publicURL,
-            maxUploadBytes: command.maxUploadBytes,
-            books: BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self)),
-            metrics: command.metrics
-        )
+        let books = BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self))
         let console = context.output.console
         let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
         let output = context.output
-        let app = try buildApplication(options, logger: logger) { port in
-            output.notice("Kiwi is listening on http://\(command.host):\(port)")
-            output.notice("data: \(database), uploads: \(options.uploads ?? (database == .memory ? "in memory" : "in the database"))")
-            output.notice("open \(command.browserURL(port: port)) in a browser")
+        let app = try buildApplication(command, dataHome: context.paths.data, books: books, logger: logger) { started in
+            output.notice("Kiwi is listening on http://\(command.host):\(started.port)")
+            output.notice("data: \(started.database), uploads: \(started.uploads)")
+            output.notice(
+                "open files: \(started.openFiles), so up to \(started.maxConnections) connections "
+                    + "(\(command.maxConnectionsPerAddress) from one address) and \(started.maxStreams) live streams; "
+                    + "registrations \(command.registrations.rawValue)"
+            )
+            output.notice("open \(command.browserURL(port: started.port)) in a browser")
         }
         try await app.runService()
     }

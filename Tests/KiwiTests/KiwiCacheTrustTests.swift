@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kiwi
 import KiwiWire
 import Logging
 import PluginAPI
@@ -29,8 +30,8 @@ struct KiwiCacheTrustTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for database in others { group.addTask { try await database.run() } }
                 defer { group.cancelAll() }
-                let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: nil, bcryptCost: 4)
-                let applications = databases.map { buildApplication(storage: $0, uploads: nil, options: options, logger: Self.quiet) }
+                let arguments = try KiwiCommand.Serve.testing()
+                let applications = databases.map { buildApplication(storage: $0, uploads: nil, arguments: arguments, logger: Self.quiet) }
                 for database in databases { try await Self.waitUntilTrusted(database) }
                 try await body(applications, databases)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kiwi
 import KiwiWire
 import Logging
 import NIOCore
@@ -49,16 +50,29 @@ struct KiwiHarness {
     let database: any KiwiStorage
     /// nil: images are kept by the store (as PostgreSQL does by default).
     let uploads: UploadFolder?
-    let options: KiwiServerOptions
+    let arguments: KiwiCommand.Serve
+    let books: BookSearch?
+
+    let quiet = Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() }
 
     var application: some ApplicationProtocol {
-        buildApplication(storage: database, uploads: uploads, options: options, logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() })
+        buildApplication(storage: database, uploads: uploads, arguments: arguments, books: books, logger: quiet)
     }
 
     var uploadedFiles: [String] {
         uploads.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) }?.filter { !$0.hasPrefix(".") } ?? []
     }
 
+}
+
+extension KiwiCommand.Serve {
+    /// `kiwi serve`'s arguments as a test's server takes them: the command line parsed as a
+    /// person's would be, on a throwaway database, with the lowest bcrypt cost (it keeps the suite
+    /// fast; the server's default is 10) and a patient `/health` (a loaded CI machine, a browser
+    /// and a fuzzer beside the suite, took over 2 s to open a SQLite reader).
+    static func testing(_ words: [String] = []) throws -> KiwiCommand.Serve {
+        try parse(["--database", "memory", "--port", "0", "--bcrypt-cost", "4", "--health-patience", "30"] + words)
+    }
 }
 
 extension KiwiCommunity {
@@ -83,37 +97,27 @@ func withKiwi(
     metrics: Bool = false,
     uploadsFolder: Bool = true,
     publicURL: String? = nil,
-    heartbeat: Duration = .seconds(15),
+    heartbeat: Double = 15,
+    serve more: [String] = [],
     _ body: (KiwiHarness) async throws -> Void
 ) async throws {
     let folder = Scratch.url("kiwi")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let uploads = uploadsFolder ? try UploadFolder(path: folder.appendingPathComponent("uploads").path) : nil
-    // The lowest bcrypt cost keeps the suite fast; the server's default is 10.
-    var options = KiwiServerOptions(
-        host: "127.0.0.1",
-        port: 0,
-        database: .memory,
-        uploads: uploads?.path,
-        publicURL: publicURL,
-        maxUploadBytes: maxUploadBytes,
-        bcryptCost: 4,
-        books: books,
-        metrics: metrics
-    )
-    // A loaded CI machine (a browser and a fuzzer beside the suite) took over 2 s to open a
-    // SQLite reader: these stores are healthy, so /health may wait for them.
-    options.healthPatience = .seconds(30)
-    options.liveHeartbeat = heartbeat
+    var words = ["--max-upload-bytes", "\(maxUploadBytes)", "--heartbeat", "\(heartbeat)"]
+    if let uploads { words += ["--uploads", uploads.path] }
+    if let publicURL { words += ["--public-url", publicURL] }
+    if metrics { words.append("--metrics") }
+    let arguments = try KiwiCommand.Serve.testing(words + more)
     switch kind {
     case .memory:
-        try await body(KiwiHarness(folder: folder, database: MemoryKiwiDatabase(), uploads: uploads, options: options))
+        try await body(KiwiHarness(folder: folder, database: MemoryKiwiDatabase(), uploads: uploads, arguments: arguments, books: books))
     case .sqlite:
         let database = try SQLiteKiwiDatabase(path: folder.appendingPathComponent("kiwi.sqlite").path, measured: metrics)
-        try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, options: options))
+        try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, arguments: arguments, books: books))
     case .postgres:
         try await withPostgres(metrics: metrics) { database in
-            try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, options: options))
+            try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, arguments: arguments, books: books))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kiwi
 import KiwiWire
 import Logging
 import PluginAPI
@@ -17,11 +18,11 @@ import Testing
         let database = try PostgresKiwiDatabase(url: "postgres://kiwi:secret@127.0.0.1:1/kiwi", logger: logger)
         let folder = Scratch.url("kiwi")
         let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
-        let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads.path, maxUploadBytes: 1000, bcryptCost: 4)
+        let arguments = try KiwiCommand.Serve.testing(["--uploads", uploads.path, "--max-upload-bytes", "1000"])
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await database.run() }
             defer { group.cancelAll() }
-            try await buildApplication(storage: database, uploads: uploads, options: options, logger: logger).test(.router) { client in
+            try await buildApplication(storage: database, uploads: uploads, arguments: arguments, logger: logger).test(.router) { client in
                 let (status, body, _) = try await client.json(.get, "/health")
                 #expect(status == .serviceUnavailable)
                 let message = (body as? [String: Any])?["message"] as? String

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kiwi
 import KiwiWire
 import Logging
 import PostgresNIO
@@ -97,8 +98,7 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await hurried.run() }
                 defer { group.cancelAll() }
-                let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: nil, bcryptCost: 4)
-                let server = buildApplication(storage: hurried, uploads: nil, options: options, logger: quiet)
+                let server = buildApplication(storage: hurried, uploads: nil, arguments: try KiwiCommand.Serve.testing(), logger: quiet)
                 try await server.test(.router) { client in
                     let ada = try await client.member("ada")
                     // Commits that take a second: the server's COMMIT is sent, and its answer comes after the deadline.
@@ -136,9 +136,9 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await second.run() }
                 defer { group.cancelAll() }
-                let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: nil, bcryptCost: 4)
-                let serverA = buildApplication(storage: first, uploads: nil, options: options, logger: quiet)
-                let serverB = buildApplication(storage: second, uploads: nil, options: options, logger: quiet)
+                let arguments = try KiwiCommand.Serve.testing()
+                let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, logger: quiet)
+                let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, logger: quiet)
                 try await serverA.test(.router) { a in
                     try await serverB.test(.router) { b in
                         let ada = try await a.member("ada")

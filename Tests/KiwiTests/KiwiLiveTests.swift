@@ -77,7 +77,7 @@ extension ServerSentEvent {
 
 @Suite struct KiwiLiveTests {
     @Test(arguments: StoreKind.available) func aReaderHearsNotificationsWithdrawalsAndFolloweesPostsAsTheyHappen(kind: StoreKind) async throws {
-        try await withKiwi(kind, heartbeat: .milliseconds(200)) { kiwi in
+        try await withKiwi(kind, heartbeat: 0.2) { kiwi in
             try await kiwi.application.test(.live) { client in
                 let base = "http://127.0.0.1:\(try #require(client.port))"
                 let ada = try await client.member("ada")

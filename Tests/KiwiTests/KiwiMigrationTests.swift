@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kiwi
 import KiwiWire
 import Logging
 import PluginAPI
@@ -52,9 +53,9 @@ import Testing
         return Community(path: path, uploads: uploads.path, token: token)
     }
 
-    func application(_ store: any KiwiStorage, uploads: UploadFolder?) -> some ApplicationProtocol {
-        let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads?.path, bcryptCost: 4)
-        return buildApplication(storage: store, uploads: uploads, options: options, logger: Self.quiet)
+    func application(_ store: any KiwiStorage, uploads: UploadFolder?) throws -> some ApplicationProtocol {
+        let arguments = try KiwiCommand.Serve.testing(uploads.map { ["--uploads", $0.path] } ?? [])
+        return buildApplication(storage: store, uploads: uploads, arguments: arguments, logger: Self.quiet)
     }
 
     /// Every page of `GET /posts`, each image, the comments and followers, and logins, as a server on `store` answers them.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kiwi
 import KiwiWire
 import Logging
 import PluginAPI
@@ -13,14 +14,18 @@ import Testing
     @Test(arguments: [false, true]) func everyRouteIsDocumentedAndEveryDocumentedRouteExists(metrics: Bool) throws {
         let folder = Scratch.url("kiwi")
         let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
-        let options = KiwiServerOptions(host: "127.0.0.1", port: 0, database: .memory, uploads: uploads.path, metrics: metrics)
+        let arguments = try KiwiCommand.Serve.testing(["--uploads", uploads.path] + (metrics ? ["--metrics"] : []))
         // The web pages are HTML for browsers, not the API: the document leaves them out.
         let pages = Router(context: KiwiRequestContext.self)
         KiwiPages(community: .testing(MemoryKiwiDatabase()), links: LinkMaker(publicURL: nil)).addRoutes(to: pages)
         let pageRoutes = Set(pages.routes.map { "\($0.method) \($0.path)" })
         #expect(pageRoutes.contains("GET /") && pageRoutes.contains("POST /@{username}/follow"), "\(pageRoutes.sorted())")
-        let routed = Set(buildRouter(.testing(MemoryKiwiDatabase()), options: options).routes.map { "\($0.method) \($0.path)" })
-            .subtracting(pageRoutes)
+        let routed = Set(
+            buildRouter(.testing(MemoryKiwiDatabase()), arguments: arguments, connections: ConnectionGuard(arguments, openFiles: 1024)).routes.map {
+                "\($0.method) \($0.path)"
+            }
+        )
+        .subtracting(pageRoutes)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(KiwiOpenAPI.document.utf8)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])

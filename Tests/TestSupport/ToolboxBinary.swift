@@ -113,10 +113,14 @@ public struct ToolboxBinary: Sendable {
         _ arguments: [String],
         input: String = "",
         environment extra: [String: String] = [:],
-        namespace: String? = nil
+        namespace: String? = nil,
+        openFiles: Int? = nil
     ) throws -> RunningToolbox {
         let process = Process()
-        if let namespace {
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(openFiles):\(openFiles)", Self.url.path] + arguments
+        } else if let namespace {
             process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
             process.arguments = ["netns", "exec", namespace, Self.url.path] + arguments
         } else {
@@ -223,8 +227,9 @@ public struct ProcessEnded: Error, CustomStringConvertible {
 extension ToolboxBinary {
     /// Starts `toolbox kiwi serve` on a port the kernel picks (no race for a "free" port)
     /// and answers its base URL once it says it is listening.
-    public func serveKiwi(_ arguments: [String] = []) async throws -> (server: RunningToolbox, base: String) {
-        let server = try start(["kiwi", "serve", "--port", "0"] + arguments)
+    /// With `openFiles`, the server starts under that open-files limit, soft and hard (`ulimit -n`).
+    public func serveKiwi(_ arguments: [String] = [], openFiles: Int? = nil) async throws -> (server: RunningToolbox, base: String) {
+        let server = try start(["kiwi", "serve", "--port", "0"] + arguments, openFiles: openFiles)
         let line = try await server.waitForLine(containing: "Kiwi is listening on ")
         guard let base = line.split(separator: " ").last.map(String.init), base.hasPrefix("http://") else {
             throw ProcessEnded(waitingFor: "a listening URL", standardError: line)

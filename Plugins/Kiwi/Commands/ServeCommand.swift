@@ -4,7 +4,7 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi serve`
-    public struct Serve: ToolboxCommand, Sendable {
+    public struct Serve: ToolboxCommand, AppArguments, Sendable {
         public static let configuration = CommandConfiguration(
             commandName: "serve",
             abstract: "Run the Kiwi server: the original backend's API and web pages for browsers.",
@@ -48,6 +48,35 @@ extension KiwiCommand {
         @Option(help: "The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).")
         public var publicURL: String?
         @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") public var metrics = false
+        @Option(help: "Who may sign up: open (anyone) or closed (the members there are keep their accounts).")
+        public var registrations = KiwiRegistrations.open
+        @Option(help: "The bcrypt cost of each stored password (4 to 31; each step doubles the work of a sign-up and a login).")
+        public var bcryptCost = 10
+        @Option(
+            name: .customLong("trusted-proxy"),
+            help: ArgumentHelp(
+                "A proxy whose X-Forwarded-For names the client, for rate limits and connection caps (an address or a CIDR range; repeatable).",
+                valueName: "address"
+            )
+        )
+        public var trustedProxies: [String] = []
+        @Option(help: "Seconds a new connection has to send a request's head before it is closed.") public var headTimeout = 10.0
+        @Option(help: "Seconds a request's body may pause between bytes before the connection is closed.") public var bodyTimeout = 10.0
+        @Option(help: "Seconds a keep-alive connection may wait for its next request.") public var idleTimeout = 60.0
+        @Option(help: "Open connections at most, live streams apart (default: what the open-files limit allows); past it, 503.")
+        public var maxConnections: Int?
+        @Option(help: "Open connections at most from one client address (trusted proxies apart); past it, 503.")
+        public var maxConnectionsPerAddress = 64
+        @Option(
+            name: .customLong("rate-limit"),
+            help: ArgumentHelp(
+                "A rate limit other than the default: KIND[@account|@address]=N/WINDOW or KIND[@SCOPE]=off (repeatable; kinds: \(KiwiRateLimit.Kind.allCases.map(\.rawValue).joined(separator: ", ")); windows like 30s, 15m, 1h).",
+                valueName: "limit"
+            )
+        )
+        public var rateLimits: [KiwiRateLimit] = []
+        @Option(help: "Seconds between a quiet live stream's heartbeats.") public var heartbeat = 15.0
+        @Option(help: "Seconds GET /health waits for the database before it answers 503.") public var healthPatience = 2.0
         @OptionGroup public var global: GlobalOptions
 
         public var isServer: Bool { true }
@@ -57,6 +86,19 @@ extension KiwiCommand {
         public func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
             guard maxUploadBytes > 0 else { throw ValidationError("--max-upload-bytes must be positive") }
+            guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
+            for (name, seconds) in [
+                ("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout), ("--heartbeat", heartbeat),
+            ]
+            where !(seconds > 0 && seconds <= 86_400) {
+                throw ValidationError("\(name) must be between 0 and 86400 seconds")
+            }
+            guard maxConnections.map({ $0 > 0 }) ?? true, maxConnectionsPerAddress > 0 else {
+                throw ValidationError("--max-connections and --max-connections-per-address must be positive")
+            }
+            for proxy in trustedProxies where AddressRange(proxy) == nil {
+                throw ValidationError("--trusted-proxy '\(proxy)' is not an address or a CIDR range such as 10.0.0.0/8")
+            }
         }
 
         public func run(in context: CommandContext) async throws {

@@ -4,76 +4,74 @@ import KiwiWire
 import Logging
 import PluginAPI
 
-/// What `toolbox kiwi serve` runs.
-public struct KiwiServerOptions: Sendable {
-    public var host = "127.0.0.1"
-    public var port = 8080
-    public var database = KiwiDatabase.memory
-    /// The folder for uploaded images; nil: the store keeps them beside the posts.
-    public var uploads: String?
-    public var publicURL: String?
-    public var maxUploadBytes = 10 * 1024 * 1024
-    /// Kept low in tests only; production uses at least 10.
-    public var bcryptCost: UInt8 = 10
-    /// Where `GET /books/search` and a post's `book` look books up; without it they answer 503.
-    public var books: BookSearch?
-    /// `GET /metrics` and the measuring behind it, which costs throughput: on when asked.
-    public var metrics = false
-    /// How long `GET /health` waits for the store before it answers 503.
-    public var healthPatience: Duration = .seconds(2)
-    /// How often a quiet live stream says it is still there.
-    public var liveHeartbeat: Duration = .seconds(15)
-
-    public init(
-        host: String,
-        port: Int,
-        database: KiwiDatabase,
-        uploads: String?,
-        publicURL: String? = nil,
-        maxUploadBytes: Int = 10 * 1024 * 1024,
-        bcryptCost: UInt8 = 10,
-        books: BookSearch? = nil,
-        metrics: Bool = false
-    ) {
-        self.host = host
-        self.port = port
-        self.database = database
-        self.uploads = uploads
-        self.publicURL = publicURL
-        self.maxUploadBytes = maxUploadBytes
-        self.bcryptCost = bcryptCost
-        self.books = books
-        self.metrics = metrics
-    }
+/// What a started server says of itself in its start-up lines.
+public struct KiwiServerStart: Sendable {
+    public var port: Int
+    public var database: KiwiDatabase
+    /// Where uploads go: a folder, or the store.
+    public var uploads: String
+    /// The open-files limit the server raised itself to, and the connections that allows.
+    public var openFiles: Int
+    public var maxConnections: Int
+    public var maxStreams: Int
 }
 
-/// The application on the database the options name, opened and migrated with the server's
-/// lifecycle (PostgreSQL's pool and its listener run as services beside it).
+/// The application on the database the arguments name (the standard SQLite file in `dataHome`
+/// when they name none), opened and migrated with the server's lifecycle (PostgreSQL's pool and
+/// its listener run as services beside it).
 public func buildApplication(
-    _ options: KiwiServerOptions,
+    _ arguments: some AppArguments,
+    dataHome: String,
+    books: BookSearch?,
     logger: Logger,
-    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    onServerRunning: @escaping @Sendable (KiwiServerStart) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
-    let uploads = try options.uploads.map { try UploadFolder(path: $0) }
-    switch options.database {
+    let database = arguments.database ?? .standard(dataHome: dataHome)
+    let folder = database.uploads(given: arguments.uploads)
+    let uploads = try folder.map { try UploadFolder(path: $0) }
+    let (guard_, openFiles) = ConnectionGuard.forServer(arguments)
+    let started: @Sendable (Int) async -> Void = { port in
+        await onServerRunning(
+            KiwiServerStart(
+                port: port,
+                database: database,
+                uploads: folder ?? (database == .memory ? "in memory" : "in the database"),
+                openFiles: openFiles,
+                maxConnections: guard_.limits.connections,
+                maxStreams: guard_.limits.streams
+            )
+        )
+    }
+    func build(_ storage: any KiwiStorage) -> Application<RouterResponder<KiwiRequestContext>> {
+        buildApplication(
+            storage: storage,
+            uploads: uploads,
+            arguments: arguments,
+            books: books,
+            connections: guard_,
+            logger: logger,
+            onServerRunning: started
+        )
+    }
+    switch database {
     case .memory:
-        return buildApplication(storage: MemoryKiwiDatabase(), uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+        return build(MemoryKiwiDatabase())
     case .sqlite(let path):
         try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
-        let database: SQLiteKiwiDatabase
+        let sqlite: SQLiteKiwiDatabase
         do {
-            database = try SQLiteKiwiDatabase(path: path, measured: options.metrics)
+            sqlite = try SQLiteKiwiDatabase(path: path, measured: arguments.metrics)
         } catch let error as ToolboxError {
             throw error
         } catch {
             throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
         }
-        return buildApplication(storage: database, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
+        return build(sqlite)
     case .postgres(let address):
-        let database = PostgresKiwiDatabase(address: address, measured: options.metrics, logger: logger)
-        var app = buildApplication(storage: database, uploads: uploads, options: options, logger: logger, onServerRunning: onServerRunning)
-        app.addServices(database)
-        app.beforeServerStarts { try await database.start() }
+        let postgres = PostgresKiwiDatabase(address: address, measured: arguments.metrics, logger: logger)
+        var app = build(postgres)
+        app.addServices(postgres)
+        app.beforeServerStarts { try await postgres.start() }
         return app
     }
 }
@@ -82,23 +80,28 @@ public func buildApplication(
 func buildApplication(
     storage: any KiwiStorage,
     uploads: UploadFolder?,
-    options: KiwiServerOptions,
+    arguments: some AppArguments,
+    books: BookSearch? = nil,
+    connections: ConnectionGuard? = nil,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> Application<RouterResponder<KiwiRequestContext>> {
     let community = KiwiCommunity(
         storage: storage,
-        photos: PhotoIntake(uploads: uploads, maxBytes: options.maxUploadBytes, measures: options.metrics),
-        books: Books(search: options.books),
-        bcryptCost: options.bcryptCost,
-        healthPatience: options.healthPatience,
-        heartbeat: options.liveHeartbeat
+        photos: PhotoIntake(uploads: uploads, maxBytes: arguments.maxUploadBytes, measures: arguments.metrics),
+        books: Books(search: books),
+        bcryptCost: UInt8(arguments.bcryptCost),
+        registrations: arguments.registrations,
+        rateLimits: KiwiRateLimit.effective(arguments.rateLimits),
+        healthPatience: .seconds(arguments.healthPatience),
+        heartbeat: .seconds(arguments.heartbeat)
     )
+    let connections = connections ?? ConnectionGuard(arguments, openFiles: ConnectionGuard.openFilesLimit())
     var app = Application(
-        router: buildRouter(community, options: options),
-        server: options.metrics ? KiwiMetrics.countedHTTP1 : .http1(),
-        configuration: .init(address: .hostname(options.host, port: options.port), serverName: "kiwi"),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
+        router: buildRouter(community, arguments: arguments, connections: connections),
+        server: arguments.metrics ? KiwiMetrics.countedHTTP1(connections) : connections.http1(),
+        configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "kiwi"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? arguments.port) },
         logger: logger
     )
     app.addServices(community.live)
@@ -106,27 +109,29 @@ func buildApplication(
 }
 
 /// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth.
-func buildRouter(_ community: KiwiCommunity, options: KiwiServerOptions) -> Router<KiwiRequestContext> {
+func buildRouter(_ community: KiwiCommunity, arguments: some AppArguments, connections: ConnectionGuard) -> Router<KiwiRequestContext> {
     let router = Router(context: KiwiRequestContext.self)
-    if options.metrics {
+    if arguments.metrics {
         // Every request by route pattern, method and status, and its latency; `/metrics` shows them.
         KiwiMetrics.start()
         router.add(middleware: MetricsMiddleware())
         router.get("/metrics", use: KiwiMetrics.page)
+        KiwiMetrics.show(KiwiRateLimit.effective(arguments.rateLimits), connections.limits)
     }
     router.add(middleware: KiwiRequestLogMiddleware())
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: connections.limits.trustedProxies))
     let routes = RouteMethods()
     router.add(middleware: KiwiErrorMiddleware.json(routes: routes))
     router.add(middleware: KiwiETagMiddleware())
     router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts))
-    let links = LinkMaker(publicURL: options.publicURL)
+    let links = LinkMaker(publicURL: arguments.publicURL)
     OperationsController(health: community.health).addRoutes(to: router)
     AccountController(community: community, links: links).addRoutes(to: router)
     PostController(community: community, links: links).addRoutes(to: router)
     FollowController(community: community, links: links).addRoutes(to: router)
     let notifications = NotificationController(community: community, links: links)
     notifications.addRoutes(to: router)
-    LiveController(community: community, links: links).addRoutes(to: router)
+    LiveController(community: community, links: links, connections: connections).addRoutes(to: router)
     let pages = KiwiPages(community: community, links: links)
     pages.addRoutes(to: router)
     // `/notifications` is the API's list, and the page a browser asks for (`Accept: text/html`).

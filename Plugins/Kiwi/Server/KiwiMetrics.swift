@@ -1,4 +1,5 @@
 import Hummingbird
+import KiwiWire
 import HummingbirdCore
 import Logging
 import Metrics
@@ -31,9 +32,34 @@ enum KiwiMetrics {
         return Meter(label: "kiwi_open_connections")
     }()
 
-    /// HTTP/1 as Hummingbird builds it, each connection counted while it is open.
-    static var countedHTTP1: HTTPServerBuilder {
-        HTTPServerBuilder { responder in CountedConnections(base: HTTP1Channel(responder: responder)) }
+    /// Connections answered 503 at once: past `--max-connections` or `--max-connections-per-address`.
+    /// (Made at the first refusal, after `--metrics` started the backend, or reporting nowhere without it.)
+    static let refusedConnections = Metrics.Counter(label: "kiwi_refused_connections_total")
+
+    /// The limits in force, so an operator reads them where they read the load: each rate limit
+    /// (`kiwi_rate_limit` by kind, scope and window; absent when lifted) and the connection caps.
+    static func show(_ limits: [KiwiRateLimit], _ connections: ConnectionGuard.Limits) {
+        start()
+        for limit in limits {
+            guard let count = limit.count else { continue }
+            Gauge(
+                label: "kiwi_rate_limit",
+                dimensions: [("kind", limit.kind.rawValue), ("scope", limit.scope.rawValue), ("window_seconds", String(limit.window))]
+            ).record(count)
+        }
+        Gauge(label: "kiwi_max_connections").record(connections.connections)
+        Gauge(label: "kiwi_max_connections_per_address").record(connections.perAddress)
+        Gauge(label: "kiwi_max_live_streams").record(connections.streams)
+    }
+
+    /// Writes refused by a rate limit, by kind and scope (reporting nowhere without `--metrics`).
+    static func rateLimited(_ limit: KiwiRateLimit) {
+        Metrics.Counter(label: "kiwi_rate_limited_total", dimensions: [("kind", limit.kind.rawValue), ("scope", limit.scope.rawValue)]).increment()
+    }
+
+    /// HTTP/1 with the connection guard, each connection counted while it is open.
+    static func countedHTTP1(_ guard: ConnectionGuard) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in CountedConnections(base: GuardedHTTP1(base: HTTP1Channel(responder: responder), guard: `guard`)) }
     }
 
     /// Each store call's duration, by operation.

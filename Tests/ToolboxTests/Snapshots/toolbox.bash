@@ -1094,8 +1094,8 @@ _toolbox_kiwi() {
 _toolbox_kiwi_serve() {
     repeating_flags=()
     non_repeating_flags=(--metrics --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --public-url --config)
+    repeating_options=(--trusted-proxy --rate-limit)
+    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1117,6 +1117,40 @@ _toolbox_kiwi_serve() {
         return
         ;;
     '--public-url')
+        return
+        ;;
+    '--registrations')
+        __toolbox_add_completions -W 'open'$'\n''closed'
+        return
+        ;;
+    '--bcrypt-cost')
+        return
+        ;;
+    '--trusted-proxy')
+        return
+        ;;
+    '--head-timeout')
+        return
+        ;;
+    '--body-timeout')
+        return
+        ;;
+    '--idle-timeout')
+        return
+        ;;
+    '--max-connections')
+        return
+        ;;
+    '--max-connections-per-address')
+        return
+        ;;
+    '--rate-limit')
+        return
+        ;;
+    '--heartbeat')
+        return
+        ;;
+    '--health-patience')
         return
         ;;
     '--config')

@@ -1089,6 +1089,7 @@ _toolbox_kiwi() {
 
 _toolbox_kiwi_serve() {
     local -i ret=1
+    local -ar ___registrations=('open' 'closed')
     local -ar arg_specs=(
         '--host[The address to listen on.]:host:'
         '--port[The port to listen on (0\: any free port).]:port:'
@@ -1097,6 +1098,17 @@ _toolbox_kiwi_serve() {
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).]:public-url:'
         '--metrics[Serve Prometheus metrics at GET /metrics (measuring costs some throughput).]'
+        '--registrations[Who may sign up\: open (anyone) or closed (the members there are keep their accounts).]:registrations:{__toolbox_complete "${___registrations[@]}"}'
+        '--bcrypt-cost[The bcrypt cost of each stored password (4 to 31; each step doubles the work of a sign-up and a login).]:bcrypt-cost:'
+        '*--trusted-proxy[A proxy whose X-Forwarded-For names the client, for rate limits and connection caps (an address or a CIDR range; repeatable).]:address:'
+        '--head-timeout[Seconds a new connection has to send a request'\''s head before it is closed.]:head-timeout:'
+        '--body-timeout[Seconds a request'\''s body may pause between bytes before the connection is closed.]:body-timeout:'
+        '--idle-timeout[Seconds a keep-alive connection may wait for its next request.]:idle-timeout:'
+        '--max-connections[Open connections at most, live streams apart (default\: what the open-files limit allows); past it, 503.]:max-connections:'
+        '--max-connections-per-address[Open connections at most from one client address (trusted proxies apart); past it, 503.]:max-connections-per-address:'
+        '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
+        '--heartbeat[Seconds between a quiet live stream'\''s heartbeats.]:heartbeat:'
+        '--health-patience[Seconds GET /health waits for the database before it answers 503.]:health-patience:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

@@ -23,14 +23,15 @@ struct AccountController: Sendable {
             password: body.password,
             fullName: body.fullname,
             email: body.email,
-            key: key
+            key: key,
+            from: context.clientAddress
         ) { user in KiwiJSON.kept(KiwiWire.User(user, links: links), status: .created) }
         return KiwiJSON.response(answer)
     }
 
     @Sendable func logIn(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(KiwiWire.Credentials.self)
-        let (token, user) = try await community.accounts.logIn(username: body.username, password: body.password)
+        let (token, user) = try await community.accounts.logIn(username: body.username, password: body.password, from: context.clientAddress)
         return KiwiJSON.response(
             KiwiWire.Session(token: token, user: KiwiWire.User(user, links: links(request))),
             headers: [.setCookie: SessionCookie.set(token, secure: links.secure)]
@@ -68,7 +69,7 @@ struct AccountController: Sendable {
     @Sendable func updateAvatar(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let member = try await community.accounts.owned(try context.username(), by: try context.requireCaller())
         let upload = try await request.photoForm(AvatarUpload.self, community: community, what: "an avatar")
-        let user = try await community.accounts.setAvatar(of: member, file: upload.file)
+        let user = try await community.accounts.setAvatar(of: member, file: upload.file, from: context.clientAddress)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
     }
 }

@@ -12,12 +12,12 @@ struct FollowController: Sendable {
     }
 
     @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await community.follows.follow(try context.username(), by: try context.requireCaller())
+        try await community.follows.follow(try context.username(), by: try context.requireCaller(), from: context.clientAddress)
         return KiwiJSON.response(KiwiWire.Status())
     }
 
     @Sendable func unfollow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await community.follows.unfollow(try context.username(), by: try context.requireCaller())
+        try await community.follows.unfollow(try context.username(), by: try context.requireCaller(), from: context.clientAddress)
         return KiwiJSON.response(KiwiWire.Status())
     }
 

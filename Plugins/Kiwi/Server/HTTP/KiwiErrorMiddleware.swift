@@ -36,7 +36,7 @@ struct KiwiErrorMiddleware: RouterMiddleware {
             KiwiWire.Failure(message: error.message, statusCode: Int(error.status.code), error: error.code),
             status: error.status
         )
-        if let seconds = error.retryAfter { response.headers[.retryAfter] = String(seconds) }
+        error.fields(on: &response)
         return response
     }
 }

@@ -12,12 +12,21 @@ struct KiwiHTTPError: Error, Sendable {
     var code: String
     /// Seconds to wait before asking again (`Retry-After`), where waiting is the answer.
     var retryAfter: Int?
+    /// Other fields the answer carries (a rate limit's).
+    var headers: HTTPFields
 
-    init(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, retryAfter: Int? = nil) {
+    init(_ status: HTTPResponse.Status, _ message: String, code: String? = nil, retryAfter: Int? = nil, headers: HTTPFields = [:]) {
         self.status = status
         self.message = message
         self.code = code ?? Self.defaultCode(status)
         self.retryAfter = retryAfter
+        self.headers = headers
+    }
+
+    /// Puts `Retry-After` and the other fields on an answer, JSON or page.
+    func fields(on response: inout Response) {
+        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        response.headers.append(contentsOf: headers)
     }
 
     static func defaultCode(_ status: HTTPResponse.Status) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import KiwiWire
 
 /// The one place where the community's problems become answers: an HTTP status, a machine code
 /// and a message for the API (the original's words where it has them), and a sentence for the pages.
@@ -34,7 +35,45 @@ extension KiwiProblem {
                 code: "idempotency_key_in_use",
                 retryAfter: 1
             )
+        case .rateLimited(let limit, let seconds):
+            KiwiHTTPError(
+                .tooManyRequests,
+                "too many \(Self.noun(limit.kind)) from this \(limit.scope.rawValue): at most \(limit.count ?? 0) in \(Self.readable(seconds: limit.window)); try again in \(seconds) s",
+                code: "rate_limited",
+                retryAfter: seconds,
+                headers: Self.rateLimitFields(limit, retryAfter: seconds)
+            )
+        case .registrationsClosed: KiwiHTTPError(.forbidden, "this community takes no new members", code: "registrations_closed")
         }
+    }
+
+    /// The `RateLimit-Policy` and `RateLimit` fields of the IETF httpapi draft ("RateLimit header
+    /// fields for HTTP"): the policy's quota and window, and that none of it remains for `seconds`.
+    static func rateLimitFields(_ limit: KiwiRateLimit, retryAfter seconds: Int) -> HTTPFields {
+        let name = "\"\(limit.kind.rawValue)-\(limit.scope.rawValue)\""
+        return [
+            HTTPField.Name("RateLimit-Policy")!: "\(name);q=\(limit.count ?? 0);w=\(limit.window)",
+            HTTPField.Name("RateLimit")!: "\(name);r=0;t=\(seconds)",
+        ]
+    }
+
+    /// What a kind of write is called in a sentence.
+    static func noun(_ kind: KiwiRateLimit.Kind) -> String {
+        switch kind {
+        case .signups: "sign-ups"
+        case .logins: "logins"
+        case .posts: "posts"
+        case .comments: "comments"
+        case .likes: "likes"
+        case .follows: "follows"
+        case .uploadBytes: "uploaded bytes"
+        }
+    }
+
+    /// A time as people read it: "1 hour", "15 minutes", "30 seconds".
+    static func readable(seconds: Int) -> String {
+        let (count, unit) = seconds % 3600 == 0 ? (seconds / 3600, "hour") : seconds % 60 == 0 ? (seconds / 60, "minute") : (seconds, "second")
+        return "\(count) \(unit)\(count == 1 ? "" : "s")"
     }
 
     /// As a page says it to a person.
@@ -58,6 +97,9 @@ extension KiwiProblem {
         case .databaseUnavailable: "Kiwi cannot reach its database right now: try again in a moment."
         case .badIdempotencyKey, .keyReused: "That form was sent before with something else: reload the page and send it again."
         case .stillAnswering, .repeatedRequest: "That form is still being sent: wait a moment, then look for your post."
+        case .rateLimited(let limit, let seconds):
+            "That is more \(Self.noun(limit.kind)) than this community allows for now: try again in \(Self.readable(seconds: max(60, seconds / 60 * 60)))."
+        case .registrationsClosed: "This community takes no new members."
         }
     }
 
@@ -79,10 +121,10 @@ extension KiwiProblem {
     var shownOnForm: Bool {
         switch self {
         case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .wrongCredentials, .tooManyFailedLogins, .usernameTaken, .noBookSearch,
-            .bookSearchFailed:
+            .bookSearchFailed, .registrationsClosed:
             true
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
-            .keyReused, .stillAnswering, .repeatedRequest:
+            .keyReused, .stillAnswering, .repeatedRequest, .rateLimited:
             false
         }
     }

@@ -9,6 +9,8 @@ struct KiwiRequestContext: RequestContext {
     var tokenHash: String?
     /// The connection, which a live stream closes when its reader is dropped.
     let channel: any Channel
+    /// The client's address, for the rate limits (`ClientAddressMiddleware`).
+    var clientAddress: String?
 
     init(source: Source) {
         coreContext = .init(source: source)

@@ -15,6 +15,8 @@ import ServiceLifecycle
 struct LiveController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
+    /// Whose count of live streams bounds them (see `ConnectionGuard`).
+    let connections: ConnectionGuard
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
@@ -27,6 +29,9 @@ struct LiveController: Sendable {
     /// (detached: it copies none of the request's task-local values).
     @Sendable func events(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let reader = try context.requireCaller()
+        guard connections.open.streams < connections.limits.streams else {
+            throw KiwiHTTPError(.serviceUnavailable, "the server carries as many live streams as it can; try again shortly", retryAfter: 5)
+        }
         let (live, tokenHash, channel) = (community.live, context.tokenHash ?? "", context.channel)
         let cursor = (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")).flatMap(LiveCursor.init)
         let links = links(request)

@@ -36,7 +36,7 @@ struct NotificationController: Sendable {
     @Sendable func markRead(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let reader = try context.requireCaller()
         var request = request
-        let body = try await request.collectBody(upTo: 64 * 1024)
+        let body = try await request.collectBody(upTo: KiwiLimits.formBody)
         var upTo: Int64?
         if body.readableBytes > 0 {
             guard let asked = try? JSONDecoder().decode(KiwiWire.MarkRead.self, from: Data(buffer: body)) else {

@@ -89,7 +89,8 @@ struct PostController: Sendable {
             caption: upload.caption,
             isbn13: upload.book,
             key: key,
-            form: "api"
+            form: "api",
+            from: context.clientAddress
         ) { post in KiwiJSON.kept(KiwiWire.Post(post, links: links), status: .created) }
         return KiwiJSON.response(answer)
     }
@@ -100,11 +101,17 @@ struct PostController: Sendable {
     }
 
     @Sendable func like(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.Likes(likes: try await community.posts.like(try context.postID(), by: try context.requireCaller())))
+        KiwiJSON.response(
+            KiwiWire.Likes(likes: try await community.posts.like(try context.postID(), by: try context.requireCaller(), from: context.clientAddress))
+        )
     }
 
     @Sendable func unlike(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.Likes(likes: try await community.posts.unlike(try context.postID(), by: try context.requireCaller())))
+        KiwiJSON.response(
+            KiwiWire.Likes(
+                likes: try await community.posts.unlike(try context.postID(), by: try context.requireCaller(), from: context.clientAddress)
+            )
+        )
     }
 
     @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -123,7 +130,7 @@ struct PostController: Sendable {
     /// `operation=create, postid, text` (exactly once with an `Idempotency-Key`; the answer names
     /// the new comment) or `operation=delete, commentid`.
     @Sendable func commentOperation(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let form = try await KiwiForms.decode(CommentForm.self, from: request, upTo: 64 * 1024)
+        let form = try await KiwiForms.decode(CommentForm.self, from: request, upTo: KiwiLimits.formBody)
         let caller = try context.requireCaller()
         switch form.operation {
         case "create":
@@ -131,7 +138,7 @@ struct PostController: Sendable {
             guard let id = Int64(postText), id > 0 else { throw KiwiProblem.noSuchPost }
             let key = try request.idempotencyKey()
             return KiwiJSON.response(
-                try await community.posts.comment(on: id, by: caller, text: text, key: key) { comment in
+                try await community.posts.comment(on: id, by: caller, text: text, key: key, from: context.clientAddress) { comment in
                     KiwiJSON.kept(KiwiWire.Status(id: String(comment.id)))
                 }
             )

@@ -8,7 +8,7 @@ extension Request {
     /// A JSON body; anything unreadable or missing a required field is 400.
     func decodeJSON<Body: Decodable>(_ type: Body.Type) async throws -> Body {
         var request = self
-        let buffer = try await request.collectBody(upTo: 64 * 1024)
+        let buffer = try await request.collectBody(upTo: KiwiLimits.formBody)
         do {
             return try JSONDecoder().decode(Body.self, from: Data(buffer: buffer))
         } catch DecodingError.keyNotFound(let key, _) {

@@ -81,6 +81,9 @@ enum KiwiLimits {
     /// Pages are counted from 0; beyond this nothing is "everything", it is 400.
     static let page = 0...1_000_000
     static let defaultPageSize = 10
+    /// The largest body of a request without a photo (a form, a JSON object); a photo's form may
+    /// be this much larger than the photo.
+    static let formBody = 64 * 1024
 
     /// A text field's problem, if any: too long, or holding a NUL (which PostgreSQL cannot keep in text).
     static func textProblem(_ text: String, field: String, limit: Int) -> String? {

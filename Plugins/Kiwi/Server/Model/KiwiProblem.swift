@@ -1,3 +1,5 @@
+import KiwiWire
+
 /// What can go wrong in the community, in its own words. The services and stores throw these;
 /// one mapping (`KiwiProblem+Answers.swift`) says each as an HTTP status and a JSON error for the
 /// API and as a sentence for the pages.
@@ -32,4 +34,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case stillAnswering
     /// The store found the key kept already (a request that raced this one): nothing was stored.
     case repeatedRequest
+    /// A rate limit is reached: nothing was done, and the limit opens again in `retryAfter` seconds.
+    case rateLimited(KiwiRateLimit, retryAfter: Int)
+    /// The community takes no new members (`--registrations closed`).
+    case registrationsClosed
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdBcrypt
+import KiwiWire
 
 /// Members and their sessions: signing up, logging in (throttled), who a session's token
 /// belongs to, profiles and avatars.
@@ -8,6 +9,8 @@ struct Accounts: Sendable {
     let photos: PhotoIntake
     let idempotency: Idempotency
     let changes: KiwiChanges
+    let limits: RateLimits
+    let registrations: KiwiRegistrations
     /// Kept low in tests only; production uses at least 10.
     let bcryptCost: UInt8
     /// Who each token belongs to, kept while true: every logged-in request asks.
@@ -32,13 +35,16 @@ struct Accounts: Sendable {
         fullName: String?,
         email: String?,
         key: String?,
+        from address: String?,
         answer: @escaping @Sendable (KiwiUser) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
+        guard registrations == .open else { throw KiwiProblem.registrationsClosed }
         if let problem = KiwiLimits.usernameProblem(username) { throw KiwiProblem.invalid(problem) }
         guard !password.isEmpty, password.count <= 72 else { throw KiwiProblem.invalid("password must be 1 to 72 characters") }
         try Self.checkProfile(fullName: fullName, email: email)
         let request = Idempotency.digest("signup", username, fullName, email)
         return try await idempotency.once(key: key, account: username, request: request, answer: answer) { keep in
+            try await limits.spend(.signups, account: nil, address: address)
             let user = KiwiUser(username: username, fullName: fullName, email: email, avatar: nil, createdAt: Date())
             let cost = bcryptCost
             let hash = await Task.detached { Bcrypt.hash(password, cost: cost) }.value
@@ -48,7 +54,8 @@ struct Accounts: Sendable {
     }
 
     /// A new session's token; five failures within 15 minutes and the username waits.
-    func logIn(username: String, password: String) async throws -> (token: String, user: KiwiUser) {
+    func logIn(username: String, password: String, from address: String?) async throws -> (token: String, user: KiwiUser) {
+        try await limits.spend(.logins, account: nil, address: address)
         try await throttle.check(username)
         guard let credentials = try await store.credentials(of: username),
             await Task.detached(operation: { Bcrypt.verify(password, hash: credentials.passwordHash) }).value
@@ -101,8 +108,9 @@ struct Accounts: Sendable {
     }
 
     /// A member's new avatar (see `owned`): an image, checked as a post's photo is.
-    func setAvatar(of member: KiwiUser, file: Data?) async throws -> KiwiUser {
+    func setAvatar(of member: KiwiUser, file: Data?, from address: String?) async throws -> KiwiUser {
         let image = try photos.checked(file)
+        try await limits.spend(.uploadBytes, account: member.username, address: address, amount: image.bytes.count)
         let (user, replaced) = try await photos.keep(image) { try await store.setAvatar(member.username, image: $0) }
         if let replaced { photos.discard(replaced) }
         changes.published(.member(member.username))

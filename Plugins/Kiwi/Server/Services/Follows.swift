@@ -2,14 +2,17 @@
 struct Follows: Sendable {
     let store: any FollowStore
     let changes: KiwiChanges
+    let limits: RateLimits
 
-    func follow(_ username: String, by caller: KiwiUser) async throws {
+    func follow(_ username: String, by caller: KiwiUser, from address: String?) async throws {
         guard username != caller.username else { throw KiwiProblem.invalid("you cannot follow yourself") }
+        try await limits.spend(.follows, account: caller.username, address: address)
         let (changed, notices) = try await store.follow(username, by: caller.username, notifying: username)
         tell(caller.username, username, following: true, changed: changed, notices)
     }
 
-    func unfollow(_ username: String, by caller: KiwiUser) async throws {
+    func unfollow(_ username: String, by caller: KiwiUser, from address: String?) async throws {
+        try await limits.spend(.follows, account: caller.username, address: address)
         let (changed, notices) = try await store.unfollow(username, by: caller.username)
         tell(caller.username, username, following: false, changed: changed, notices)
     }

@@ -11,6 +11,7 @@ struct Posts: Sendable {
     let books: Books
     let idempotency: Idempotency
     let changes: KiwiChanges
+    let limits: RateLimits
     /// The pages the same for every reader, kept while true.
     let shared: KiwiCache<PageKey, SharedPage>
     /// Who wrote each post: a post's author never changes, so nothing makes one stale (see `author(of:)`).
@@ -76,6 +77,7 @@ struct Posts: Sendable {
         isbn13: String?,
         key: String?,
         form: String,
+        from address: String?,
         answer: @escaping @Sendable (KiwiPost) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
         let image = try photos.checked(file)
@@ -85,6 +87,8 @@ struct Posts: Sendable {
         }
         let request = Idempotency.digest(form, image.digest, caption, isbn13)
         return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            try await limits.spend(.posts, account: caller.username, address: address)
+            try await limits.spend(.uploadBytes, account: caller.username, address: address, amount: image.bytes.count)
             // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
             var book: KiwiBook?
             if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
@@ -104,14 +108,16 @@ struct Posts: Sendable {
     }
 
     /// A like tells the post's author, unless it is their own.
-    func like(_ id: Int64, by caller: KiwiUser) async throws -> Int {
+    func like(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
+        try await limits.spend(.likes, account: caller.username, address: address)
         let author = try await author(of: id)
         let liking = try await store.like(id, by: caller.username, notifying: author == caller.username ? nil : author)
         tell(post: id, author: liking.author, made: false, liking.notices)
         return liking.likes
     }
 
-    func unlike(_ id: Int64, by caller: KiwiUser) async throws -> Int {
+    func unlike(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
+        try await limits.spend(.likes, account: caller.username, address: address)
         let liking = try await store.unlike(id, by: caller.username)
         tell(post: id, author: liking.author, made: false, liking.notices)
         return liking.likes
@@ -148,12 +154,14 @@ struct Posts: Sendable {
         by caller: KiwiUser,
         text: String,
         key: String?,
+        from address: String?,
         answer: @escaping @Sendable (KiwiComment) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
         guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
         if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
         let request = Idempotency.digest("comment", String(id), text)
         return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            try await limits.spend(.comments, account: caller.username, address: address)
             let author = try await author(of: id)
             let recipient = author == caller.username ? nil : author
             let commented = try await store.addComment(on: id, by: caller.username, text: text, notifying: recipient, keeping: keep?.of(\.comment))

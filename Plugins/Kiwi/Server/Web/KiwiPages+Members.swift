@@ -34,14 +34,14 @@ extension KiwiPages {
     @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let name = try context.username()
-        try await community.follows.follow(name, by: try member(request, context, form))
+        try await community.follows.follow(name, by: try member(request, context, form), from: context.clientAddress)
         return redirect("/@\(name)")
     }
 
     @Sendable func unfollow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let name = try context.username()
-        try await community.follows.unfollow(name, by: try member(request, context, form))
+        try await community.follows.unfollow(name, by: try member(request, context, form), from: context.clientAddress)
         return redirect("/@\(name)")
     }
 
@@ -58,7 +58,7 @@ extension KiwiPages {
         let form = try await form(request)
         let shown = AccountForm(username: form.username ?? "", next: Self.localPath(form.next, default: "/"))
         return try await startSession(shown, template: "login", title: "Log in") {
-            try await community.accounts.logIn(username: form.username ?? "", password: form.password ?? "").token
+            try await community.accounts.logIn(username: form.username ?? "", password: form.password ?? "", from: context.clientAddress).token
         }
     }
 
@@ -79,7 +79,8 @@ extension KiwiPages {
                 password: password,
                 fullName: form.fullname.flatMap { $0.isEmpty ? nil : $0 },
                 email: form.email.flatMap { $0.isEmpty ? nil : $0 },
-                key: nil
+                key: nil,
+                from: context.clientAddress
             ) { _ in Self.kept(redirectTo: "/") }
             // The password was just set: no second bcrypt to check it.
             return try await community.accounts.openSession(for: try await community.accounts.member(username))
@@ -145,7 +146,7 @@ extension KiwiPages {
             shown.email = form.email ?? shown.email
             let member = try member(request, context, form)
             try Accounts.checkProfile(fullName: form.fullname, email: form.email)
-            if let file = form.file, !file.isEmpty { _ = try await community.accounts.setAvatar(of: member, file: file) }
+            if let file = form.file, !file.isEmpty { _ = try await community.accounts.setAvatar(of: member, file: file, from: context.clientAddress) }
             _ = try await community.accounts.updateProfile(of: member, fullName: form.fullname, email: form.email)
             return redirect("/settings?saved=1")
         } catch let problem as KiwiProblem where problem.shownOnForm {

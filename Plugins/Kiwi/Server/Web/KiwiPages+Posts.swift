@@ -72,14 +72,14 @@ extension KiwiPages {
     @Sendable func like(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let id = try context.postID()
-        _ = try await community.posts.like(id, by: try member(request, context, form))
+        _ = try await community.posts.like(id, by: try member(request, context, form), from: context.clientAddress)
         return redirect(Self.localPath(form.next, default: "/p/\(id)"))
     }
 
     @Sendable func unlike(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let id = try context.postID()
-        _ = try await community.posts.unlike(id, by: try member(request, context, form))
+        _ = try await community.posts.unlike(id, by: try member(request, context, form), from: context.clientAddress)
         return redirect(Self.localPath(form.next, default: "/p/\(id)"))
     }
 
@@ -90,7 +90,7 @@ extension KiwiPages {
         let id = try context.postID()
         let text = form.text ?? ""
         do {
-            let answer = try await community.posts.comment(on: id, by: caller, text: text, key: nil) { comment in
+            let answer = try await community.posts.comment(on: id, by: caller, text: text, key: nil, from: context.clientAddress) { comment in
                 Self.kept(redirectTo: "/p/\(id)#c\(comment.id)")
             }
             return redirect(Self.location(answer))
@@ -156,7 +156,8 @@ extension KiwiPages {
                         caption: form.caption,
                         isbn13: nil,
                         key: key,
-                        form: "page"
+                        form: "page",
+                        from: context.clientAddress
                     ) { post in Self.kept(redirectTo: "/p/\(post.id)") }
                     return redirect(Self.location(answer))
                 } catch KiwiProblem.stillAnswering where attempt < 40 {

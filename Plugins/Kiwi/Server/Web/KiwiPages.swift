@@ -130,7 +130,7 @@ struct KiwiPages: Sendable {
     /// forms may carry an image up to the upload limit.
     func form(_ request: Request, upload: Bool = false) async throws -> Form {
         try PageSecurity.requireSameOrigin(request, links: links(request))
-        guard upload else { return try await KiwiForms.decode(Form.self, from: request, upTo: 64 * 1024) }
+        guard upload else { return try await KiwiForms.decode(Form.self, from: request, upTo: KiwiLimits.formBody) }
         return try await KiwiForms.decode(
             Form.self,
             from: request,
@@ -180,13 +180,15 @@ extension KiwiPages {
         let sentence = (error as? KiwiProblem)?.sentence ?? KiwiProblem.sentence(answer.message)
         // The header's reader, unless the database that would say who it is is what failed.
         let viewer = answer.status == .serviceUnavailable ? nil : try? await viewer(request, context)
-        return render(
+        var page = render(
             "error",
             title: answer.status.reasonPhrase,
             ErrorPage(status: Int(answer.status.code), message: sentence),
             viewer: viewer,
             status: answer.status
         )
+        answer.fields(on: &page)
+        return page
     }
 
     /// Whether the request is a browser's asking for a page (a path both the API and the pages answer).

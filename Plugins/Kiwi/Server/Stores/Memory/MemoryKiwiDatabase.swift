@@ -33,6 +33,13 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var notifications: [Int64: KiwiNotification] = [:]
     /// Answers kept for `Idempotency-Key`, by account and key.
     var answers: [String: (answer: KeptAnswer, keptAt: Date)] = [:]
+    /// The rate limits' counts.
+    var rateCounts: [RateWindow: Int] = [:]
+
+    struct RateWindow: Hashable {
+        var key: String
+        var until: Int64
+    }
     private var lastID: Int64 = 0
 
     init() {}

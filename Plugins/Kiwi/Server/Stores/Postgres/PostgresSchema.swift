@@ -72,6 +72,7 @@ enum PostgresSchema {
                 PRIMARY KEY (account, key))
             """,
             "CREATE INDEX IF NOT EXISTS kept_answers_by_age ON kept_answers (kept_at)",
+            "CREATE TABLE IF NOT EXISTS rate_counts (key TEXT NOT NULL, until BIGINT NOT NULL, count BIGINT NOT NULL, PRIMARY KEY (key, until))",
             "CREATE INDEX IF NOT EXISTS notifications_by_post ON notifications (post_id, actor)",
             "CREATE INDEX IF NOT EXISTS notifications_by_comment ON notifications (comment_id)",
             """

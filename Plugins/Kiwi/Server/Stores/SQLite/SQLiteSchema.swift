@@ -88,6 +88,11 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v7: rate limit counts") { db in
+            try db.execute(
+                sql: "CREATE TABLE rate_counts (key TEXT NOT NULL, until INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, until))"
+            )
+        }
         return migrator
     }
 }

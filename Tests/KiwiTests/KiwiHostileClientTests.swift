@@ -1,0 +1,196 @@
+import Foundation
+import Kiwi
+import KiwiWire
+import PluginAPI
+import TestSupport
+import Testing
+
+@testable import KiwiServer
+
+/// What an impolite client gets: the real server under a 1,024 open-files limit, slow
+/// connections from one address (127.0.0.2, another loopback address) while a reader asks from 127.0.0.1.
+@Suite(.serialized) struct KiwiHostileClientTests {
+    @Test func slowConnectionsAreClosedAtTheHeadTimeoutAndOthersAreAnsweredMeanwhile() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi(
+            ["--database", "memory", "--head-timeout", "2", "--max-connections-per-address", "40"],
+            openFiles: 1024
+        )
+        defer { server.process.terminate() }
+        let said = server.standardErrorSoFar
+        #expect(said.contains("open files: 1024, so up to 480 connections (40 from one address) and 480 live streams"), "\(said)")
+        let port = try #require(URLComponents(string: base)?.port)
+
+        let started = Date()
+        let slow = SlowClients(count: 300, from: "127.0.0.2", port: port)
+        // The reader is answered while they hang.
+        var answered = 0
+        while Date().timeIntervalSince(started) < 1.5 {
+            let answer = try await offThePool {
+                let reader = try RawConnection(port: port)
+                try reader.send("GET /posts HTTP/1.1\r\nHost: kiwi\r\nConnection: close\r\n\r\n")
+                _ = try reader.secondsUntilClosed()
+                return reader.received
+            }
+            if answer.hasPrefix("HTTP/1.1 200") { answered += 1 }
+        }
+        let outcome = try await slow.finish(within: 15)
+        #expect(answered > 5, "a reader was answered \(answered) times while 300 connections hung")
+        #expect(outcome.refused == 260, "past 40 from one address, each is answered 503 at once: \(outcome)")
+        #expect(outcome.open == 0, "every slow connection was closed: \(outcome)")
+        // Those let in were closed by the head timeout: not before it, and soon after it (a loaded machine is slow to notice).
+        #expect(outcome.closedAfter.count == 40, "\(outcome.description)")
+        #expect(outcome.closedAfter.allSatisfy { $0 >= 1.9 && $0 < 6 }, "\(outcome.description)")
+    }
+
+    @Test func aStalledBodyAndAnIdleConnectionAreClosedAtTheirTimeouts() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "memory", "--body-timeout", "1", "--idle-timeout", "2"])
+        defer { server.process.terminate() }
+        let port = try #require(URLComponents(string: base)?.port)
+        let stalledFor = try await offThePool {
+            let stalled = try RawConnection(port: port)
+            try stalled.send("POST /users HTTP/1.1\r\nHost: kiwi\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user")
+            return try stalled.secondsUntilClosed()
+        }
+        #expect(stalledFor >= 0.9 && stalledFor < 5, "a body that stopped was closed after \(stalledFor) s")
+
+        let (idleFor, answer) = try await offThePool {
+            let idle = try RawConnection(port: port)
+            try idle.send("GET /health HTTP/1.1\r\nHost: kiwi\r\n\r\n")
+            return (try idle.secondsUntilClosed(), idle.received)
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "answered first: \(answer.prefix(40))")
+        #expect(idleFor >= 1.9 && idleFor < 6, "an idle keep-alive connection was closed after \(idleFor) s")
+    }
+}
+
+/// One blocking client socket, for the clocks of one connection.
+final class RawConnection {
+    let socket: Int32
+    let opened = Date()
+    private(set) var received = ""
+
+    init(port: Int, from source: String = "127.0.0.1") throws {
+        socket = try Sockets.connect(port: port, from: source)
+    }
+
+    deinit { close(socket) }
+
+    func send(_ text: String) throws {
+        guard Sockets.send(socket, text) else { throw POSIXError(.EPIPE) }
+    }
+
+    /// Reads until the server closes; answers the seconds since it opened.
+    func secondsUntilClosed(limit: TimeInterval = 15) throws -> TimeInterval {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date().timeIntervalSince(opened) < limit {
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let count = read(socket, &buffer, buffer.count)
+            if count <= 0 { return Date().timeIntervalSince(opened) }
+            received += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        return limit
+    }
+}
+
+/// Many connections that send a request line and then one header line every half second, never
+/// finishing their head (a "slowloris"), watched from one thread.
+final class SlowClients: @unchecked Sendable {
+    struct Outcome: CustomStringConvertible {
+        /// Answered 503 at once.
+        var refused = 0
+        /// Seconds from its opening to its closing, for each that was closed without a 503.
+        var closedAfter: [TimeInterval] = []
+        var open = 0
+        var description: String { "refused \(refused), closed after \(closedAfter.map { String(format: "%.1f", $0) }), still open \(open)" }
+    }
+
+    private let done: Task<Outcome, any Error>
+    private let deadline = Deadline()
+
+    /// Watched on a thread of its own (`offThePool`): the loop blocks in `poll`.
+    init(count: Int, from source: String, port: Int) {
+        let deadline = deadline
+        done = Task { try await offThePool { Self.watch(count: count, from: source, port: port, deadline: deadline) } }
+    }
+
+    private static func watch(count: Int, from source: String, port: Int, deadline: Deadline) -> Outcome {
+        var opened: [Int32: Date] = [:]
+        for _ in 0..<count {
+            guard let socket = try? Sockets.connect(port: port, from: source) else { continue }
+            opened[socket] = Date()
+            _ = Sockets.send(socket, "GET /posts HTTP/1.1\r\nHost: kiwi\r\n")
+        }
+        let started = Date()
+        var outcome = Outcome()
+        var open = Set(opened.keys)
+        var said: [Int32: String] = [:]
+        var lastTrickle = Date()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !open.isEmpty, Date().timeIntervalSince(started) < deadline.seconds {
+            var pollers = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&pollers, nfds_t(pollers.count), 50)
+            for poller in pollers where poller.revents != 0 {
+                let count = read(poller.fd, &buffer, buffer.count)
+                if count > 0 {
+                    said[poller.fd, default: ""] += String(decoding: buffer[..<count], as: UTF8.self)
+                    continue
+                }
+                open.remove(poller.fd)
+                if said[poller.fd]?.hasPrefix("HTTP/1.1 503") == true {
+                    outcome.refused += 1
+                } else {
+                    outcome.closedAfter.append(Date().timeIntervalSince(opened[poller.fd] ?? started))
+                }
+                close(poller.fd)
+            }
+            if Date().timeIntervalSince(lastTrickle) > 0.5 {
+                for socket in open { _ = Sockets.send(socket, "X-Slow: yes\r\n") }
+                lastTrickle = Date()
+            }
+        }
+        outcome.open = open.count
+        for socket in open { close(socket) }
+        return outcome
+    }
+
+    func finish(within seconds: TimeInterval) async throws -> Outcome {
+        deadline.seconds = seconds
+        return try await done.value
+    }
+
+    final class Deadline: @unchecked Sendable {
+        var seconds: TimeInterval = 60
+    }
+}
+
+enum Sockets {
+    /// A connected TCP socket from `source` (any port) to 127.0.0.1:`port`.
+    static func connect(port: Int, from source: String) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EMFILE) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        inet_pton(AF_INET, source, &local.sin_addr)
+        var remote = sockaddr_in()
+        remote.sin_family = sa_family_t(AF_INET)
+        remote.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, connected == 0 else {
+            close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return socket
+    }
+
+    static func send(_ socket: Int32, _ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count
+    }
+}
