@@ -1,6 +1,6 @@
 import Hummingbird
-import KiwiWire
 import HummingbirdCore
+import KiwiWire
 import Logging
 import Metrics
 import NIOCore
