@@ -2,6 +2,7 @@
 # $toolbox (the build to serve), and may set $data (the servers' data folder).
 #   free_port         a free TCP port on 127.0.0.1
 #   serve FLAGS…      starts `kiwi serve` on a free port and waits for it; sets $base and $pid
+#                     (through $launcher, e.g. `prlimit --nofile=1024:1024`, when it is set)
 #   balance URL…      nginx ($nginx) in front of the servers named, on a free port; sets $balancer
 #   cleanup           ends every server started and the PostgreSQL server, removes $work
 # A PostgreSQL server of the benchmark's own, in a temporary folder on a free port, which the
@@ -11,11 +12,20 @@
 #   pg_stop / pg_start / pg_down
 pids=()
 database=""
+launcher=()
+# The benchmarks seed and write far faster than a community's rate limits allow, and their load
+# comes from one address: every limit is lifted and the per-address cap raised, unless a script
+# sets keep_limits=1 (kiwi_hostile.sh measures them).
+unlimited=(--max-connections-per-address 1000000)
+for kind in signups logins posts comments likes follows upload-bytes; do
+    unlimited+=(--rate-limit "$kind@account=off" --rate-limit "$kind@address=off")
+done
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 serve() {
     local port
     port=$(free_port)
-    XDG_DATA_HOME="${data:-$work/data}" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
+    [ -n "${keep_limits:-}" ] || set -- "${unlimited[@]}" "$@"
+    XDG_DATA_HOME="${data:-$work/data}" "${launcher[@]}" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
     pid=$!
     pids+=("$pid")
     base="http://127.0.0.1:$port"

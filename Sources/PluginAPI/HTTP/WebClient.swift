@@ -141,7 +141,8 @@ public final class WebClient: Sendable {
             case .success(var response) where response.status == 429 || (500..<600).contains(response.status):
                 logger.info("\(request.method) \(request.redactedURL) \(response.status) \(elapsed) ms (miss)")
                 guard retrying, retry < policy.maxRetries else {
-                    if response.status == 429 { throw Self.stillRateLimited(request, retries: retry) }
+                    // A request that is not retried (a write) is answered as the server said it.
+                    if response.status == 429, retrying { throw Self.stillRateLimited(request, retries: retry) }
                     response.retries = retry
                     return response
                 }
