@@ -122,6 +122,26 @@ func withKiwi(
     }
 }
 
+/// Two servers of one community on PostgreSQL (a schema of its own), both with `kiwi serve`
+/// `words`, as `body`'s clients A and B.
+func withTwoServers(_ words: [String] = [], _ body: @Sendable (any TestClientProtocol, any TestClientProtocol) async throws -> Void) async throws {
+    let quiet = Logger(label: "kiwi-two-servers") { _ in SwiftLogNoOpLogHandler() }
+    try await withPostgres { first in
+        let schema = try #require(first.listener.schema)
+        let second = try PostgresKiwiDatabase(url: try #require(StoreKind.databaseURL), schema: schema, logger: quiet)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await second.run() }
+            defer { group.cancelAll() }
+            let arguments = try KiwiCommand.Serve.testing(words)
+            let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, logger: quiet)
+            let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, logger: quiet)
+            try await serverA.test(.router) { a in
+                try await serverB.test(.router) { b in try await body(a, b) }
+            }
+        }
+    }
+}
+
 /// A PostgreSQL database in a schema of its own, its pool and listener running, dropped after `body`.
 func withPostgres(
     metrics: Bool = false,

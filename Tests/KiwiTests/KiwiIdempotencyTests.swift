@@ -129,33 +129,19 @@ import Testing
     /// A post sent through server A, its answer lost, sent again through server B: one post.
     @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))
     func theSameKeyThroughTwoServersIsOnePost() async throws {
-        let quiet = Logger(label: "kiwi-idempotency-test") { _ in SwiftLogNoOpLogHandler() }
-        try await withPostgres { first in
-            let schema = try #require(first.listener.schema)
-            let second = try PostgresKiwiDatabase(url: try #require(StoreKind.databaseURL), schema: schema, logger: quiet)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await second.run() }
-                defer { group.cancelAll() }
-                let arguments = try KiwiCommand.Serve.testing()
-                let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, logger: quiet)
-                let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, logger: quiet)
-                try await serverA.test(.router) { a in
-                    try await serverB.test(.router) { b in
-                        let ada = try await a.member("ada")
-                        let throughA = try #require(try await a.upload(TestImages.png, caption: "once", token: ada, key: "k-ab").1)
-                        let throughB = try #require(try await b.upload(TestImages.png, caption: "once", token: ada, key: "k-ab").1)
-                        #expect(throughB["id"] as? String == throughA["id"] as? String)
-                        // At once, through both: still one.
-                        async let viaA = a.upload(TestImages.jpeg, caption: "race", token: ada, key: "k-race")
-                        async let viaB = b.upload(TestImages.jpeg, caption: "race", token: ada, key: "k-race")
-                        let answers = try await [viaA, viaB]
-                        let created = answers.filter { $0.0 == .created }
-                        #expect(!created.isEmpty && answers.allSatisfy { $0.0 == .created || $0.0 == .conflict })
-                        #expect(Set(created.compactMap { $0.1?["id"] as? String }).count == 1, "one post, whichever answered")
-                        #expect(try await Self.count(a, "/posts?pageSize=10") == 2)
-                    }
-                }
-            }
+        try await withTwoServers { a, b in
+            let ada = try await a.member("ada")
+            let throughA = try #require(try await a.upload(TestImages.png, caption: "once", token: ada, key: "k-ab").1)
+            let throughB = try #require(try await b.upload(TestImages.png, caption: "once", token: ada, key: "k-ab").1)
+            #expect(throughB["id"] as? String == throughA["id"] as? String)
+            // At once, through both: still one.
+            async let viaA = a.upload(TestImages.jpeg, caption: "race", token: ada, key: "k-race")
+            async let viaB = b.upload(TestImages.jpeg, caption: "race", token: ada, key: "k-race")
+            let answers = try await [viaA, viaB]
+            let created = answers.filter { $0.0 == .created }
+            #expect(!created.isEmpty && answers.allSatisfy { $0.0 == .created || $0.0 == .conflict })
+            #expect(Set(created.compactMap { $0.1?["id"] as? String }).count == 1, "one post, whichever answered")
+            #expect(try await Self.count(a, "/posts?pageSize=10") == 2)
         }
     }
 

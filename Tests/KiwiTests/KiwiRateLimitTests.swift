@@ -77,29 +77,15 @@ import Testing
     /// Two servers on one PostgreSQL database: the account's limit is the community's, not each server's.
     @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))
     func twoServersShareOneLimit() async throws {
-        let quiet = Logger(label: "kiwi-rate-test") { _ in SwiftLogNoOpLogHandler() }
-        try await withPostgres { first in
-            let schema = try #require(first.listener.schema)
-            let second = try PostgresKiwiDatabase(url: try #require(StoreKind.databaseURL), schema: schema, logger: quiet)
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await second.run() }
-                defer { group.cancelAll() }
-                let arguments = try KiwiCommand.Serve.testing(["--rate-limit", "posts=3/1h"])
-                let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, logger: quiet)
-                let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, logger: quiet)
-                try await serverA.test(.router) { a in
-                    try await serverB.test(.router) { b in
-                        let ada = try await a.member("ada")
-                        var statuses: [HTTPResponse.Status] = []
-                        for server in [a, b, a, b, a, b] as [any TestClientProtocol] {
-                            statuses.append(try await server.upload(TestImages.png, token: ada).0)
-                        }
-                        #expect(statuses == [.created, .created, .created, .tooManyRequests, .tooManyRequests, .tooManyRequests])
-                        let page = try await a.json(.get, "/posts?pageSize=10").1 as? [Any]
-                        #expect(page?.count == 3)
-                    }
-                }
+        try await withTwoServers(["--rate-limit", "posts=3/1h"]) { a, b in
+            let ada = try await a.member("ada")
+            var statuses: [HTTPResponse.Status] = []
+            for server in [a, b, a, b, a, b] as [any TestClientProtocol] {
+                statuses.append(try await server.upload(TestImages.png, token: ada).0)
             }
+            #expect(statuses == [.created, .created, .created, .tooManyRequests, .tooManyRequests, .tooManyRequests])
+            let page = try await a.json(.get, "/posts?pageSize=10").1 as? [Any]
+            #expect(page?.count == 3)
         }
     }
 
