@@ -13,7 +13,7 @@ import Testing
 @Suite(.serialized) struct KiwiHostileClientTests {
     @Test func slowConnectionsAreClosedAtTheHeadTimeoutAndOthersAreAnsweredMeanwhile() async throws {
         let (server, base) = try await ToolboxBinary().serveKiwi(
-            ["--database", "memory", "--head-timeout", "6", "--max-connections-per-address", "40"],
+            ["--database", "memory", "--head-timeout", "20", "--max-connections-per-address", "40"],
             openFiles: 1024
         )
         defer { server.process.terminate() }
@@ -36,14 +36,14 @@ import Testing
             )
         }
         let hanging = slow.openNow
-        let outcome = try await slow.finish(within: 30)
+        let outcome = try await slow.finish(within: 60)
         #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 200") }, "\(answers.map { $0.prefix(20) })")
         #expect(hanging >= 40, "the readers were answered while \(hanging) slow connections were open")
         #expect(outcome.refused == 260, "past 40 from one address, each is answered 503 at once: \(outcome)")
         #expect(outcome.open == 0, "every slow connection was closed: \(outcome)")
         // Those let in were closed by the head timeout: not before it, and soon after it (a loaded machine is slow to notice).
         #expect(outcome.closedAfter.count == 40, "\(outcome.description)")
-        #expect(outcome.closedAfter.allSatisfy { $0 >= 5.9 && $0 < 20 }, "\(outcome.description)")
+        #expect(outcome.closedAfter.allSatisfy { $0 >= 19.9 && $0 < 45 }, "\(outcome.description)")
     }
 
     @Test func aStalledBodyAndAnIdleConnectionAreClosedAtTheirTimeouts() async throws {
