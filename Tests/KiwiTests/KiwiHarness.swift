@@ -143,6 +143,9 @@ func withTwoServers(_ words: [String] = [], _ body: @Sendable (any TestClientPro
 }
 
 /// A PostgreSQL database in a schema of its own, its pool and listener running, dropped after `body`.
+/// Patient, as the test servers' `/health` is: dozens of writes at once queue for a test's pool of
+/// two, and on a loaded CI machine the last waited longer than a server's 4 s (a test of patience
+/// builds its own store).
 func withPostgres(
     metrics: Bool = false,
     trust: Duration = PostgresChangeListener.usualTrust,
@@ -151,7 +154,14 @@ func withPostgres(
     let url = try #require(StoreKind.databaseURL)
     let schema = "kiwi_test_\(UUID().uuidString.prefix(8).lowercased())"
     let logger = Logger(label: "kiwi-pg-test") { _ in SwiftLogNoOpLogHandler() }
-    let database = PostgresKiwiDatabase(address: try address(url), schema: schema, measured: metrics, trust: trust, logger: logger)
+    let database = PostgresKiwiDatabase(
+        address: try address(url),
+        schema: schema,
+        measured: metrics,
+        patience: .seconds(30),
+        trust: trust,
+        logger: logger
+    )
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await database.run() }
         defer { group.cancelAll() }
