@@ -27,7 +27,7 @@ import Testing
             let counted = try #require(try await store.post(post.id, viewer: nil))
             #expect(counted.likes == 32)
             #expect(counted.commentCount == 32)
-            #expect(try await store.comments(on: post.id).count == 32)
+            #expect(try await store.comments(on: post.id, window: .everything).count == 32)
             #expect(try await store.unreadCount(for: "author") == 64)
         }
     }
@@ -53,7 +53,7 @@ import Testing
             #expect(commented.author == "ada" && commented.notices.told != nil)
             let notBobs = try #require(try await store.deleteComment(commented.comment.id, ifOwnedBy: "ada"))
             #expect(notBobs == Removal(owner: "bob", post: post.id, postAuthor: "ada", removed: false), "someone else's delete does nothing")
-            #expect(try await store.comments(on: post.id).count == 1)
+            #expect(try await store.comments(on: post.id, window: .everything).count == 1)
             let removed = try #require(try await store.deleteComment(commented.comment.id, ifOwnedBy: "bob"))
             #expect(removed.removed && removed.notices.withdrawn == [commented.notices.told].compactMap { $0 })
             #expect(try await store.deleteComment(commented.comment.id, ifOwnedBy: "bob") == nil)

@@ -75,7 +75,7 @@ import Testing
                 #expect(try await Self.notifications(client, ada).count == 5)
 
                 _ = try await client.json(.delete, "/posts/\(first)/like", token: bob)
-                let comment = try #require(try await kiwi.database.comments(on: Int64(first) ?? 0).first?.id)
+                let comment = try #require(try await kiwi.database.comments(on: Int64(first) ?? 0, window: .everything).first?.id)
                 #expect(try await client.form("operation=delete&commentid=\(comment)", token: bob).0 == .ok)
                 _ = try await client.json(.delete, "/users/ada/follow", token: bob)
                 let left = try await Self.notifications(client, ada)

@@ -187,7 +187,7 @@ extension TestClientProtocol {
                 let post = try await client.postPage(TestImages.png, caption: "mine", session: ada)
                 let csrf = try #require(try await client.page("/", session: ada).csrf)
                 try await client.submit("\(post)/comments", ["text": "kept", "csrf": csrf], session: ada)
-                let comment = try #require(try await kiwi.database.comments(on: 1).first)
+                let comment = try #require(try await kiwi.database.comments(on: 1, window: .everything).first)
                 // The real token with its last digit changed (to "1" when it is "0": a wrong token, always).
                 let nearMiss = String(csrf.dropLast()) + (csrf.hasSuffix("0") ? "1" : "0")
                 for token in [nil, "0123456789abcdef0123456789abcdef", nearMiss] {
@@ -208,8 +208,8 @@ extension TestClientProtocol {
                 }
                 let stored = try #require(try await kiwi.database.post(1, viewer: "ada"))
                 #expect(stored.likes == 0 && stored.commentCount == 1 && stored.likedByMe == false)
-                #expect(try await kiwi.database.posts(.everyone, page: 0, pageSize: 10).count == 1)
-                #expect(try await kiwi.database.followers(of: "bob").isEmpty)
+                #expect(try await kiwi.database.posts(.everyone, window: ListWindow(limit: 10)).count == 1)
+                #expect(try await kiwi.database.followers(of: "bob", window: .everything).isEmpty)
                 let unchanged = try await kiwi.database.user("ada")
                 #expect(unchanged?.fullName == "Ada" && unchanged?.avatar == nil)
                 #expect(kiwi.uploadedFiles.count == 1, "only the first photo is on disk: \(kiwi.uploadedFiles)")
@@ -248,19 +248,19 @@ extension TestClientProtocol {
                 #expect(page.html.contains("Anne&#39;s patience") || page.html.contains("Anne's patience"))
                 let empty = try await client.submit("\(post)/comments", ["csrf": csrf, "text": "   "], session: ada)
                 #expect(empty.status == .badRequest && empty.html.contains("The comment is empty."), "shown on the post's page")
-                let comment = try #require(try await kiwi.database.comments(on: 1).first)
+                let comment = try #require(try await kiwi.database.comments(on: 1, window: .everything).first)
                 // Only its author sees a delete button, and only its author may delete it.
                 #expect(!(try await client.page(post, session: bob).html.contains("/comments/\(comment.id)/delete")))
                 let bobsCSRF = try #require(try await client.page("/", session: bob).csrf)
                 #expect(try await client.submit("\(post)/comments/\(comment.id)/delete", ["csrf": bobsCSRF], session: bob).status == .forbidden)
                 #expect(try await client.submit("\(post)/comments/\(comment.id)/delete", ["csrf": csrf], session: ada).status == .seeOther)
-                #expect(try await kiwi.database.comments(on: 1).isEmpty)
+                #expect(try await kiwi.database.comments(on: 1, window: .everything).isEmpty)
 
                 #expect(try await client.submit("/@bob/follow", ["csrf": csrf], session: ada).location == "/@bob")
                 #expect(try await client.page("/?following=1", session: ada).html.contains("Persuasion"))
                 #expect(try await client.page("/@bob", session: ada).html.contains(#"action="/@bob/unfollow""#))
                 #expect(try await client.submit("/@bob/unfollow", ["csrf": csrf], session: ada).status == .seeOther)
-                #expect(try await kiwi.database.followers(of: "bob").isEmpty)
+                #expect(try await kiwi.database.followers(of: "bob", window: .everything).isEmpty)
 
                 // Deleting asks first, and only the owner is asked.
                 #expect(try await client.page("\(post)/delete", session: ada).status == .forbidden)
@@ -337,7 +337,7 @@ extension TestClientProtocol {
                 #expect(none.status == .badRequest && none.html.contains("Choose a photo to post."))
                 let big = TestImages.multipart(TestImages.png(seed: 1, size: 70_000), caption: "huge", fields: ["csrf": csrf])
                 #expect(try await client.submit("/new", multipart: big, session: ada).status == .contentTooLarge)
-                #expect(try await kiwi.database.posts(.everyone, page: 0, pageSize: 10).isEmpty)
+                #expect(try await kiwi.database.posts(.everyone, window: ListWindow(limit: 10)).isEmpty)
                 #expect(kiwi.uploadedFiles.isEmpty)
             }
         }

@@ -28,9 +28,7 @@ extension KiwiCommand {
             let size = all ? 100 : Self.pageSize
             let found =
                 all
-                ? try await KiwiClient.everyPage(size: size, id: \.id) {
-                    try await client.notifications(page: $0, pageSize: size, unreadOnly: unread)
-                }
+                ? try await client.allNotifications(pageSize: size, unreadOnly: unread)
                 : try await client.notifications(page: 1, pageSize: size, unreadOnly: unread)
             try context.output.list(
                 found,

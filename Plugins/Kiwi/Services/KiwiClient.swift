@@ -173,26 +173,56 @@ struct KiwiClient: Sendable {
 
     /// One page (counting from 1 here, from 0 on the wire).
     func posts(_ which: Posts, page: Int, pageSize: Int) async throws -> [KiwiWire.Post] {
-        let call = APICall(which.path, query: [("page", String(page - 1)), ("pageSize", String(pageSize))], notFound: which.notFound(on: server))
-        return try await api.decode(try authenticated(kept(call), optional: which != .following))
+        try await api.decode(try postsCall(which, Self.numbered(page - 1, size: pageSize)))
     }
 
-    /// Every page until a short one.
+    /// Every post, page after page.
     func allPosts(_ which: Posts, pageSize: Int = 50) async throws -> [KiwiWire.Post] {
-        try await Self.everyPage(size: pageSize, id: \.id) { try await posts(which, page: $0, pageSize: pageSize) }
+        try await everyItem(size: pageSize, id: \.id) { try postsCall(which, $0) }
     }
 
-    /// Every page of a list until a short one, dropping items that shifted onto the next page.
-    static func everyPage<Item>(size: Int, id: (Item) -> String, _ page: (Int) async throws -> [Item]) async throws -> [Item] {
+    private func postsCall(_ which: Posts, _ query: [(String, String)]) throws -> APICall {
+        try authenticated(kept(APICall(which.path, query: query, notFound: which.notFound(on: server))), optional: which != .following)
+    }
+
+    /// A page by number, from 0, as the wire counts.
+    private static func numbered(_ page: Int, size: Int) -> [(String, String)] {
+        [("page", String(page)), ("pageSize", String(size))]
+    }
+
+    /// Every item of a list, page after page: along the `Link` header's `next` (a cursor, which
+    /// costs the server the same at any depth) where the server sends one, else by page number
+    /// until a short page (a base server); items that shifted onto the next page are dropped.
+    func everyItem<Item: Decodable>(size: Int, id: (Item) -> String, _ call: ([(String, String)]) throws -> APICall) async throws -> [Item] {
         var seen = Set<String>()
         var items: [Item] = []
-        var number = 1
+        var number = 0
+        var query = Self.numbered(0, size: size)
         while true {
-            let batch = try await page(number)
-            items += batch.filter { seen.insert(id($0)).inserted }
-            if batch.count < size { return items }
+            let request = try call(query)
+            let response = try await api.send(request)
+            let batch = try api.decode([Item].self, from: response.body, what: request.path)
+            let fresh = batch.filter { seen.insert(id($0)).inserted }
+            items += fresh
+            // A short page is the end; so is one with nothing new (a server that sends the same page again).
+            if batch.count < size || fresh.isEmpty { return items }
             number += 1
+            query = response.headers["link"].flatMap(Self.nextQuery) ?? Self.numbered(number, size: size)
         }
+    }
+
+    /// The query of a `Link` header's `next` (RFC 8288), as in `<…/posts?limit=50&max_id=7>; rel="next"`;
+    /// only its query: the path and the server stay the ones asked (a token goes nowhere else).
+    static func nextQuery(_ field: String) -> [(String, String)]? {
+        for link in field.split(separator: ",") {
+            let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.dropFirst().contains(where: { $0 == "rel=\"next\"" || $0 == "rel=next" }), let target = parts.first,
+                target.hasPrefix("<"), target.hasSuffix(">"),
+                let items = URLComponents(string: String(target.dropFirst().dropLast()))?.queryItems, !items.isEmpty
+            else { continue }
+            return items.map { ($0.name, $0.value ?? "") }
+        }
+        return nil
     }
 
     /// Always asked for afresh, but kept: `--offline` (or a server that is down) shows the last answer.
@@ -274,8 +304,9 @@ struct KiwiClient: Sendable {
 
     // MARK: comments
 
+    /// Every comment, oldest first: a thousand to a page, the most the server sends at once.
     func comments(on id: String) async throws -> [KiwiWire.Comment] {
-        try await api.decode(kept(APICall("posts/\(id)/comments", notFound: Self.noPost(id))))
+        try await everyItem(size: 1000, id: \.id) { kept(APICall("posts/\(id)/comments", query: $0, notFound: Self.noPost(id))) }
     }
 
     /// The new comment's id, when the server names it (ours does; the original answers only "ok").
@@ -295,9 +326,17 @@ struct KiwiClient: Sendable {
 
     /// One page of the reader's notifications, newest first (counting from 1 here).
     func notifications(page: Int, pageSize: Int, unreadOnly: Bool) async throws -> [KiwiWire.Notification] {
-        var query = [("page", String(page - 1)), ("pageSize", String(pageSize))]
-        if unreadOnly { query.append(("unread", "true")) }
-        return try await api.decode(try authenticated(kept(APICall("notifications", query: query, notFound: Self.noNotifications))))
+        try await api.decode(try notificationsCall(Self.numbered(page - 1, size: pageSize), unreadOnly: unreadOnly))
+    }
+
+    func allNotifications(pageSize: Int, unreadOnly: Bool) async throws -> [KiwiWire.Notification] {
+        try await everyItem(size: pageSize, id: \.id) { try notificationsCall($0, unreadOnly: unreadOnly) }
+    }
+
+    private func notificationsCall(_ query: [(String, String)], unreadOnly: Bool) throws -> APICall {
+        // The server's next link keeps `unread`; a page by number says it again.
+        let query = query.contains { $0.0 == "unread" } || !unreadOnly ? query : query + [("unread", "true")]
+        return try authenticated(kept(APICall("notifications", query: query, notFound: Self.noNotifications)))
     }
 
     /// Marks the reader's notifications read, all or up to `id`; answers how many are left unread.

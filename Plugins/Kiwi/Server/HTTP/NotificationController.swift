@@ -16,7 +16,7 @@ struct NotificationController: Sendable {
     /// Newest first, paged like `/posts`; `unread=true` for the unread ones only.
     @Sendable func list(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let reader = try context.requireCaller()
-        let (page, size) = try request.paging()
+        let window = try request.window()
         let unreadOnly: Bool
         switch request.uri.queryParameters.get("unread") {
         case nil, "false": unreadOnly = false
@@ -24,8 +24,11 @@ struct NotificationController: Sendable {
         default: throw KiwiHTTPError.badRequest("unread must be true or false")
         }
         let links = links(request)
-        let found = try await community.notifications.list(for: reader, page: page, size: size, unreadOnly: unreadOnly)
-        return KiwiJSON.response(found.map { KiwiWire.Notification($0, links: links) })
+        let found = try await community.notifications.list(for: reader, window, unreadOnly: unreadOnly)
+        return KiwiJSON.response(
+            found.map { KiwiWire.Notification($0, links: links) },
+            headers: ListLinks(window, keys: found.map(\.id)).field(request, links: links)
+        )
     }
 
     @Sendable func unread(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -45,22 +45,28 @@ struct PostController: Sendable {
     /// post's JSON is kept both ways, and their page is spliced from it after one look at their likes.
     /// A feed is one reader's own, kept by nobody: encoded for them.
     private func page(_ selection: PostSelection, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
-        let (page, size) = try request.paging()
+        let window = try request.window()
         let links = links(request)
         guard let reader = context.caller?.username else {
-            let shared = try await community.posts.sharedPage(selection, page: page, size: size)
+            let shared = try await community.posts.sharedPage(selection, window)
             return KiwiJSON.response(
-                body: shared.made("anyone \(links.base)") { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) }
+                body: shared.made("anyone \(links.base)") { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) },
+                headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
             )
         }
         guard selection.isShared else {
+            let posts = try await community.posts.page(selection, window, for: reader)
             return KiwiJSON.response(
-                try await community.posts.page(selection, page: page, size: size, for: reader).map { KiwiWire.Post($0, links: links) }
+                posts.map { KiwiWire.Post($0, links: links) },
+                headers: ListLinks(window, keys: posts.map(\.id)).field(request, links: links)
             )
         }
-        let shared = try await community.posts.sharedPage(selection, page: page, size: size)
+        let shared = try await community.posts.sharedPage(selection, window)
         let encoded = shared.made("both ways \(links.base)") { EncodedPosts(shared.posts, links: links) }
-        return KiwiJSON.response(body: encoded.page(liked: try await community.posts.likes(of: reader, on: shared)))
+        return KiwiJSON.response(
+            body: encoded.page(liked: try await community.posts.likes(of: reader, on: shared)),
+            headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
+        )
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -114,9 +120,15 @@ struct PostController: Sendable {
         )
     }
 
+    /// Oldest first, as the original answers them: the first thousand unless asked for fewer.
     @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let window = try request.wholeListWindow(newestFirst: false)
         let links = links(request)
-        return KiwiJSON.response(try await community.posts.comments(on: try context.postID()).map { KiwiWire.Comment($0, links: links) })
+        let comments = try await community.posts.comments(on: try context.postID(), window)
+        return KiwiJSON.response(
+            comments.map { KiwiWire.Comment($0, links: links) },
+            headers: ListLinks(window, keys: comments.map(\.id), newestFirst: false).field(request, links: links)
+        )
     }
 
     /// The fields of `POST /comments`, from a URL-encoded or a multipart body (the original reads either).

@@ -23,19 +23,44 @@ extension Request {
         try Idempotency.key(headers[.idempotencyKey])
     }
 
-    /// `page` (from 0) and `pageSize` (1…100); anything else is 400, never "everything".
-    func paging() throws -> (page: Int, size: Int) {
+    /// The part of a list asked for (`ListWindow`): keys (`max_id`, `since_id`, `min_id`) or a
+    /// `page` from 0, and `limit` (or the original's `pageSize`) within `sizes`. Anything else is
+    /// 400, never "everything", and so is a page past `KiwiLimits.deepestOffset`.
+    func window(
+        newestFirst: Bool = true,
+        sizes: ClosedRange<Int> = KiwiLimits.pageSize,
+        defaultSize: Int = KiwiLimits.defaultPageSize
+    ) throws
+        -> ListWindow
+    {
         let query = uri.queryParameters
-        func number(_ name: String, default value: Int) throws -> Int {
-            guard let text = query.get(name) else { return value }
-            guard let number = Int(text) else { throw KiwiHTTPError.badRequest("\(name) must be a whole number") }
+        func number<Number: FixedWidthInteger>(_ name: String) throws -> Number? {
+            guard let text = query.get(name) else { return nil }
+            guard let number = Number(text), number >= 0 else { throw KiwiHTTPError.badRequest("\(name) must be a whole number") }
             return number
         }
-        let page = try number("page", default: 0)
-        let size = try number("pageSize", default: KiwiLimits.defaultPageSize)
-        guard KiwiLimits.page.contains(page) else { throw KiwiHTTPError.badRequest("page must be between 0 and \(KiwiLimits.page.upperBound)") }
-        guard KiwiLimits.pageSize.contains(size) else { throw KiwiHTTPError.badRequest("pageSize must be between 1 and 100") }
-        return (page, size)
+        let sizeName = query.get("limit") == nil && query.get("pageSize") != nil ? "pageSize" : "limit"
+        let size: Int = try number(sizeName) ?? defaultSize
+        guard sizes.contains(size) else { throw KiwiHTTPError.badRequest("\(sizeName) must be between \(sizes.lowerBound) and \(sizes.upperBound)") }
+        var window = ListWindow(limit: size, below: try number("max_id"))
+        let newer: Int64? = try number("min_id")
+        window.above = try newer ?? number("since_id")
+        window.oldestFirst = newestFirst ? newer != nil : window.below == nil || window.above != nil
+        if let page: Int = try number("page") {
+            guard !window.byKey else { throw KiwiHTTPError.badRequest("page does not go with max_id, since_id or min_id: use one or the other") }
+            guard page <= KiwiLimits.deepestOffset / size else {
+                throw KiwiHTTPError.badRequest(
+                    "pages by number reach \(KiwiLimits.deepestOffset) items deep; read older ones by max_id (the Link header's next page)"
+                )
+            }
+            window.offset = page * size
+        }
+        return window
+    }
+
+    /// The window of a list the original answers whole: a thousand at most unless asked for fewer.
+    func wholeListWindow(newestFirst: Bool = true) throws -> ListWindow {
+        try window(newestFirst: newestFirst, sizes: KiwiLimits.wholeList, defaultSize: KiwiLimits.wholeList.upperBound)
     }
 
     /// A multipart body's fields, holding a photo up to the community's limit.

@@ -78,9 +78,13 @@ enum KiwiLimits {
     static let caption = 2200
     static let comment = 1024
     static let pageSize = 1...100
-    /// Pages are counted from 0; beyond this nothing is "everything", it is 400.
-    static let page = 0...1_000_000
     static let defaultPageSize = 10
+    /// Lists the original answers whole (followers, following, comments) answer this many at most
+    /// unless asked for fewer, with a `Link` to the rest.
+    static let wholeList = 1...1000
+    /// How deep pages by number (`page`, an offset) reach: a database walks an offset's rows one
+    /// by one, so deeper lists are read by key (`max_id`), which costs the same at any depth.
+    static let deepestOffset = 10_000
     /// The largest body of a request without a photo (a form, a JSON object); a photo's form may
     /// be this much larger than the photo.
     static let formBody = 64 * 1024

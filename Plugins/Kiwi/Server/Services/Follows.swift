@@ -26,12 +26,12 @@ struct Follows: Sendable {
     }
 
     /// Most recent first.
-    func followers(of username: String) async throws -> [KiwiUser] {
-        try await store.followers(of: username)
+    func followers(of username: String, _ window: ListWindow) async throws -> [FollowEntry] {
+        try await store.followers(of: username, window: window)
     }
 
-    func following(of username: String) async throws -> [KiwiUser] {
-        try await store.following(of: username)
+    func following(of username: String, _ window: ListWindow) async throws -> [FollowEntry] {
+        try await store.following(of: username, window: window)
     }
 
     func counts(of username: String) async throws -> (followers: Int, following: Int) {

@@ -3,8 +3,8 @@ struct Notifications: Sendable {
     let store: any NotificationStore
     let changes: KiwiChanges
 
-    func list(for reader: KiwiUser, page: Int, size: Int, unreadOnly: Bool) async throws -> [KiwiNotification] {
-        try await store.notifications(for: reader.username, page: page, pageSize: size, unreadOnly: unreadOnly)
+    func list(for reader: KiwiUser, _ window: ListWindow, unreadOnly: Bool) async throws -> [KiwiNotification] {
+        try await store.notifications(for: reader.username, window: window, unreadOnly: unreadOnly)
     }
 
     func unreadCount(for reader: KiwiUser) async throws -> Int {

@@ -19,8 +19,7 @@ struct Posts: Sendable {
 
     struct PageKey: Hashable, Sendable {
         var selection: PostSelection
-        var page: Int
-        var size: Int
+        var window: ListWindow
     }
 
     /// A post of `author` shows on everyone's pages and on theirs; a member's name and avatar on
@@ -34,15 +33,15 @@ struct Posts: Sendable {
     }
 
     /// A page as every reader sees it (`likedByMe` nil), kept while true when its selection is shared.
-    func sharedPage(_ selection: PostSelection, page: Int, size: Int) async throws -> SharedPage {
-        let make = { SharedPage(posts: try await store.posts(selection, page: page, pageSize: size)) }
+    func sharedPage(_ selection: PostSelection, _ window: ListWindow) async throws -> SharedPage {
+        let make = { SharedPage(posts: try await store.posts(selection, window: window)) }
         guard selection.isShared else { return try await make() }
-        return try await shared.value(for: PageKey(selection: selection, page: page, size: size), make: make)
+        return try await shared.value(for: PageKey(selection: selection, window: window), make: make)
     }
 
     /// A page as `reader` sees it: the shared page with their own likes.
-    func page(_ selection: PostSelection, page: Int, size: Int, for reader: String) async throws -> [KiwiPost] {
-        let shared = try await sharedPage(selection, page: page, size: size)
+    func page(_ selection: PostSelection, _ window: ListWindow, for reader: String) async throws -> [KiwiPost] {
+        let shared = try await sharedPage(selection, window)
         let liked = try await likes(of: reader, on: shared)
         return shared.posts.map { post in
             var post = post
@@ -54,11 +53,6 @@ struct Posts: Sendable {
     /// Which posts of a page `reader` likes: what makes a shared page theirs.
     func likes(of reader: String, on page: SharedPage) async throws -> Set<Int64> {
         page.posts.isEmpty ? [] : try await store.liked(by: reader, among: page.posts.map(\.id))
-    }
-
-    /// Whether a page after `page` has posts: one post looked up, not a whole page.
-    func hasMore(_ selection: PostSelection, after page: Int, size: Int) async throws -> Bool {
-        try await !sharedPage(selection, page: (page + 1) * size, size: 1).posts.isEmpty
     }
 
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost {
@@ -143,8 +137,9 @@ struct Posts: Sendable {
         for withdrawn in notices.withdrawn { changes.published(.notification(id: withdrawn, recipient: author, added: false)) }
     }
 
-    func comments(on id: Int64) async throws -> [KiwiComment] {
-        try await store.comments(on: id)
+    /// Oldest first.
+    func comments(on id: Int64, _ window: ListWindow) async throws -> [KiwiComment] {
+        try await store.comments(on: id, window: window)
     }
 
     /// A comment, answered as `answer` says; with a `key`, exactly once (`Idempotency`). It tells
@@ -184,16 +179,16 @@ struct Posts: Sendable {
     /// The reading streak, read a hundred posts at a time back as far as it goes.
     func streakDays(of name: String, now: Date = Date()) async throws -> Int {
         var dates: [Date] = []
-        var page = 0
+        var window = ListWindow(limit: 100)
         while true {
-            let posts = try await store.posts(.author(name), page: page, pageSize: 100)
+            let posts = try await store.posts(.author(name), window: window)
             dates += posts.map(\.createdAt)
             let days = KiwiStreak.days(dates, today: now)
             // Older posts can only lengthen a streak that reaches back to this page's oldest day.
             guard posts.count == 100, let oldest = posts.last?.createdAt, now.timeIntervalSince(oldest) < Double(days + 1) * 86_400 else {
                 return days
             }
-            page += 1
+            window.below = posts.last?.id
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// (Notifications are written by the post and follow stores, in the transaction of what they tell.)
 protocol NotificationStore: Sendable {
     /// Newest first, paged like posts.
-    func notifications(for reader: String, page: Int, pageSize: Int, unreadOnly: Bool) async throws -> [KiwiNotification]
+    func notifications(for reader: String, window: ListWindow, unreadOnly: Bool) async throws -> [KiwiNotification]
     func unreadCount(for reader: String) async throws -> Int
     /// Marks the reader's notifications read: all of them, or those up to `id`. Answers whether any was unread.
     func markRead(for reader: String, upTo id: Int64?) async throws -> Bool

@@ -14,7 +14,7 @@ protocol PostStore: Sendable {
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost?
     /// Newest first, ties broken by id: the same post never shows on two pages. The same for every
     /// reader (`likedByMe` is nil): `liked(by:among:)` makes a page a reader's own.
-    func posts(_ selection: PostSelection, page: Int, pageSize: Int) async throws -> [KiwiPost]
+    func posts(_ selection: PostSelection, window: ListWindow) async throws -> [KiwiPost]
     /// Which of `ids` the reader likes.
     func liked(by reader: String, among ids: [Int64]) async throws -> Set<Int64>
     /// Who wrote the post; nil for no such post.
@@ -28,8 +28,8 @@ protocol PostStore: Sendable {
     func like(_ id: Int64, by username: String, notifying recipient: String?) async throws -> Liking
     /// Withdraws the like and its notification.
     func unlike(_ id: Int64, by username: String) async throws -> Liking
-    /// Oldest first.
-    func comments(on id: Int64) async throws -> [KiwiComment]
+    /// Oldest first; throws `noSuchPost` for no such post.
+    func comments(on id: Int64, window: ListWindow) async throws -> [KiwiComment]
     /// With the notification for `recipient`, if any, and the answer to keep, if any, in the
     /// comment's transaction (as `createPost`).
     func addComment(

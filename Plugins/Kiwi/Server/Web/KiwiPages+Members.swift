@@ -8,10 +8,10 @@ extension KiwiPages {
         let viewer = try await viewer(request, context)
         let name = try context.username()
         let user = try await community.accounts.member(name)
-        let page = try pageNumber(request)
+        let window = try listWindow(request, size: Self.gridSize)
         let links = links(request)
         let counts = try await community.follows.counts(of: name)
-        let posts = try await community.posts.sharedPage(.author(name), page: page, size: Self.gridSize).posts
+        let posts = try await community.posts.sharedPage(.author(name), window).posts
         let streak = try await community.posts.streakDays(of: name)
         let content = ProfilePage(
             author: PageAuthor(user, links: links, guest: viewer == nil),
@@ -20,13 +20,8 @@ extension KiwiPages {
             streak: streak == 1 ? "1 day" : "\(streak) days",
             mine: viewer?.username == name,
             follows: try await community.follows.follows(name, reader: viewer?.username),
-            posts: posts.map { PageCard($0, links: links, guest: viewer == nil) },
-            pager: Pager(
-                "/@\(name)",
-                page: page,
-                more: try await community.posts.hasMore(.author(name), after: page, size: Self.gridSize),
-                of: "posts"
-            )
+            posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
+            pager: Pager("/@\(name)", window, posts, key: \.id, of: "posts")
         )
         return render("profile", title: content.author.displayName, content, viewer: viewer)
     }

@@ -9,12 +9,13 @@ extension KiwiPages {
     /// first. Those unread until now stand out, and the visit marks them read.
     @Sendable func notifications(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         guard let caller = context.caller else { return logInFirst(request) }
-        let page = try pageNumber(request)
-        let size = Self.notificationsPageSize
+        let window = try listWindow(request, size: Self.notificationsPageSize)
         let links = links(request)
-        let found = try await community.notifications.list(for: caller, page: page, size: size + 1, unreadOnly: false)
-        let shown = found.prefix(size)
-        if let newest = shown.first, page == 0 { _ = try await community.notifications.markRead(for: caller, upTo: newest.id) }
+        let found = try await community.notifications.list(for: caller, window, unreadOnly: false)
+        let shown = window.shown(found)
+        if let newest = shown.first, !window.byKey, window.offset == 0 {
+            _ = try await community.notifications.markRead(for: caller, upTo: newest.id)
+        }
         let items = shown.map { notification in
             NotificationsPage.Item(
                 author: PageAuthor(notification.actor, links: links, guest: false),
@@ -28,7 +29,7 @@ extension KiwiPages {
         }
         let content = NotificationsPage(
             items: Array(items),
-            pager: Pager("/notifications", page: page, more: found.count > size, of: "notifications")
+            pager: Pager("/notifications", window, found, key: \.id, of: "notifications")
         )
         // Read after marking: the header's count says what is left.
         return render("notifications", title: "Notifications", content, viewer: try await viewer(request, context))

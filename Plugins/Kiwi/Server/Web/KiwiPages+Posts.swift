@@ -6,7 +6,7 @@ extension KiwiPages {
     /// `/`: everyone's posts, newest first, or (`?following=1`) the reader's and those they follow.
     @Sendable func feed(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let viewer = try await viewer(request, context)
-        let page = try pageNumber(request)
+        let window = try listWindow(request, size: Self.pageSize)
         // Following is a logged-in reader's tab; a guest asking for it sees everyone's.
         let follower = request.uri.queryParameters.get("following") == "1" ? viewer?.username : nil
         let following = follower != nil
@@ -14,17 +14,19 @@ extension KiwiPages {
         let links = links(request)
         let posts =
             if let viewer {
-                try await community.posts.page(selection, page: page, size: Self.pageSize, for: viewer.username)
+                try await community.posts.page(selection, window, for: viewer.username)
             } else {
-                try await community.posts.sharedPage(selection, page: page, size: Self.pageSize).posts
+                try await community.posts.sharedPage(selection, window).posts
             }
         let query = following ? "following=1" : nil
+        var here = window
+        here.limit -= 1
         let content = FeedPage(
-            posts: posts.map { PageCard($0, links: links, guest: viewer == nil) },
+            posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
             following: following,
-            live: viewer != nil && page == 0,
-            pager: Pager("/", query, page: page, more: try await community.posts.hasMore(selection, after: page, size: Self.pageSize), of: "posts"),
-            here: Self.pageURL("/", query, page: page)
+            live: viewer != nil && !window.byKey && window.offset == 0,
+            pager: Pager("/", query: query, window, posts, key: \.id, of: "posts"),
+            here: Self.listURL("/", query, here.byKey ? here : nil)
         )
         return render("feed", title: following ? "Following" : "Everyone", content, viewer: viewer)
     }
@@ -46,7 +48,8 @@ extension KiwiPages {
         let id = try context.postID()
         let post = try await community.posts.post(id, viewer: viewer?.username)
         let links = links(request)
-        let comments = try await community.posts.comments(on: id).map { comment in
+        let comments = try await community.posts.comments(on: id, ListWindow(limit: KiwiLimits.wholeList.upperBound, oldestFirst: true)).map {
+            comment in
             PageComment(
                 id: comment.id,
                 author: PageAuthor(comment.owner, links: links, guest: viewer == nil),

@@ -152,16 +152,17 @@ struct KiwiPages: Sendable {
     /// The upload limit as people read it: "10 MB".
     var uploadLimit: String { KiwiProblem.readable(bytes: community.maxUploadBytes) }
 
-    /// `?page=N`, from 0.
-    func pageNumber(_ request: Request) throws -> Int {
-        guard let text = request.uri.queryParameters.get("page") else { return 0 }
-        guard let page = Int(text), KiwiLimits.page.contains(page) else { throw KiwiHTTPError.badRequest("There is no such page.") }
-        return page
+    /// The part of a list `?max_id=` or `?min_id=` asks for (or an older link's `?page=`), one
+    /// longer than `size`: whether a page's list goes on is whether the extra one came.
+    func listWindow(_ request: Request, size: Int) throws -> ListWindow {
+        var window = try request.window(sizes: size...size, defaultSize: size)
+        window.limit += 1
+        return window
     }
 
-    /// `path` at page `page` of its list (page 0 names no page), keeping `query`.
-    static func pageURL(_ path: String, _ query: String?, page: Int) -> String {
-        let items = [query, page == 0 ? nil : "page=\(page)"].compactMap { $0 }
+    /// `path` keeping `query`, at `window` (nil: the list's start).
+    static func listURL(_ path: String, _ query: String?, _ window: ListWindow?) -> String {
+        let items = [query].compactMap { $0 } + (window.map { ListLinks.parameters($0, limit: false) } ?? [])
         return items.isEmpty ? path : path + "?" + items.joined(separator: "&")
     }
 

@@ -189,10 +189,21 @@ struct Pager: Sendable {
     /// What the list holds: "posts", "notifications".
     let what: String
 
-    /// The pages around `page` of the list at `path` (keeping `query`); `more`: whether a page follows.
-    init(_ path: String, _ query: String? = nil, page: Int, more: Bool, of what: String) {
-        newerURL = page == 0 ? nil : KiwiPages.pageURL(path, query, page: page - 1)
-        olderURL = more ? KiwiPages.pageURL(path, query, page: page + 1) : nil
+    /// The pages around a page of the list at `path` (keeping `query`), read by `window` (one
+    /// longer than shown, `KiwiPages.listWindow`); `items` the page as fetched, newest first.
+    init<Item>(_ path: String, query: String? = nil, _ window: ListWindow, _ items: [Item], key: (Item) -> Int64, of what: String) {
+        let shown = window.shown(items)
+        var asked = window
+        asked.limit -= 1
+        let keys = shown.map(key)
+        // The extra item says whether the list goes on the way it was read; the other way it does
+        // whenever this page was reached from there.
+        let readingNewer = window.oldestFirst
+        let fromStart = !window.byKey && window.offset == 0
+        let newer = readingNewer ? items.count > shown.count : !fromStart
+        let older = readingNewer || items.count > shown.count
+        newerURL = newer ? asked.previous(before: keys, newestFirst: true).map { KiwiPages.listURL(path, query, $0) } : nil
+        olderURL = older ? asked.next(after: keys, newestFirst: true).map { KiwiPages.listURL(path, query, $0) } : nil
         self.what = what
     }
 }

@@ -4,7 +4,7 @@ extension MemoryKiwiDatabase: FollowStore {
     func follow(_ followee: String, by follower: String, notifying recipient: String?) throws -> (changed: Bool, notices: Notices) {
         guard members[followee] != nil else { throw KiwiProblem.noSuchUser }
         guard !follows.contains(where: { $0.follower == follower && $0.followee == followee }) else { return (false, Notices()) }
-        follows.append(Follow(follower: follower, followee: followee, createdAt: Date()))
+        follows.append(Follow(follower: follower, followee: followee, createdAt: Date(), number: nextID()))
         return (true, Notices(told: recipient.map { notify($0, .follow, by: follower) }))
     }
 
@@ -15,14 +15,20 @@ extension MemoryKiwiDatabase: FollowStore {
         return (true, Notices(withdrawn: withdraw { $0.kind == .follow && $0.recipient == followee && $0.actor.username == follower }))
     }
 
-    func followers(of username: String) throws -> [KiwiUser] {
-        guard members[username] != nil else { throw KiwiProblem.noSuchUser }
-        return follows.reversed().filter { $0.followee == username }.compactMap { members[$0.follower]?.user }
+    func followers(of username: String, window: ListWindow) throws -> [FollowEntry] {
+        try people(window, of: username, { $0.followee == username }, \.follower)
     }
 
-    func following(of username: String) throws -> [KiwiUser] {
+    func following(of username: String, window: ListWindow) throws -> [FollowEntry] {
+        try people(window, of: username, { $0.follower == username }, \.followee)
+    }
+
+    private func people(_ window: ListWindow, of username: String, _ chosen: (Follow) -> Bool, _ who: KeyPath<Follow, String>) throws -> [FollowEntry]
+    {
         guard members[username] != nil else { throw KiwiProblem.noSuchUser }
-        return follows.reversed().filter { $0.follower == username }.compactMap { members[$0.followee]?.user }
+        return window.cut(follows.filter(chosen), key: \.number, time: \.createdAt.timeIntervalSince1970, newestFirst: true).compactMap { follow in
+            members[follow[keyPath: who]].map { FollowEntry(member: $0.user, key: follow.number) }
+        }
     }
 
     func followCounts(of username: String) throws -> (followers: Int, following: Int) {

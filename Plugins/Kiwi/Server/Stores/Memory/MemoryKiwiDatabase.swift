@@ -20,6 +20,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
         var follower: String
         var followee: String
         var createdAt: Date
+        /// Its key in lists of followers and following.
+        var number: Int64
     }
 
     var members: [String: Member] = [:]

@@ -1,9 +1,9 @@
 import Foundation
 
 extension MemoryKiwiDatabase: NotificationStore {
-    func notifications(for reader: String, page: Int, pageSize: Int, unreadOnly: Bool) -> [KiwiNotification] {
-        let mine = notifications.values.filter { $0.recipient == reader && !(unreadOnly && $0.read) }.sorted { $0.id > $1.id }
-        return mine.dropFirst(page * pageSize).prefix(pageSize).map(seen)
+    func notifications(for reader: String, window: ListWindow, unreadOnly: Bool) -> [KiwiNotification] {
+        let mine = notifications.values.filter { $0.recipient == reader && !(unreadOnly && $0.read) }
+        return window.cut(mine, key: \.id, time: { _ in 0 }, newestFirst: true).map(seen)
     }
 
     func unreadCount(for reader: String) -> Int {

@@ -22,7 +22,7 @@ extension MemoryKiwiDatabase: PostStore {
 
     func post(_ id: Int64, viewer: String?) -> KiwiPost? { posts[id].map { seen($0, by: viewer) } }
 
-    func posts(_ selection: PostSelection, page: Int, pageSize: Int) -> [KiwiPost] {
+    func posts(_ selection: PostSelection, window: ListWindow) -> [KiwiPost] {
         let chosen = posts.values.filter { stored in
             let author = stored.post.owner.username
             switch selection {
@@ -31,8 +31,7 @@ extension MemoryKiwiDatabase: PostStore {
             case .feed(let member): return author == member || follows.contains { $0.follower == member && $0.followee == author }
             }
         }
-        let newest = chosen.sorted { ($0.post.createdAt, $0.post.id) > ($1.post.createdAt, $1.post.id) }
-        return newest.dropFirst(page * pageSize).prefix(pageSize).map { seen($0, by: nil) }
+        return window.cut(chosen, key: \.post.id, time: \.post.createdAt.timeIntervalSince1970, newestFirst: true).map { seen($0, by: nil) }
     }
 
     func liked(by reader: String, among ids: [Int64]) -> Set<Int64> {
@@ -87,9 +86,10 @@ extension MemoryKiwiDatabase: PostStore {
         return liking
     }
 
-    func comments(on id: Int64) throws -> [KiwiComment] {
+    func comments(on id: Int64, window: ListWindow) throws -> [KiwiComment] {
         guard posts[id] != nil else { throw KiwiProblem.noSuchPost }
-        return comments.values.filter { $0.postID == id }.sorted { $0.id < $1.id }.map { comment in
+        let theirs = comments.values.filter { $0.postID == id }
+        return window.cut(theirs, key: \.id, time: { _ in 0 }, newestFirst: false).map { comment in
             var comment = comment
             comment.owner = current(comment.owner)
             return comment

@@ -20,12 +20,12 @@ extension PostgresKiwiDatabase: FollowStore {
         return (found.1, Notices(withdrawn: found.2))
     }
 
-    func followers(of username: String) async throws -> [KiwiUser] {
-        try await people(Followers.self, username)
+    func followers(of username: String, window: ListWindow) async throws -> [FollowEntry] {
+        try await people(Followers.self, username, window)
     }
 
-    func following(of username: String) async throws -> [KiwiUser] {
-        try await people(Following.self, username)
+    func following(of username: String, window: ListWindow) async throws -> [FollowEntry] {
+        try await people(Following.self, username, window)
     }
 
     func followCounts(of username: String) async throws -> (followers: Int, following: Int) {
@@ -40,11 +40,16 @@ extension PostgresKiwiDatabase: FollowStore {
     }
 
     /// One row per person, or one row of NULLs for a member with nobody; none for no such member.
-    private func people<Text: PostgresStatementText>(_ text: Text.Type, _ username: String, _ function: String = #function) async throws -> [KiwiUser]
-    {
-        let found = try await rows(text, binds(username), function) { row -> KiwiUser? in
+    private func people<Text: PostgresStatementText>(
+        _ text: Text.Type,
+        _ username: String,
+        _ window: ListWindow,
+        _ function: String = #function
+    ) async throws -> [FollowEntry] {
+        let found = try await rows(text, window.binding(after: username), function) { row -> FollowEntry? in
             let cells = row.makeRandomAccess()
-            return try cells[0].decode(String?.self) == nil ? nil : try Self.user(cells)
+            guard let key = try cells[5].decode(Int64?.self) else { return nil }
+            return FollowEntry(member: try Self.user(cells), key: key)
         }
         guard !found.isEmpty else { throw KiwiProblem.noSuchUser }
         return found.compactMap { $0 }
@@ -75,14 +80,18 @@ extension PostgresKiwiDatabase: FollowStore {
 
     private enum Followers: PostgresStatementText {
         static let sql = """
-            SELECT \(userColumns) FROM users t LEFT JOIN following f ON f.followee = t.username LEFT JOIN users u ON u.username = f.follower
+            SELECT \(userColumns), f.seq FROM users t
+            LEFT JOIN LATERAL (\(window(select: "*", from: "following", where: "followee = t.username", time: "created_at", key: "seq", first: 2))) f ON true
+            LEFT JOIN users u ON u.username = f.follower
             WHERE t.username = $1 ORDER BY f.created_at DESC, f.seq DESC
             """
     }
 
     private enum Following: PostgresStatementText {
         static let sql = """
-            SELECT \(userColumns) FROM users t LEFT JOIN following f ON f.follower = t.username LEFT JOIN users u ON u.username = f.followee
+            SELECT \(userColumns), f.seq FROM users t
+            LEFT JOIN LATERAL (\(window(select: "*", from: "following", where: "follower = t.username", time: "created_at", key: "seq", first: 2))) f ON true
+            LEFT JOIN users u ON u.username = f.followee
             WHERE t.username = $1 ORDER BY f.created_at DESC, f.seq DESC
             """
     }

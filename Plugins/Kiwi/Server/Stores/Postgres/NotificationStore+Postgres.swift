@@ -2,8 +2,8 @@ import Foundation
 import PostgresNIO
 
 extension PostgresKiwiDatabase: NotificationStore {
-    func notifications(for reader: String, page: Int, pageSize: Int, unreadOnly: Bool) async throws -> [KiwiNotification] {
-        try await rows(Notifications.self, binds(reader, unreadOnly, pageSize, page * pageSize), read: Self.notification).compactMap { $0 }
+    func notifications(for reader: String, window: ListWindow, unreadOnly: Bool) async throws -> [KiwiNotification] {
+        try await rows(Notifications.self, window.binding(after: reader, unreadOnly), read: Self.notification).compactMap { $0 }
     }
 
     func unreadCount(for reader: String) async throws -> Int {
@@ -57,7 +57,9 @@ extension PostgresKiwiDatabase: NotificationStore {
     // MARK: statements
 
     private enum Notifications: PostgresStatementText {
-        static let sql = notificationColumns + " WHERE n.recipient = $1 AND (NOT $2 OR n.read = 0) ORDER BY n.id DESC LIMIT $3 OFFSET $4"
+        static let sql =
+            notificationColumns
+            + " JOIN (\(window(select: "id", from: "notifications", where: "recipient = $1 AND (NOT $2 OR read = 0)", time: nil, key: "id", first: 3))) page ON page.id = n.id ORDER BY n.id DESC"
     }
 
     private enum UnreadCount: PostgresStatementText {

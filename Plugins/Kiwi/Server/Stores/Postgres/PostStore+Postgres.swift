@@ -35,12 +35,12 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     /// The page's ids come from the index alone; only the page is joined with its authors.
-    func posts(_ selection: PostSelection, page: Int, pageSize: Int) async throws -> [KiwiPost] {
+    func posts(_ selection: PostSelection, window: ListWindow) async throws -> [KiwiPost] {
         let read: @Sendable (PostgresRow) throws -> KiwiPost = { try Self.post($0, viewer: nil) }
         switch selection {
-        case .everyone: return try await rows(EveryonesPage.self, binds(pageSize, page * pageSize), read: read)
-        case .author(let member): return try await rows(AuthorsPage.self, binds(member, pageSize, page * pageSize), read: read)
-        case .feed(let member): return try await rows(FeedPage.self, binds(member, pageSize, page * pageSize), read: read)
+        case .everyone: return try await rows(EveryonesPage.self, window.binding(after: "everyone"), read: read)
+        case .author(let member): return try await rows(AuthorsPage.self, window.binding(after: member), read: read)
+        case .feed(let member): return try await rows(FeedPage.self, window.binding(after: member), read: read)
         }
     }
 
@@ -102,8 +102,8 @@ extension PostgresKiwiDatabase: PostStore {
         return answer
     }
 
-    func comments(on id: Int64) async throws -> [KiwiComment] {
-        let found = try await rows(Comments.self, binds(id)) { row -> KiwiComment? in
+    func comments(on id: Int64, window: ListWindow) async throws -> [KiwiComment] {
+        let found = try await rows(Comments.self, window.binding(after: id)) { row -> KiwiComment? in
             let cells = row.makeRandomAccess()
             guard let comment = try cells[0].decode(Int64?.self) else { return nil }
             return try Self.comment(cells, id: comment)
@@ -202,26 +202,24 @@ extension PostgresKiwiDatabase: PostStore {
         static let sql = "SELECT \(postColumns) FROM posts p JOIN users u ON u.username = p.owner WHERE p.id = $2"
     }
 
+    /// Posts `where` (`$1` names whose) in a window (`$2`…`$6`), joined with their authors.
+    private static func page(where filter: String) -> String {
+        """
+        \(pageColumns) JOIN (\(window(select: "id", from: "posts", where: filter, time: "created_at", key: "id", first: 2))) page ON page.id = p.id
+        ORDER BY p.created_at DESC, p.id DESC
+        """
+    }
+
     private enum EveryonesPage: PostgresStatementText {
-        static let sql = """
-            \(pageColumns) JOIN (SELECT id FROM posts ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) page ON page.id = p.id
-            ORDER BY p.created_at DESC, p.id DESC
-            """
+        static let sql = page(where: "$1::text IS NOT NULL")
     }
 
     private enum AuthorsPage: PostgresStatementText {
-        static let sql = """
-            \(pageColumns) JOIN (SELECT id FROM posts WHERE owner = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON page.id = p.id
-            ORDER BY p.created_at DESC, p.id DESC
-            """
+        static let sql = page(where: "owner = $1")
     }
 
     private enum FeedPage: PostgresStatementText {
-        static let sql = """
-            \(pageColumns) JOIN (SELECT id FROM posts WHERE owner = $1 OR owner IN (SELECT followee FROM following WHERE follower = $1)
-                                 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page ON page.id = p.id
-            ORDER BY p.created_at DESC, p.id DESC
-            """
+        static let sql = page(where: "owner = $1 OR owner IN (SELECT followee FROM following WHERE follower = $1)")
     }
 
     private enum Liked: PostgresStatementText {
@@ -282,7 +280,8 @@ extension PostgresKiwiDatabase: PostStore {
     private enum Comments: PostgresStatementText {
         static let sql = """
             SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns)
-            FROM posts p LEFT JOIN comments c ON c.post_id = p.id LEFT JOIN users u ON u.username = c.owner
+            FROM posts p LEFT JOIN LATERAL (\(window(select: "*", from: "comments", where: "post_id = p.id", time: nil, key: "id", first: 2))) c ON true
+            LEFT JOIN users u ON u.username = c.owner
             WHERE p.id = $1 ORDER BY c.id
             """
     }

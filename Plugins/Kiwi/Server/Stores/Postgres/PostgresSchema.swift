@@ -45,6 +45,8 @@ enum PostgresSchema {
                 created_at DOUBLE PRECISION NOT NULL, seq BIGSERIAL, PRIMARY KEY (follower, followee))
             """,
             "CREATE INDEX IF NOT EXISTS following_by_followee ON following (followee, created_at DESC)",
+            // A cursor's follow is found by its number.
+            "CREATE INDEX IF NOT EXISTS following_by_seq ON following (seq)",
             "CREATE TABLE IF NOT EXISTS login_failures (username TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
             "CREATE INDEX IF NOT EXISTS login_failures_by_username ON login_failures (username, at)",
             "CREATE INDEX IF NOT EXISTS login_failures_by_time ON login_failures (at)",

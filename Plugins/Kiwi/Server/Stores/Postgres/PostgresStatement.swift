@@ -20,6 +20,10 @@ struct Prepared<Text: PostgresStatementText, Row: Sendable>: PostgresPreparedSta
 
 /// A statement's values in order (nil is NULL: the statement casts it, `$3::text`).
 func binds(_ values: (any PostgresDynamicTypeEncodable & Sendable)?...) -> PostgresBindings {
+    binds(values)
+}
+
+func binds(_ values: [(any PostgresDynamicTypeEncodable & Sendable)?]) -> PostgresBindings {
     var bindings = PostgresBindings(capacity: values.count)
     for value in values {
         if let value { bindings.append(value) } else { bindings.appendNull() }

@@ -23,20 +23,12 @@ extension SQLiteKiwiDatabase: FollowStore {
         }
     }
 
-    func followers(of username: String) async throws -> [KiwiUser] {
-        try await people(
-            username,
-            sql:
-                "SELECT \(Self.userColumns) FROM following f JOIN users u ON u.username = f.follower WHERE f.followee = ? ORDER BY f.created_at DESC, f.rowid DESC"
-        )
+    func followers(of username: String, window: ListWindow) async throws -> [FollowEntry] {
+        try await people(username, window, joining: "f.follower", where: "f.followee")
     }
 
-    func following(of username: String) async throws -> [KiwiUser] {
-        try await people(
-            username,
-            sql:
-                "SELECT \(Self.userColumns) FROM following f JOIN users u ON u.username = f.followee WHERE f.follower = ? ORDER BY f.created_at DESC, f.rowid DESC"
-        )
+    func following(of username: String, window: ListWindow) async throws -> [FollowEntry] {
+        try await people(username, window, joining: "f.followee", where: "f.follower")
     }
 
     func followCounts(of username: String) async throws -> (followers: Int, following: Int) {
@@ -54,10 +46,26 @@ extension SQLiteKiwiDatabase: FollowStore {
         }
     }
 
-    private func people(_ username: String, sql: String, _ function: String = #function) async throws -> [KiwiUser] {
+    private func people(
+        _ username: String,
+        _ window: ListWindow,
+        joining who: String,
+        where whose: String,
+        _ function: String = #function
+    ) async throws
+        -> [FollowEntry]
+    {
         try await read(function) { db in
             try Self.requireUser(username, db)
-            return try Row.fetchAll(db, sql: sql, arguments: [username]).map { Self.user($0) }
+            let (range, order, values) = window.sqlite(table: "following", alias: "f", time: "created_at", key: "rowid")
+            let sql = """
+                SELECT * FROM (SELECT \(Self.userColumns), f.rowid AS key, f.created_at AS at FROM following f JOIN users u ON u.username = \(who)
+                               WHERE \(whose) = ?\(range) \(order))
+                ORDER BY at DESC, key DESC
+                """
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [username] + values).map { row in
+                FollowEntry(member: Self.user(row), key: row["key"])
+            }
         }
     }
 }

@@ -9,14 +9,12 @@ extension SQLiteKiwiDatabase: NotificationStore {
         LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id
         """
 
-    func notifications(for reader: String, page: Int, pageSize: Int, unreadOnly: Bool) async throws -> [KiwiNotification] {
+    func notifications(for reader: String, window: ListWindow, unreadOnly: Bool) async throws -> [KiwiNotification] {
         try await read { db in
             let unread = unreadOnly ? " AND n.read = 0" : ""
-            return try Row.fetchAll(
-                db,
-                sql: Self.notificationColumns + " WHERE n.recipient = ?\(unread) ORDER BY n.id DESC LIMIT ? OFFSET ?",
-                arguments: [reader, pageSize, page * pageSize]
-            ).compactMap(Self.notification)
+            let (range, order, values) = window.sqlite(table: "notifications", alias: "n", time: nil, key: "id")
+            let sql = "SELECT * FROM (\(Self.notificationColumns) WHERE n.recipient = ?\(unread)\(range) \(order)) ORDER BY 1 DESC"
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [reader] + values).compactMap(Self.notification)
         }
     }
 

@@ -29,24 +29,25 @@ extension SQLiteKiwiDatabase: PostStore {
 
     /// The page's ids are found on the index alone (deep OFFSETs skip index entries,
     /// not joined rows); only the page itself is joined with its authors.
-    func posts(_ selection: PostSelection, page: Int, pageSize: Int) async throws -> [KiwiPost] {
+    func posts(_ selection: PostSelection, window: ListWindow) async throws -> [KiwiPost] {
         try await read { db in
-            var filter = ""
+            var filter = "1"
             var arguments: StatementArguments = [nil]
             switch selection {
             case .everyone:
                 break
             case .feed(let member):
-                filter = "WHERE owner = ? OR owner IN (SELECT followee FROM following WHERE follower = ?)"
+                filter = "(q.owner = ? OR q.owner IN (SELECT followee FROM following WHERE follower = ?))"
                 arguments += [member, member]
             case .author(let member):
-                filter = "WHERE owner = ?"
+                filter = "q.owner = ?"
                 arguments += [member]
             }
-            arguments += [pageSize, page * pageSize]
+            let (range, order, values) = window.sqlite(table: "posts", alias: "q", time: "created_at", key: "id")
+            arguments += values
             let sql =
                 Self.postColumns + """
-                     JOIN (SELECT id FROM posts \(filter) ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?) page ON page.id = p.id
+                     JOIN (SELECT q.id FROM posts q WHERE \(filter)\(range) \(order)) page ON page.id = p.id
                     ORDER BY p.created_at DESC, p.id DESC
                     """
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Self.post($0, viewer: nil) }
@@ -123,10 +124,12 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
-    func comments(on id: Int64) async throws -> [KiwiComment] {
+    func comments(on id: Int64, window: ListWindow) async throws -> [KiwiComment] {
         try await read { db in
             _ = try Self.author(of: id, db)
-            return try Row.fetchAll(db, sql: Self.commentColumns + " WHERE c.post_id = ? ORDER BY c.id", arguments: [id]).map(Self.comment)
+            let (range, order, values) = window.sqlite(table: "comments", alias: "c", time: nil, key: "id")
+            let sql = "SELECT * FROM (\(Self.commentColumns) WHERE c.post_id = ?\(range) \(order)) ORDER BY 1"
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [id] + values).map(Self.comment)
         }
     }
 
