@@ -7,9 +7,13 @@ SECONDS, and what it got: one line of JSON.
         many the server closed and after how long, how many were still open at the end
   kiwi_hostile.py signups BASE_URL SOURCE SECONDS      sign-ups in a loop: answers by status
   kiwi_hostile.py posts BASE_URL SOURCE SECONDS        one account posting in a loop: answers by status
+  kiwi_hostile.py deep BASE_URL SOURCE SECONDS TOP_ID  one client walking deep pages as fast as it is
+        answered (by key anywhere below TOP_ID, by number down to the deepest page, a member's by
+        key): answers by status and a second
 """
 import http.client
 import json
+import random
 import select
 import socket
 import sys
@@ -121,5 +125,21 @@ def posts():
     return {"answers": dict(statuses)}
 
 
-result = {"slow": lambda: slow(int(sys.argv[5])), "signups": signups, "posts": posts}[mode]()
+def deep(top):
+    client = connection()
+    statuses = Counter()
+    start = time.monotonic()
+    end = start + seconds
+    while time.monotonic() < end:
+        path = random.choice([
+            f"/posts?pageSize=20&max_id={random.randint(1, top)}",
+            f"/posts?pageSize=10&page={random.randint(0, 1000)}",
+            f"/users/reader{random.randint(0, 19)}/posts?pageSize=20&max_id={random.randint(1, top)}",
+        ])
+        status, _ = call(client, "GET", path)
+        statuses[status] += 1
+    return {"answers": dict(statuses), "per_second": round(sum(statuses.values()) / (time.monotonic() - start))}
+
+
+result = {"slow": lambda: slow(int(sys.argv[5])), "signups": signups, "posts": posts, "deep": lambda: deep(int(sys.argv[5]))}[mode]()
 print(json.dumps(result))

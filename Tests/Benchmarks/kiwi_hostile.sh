@@ -6,9 +6,13 @@
 # then while each attack runs from a loopback address of its own:
 #   (a) 2,000 slow connections (a request line, then a header line every 5 s), from 127.0.0.2;
 #   (b) one client signing up in a loop, from 127.0.0.3;
-#   (c) one account posting in a loop, from 127.0.0.4.
+#   (c) one account posting in a loop, from 127.0.0.4;
+#   (d) with the community grown to 1,000,000 posts (seeded straight into the SQLite file in one
+#       statement, not through the API) and the readers measured alone again: one client walking
+#       deep pages, by key anywhere and by number down to the deepest page, from 127.0.0.5.
 # For each: the readers' rate as a share of their rate alone, their p99, what the attacker got, and
-# the server's resident memory at the end (it must not exit).
+# the server's resident memory at the end (it must not exit). Then, at 1,000,000 posts, page 0,
+# page 5,000 and a member's deep page by key and by number (kiwi_depth.py).
 #   Tests/Benchmarks/kiwi_hostile.sh [SERVE FLAGS…]
 # Needs wrk (apt-get install wrk; installed here when run as root) and prlimit (util-linux).
 set -euo pipefail
@@ -60,3 +64,30 @@ attack() {
 attack "(a) 2,000 slow connections" slow "$base" 127.0.0.2 14 2000
 attack "(b) sign-ups in a loop" signups "$base" 127.0.0.3 12
 attack "(c) one account posting in a loop" posts "$base" 127.0.0.4 12
+
+# (d) A million posts: the server stops, the rest are written into its file in one transaction
+# (round robin over the 20 readers, times rising with ids, as the API would have made them), and
+# it starts again under the same limits.
+kill "$pid" && wait "$pid" 2>/dev/null || true
+file="$work/data/toolbox/kiwi/kiwi.sqlite"
+top=$(python3 - "$file" <<'PY'
+import sqlite3, sys
+database = sqlite3.connect(sys.argv[1])
+count, newest = database.execute("SELECT count(*), max(created_at) FROM posts").fetchone()
+with database:
+    database.execute("""
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+        INSERT INTO posts (owner, image, caption, created_at)
+        SELECT 'reader' || (i % 20), 'seeded.png', 'Reflection ' || i || ' on the book I am reading', ? + i * 0.0001 FROM n
+        """, (1_000_000 - count, newest))
+print(database.execute("SELECT max(id) FROM posts").fetchone()[0])
+PY
+)
+deep_id=$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT id FROM posts WHERE owner = 'reader7' ORDER BY id LIMIT 1 OFFSET 25\").fetchone()[0])" "$file")
+keep_limits=1 data="$work/data" serve "$@"
+printf '== a community of %s posts\n' "$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM posts').fetchone()[0])" "$file")"
+read -r alone alone_p99 < <(readers)
+printf '== readers alone: %.0f req/s, p99 %.1f ms, server %s\n' "$alone" "$alone_p99" "$(memory)"
+attack "(d) one client walking deep pages" deep "$base" 127.0.0.5 12 "$top"
+echo "== pages at depth (median of 30, one connection, nothing else running):"
+python3 Tests/Benchmarks/kiwi_depth.py "$base" "$file" "$top" reader7 "$deep_id"

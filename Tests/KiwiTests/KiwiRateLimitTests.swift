@@ -93,7 +93,10 @@ import Testing
         try await withKiwi(kind, serve: ["--registrations", "closed"]) { kiwi in
             // Ada joined while it was open.
             let open = buildApplication(storage: kiwi.database, uploads: nil, arguments: try KiwiCommand.Serve.testing(), logger: kiwi.quiet)
-            try await open.test(.router) { client in _ = try await client.member("ada", password: "secret") }
+            try await open.test(.router) { client in
+                _ = try await client.member("ada", password: "secret")
+                #expect(try await client.page("/").html.contains(#"href="/signup""#), "an open community offers to sign up")
+            }
             try await kiwi.application.test(.router) { client in
                 let (status, body, _) = try await client.json(.post, "/users", #"{"username":"bob","password":"secret"}"#)
                 #expect(status == .forbidden)
@@ -105,6 +108,10 @@ import Testing
                     body: ByteBuffer(string: "username=bob&password=secret&password2=secret")
                 ) { String(buffer: $0.body) }
                 #expect(page.contains("This community takes no new members."))
+                // Its pages say so before anyone fills in a form, and offer no way to sign up.
+                let form = try await client.page("/signup")
+                #expect(form.html.contains("This community takes no new members.") && !form.html.contains(#"action="/signup""#))
+                for path in ["/", "/login", "/signup"] { #expect(try await !client.page(path).html.contains(#"href="/signup""#), "\(path)") }
                 #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"secret"}"#).0 == .ok, "a member still logs in")
             }
         }

@@ -10,6 +10,8 @@ struct Page<Content: Sendable>: Sendable {
     let title: String
     let viewer: PageViewer?
     let content: Content
+    /// Whether the community takes new members: the pages offer to sign up only then.
+    let signUps: Bool
     let stylesheet = PageAssets.stylesheetPath
     let favicon = "/uploads/\(Links.defaultAvatar)"
 }
