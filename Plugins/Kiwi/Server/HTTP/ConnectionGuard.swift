@@ -78,6 +78,12 @@ final class ConnectionGuard: Sendable {
         var open = 0
         var byAddress: [String: Int] = [:]
         var streams = 0
+
+        /// One connection from `address` leaves the cap (closed, or now a live stream).
+        mutating func release(_ address: String?) {
+            open -= 1
+            if let address { byAddress[address] = byAddress[address].flatMap { $0 > 1 ? $0 - 1 : nil } }
+        }
     }
 
     /// Open connections and live streams now (for `/metrics` and tests).
@@ -99,21 +105,15 @@ final class ConnectionGuard: Sendable {
     /// An admitted connection closed.
     func left(_ address: String?, wasStream: Bool) {
         counts.withLock { counts in
-            if wasStream {
-                counts.streams -= 1
-            } else {
-                counts.open -= 1
-                if let address { counts.byAddress[address] = counts.byAddress[address].flatMap { $0 > 1 ? $0 - 1 : nil } }
-            }
+            if wasStream { counts.streams -= 1 } else { counts.release(address) }
         }
     }
 
     /// An admitted connection now carries a live stream: it leaves the cap.
     func becameStream(_ address: String?) {
         counts.withLock { counts in
-            counts.open -= 1
+            counts.release(address)
             counts.streams += 1
-            if let address { counts.byAddress[address] = counts.byAddress[address].flatMap { $0 > 1 ? $0 - 1 : nil } }
         }
     }
 
