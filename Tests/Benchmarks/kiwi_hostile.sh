@@ -34,10 +34,9 @@ kill "$pid" && wait "$pid" 2>/dev/null || true
 launcher=(prlimit --nofile=1024:1024)
 keep_limits=1 data="$work/data" serve "$@"
 grep -m1 "open files" "$work/serve.log" || true
-page="$base/posts?page=0&pageSize=20"
-# Readers for 10 s: "RATE P99_MS".
+# Readers of page 0 for 10 s, on the server started last: "RATE P99_MS".
 readers() {
-    wrk -t2 -c32 -d10s --latency "$page" >"$work/wrk.txt"
+    wrk -t2 -c32 -d10s --latency "$base/posts?page=0&pageSize=20" >"$work/wrk.txt"
     python3 - "$work/wrk.txt" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
