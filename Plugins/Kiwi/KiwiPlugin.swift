@@ -55,7 +55,8 @@ public struct KiwiCommand: ParsableCommand {
               toolbox kiwi profile ada
             """,
         subcommands: [
-            Serve.self, Migrate.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self, Show.self,
+            Serve.self, Migrate.self, Approve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self,
+            Show.self,
             Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
             Following.self, Profile.self, Notifications.self, Watch.self, Outbox.self, Sync.self,

@@ -6,7 +6,7 @@ import Logging
 import PluginAPI
 import Synchronization
 
-/// The server's host in its own program: `kiwi serve` and `kiwi migrate` run in this process.
+/// The server's host in its own program: `kiwi serve`, `kiwi migrate` and `kiwi approve` run in this process.
 struct LocalKiwiServer: KiwiServerHost {
     func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws {
         let books = BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self))
@@ -53,6 +53,36 @@ struct LocalKiwiServer: KiwiServerHost {
             empty: ""
         )
         output.notice("verified: the target holds every row of the source, compared column by column")
+    }
+}
+
+extension LocalKiwiServer {
+    func approve(_ command: KiwiCommand.Approve, in context: CommandContext) async throws {
+        let output = context.output
+        let logger = Logger(label: "kiwi-approve") { _ in ConsoleLogHandler(console: output.console, level: .error) }
+        let moderation = KiwiModeration(database: command.database ?? .standard(dataHome: context.paths.data), logger: logger)
+        guard !command.usernames.isEmpty else {
+            try output.list(
+                try await moderation.waiting(),
+                columns: [
+                    Column("Username") { $0.username }, Column("Name") { $0.name ?? "–" }, Column("Email") { $0.email ?? "–" },
+                    Column("Signed up") { RelativeTime.ago(Date().timeIntervalSince($0.signedUp)) },
+                ],
+                plain: { "\($0.username) signed up \(RelativeTime.ago(Date().timeIntervalSince($0.signedUp)))" },
+                empty: "No sign-ups wait for approval."
+            )
+            return
+        }
+        let notWaiting = try await moderation.decide(command.usernames, approved: !command.reject)
+        for username in command.usernames where !notWaiting.contains(username) {
+            output.notice(command.reject ? "\(username)'s sign-up is removed" : "\(username) can log in now")
+        }
+        if let first = notWaiting.first {
+            throw ToolboxError.notFound(
+                "\(notWaiting.count == 1 ? first : notWaiting.joined(separator: ", ")) \(notWaiting.count == 1 ? "is" : "are") not waiting for approval",
+                hint: "list the sign-ups that wait with `toolbox kiwi approve`"
+            )
+        }
     }
 }
 

@@ -2,12 +2,12 @@ import ArgumentParser
 import Kiwi
 import PluginAPI
 
-/// `toolbox-kiwi-server`: Kiwi's server program, which `toolbox kiwi serve` and `toolbox
-/// kiwi migrate` become (same command line, same process). It alone links the server's
+/// `toolbox-kiwi-server`: Kiwi's server program, which `toolbox kiwi serve`, `migrate` and
+/// `approve` become (same command line, same process). It alone links the server's
 /// libraries, so no other toolbox command pays for them at start-up.
 struct ToolboxKiwiServer: ParsableCommand {
     static let configuration = ToolboxEntry.rootConfiguration(
-        abstract: "Kiwi's server: `toolbox kiwi serve` and `toolbox kiwi migrate` run here.",
+        abstract: "Kiwi's server: `toolbox kiwi serve`, `migrate` and `approve` run here.",
         plugins: [KiwiPlugin.self]
     )
 }

@@ -117,6 +117,34 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreKind.available) func aCommunityByApprovalLetsInWhomAModeratorApproves(kind: StoreKind) async throws {
+        try await withKiwi(kind, serve: ["--registrations", "approval"]) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let (status, body, _) = try await client.json(.post, "/users", #"{"username":"ada","password":"secret"}"#)
+                #expect(status == .accepted && (body as? [String: Any])?["username"] as? String == "ada", "accepted: the user, not yet a member")
+                #expect(try await client.json(.post, "/users", #"{"username":"ADA","password":"other"}"#).0 == .conflict, "the name is taken")
+                let (waiting, refusal, _) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"secret"}"#)
+                #expect(waiting == .forbidden && (refusal as? [String: Any])?["error"] as? String == "awaiting_approval")
+                let (wrong, wrongBody, _) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"guess"}"#)
+                #expect(wrong == .forbidden && (wrongBody as? [String: Any])?["error"] as? String != "awaiting_approval", "only the password tells")
+
+                let page = try await client.submit("/signup", ["username": "bob", "password": "secret"], session: nil)
+                #expect(page.status == .accepted && page.html.contains("Thanks, bob") && page.session == nil)
+                #expect(try await client.page("/").html.contains(#"href="/signup""#), "anyone may still sign up")
+
+                let store = kiwi.database
+                #expect(try await store.pendingMembers().map(\.username) == ["ada", "bob"])
+                #expect(try await store.decide("ada", approved: true))
+                #expect(try await !store.decide("ada", approved: true), "ada no longer waits")
+                #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"secret"}"#).0 == .ok)
+                #expect(try await store.decide("bob", approved: false))
+                #expect(try await store.user("bob") == nil)
+                #expect(try await store.pendingMembers().isEmpty)
+                #expect(try await client.json(.post, "/users", #"{"username":"bob","password":"again"}"#).0 == .accepted, "a removed name is free")
+            }
+        }
+    }
+
     @Test func limitsParseAsTheOptionSaysThem() throws {
         #expect(KiwiRateLimit(argument: "posts=10/1h") == KiwiRateLimit(.posts, .account, 10, per: 3600))
         #expect(KiwiRateLimit(argument: "upload-bytes@address=1000/30m") == KiwiRateLimit(.uploadBytes, .address, 1000, per: 1800))

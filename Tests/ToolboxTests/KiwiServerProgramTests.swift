@@ -41,6 +41,37 @@ import Testing
         #expect(run.standardError.hasSuffix("verified: the target holds every row of the source, compared column by column\n"))
     }
 
+    /// `kiwi approve` lists and decides on the community's database while its server runs.
+    @Test func approveRunsInTheServerProgramBesideARunningServer() async throws {
+        let toolbox = try ToolboxBinary()
+        let database = "sqlite:\(toolbox.home.path)/kiwi.sqlite"
+        let (server, base) = try await toolbox.serveKiwi(["--database", database, "--registrations", "approval"])
+        defer { server.process.terminate() }
+        let http = LiveHTTP()
+        for name in ["ada", "bob"] {
+            let signup = try await http.send("POST", base + "/users", body: Data(#"{"username":"\#(name)","password":"pw"}"#.utf8))
+            #expect(signup.status == 202)
+        }
+        let listed = try await toolbox.run(["kiwi", "approve", "--database", database])
+        #expect(listed.exitCode == 0 && listed.standardOutput.hasPrefix("ada\t–\t–\t") && listed.standardOutput.contains("\nbob\t"), "\(listed)")
+        let approved = try await toolbox.run(["kiwi", "approve", "ada", "--database", database])
+        #expect(approved.exitCode == 0 && approved.standardError == "ada can log in now\n", "\(approved.standardError)")
+        let login = try await http.send("POST", base + "/sessions", body: Data(#"{"username":"ada","password":"pw"}"#.utf8))
+        #expect(login.status == 200, "the running server lets her in")
+        let rejected = try await toolbox.run(["kiwi", "approve", "bob", "ada", "--reject", "--database", database])
+        #expect(rejected.exitCode == 66)
+        #expect(
+            rejected.standardError == """
+                bob's sign-up is removed
+                error: ada is not waiting for approval
+                hint: list the sign-ups that wait with `toolbox kiwi approve`
+
+                """
+        )
+        let none = try await toolbox.run(["kiwi", "approve", "--database", database])
+        #expect(none.exitCode == 0 && none.standardError.contains("No sign-ups wait for approval."), "\(none)")
+    }
+
     /// Refused before the server program starts: one line quoting the value, its password
     /// masked, and the option's help as the hint.
     @Test func aDatabaseOfNoKnownKindIsAUsageErrorThatHidesItsPassword() async throws {

@@ -48,7 +48,10 @@ extension KiwiCommand {
         @Option(help: "The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).")
         public var publicURL: String?
         @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") public var metrics = false
-        @Option(help: "Who may sign up: open (anyone) or closed (the members there are keep their accounts).")
+        @Option(
+            help:
+                "Who may sign up: open (anyone), approval (anyone, let in by a moderator with `toolbox kiwi approve`) or closed (the members there are keep their accounts)."
+        )
         public var registrations = KiwiRegistrations.open
         @Option(help: "The bcrypt cost of each stored password (4 to 31; each step doubles the work of a sign-up and a login).")
         public var bcryptCost = 10

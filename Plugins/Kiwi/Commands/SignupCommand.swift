@@ -18,8 +18,11 @@ extension KiwiCommand {
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
             let password = try passwordOptions.read(for: client.server, prompt: "Choose a password: ", context: context)
-            try await client.signUp(KiwiWire.SignUp(username: username, password: password, fullname: name, email: email))
-            context.output.notice("Welcome, \(username)! Log in with `toolbox kiwi login \(username)`.")
+            if try await client.signUp(KiwiWire.SignUp(username: username, password: password, fullname: name, email: email)) {
+                context.output.notice("Thanks, \(username): a moderator looks at each new member here. Log in once your sign-up is approved.")
+            } else {
+                context.output.notice("Welcome, \(username)! Log in with `toolbox kiwi login \(username)`.")
+            }
         }
     }
 }

@@ -115,8 +115,10 @@ struct KiwiClient: Sendable {
         return call
     }
 
-    func signUp(_ request: KiwiWire.SignUp) async throws {
-        try await api.send(APICall("users", method: "POST", body: .json(request)))
+    @discardableResult
+    /// Answers whether the account waits for a moderator's approval (202) rather than being made (201).
+    func signUp(_ request: KiwiWire.SignUp) async throws -> Bool {
+        try await api.send(APICall("users", method: "POST", body: .json(request))).status == 202
     }
 
     /// Logs in and keeps the session for the next commands.

@@ -1,13 +1,14 @@
 import Foundation
 import PluginAPI
 
-/// Where `kiwi serve` and `kiwi migrate` run: the one entry from the plugin into the server.
+/// Where `kiwi serve`, `kiwi migrate` and `kiwi approve` run: the one entry from the plugin into the server.
 /// toolbox hands them to the server's own program (`KiwiServerProgram`), which links the
 /// server's libraries so that no other command pays for them at start-up; that program
 /// runs them in its process.
 public protocol KiwiServerHost: Sendable {
     func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws
     func migrate(_ command: KiwiCommand.Migrate, in context: CommandContext) async throws
+    func approve(_ command: KiwiCommand.Approve, in context: CommandContext) async throws
 }
 
 /// toolbox's host: replaces this process with `toolbox-kiwi-server`, installed beside
@@ -18,6 +19,7 @@ struct KiwiServerProgram: KiwiServerHost {
 
     func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws { try run() }
     func migrate(_ command: KiwiCommand.Migrate, in context: CommandContext) async throws { try run() }
+    func approve(_ command: KiwiCommand.Approve, in context: CommandContext) async throws { try run() }
 
     private func run() throws {
         let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")

@@ -41,6 +41,8 @@ public protocol AppArguments: Sendable {
 public enum KiwiRegistrations: String, Sendable, CaseIterable, ExpressibleByArgument {
     /// Anyone (the original's contract).
     case open
+    /// Anyone may sign up; a moderator lets each one in (`toolbox kiwi approve`) before they can log in.
+    case approval
     /// Nobody: the members there are keep their accounts.
     case closed
 }

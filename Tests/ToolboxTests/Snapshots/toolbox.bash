@@ -1080,13 +1080,13 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|migrate|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
+    serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve migrate signup login logout whoami account feed post books show delete photo like unlike comment comments uncomment follow unfollow followers following profile notifications watch outbox sync' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve migrate approve signup login logout whoami account feed post books show delete photo like unlike comment comments uncomment follow unfollow followers following profile notifications watch outbox sync' -- "${cur}"))
         ;;
     esac
 }
@@ -1120,7 +1120,7 @@ _toolbox_kiwi_serve() {
         return
         ;;
     '--registrations')
-        __toolbox_add_completions -W 'open'$'\n''closed'
+        __toolbox_add_completions -W 'open'$'\n''approval'$'\n''closed'
         return
         ;;
     '--bcrypt-cost')
@@ -1177,6 +1177,25 @@ _toolbox_kiwi_migrate() {
         ;;
     '--uploads')
         __toolbox_add_completions -d
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_approve() {
+    repeating_flags=()
+    non_repeating_flags=(--reject --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--database --config)
+    __toolbox_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--database')
         return
         ;;
     '--config')

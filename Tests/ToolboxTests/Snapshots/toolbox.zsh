@@ -1047,6 +1047,7 @@ _toolbox_kiwi() {
         local -ar subcommands=(
             'serve:Run the Kiwi server: the original backend'\''s API and web pages for browsers.'
             'migrate:Move a community between SQLite and PostgreSQL, ids, times and logins kept.'
+            'approve:Let in the sign-ups that wait for a moderator, or list them.'
             'signup:Create an account (then log in).'
             'login:Log in; the session is kept for the next commands.'
             'logout:End the session on the server (where it can) and forget it here.'
@@ -1077,7 +1078,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
+        serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1089,7 +1090,7 @@ _toolbox_kiwi() {
 
 _toolbox_kiwi_serve() {
     local -i ret=1
-    local -ar ___registrations=('open' 'closed')
+    local -ar ___registrations=('open' 'approval' 'closed')
     local -ar arg_specs=(
         '--host[The address to listen on.]:host:'
         '--port[The port to listen on (0\: any free port).]:port:'
@@ -1098,7 +1099,7 @@ _toolbox_kiwi_serve() {
         '--max-upload-bytes[The largest upload accepted, in bytes.]:max-upload-bytes:'
         '--public-url[The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).]:public-url:'
         '--metrics[Serve Prometheus metrics at GET /metrics (measuring costs some throughput).]'
-        '--registrations[Who may sign up\: open (anyone) or closed (the members there are keep their accounts).]:registrations:{__toolbox_complete "${___registrations[@]}"}'
+        '--registrations[Who may sign up\: open (anyone), approval (anyone, let in by a moderator with `toolbox kiwi approve`) or closed (the members there are keep their accounts).]:registrations:{__toolbox_complete "${___registrations[@]}"}'
         '--bcrypt-cost[The bcrypt cost of each stored password (4 to 31; each step doubles the work of a sign-up and a login).]:bcrypt-cost:'
         '*--trusted-proxy[A proxy whose X-Forwarded-For names the client, for rate limits and connection caps (an address or a CIDR range; repeatable).]:address:'
         '--head-timeout[Seconds a new connection has to send a request'\''s head before it is closed.]:head-timeout:'
@@ -1132,6 +1133,29 @@ _toolbox_kiwi_migrate() {
         '--from[The community to copy\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE.]:database:'
         '--to[Where to copy it\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE.]:database:'
         '--uploads[The source'\''s uploads folder (default\: '\''uploads'\'' beside an SQLite source).]:uploads:_files -/'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_approve() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:usernames:'
+        '--reject[Remove these sign-ups instead of letting them in.]'
+        '--database[The community'\''s database\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE (default\: kiwi serve'\''s).]:database:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

@@ -18,6 +18,8 @@ struct AccountController: Sendable {
         let key = try request.idempotencyKey()
         let body = try await request.decodeJSON(KiwiWire.SignUp.self)
         let links = links(request)
+        // A sign-up a moderator must approve is accepted, not yet made a member who can log in.
+        let status: HTTPResponse.Status = community.accounts.registrations == .approval ? .accepted : .created
         let answer = try await community.accounts.signUp(
             username: body.username,
             password: body.password,
@@ -25,7 +27,7 @@ struct AccountController: Sendable {
             email: body.email,
             key: key,
             from: context.clientAddress
-        ) { user in KiwiJSON.kept(KiwiWire.User(user, links: links), status: .created) }
+        ) { user in KiwiJSON.kept(KiwiWire.User(user, links: links), status: status) }
         return KiwiJSON.response(answer)
     }
 

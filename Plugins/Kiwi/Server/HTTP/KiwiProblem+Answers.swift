@@ -44,6 +44,7 @@ extension KiwiProblem {
                 headers: Self.rateLimitFields(limit, retryAfter: seconds)
             )
         case .registrationsClosed: KiwiHTTPError(.forbidden, "this community takes no new members", code: "registrations_closed")
+        case .awaitingApproval: KiwiHTTPError(.forbidden, "this account waits for a moderator's approval", code: "awaiting_approval")
         }
     }
 
@@ -100,6 +101,7 @@ extension KiwiProblem {
         case .rateLimited(let limit, let seconds):
             "That is more \(Self.noun(limit.kind)) than this community allows for now: try again in \(Self.readable(seconds: max(60, seconds / 60 * 60)))."
         case .registrationsClosed: "This community takes no new members."
+        case .awaitingApproval: "Your sign-up waits for a moderator's approval: you can log in once it is approved."
         }
     }
 
@@ -121,7 +123,7 @@ extension KiwiProblem {
     var shownOnForm: Bool {
         switch self {
         case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .wrongCredentials, .tooManyFailedLogins, .usernameTaken, .noBookSearch,
-            .bookSearchFailed, .registrationsClosed:
+            .bookSearchFailed, .registrationsClosed, .awaitingApproval:
             true
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
             .keyReused, .stillAnswering, .repeatedRequest, .rateLimited:

@@ -38,4 +38,6 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case rateLimited(KiwiRateLimit, retryAfter: Int)
     /// The community takes no new members (`--registrations closed`).
     case registrationsClosed
+    /// The account waits for a moderator's approval (`--registrations approval`, `kiwi approve`).
+    case awaitingApproval
 }

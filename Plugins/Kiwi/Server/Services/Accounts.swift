@@ -38,7 +38,7 @@ struct Accounts: Sendable {
         from address: String?,
         answer: @escaping @Sendable (KiwiUser) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
-        guard registrations == .open else { throw KiwiProblem.registrationsClosed }
+        guard registrations != .closed else { throw KiwiProblem.registrationsClosed }
         if let problem = KiwiLimits.usernameProblem(username) { throw KiwiProblem.invalid(problem) }
         guard !password.isEmpty, password.count <= 72 else { throw KiwiProblem.invalid("password must be 1 to 72 characters") }
         try Self.checkProfile(fullName: fullName, email: email)
@@ -48,7 +48,7 @@ struct Accounts: Sendable {
             let user = KiwiUser(username: username, fullName: fullName, email: email, avatar: nil, createdAt: Date())
             let cost = bcryptCost
             let hash = await Task.detached { Bcrypt.hash(password, cost: cost) }.value
-            try await store.createUser(user, passwordHash: hash, keeping: keep)
+            try await store.createUser(user, passwordHash: hash, pending: registrations == .approval, keeping: keep)
             return user
         }
     }
@@ -64,6 +64,8 @@ struct Accounts: Sendable {
             throw KiwiProblem.wrongCredentials
         }
         try await throttle.succeeded(username)
+        // Told only to whoever knows the password: nobody else learns the account waits.
+        guard !credentials.pending else { throw KiwiProblem.awaitingApproval }
         return (try await openSession(for: credentials.user), credentials.user)
     }
 

@@ -42,8 +42,8 @@ public struct KiwiMigration: Sendable {
     /// - Parameter progress: the table being copied, rows of it done, and its total.
     public func run(progress: @escaping @Sendable (String, Int, Int) -> Void) async throws -> KiwiMigrationReport {
         do {
-            return try await Self.open(source, mustExist: true, logger: logger) { source in
-                try await Self.open(target, mustExist: false, logger: logger) { target in
+            return try await source.opened(mustExist: true, logger: logger) { source in
+                try await target.opened(mustExist: false, logger: logger) { target in
                     try await copy(from: source, to: target, progress: progress)
                 }
             }
@@ -194,32 +194,5 @@ public struct KiwiMigration: Sendable {
             found.append(ImageFile(path: path, fingerprint: fingerprint))
         }
         return (found, missing)
-    }
-
-    /// Opens a store for the copy, and closes it after.
-    private static func open<Answer: Sendable>(
-        _ database: KiwiDatabase,
-        mustExist: Bool,
-        logger: Logger,
-        _ body: (any KiwiTableStore) async throws -> Answer
-    ) async throws -> Answer {
-        switch database {
-        case .memory:
-            throw ToolboxError.usage("a memory store holds nothing to move", hint: "name sqlite:PATH or postgres://…")
-        case .sqlite(let path):
-            if mustExist, !FileManager.default.fileExists(atPath: path) {
-                throw ToolboxError.notFound("no database at \(path)", hint: "name the file kiwi serve uses (--database sqlite:PATH)")
-            }
-            try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
-            return try await body(try SQLiteKiwiDatabase(path: path))
-        case .postgres(let address):
-            let database = PostgresKiwiDatabase(address: address, logger: logger)
-            return try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { await database.client.run() }
-                defer { group.cancelAll() }
-                try await database.start()
-                return try await body(database)
-            }
-        }
     }
 }

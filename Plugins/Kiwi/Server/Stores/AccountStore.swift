@@ -2,12 +2,17 @@ import Foundation
 
 /// Members, their sessions and their failed logins.
 protocol AccountStore: Sendable {
-    /// Throws `usernameTaken` when the name is taken in any case.
+    /// Throws `usernameTaken` when the name is taken in any case. A `pending` account waits for
+    /// a moderator (`--registrations approval`): its name is taken, but it cannot log in.
     /// With the answer to keep, if any, in the same transaction (see `PostStore.createPost`).
-    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) async throws
+    func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) async throws
     func user(_ username: String) async throws -> KiwiUser?
-    /// The member and their password hash, for a login: one read.
-    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String)?
+    /// The member, their password hash and whether they wait for approval, for a login: one read.
+    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)?
+    /// The accounts that wait for approval, oldest first.
+    func pendingMembers() async throws -> [KiwiUser]
+    /// Lets a waiting account in, or (`approved` false) removes it; answers whether one was waiting.
+    func decide(_ username: String, approved: Bool) async throws -> Bool
     /// What is nil stays as it is.
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser
     /// Sets a member's avatar (a `.stored` image written in the same transaction) and forgets the
@@ -24,4 +29,11 @@ protocol AccountStore: Sendable {
     /// The times of `username`'s failed logins since `time`, oldest first.
     func loginFailures(_ username: String, since time: Date) async throws -> [Date]
     func clearLoginFailures(_ username: String) async throws
+}
+
+extension AccountStore {
+    /// A member who may log in at once.
+    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) async throws {
+        try await createUser(user, passwordHash: passwordHash, pending: false, keeping: keeping)
+    }
 }

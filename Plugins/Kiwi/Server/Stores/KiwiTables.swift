@@ -55,7 +55,10 @@ struct KiwiTable: Sendable, Hashable {
 
     static let users = KiwiTable(
         "users",
-        [("username", .text), ("fullname", .text), ("email", .text), ("avatar", .text), ("password_hash", .text), ("created_at", .real)],
+        [
+            ("username", .text), ("fullname", .text), ("email", .text), ("avatar", .text), ("password_hash", .text), ("created_at", .real),
+            ("pending", .integer),
+        ],
         key: ["username"]
     )
     static let sessions = KiwiTable("sessions", [("token_hash", .text), ("username", .text), ("created_at", .real)], key: ["token_hash"])

@@ -77,10 +77,14 @@ extension KiwiPages {
                 key: nil,
                 from: context.clientAddress
             ) { _ in Self.kept(redirectTo: "/") }
+            guard community.accounts.registrations != .approval else { throw SignUpWaits() }
             // The password was just set: no second bcrypt to check it.
             return try await community.accounts.openSession(for: try await community.accounts.member(username))
         }
     }
+
+    /// A sign-up kept for a moderator: no session yet, a page that says so.
+    private struct SignUpWaits: Error {}
 
     /// Sets the session cookie and goes on, or shows the form again with what went wrong.
     private func startSession(
@@ -96,6 +100,10 @@ extension KiwiPages {
             var shown = shown
             shown.message = problem.sentence
             return render(template, title: title, shown, viewer: nil, status: problem.answer.status)
+        } catch is SignUpWaits {
+            var shown = shown
+            shown.waiting = true
+            return render(template, title: title, shown, viewer: nil, status: .accepted)
         }
     }
 

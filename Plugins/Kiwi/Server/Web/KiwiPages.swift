@@ -72,7 +72,7 @@ struct KiwiPages: Sendable {
         viewer: PageViewer?,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        let page = Page(title: title, viewer: viewer, content: content, signUps: community.accounts.registrations == .open)
+        let page = Page(title: title, viewer: viewer, content: content, signUps: community.accounts.registrations != .closed)
         guard let html = library.render(page, withTemplate: template) else {
             return Response(
                 status: .internalServerError,

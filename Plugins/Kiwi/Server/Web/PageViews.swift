@@ -135,6 +135,8 @@ struct AccountForm: Sendable {
     var email = ""
     var next = "/"
     var message: String?
+    /// A sign-up that waits for a moderator's approval: the page says so instead of the form.
+    var waiting = false
 }
 
 struct NewPostForm: Sendable {

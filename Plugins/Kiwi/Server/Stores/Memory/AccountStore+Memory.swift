@@ -1,16 +1,27 @@
 import Foundation
 
 extension MemoryKiwiDatabase: AccountStore {
-    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) throws {
+    func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) throws {
         guard !members.keys.contains(where: { $0.lowercased() == user.username.lowercased() }) else { throw KiwiProblem.usernameTaken }
         try keep(keeping, user)
-        members[user.username] = Member(user: user, passwordHash: passwordHash)
+        members[user.username] = Member(user: user, passwordHash: passwordHash, pending: pending)
+    }
+
+    func pendingMembers() -> [KiwiUser] {
+        members.values.filter(\.pending).map(\.user).sorted { ($0.createdAt, $0.username) < ($1.createdAt, $1.username) }
+    }
+
+    func decide(_ username: String, approved: Bool) -> Bool {
+        guard members[username]?.pending == true else { return false }
+        members[username]?.pending = false
+        if !approved { members[username] = nil }
+        return true
     }
 
     func user(_ username: String) -> KiwiUser? { members[username]?.user }
 
-    func credentials(of username: String) -> (user: KiwiUser, passwordHash: String)? {
-        members[username].map { ($0.user, $0.passwordHash) }
+    func credentials(of username: String) -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
+        members[username].map { ($0.user, $0.passwordHash, $0.pending) }
     }
 
     func updateUser(_ username: String, fullName: String?, email: String?) throws -> KiwiUser {

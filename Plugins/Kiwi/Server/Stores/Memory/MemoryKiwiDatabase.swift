@@ -8,6 +8,7 @@ actor MemoryKiwiDatabase: KiwiStorage {
     struct Member {
         var user: KiwiUser
         var passwordHash: String
+        var pending = false
     }
 
     struct StoredPost {

@@ -4,8 +4,8 @@ import NIOFoundationCompat
 import PostgresNIO
 
 extension PostgresKiwiDatabase: AccountStore {
-    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) async throws {
-        let values = binds(user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970)
+    func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) async throws {
+        let values = binds(user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970, pending ? 1 : 0)
         do {
             _ = try await writing(keeping: keeping) { connection in
                 _ = try await self.rows(on: connection, CreateUser.self, values) { _ in () }
@@ -20,11 +20,19 @@ extension PostgresKiwiDatabase: AccountStore {
         try await first(User.self, binds(username)) { try Self.user($0.makeRandomAccess()) }
     }
 
-    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String)? {
+    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
         try await first(Credentials.self, binds(username)) { row in
             let cells = row.makeRandomAccess()
-            return (try Self.user(cells), try cells[5].decode(String.self))
+            return (try Self.user(cells), try cells[5].decode(String.self), try cells[6].decode(Int32.self) != 0)
         }
+    }
+
+    func pendingMembers() async throws -> [KiwiUser] {
+        try await rows(PendingMembers.self, binds()) { try Self.user($0.makeRandomAccess()) }
+    }
+
+    func decide(_ username: String, approved: Bool) async throws -> Bool {
+        try await first(Decide.self, binds(username, approved)) { try $0.decode(Bool.self) } == true
     }
 
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
@@ -98,7 +106,7 @@ extension PostgresKiwiDatabase: AccountStore {
 
     private enum CreateUser: PostgresStatementText {
         static let sql =
-            "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES ($1, $2::text, $3::text, $4::text, $5, $6)"
+            "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at, pending) VALUES ($1, $2::text, $3::text, $4::text, $5, $6, $7)"
     }
 
     private enum User: PostgresStatementText {
@@ -106,7 +114,20 @@ extension PostgresKiwiDatabase: AccountStore {
     }
 
     private enum Credentials: PostgresStatementText {
-        static let sql = "SELECT \(userColumns), u.password_hash FROM users u WHERE u.username = $1"
+        static let sql = "SELECT \(userColumns), u.password_hash, u.pending FROM users u WHERE u.username = $1"
+    }
+
+    private enum PendingMembers: PostgresStatementText {
+        static let sql = "SELECT \(userColumns) FROM users u WHERE u.pending = 1 ORDER BY u.created_at, u.username COLLATE \"C\""
+    }
+
+    /// Approves (`$2`) or removes a waiting account; answers whether one was waiting.
+    private enum Decide: PostgresStatementText {
+        static let sql = """
+            WITH approved AS (UPDATE users SET pending = 0 WHERE username = $1 AND pending = 1 AND $2 RETURNING 1),
+                 rejected AS (DELETE FROM users WHERE username = $1 AND pending = 1 AND NOT $2 RETURNING 1)
+            SELECT EXISTS (SELECT 1 FROM approved) OR EXISTS (SELECT 1 FROM rejected)
+            """
     }
 
     private enum UpdateUser: PostgresStatementText {

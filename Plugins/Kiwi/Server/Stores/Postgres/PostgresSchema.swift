@@ -11,6 +11,8 @@ enum PostgresSchema {
                 password_hash TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)
             """,
             "CREATE UNIQUE INDEX IF NOT EXISTS users_lower ON users (lower(username))",
+            // Sign-ups that wait for approval (`--registrations approval`).
+            "ALTER TABLE users ADD COLUMN IF NOT EXISTS pending INTEGER NOT NULL DEFAULT 0",
             """
             CREATE TABLE IF NOT EXISTS sessions (
                 token_hash TEXT PRIMARY KEY, username TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,

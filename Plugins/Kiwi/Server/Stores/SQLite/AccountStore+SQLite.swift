@@ -2,14 +2,14 @@ import Foundation
 import GRDB
 
 extension SQLiteKiwiDatabase: AccountStore {
-    func createUser(_ user: KiwiUser, passwordHash: String, keeping: AnswerToKeep<KiwiUser>?) async throws {
+    func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) async throws {
         try await write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", arguments: [user.username]) == true {
                 throw KiwiProblem.usernameTaken
             }
             try db.execute(
-                sql: "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970]
+                sql: "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at, pending) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970, pending]
             )
             try Self.keep(keeping, user, db)
         }
@@ -19,11 +19,27 @@ extension SQLiteKiwiDatabase: AccountStore {
         try await read { db in try Self.user(username, db) }
     }
 
-    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String)? {
+    func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.userColumns), u.password_hash FROM users u WHERE u.username = ?", arguments: [username]).map {
-                (Self.user($0), $0[5])
+            let sql = "SELECT \(Self.userColumns), u.password_hash, u.pending FROM users u WHERE u.username = ?"
+            return try Row.fetchOne(db, sql: sql, arguments: [username]).map { (Self.user($0), $0[5], $0[6]) }
+        }
+    }
+
+    func pendingMembers() async throws -> [KiwiUser] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.userColumns) FROM users u WHERE u.pending = 1 ORDER BY u.created_at, u.username").map {
+                Self.user($0)
             }
+        }
+    }
+
+    func decide(_ username: String, approved: Bool) async throws -> Bool {
+        try await write { db in
+            let sql =
+                approved ? "UPDATE users SET pending = 0 WHERE username = ? AND pending = 1" : "DELETE FROM users WHERE username = ? AND pending = 1"
+            try db.execute(sql: sql, arguments: [username])
+            return db.changesCount > 0
         }
     }
 

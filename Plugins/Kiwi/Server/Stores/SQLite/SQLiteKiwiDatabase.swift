@@ -11,10 +11,13 @@ final class SQLiteKiwiDatabase: KiwiStorage, Sendable {
     private let lock: Int32
     private let timer: StoreTimer?
 
-    init(path: String, measured: Bool = false) throws {
-        lock = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw ToolboxError.io("cannot open \(path).lock", hint: "check the folder's permissions") }
-        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+    /// - Parameter serving: false for a command whose writes change nothing a server keeps in
+    ///   memory (`kiwi approve`: a waiting sign-up has no session, post or follow), which may run
+    ///   beside the file's server.
+    init(path: String, measured: Bool = false, serving: Bool = true) throws {
+        lock = serving ? open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : -1
+        guard lock >= 0 || !serving else { throw ToolboxError.io("cannot open \(path).lock", hint: "check the folder's permissions") }
+        guard !serving || flock(lock, LOCK_EX | LOCK_NB) == 0 else {
             close(lock)
             throw ToolboxError.conflict(
                 "another process is serving \(path)",
@@ -30,12 +33,12 @@ final class SQLiteKiwiDatabase: KiwiStorage, Sendable {
             pool = try DatabasePool(path: path, configuration: configuration)
             try SQLiteSchema.migrator.migrate(pool)
         } catch {
-            close(lock)
+            if lock >= 0 { close(lock) }
             throw error
         }
     }
 
-    deinit { close(lock) }
+    deinit { if lock >= 0 { close(lock) } }
 
     func check() async throws {
         try await pool.read { db in try db.execute(sql: "SELECT 1") }
