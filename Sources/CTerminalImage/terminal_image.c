@@ -43,6 +43,7 @@ static struct {
     void (*term_info_unref)(void *);
     // gdk-pixbuf, gobject, glib
     void *(*loader_new)(void);
+    void (*loader_set_size)(void *, int, int);
     int (*loader_write)(void *, const uint8_t *, size_t, GError **);
     int (*loader_close)(void *, GError **);
     void *(*loader_get_pixbuf)(void *);
@@ -54,6 +55,7 @@ static struct {
     int (*pixbuf_get_bits_per_sample)(const void *);
     uint8_t *(*pixbuf_get_pixels)(const void *);
     void (*object_unref)(void *);
+    unsigned long (*signal_connect_data)(void *, const char *, void (*)(void), void *, void *, int);
     void (*error_free)(GError *);
     char *(*string_free)(GString *, int);
 } api;
@@ -99,6 +101,7 @@ static void load(void) {
     FIND(chafa, term_db_unref, "chafa_term_db_unref")
     FIND(chafa, term_info_unref, "chafa_term_info_unref")
     FIND(pixbuf, loader_new, "gdk_pixbuf_loader_new")
+    FIND(pixbuf, loader_set_size, "gdk_pixbuf_loader_set_size")
     FIND(pixbuf, loader_write, "gdk_pixbuf_loader_write")
     FIND(pixbuf, loader_close, "gdk_pixbuf_loader_close")
     FIND(pixbuf, loader_get_pixbuf, "gdk_pixbuf_loader_get_pixbuf")
@@ -110,6 +113,7 @@ static void load(void) {
     FIND(pixbuf, pixbuf_get_bits_per_sample, "gdk_pixbuf_get_bits_per_sample")
     FIND(pixbuf, pixbuf_get_pixels, "gdk_pixbuf_get_pixels")
     FIND(gobject, object_unref, "g_object_unref")
+    FIND(gobject, signal_connect_data, "g_signal_connect_data")
     FIND(glib, error_free, "g_error_free")
     FIND(glib, string_free, "g_string_free")
     api.loaded = 1;
@@ -133,9 +137,45 @@ static char **terminal_for(tb_image_method method) {
     }
 }
 
+/// The cells a picture of `width` × `height` pixels takes: the largest box within `max_cols` ×
+/// `max_rows` that keeps its shape.
+static void box(int width, int height, int max_cols, int max_rows, int cell_width, int cell_height, int *cols, int *rows) {
+    double shape = (double)height * cell_width / ((double)width * cell_height);
+    int c = max_cols, r = (int)(c * shape + 0.5);
+    if (r > max_rows) { r = max_rows; c = (int)(r / shape + 0.5); }
+    *cols = c < 1 ? 1 : c;
+    *rows = r < 1 ? 1 : r;
+}
+
+/// What the loader is told when the image's size is known, before its pixels are decoded.
+typedef struct {
+    int max_cols, max_rows, cell_width, cell_height;
+    int64_t max_pixels;
+    int width, height, too_large;
+} wanted_size;
+
+static void size_prepared(void *loader, int width, int height, void *data) {
+    wanted_size *wanted = data;
+    wanted->width = width;
+    wanted->height = height;
+    if (width <= 0 || height <= 0 || (int64_t)width * height > wanted->max_pixels) {
+        wanted->too_large = width > 0 && height > 0;
+        return;
+    }
+    // Decode no larger than the cells it is drawn in (their pixels, where the terminal says).
+    int c, r;
+    box(width, height, wanted->max_cols, wanted->max_rows, wanted->cell_width, wanted->cell_height, &c, &r);
+    int drawn_width = c * wanted->cell_width, drawn_height = r * wanted->cell_height;
+    if (drawn_width < width && drawn_height < height) api.loader_set_size(loader, drawn_width, drawn_height);
+}
+
+/// Bytes go to the loader this many at a time: the size is known after the first, and a picture
+/// refused then has had no more than that decoded.
+enum { FEED = 64 * 1024 };
+
 tb_image_status tb_image_render(const uint8_t *bytes, size_t length, tb_image_method method, int max_cols, int max_rows,
-                                int cell_width, int cell_height, char **out, size_t *out_length, int *cols, int *rows,
-                                char *message, size_t message_capacity) {
+                                int cell_width, int cell_height, int64_t max_pixels, char **out, size_t *out_length, int *cols,
+                                int *rows, char *message, size_t message_capacity) {
     pthread_once(&load_once, load);
     if (!api.loaded) {
         say(message, message_capacity, "libchafa and gdk-pixbuf are needed to draw pictures");
@@ -143,7 +183,21 @@ tb_image_status tb_image_render(const uint8_t *bytes, size_t length, tb_image_me
     }
     GError *error = NULL;
     void *loader = api.loader_new();
-    int written = api.loader_write(loader, bytes, length, &error);
+    wanted_size wanted = {max_cols, max_rows, cell_width, cell_height, max_pixels, 0, 0, 0};
+    api.signal_connect_data(loader, "size-prepared", (void (*)(void))size_prepared, &wanted, NULL, 0);
+    int written = 1;
+    for (size_t offset = 0; written && offset < length && !wanted.too_large; offset += FEED) {
+        written = api.loader_write(loader, bytes + offset, length - offset < FEED ? length - offset : FEED, &error);
+    }
+    if (wanted.too_large) {
+        if (error) api.error_free(error);
+        api.loader_close(loader, NULL);
+        api.object_unref(loader);
+        if (message_capacity)
+            snprintf(message, message_capacity, "the picture declares %d × %d pixels, more than %lld megapixels", wanted.width, wanted.height,
+                     (long long)(max_pixels / 1000000));
+        return TB_IMAGE_TOO_LARGE;
+    }
     // Closing reports a truncated file even when the first part decoded: such a picture is refused.
     int closed = written && api.loader_close(loader, error ? NULL : &error);
     if (!written || !closed) {
@@ -162,12 +216,10 @@ tb_image_status tb_image_render(const uint8_t *bytes, size_t length, tb_image_me
     }
     int alpha = api.pixbuf_get_has_alpha(pixbuf) && api.pixbuf_get_n_channels(pixbuf) == 4;
 
-    // The largest box of cells that keeps the picture's shape.
-    double shape = (double)height * cell_width / ((double)width * cell_height);
-    int c = max_cols, r = (int)(c * shape + 0.5);
-    if (r > max_rows) { r = max_rows; c = (int)(r / shape + 0.5); }
-    if (c < 1) c = 1;
-    if (r < 1) r = 1;
+    // The shape is the declared one: the pixels may have been decoded smaller.
+    int c, r;
+    box(wanted.width > 0 ? wanted.width : width, wanted.height > 0 ? wanted.height : height, max_cols, max_rows, cell_width, cell_height, &c,
+        &r);
 
     void *symbols = api.symbol_map_new();
     api.symbol_map_add_by_range(symbols, 0x2580, 0x2580); // ▀: one cell, two pixels

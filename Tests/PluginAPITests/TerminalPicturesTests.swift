@@ -78,6 +78,27 @@ import Testing
         }
     }
 
+    /// A 274-byte PNG that declares 50,000 × 50,000 pixels (10 GB as RGBA) is refused once its
+    /// header is read, in words, at once; `picture` says so in one line and draws nothing.
+    @Test func aPictureThatDeclaresTooManyPixelsIsRefusedBeforeItIsDecoded() throws {
+        let bomb = try Self.fixture("declares-50000x50000.png")
+        let refusal = #expect(throws: ToolboxError.self) { try TerminalPictures.render(bomb, as: .kitty, columns: 6, rows: 20, cell: Self.cell) }
+        #expect(refusal?.message == "the picture is 50000 × 50000 pixels, more than 40 megapixels")
+        let console = Console.memory(terminal: true)
+        let output = Output(console: console, format: .table, color: true, quiet: false)
+        let pictures = TerminalPictures(output: output, environment: ["TERM": "xterm-kitty"], setting: .auto, disabled: false)
+        #expect(pictures.picture(bomb, columns: 6) == nil)
+        #expect(console.captured.standardError == "cannot draw the picture: the picture is 50000 × 50000 pixels, more than 40 megapixels\n")
+    }
+
+    /// A picture larger than its cells is decoded smaller where the format allows it; its cells
+    /// keep the shape it declares.
+    @Test func aLargePhotoKeepsItsShapeInFewCells() throws {
+        let poster = try Data(contentsOf: Self.folder.appendingPathComponent("../Benchmarks/poster-500x750.jpg"))
+        let picture = try TerminalPictures.render(poster, as: .kitty, columns: 6, rows: 20, cell: Self.cell)
+        #expect((picture.columns, picture.rows) == (6, 5), "500 × 750 in cells of 10 × 20")
+    }
+
     @Test func eachProtocolSpeaksItsOwnLanguage() throws {
         let jpeg = try Self.fixture("gradient-16x24.jpg")
         let kitty = try TerminalPictures.render(jpeg, as: .kitty, columns: 6, rows: 20, cell: Self.cell)

@@ -14,9 +14,16 @@ public enum TestImages {
         }
     }
 
-    /// A PNG of about `size` bytes whose content differs with `seed`.
+    /// A 274-byte PNG that declares 50,000 × 50,000 pixels: 10 GB for whoever decodes it.
+    public static var declaringTooManyPixels: Data {
+        get throws {
+            try Data(contentsOf: Fixtures.tests.appendingPathComponent("PluginAPITests/Fixtures/declares-50000x50000.png"))
+        }
+    }
+
+    /// A PNG of about `size` bytes whose content differs with `seed`; it declares 16 × 16 pixels.
     public static func png(seed: Int, size: Int = 20_000) -> Data {
-        png + Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
+        png + Data([0, 0, 0, 16, 0, 0, 0, 16]) + Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ seed) })
     }
 
     /// A multipart form as a client sends it: the `file` part (named `filename`), then `caption`

@@ -130,6 +130,9 @@ actor AcknowledgedPosts {
         #expect(first.exitCode == 0, "\(first.standardError)")
         let postID = first.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(try await ada.run(["kiwi", "post", "--image", try file(TestImages.jpeg, named: "b.jpg")]).exitCode == 0)
+        // A photo that declares 50,000 × 50,000 pixels is refused before it is sent.
+        let bomb = try await ada.run(["kiwi", "post", "--image", try file(try TestImages.declaringTooManyPixels, named: "huge.png")])
+        #expect(bomb.exitCode == 64 && bomb.standardError.contains("huge.png: the picture is 50000 × 50000 pixels, more than 40 megapixels\n"))
 
         #expect(try await bob.run(["kiwi", "follow", "ada"]).exitCode == 0)
         #expect(try await bob.run(["kiwi", "like", postID]).standardOutput == "1\n")

@@ -11,7 +11,8 @@ struct KiwiPhoto: Sendable {
     let data: Data
     let kind: ImageSignature.Kind
 
-    /// Reads and checks the file: it exists, is an image by its content, and is within the limit.
+    /// Reads and checks the file: it exists, is an image by its content, and is within the limits
+    /// of bytes and of the pixels it declares.
     init(path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -26,6 +27,7 @@ struct KiwiPhoto: Sendable {
         guard data.count <= Self.limit else {
             throw ToolboxError.usage("\(path) is \(data.count / 1_048_576) MiB; the limit is 10 MiB", hint: "resize the photo first")
         }
+        if let problem = ImageSize.problem(data) { throw ToolboxError.usage("\(path): \(problem)", hint: "resize the photo first") }
         self.data = data
         self.kind = kind
     }

@@ -109,7 +109,11 @@ public struct TerminalPictures: Sendable {
         }
     }
 
-    /// Draws `data` with `method`; throws `badData` with the decoder's words.
+    /// Draws `data` with `method`; throws `badData` with the decoder's words. Only a JPEG, PNG,
+    /// GIF, WebP or HEIC whose header says its size, within `ImageSize.pixelLimit`, reaches the
+    /// decoder: gdk-pixbuf sniffs a file's first kilobytes before it decodes, so a small file that
+    /// declares billions of pixels could not be stopped there (the decoder refuses one that passes
+    /// the limit too, once its size is known).
     public static func render(
         _ data: Data,
         as method: PictureProtocol,
@@ -117,6 +121,9 @@ public struct TerminalPictures: Sendable {
         rows: Int,
         cell: (width: Int, height: Int)
     ) throws -> TerminalPicture {
+        guard ImageSignature.kind(of: data) != nil else { throw ToolboxError.badData("not a JPEG, PNG, GIF, WebP or HEIC picture") }
+        guard ImageSize.declared(in: data) != nil else { throw ToolboxError.badData("the picture's header does not say its size") }
+        if let problem = ImageSize.problem(data) { throw ToolboxError.badData(problem) }
         var out: UnsafeMutablePointer<CChar>?
         var length = 0
         var used: (columns: Int32, rows: Int32) = (0, 0)
@@ -130,6 +137,7 @@ public struct TerminalPictures: Sendable {
                 Int32(max(1, rows)),
                 Int32(cell.width),
                 Int32(cell.height),
+                Int64(ImageSize.pixelLimit),
                 &out,
                 &length,
                 &used.columns,

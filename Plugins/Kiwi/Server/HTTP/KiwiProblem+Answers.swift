@@ -21,6 +21,7 @@ extension KiwiProblem {
         case .missingPhoto: KiwiHTTPError(.badRequest, "missing field 'file'")
         case .photoTooLarge(let limit): KiwiHTTPError(.contentTooLarge, "the image is larger than \(limit) bytes")
         case .notAPhoto: KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")
+        case .tooManyPixels(let problem): KiwiHTTPError(.unprocessableContent, problem, code: "too_many_pixels")
         case .noBookSearch: KiwiHTTPError(.serviceUnavailable, "this server has no book search", code: "no_book_search")
         case .bookSearchFailed(let said): KiwiHTTPError(.badGateway, "the book search cannot answer right now: \(said)", code: "bad_gateway")
         case .databaseUnavailable:
@@ -93,6 +94,7 @@ extension KiwiProblem {
         case .missingPhoto: "Choose a photo to post."
         case .photoTooLarge(let limit): "The photo is larger than \(Self.readable(bytes: limit))."
         case .notAPhoto: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
+        case .tooManyPixels(let problem): Self.sentence(problem) + " Resize it first."
         case .noBookSearch: "This server cannot look books up."
         case .bookSearchFailed: "The book search cannot answer right now: try again later."
         case .databaseUnavailable: "Kiwi cannot reach its database right now: try again in a moment."
@@ -122,7 +124,8 @@ extension KiwiProblem {
     /// rather than a page of its own.
     var shownOnForm: Bool {
         switch self {
-        case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .wrongCredentials, .tooManyFailedLogins, .usernameTaken, .noBookSearch,
+        case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .tooManyPixels, .wrongCredentials, .tooManyFailedLogins, .usernameTaken,
+            .noBookSearch,
             .bookSearchFailed, .registrationsClosed, .awaitingApproval:
             true
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,

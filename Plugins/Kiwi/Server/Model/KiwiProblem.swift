@@ -21,6 +21,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case missingPhoto
     case photoTooLarge(limit: Int)
     case notAPhoto
+    /// The photo declares more pixels than `ImageSize.pixelLimit` (the words say how many).
+    case tooManyPixels(String)
     case noBookSearch
     /// The book search did not answer; the text says what it said.
     case bookSearchFailed(String)

@@ -15,6 +15,8 @@ struct PhotoIntake: Sendable {
         guard let file, !file.isEmpty else { throw KiwiProblem.missingPhoto }
         guard file.count <= maxBytes else { throw KiwiProblem.photoTooLarge(limit: maxBytes) }
         guard let kind = ImageSignature.kind(of: file) else { throw KiwiProblem.notAPhoto }
+        // Every reader's client decodes it: what declares more pixels than any decodes safely is refused here.
+        if let problem = ImageSize.problem(file) { throw KiwiProblem.tooManyPixels(problem) }
         return StoredImage(file, kind: kind)
     }
 
