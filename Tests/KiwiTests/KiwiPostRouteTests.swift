@@ -32,6 +32,26 @@ import Testing
         }
     }
 
+    /// A phone's photo carries where it was taken: the server keeps and serves it without that,
+    /// its orientation kept.
+    @Test(arguments: StoreKind.available) func aPhotoIsKeptWithoutWhereItWasTaken(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                let original = try TestImages.photoTakenAtHome
+                let (status, post) = try await client.upload(original, token: ada)
+                #expect(status == .created)
+                let name = try #require((post?["imageURL"] as? String)?.split(separator: "/").last.map(String.init))
+                let served = try await client.execute(uri: "/uploads/\(name)", method: .get, headers: [.authorization: "Bearer \(ada)"]) {
+                    Data(buffer: $0.body)
+                }
+                #expect(original.range(of: Data(TestImages.position)) != nil)
+                #expect(served.range(of: Data(TestImages.position)) == nil, "no position in what is served")
+                #expect(served.count < original.count && served.range(of: Data("Exif".utf8)) != nil, "an EXIF block with the orientation alone")
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available) func badUploadsStoreNothing(kind: StoreKind) async throws {
         try await withKiwi(kind, maxUploadBytes: 1000) { kiwi in
             try await kiwi.application.test(.router) { client in

@@ -14,6 +14,31 @@ public enum TestImages {
         }
     }
 
+    /// Where a phone says a photo was taken, as words anyone can search its bytes for.
+    public static let position = Array("GPS 53.3498 N 6.2603 W".utf8)
+
+    /// An EXIF block as a phone writes one: IFD0 with Orientation and a pointer to a GPS IFD,
+    /// then the GPS IFD holding `position`.
+    public static func exif(orientation: UInt16) -> [UInt8] {
+        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0]  // "II", 42, IFD0 at 8
+        tiff += [2, 0]  // two entries
+        tiff += [0x12, 0x01, 3, 0, 1, 0, 0, 0, UInt8(orientation), 0, 0, 0]  // Orientation, SHORT
+        tiff += [0x25, 0x88, 4, 0, 1, 0, 0, 0, 38, 0, 0, 0]  // GPS IFD pointer, LONG, at 38
+        tiff += [0, 0, 0, 0]  // no next IFD
+        tiff += [1, 0, 2, 0, 2, 0, UInt8(position.count), 0, 0, 0, 56, 0, 0, 0, 0, 0, 0, 0] + position
+        return Array("Exif\0\0".utf8) + tiff
+    }
+
+    /// `photo` as a phone would have saved it: with its EXIF block (orientation 6, and `position`).
+    public static var photoTakenAtHome: Data {
+        get throws {
+            let photo = [UInt8](try TestImages.photo)
+            let payload = exif(orientation: 6)
+            let segment = [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+            return Data(photo.prefix(2) + segment + photo.dropFirst(2))
+        }
+    }
+
     /// A 274-byte PNG that declares 50,000 × 50,000 pixels: 10 GB for whoever decodes it.
     public static var declaringTooManyPixels: Data {
         get throws {

@@ -12,7 +12,7 @@ public enum ImageSize {
     /// Width and height as the header says them; nil when it does not say (a truncated or
     /// unknown header).
     public static func declared(in data: Data) -> (width: Int, height: Int)? {
-        let bytes = Bytes(data: data)
+        let bytes = ImageBytes(data: data)
         switch ImageSignature.kind(of: data) {
         case .png: return bytes.size(bigEndian32: 16, 20)
         case .gif: return bytes.size(littleEndian16: 6, 8)
@@ -30,7 +30,7 @@ public enum ImageSize {
     }
 
     /// The frame header (SOF0…SOF15 but DHT, JPG and DAC) after the markers before it.
-    private static func jpeg(_ bytes: Bytes) -> (width: Int, height: Int)? {
+    private static func jpeg(_ bytes: ImageBytes) -> (width: Int, height: Int)? {
         var offset = 2
         while let marker = bytes.byte(offset + 1), bytes.byte(offset) == 0xFF {
             if marker == 0xFF {
@@ -53,7 +53,7 @@ public enum ImageSize {
     }
 
     /// VP8X (extended: 24-bit sizes less one), VP8L (lossless: 14-bit sizes less one) or VP8 (lossy).
-    private static func webp(_ bytes: Bytes) -> (width: Int, height: Int)? {
+    private static func webp(_ bytes: ImageBytes) -> (width: Int, height: Int)? {
         switch bytes.text(12, 4) {
         case "VP8X":
             guard let width = bytes.littleEndian24(24), let height = bytes.littleEndian24(27) else { return nil }
@@ -71,7 +71,7 @@ public enum ImageSize {
 
     /// The largest `ispe` (image spatial extent) property among the `meta` box's item properties:
     /// the primary image is the largest (the others are thumbnails).
-    private static func heic(_ bytes: Bytes) -> (width: Int, height: Int)? {
+    private static func heic(_ bytes: ImageBytes) -> (width: Int, height: Int)? {
         guard let meta = bytes.box("meta", in: 0..<bytes.count) else { return nil }
         // `meta` is a full box: four bytes of version and flags before its children.
         guard let properties = bytes.box("iprp", in: meta.lowerBound + 4..<meta.upperBound),
@@ -86,69 +86,5 @@ public enum ImageSize {
             offset = body.upperBound
         }
         return largest
-    }
-}
-
-/// Bounds-checked reads of untrusted bytes: nil past the end, never a trap.
-private struct Bytes {
-    let data: [UInt8]
-
-    init(data: Data) { self.data = [UInt8](data) }
-
-    var count: Int { data.count }
-
-    func byte(_ offset: Int) -> UInt8? { offset >= 0 && offset < data.count ? data[offset] : nil }
-
-    private func value(_ offset: Int, _ length: Int, bigEndian: Bool) -> Int? {
-        guard offset >= 0, length > 0, offset + length <= data.count else { return nil }
-        let slice = data[offset..<offset + length]
-        return (bigEndian ? Array(slice) : slice.reversed()).reduce(0) { $0 << 8 | Int($1) }
-    }
-
-    func bigEndian16(_ offset: Int) -> Int? { value(offset, 2, bigEndian: true) }
-    func bigEndian32(_ offset: Int) -> Int? { value(offset, 4, bigEndian: true) }
-    func littleEndian16(_ offset: Int) -> Int? { value(offset, 2, bigEndian: false) }
-    func littleEndian24(_ offset: Int) -> Int? { value(offset, 3, bigEndian: false) }
-    func littleEndian32(_ offset: Int) -> Int? { value(offset, 4, bigEndian: false) }
-
-    func text(_ offset: Int, _ length: Int) -> String? {
-        guard offset >= 0, offset + length <= data.count else { return nil }
-        return String(decoding: data[offset..<offset + length], as: UTF8.self)
-    }
-
-    func size(bigEndian32 width: Int, _ height: Int) -> (width: Int, height: Int)? {
-        guard let w = bigEndian32(width), let h = bigEndian32(height) else { return nil }
-        return (w, h)
-    }
-
-    func size(littleEndian16 width: Int, _ height: Int) -> (width: Int, height: Int)? {
-        guard let w = littleEndian16(width), let h = littleEndian16(height) else { return nil }
-        return (w, h)
-    }
-
-    /// The ISO BMFF box at `offset` inside `parent`: its type and its body's range.
-    func child(at offset: Int, within parent: Range<Int>) -> (type: String, body: Range<Int>)? {
-        guard offset + 8 <= parent.upperBound, let size = bigEndian32(offset), let type = text(offset + 4, 4) else { return nil }
-        var header = 8
-        var length = size
-        if size == 1 {
-            guard let large = value(offset + 8, 8, bigEndian: true) else { return nil }
-            header = 16
-            length = large
-        } else if size == 0 {
-            length = parent.upperBound - offset
-        }
-        guard length >= header, offset + length <= parent.upperBound else { return nil }
-        return (type, offset + header..<offset + length)
-    }
-
-    /// The body of the first child box of `type` in `range`.
-    func box(_ type: String, in range: Range<Int>) -> Range<Int>? {
-        var offset = range.lowerBound
-        while let (found, body) = child(at: offset, within: range) {
-            if found == type { return body }
-            offset = body.upperBound
-        }
-        return nil
     }
 }

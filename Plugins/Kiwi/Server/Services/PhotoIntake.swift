@@ -17,7 +17,8 @@ struct PhotoIntake: Sendable {
         guard let kind = ImageSignature.kind(of: file) else { throw KiwiProblem.notAPhoto }
         // Every reader's client decodes it: what declares more pixels than any decodes safely is refused here.
         if let problem = ImageSize.problem(file) { throw KiwiProblem.tooManyPixels(problem) }
-        return StoredImage(file, kind: kind)
+        // What a photo tells of its author (where it was taken) is never stored, let alone served.
+        return StoredImage(ImageMetadata.stripped(file), kind: kind)
     }
 
     /// Writes with `image` kept: with an uploads folder the file is on disk before the write and
