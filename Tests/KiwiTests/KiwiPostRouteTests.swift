@@ -48,6 +48,25 @@ import Testing
                 #expect(original.range(of: Data(TestImages.position)) != nil)
                 #expect(served.range(of: Data(TestImages.position)) == nil, "no position in what is served")
                 #expect(served.count < original.count && served.range(of: Data("Exif".utf8)) != nil, "an EXIF block with the orientation alone")
+
+                // HEAD, and one range of it, as a resumed download asks.
+                let path = "/uploads/\(name)"
+                let login: HTTPFields = [.authorization: "Bearer \(ada)"]
+                let head = try await client.execute(uri: path, method: .head, headers: login) { ($0.status, $0.headers, $0.body.readableBytes) }
+                #expect(head.0 == .ok && head.2 == 0 && head.1[.contentLength] == String(served.count), "\(head.1)")
+                #expect(head.1[.xContentTypeOptions] == "nosniff" && head.1[.acceptRanges] == "bytes")
+                var ranged = login
+                ranged[.range] = "bytes=10-19"
+                let part = try await client.execute(uri: path, method: .get, headers: ranged) { ($0.status, $0.headers, Data(buffer: $0.body)) }
+                #expect(part.0 == .partialContent && part.1[.contentRange] == "bytes 10-19/\(served.count)" && part.2 == served[10..<20])
+                ranged[.range] = "bytes=-5"
+                #expect(try await client.execute(uri: path, method: .get, headers: ranged) { Data(buffer: $0.body) } == served.suffix(5))
+                ranged[.range] = "bytes=\(served.count)-"
+                let past = try await client.execute(uri: path, method: .get, headers: ranged) { ($0.status, $0.headers) }
+                #expect(past.0 == .rangeNotSatisfiable && past.1[.contentRange] == "bytes */\(served.count)")
+                ranged[.range] = "bytes=0-1,5-6"
+                #expect(try await client.execute(uri: path, method: .get, headers: ranged) { $0.status } == .ok, "several ranges: the whole")
+                #expect(try await client.execute(uri: path, method: .head) { $0.status } == .forbidden, "members only, HEAD too")
             }
         }
     }

@@ -15,7 +15,8 @@ struct PostController: Sendable {
         // The original answers its post routes under /api as well.
         addOriginalRoutes(to: router.group("api"))
         router.get("posts/:id/comments", use: comments).post("comments", use: commentOperation)
-        router.get("feed", use: feed).get("users/:username/posts", use: userPosts).get("uploads/:file", use: upload)
+        router.get("feed", use: feed).get("users/:username/posts", use: userPosts)
+        router.group("uploads/:file").get(use: upload).head(use: upload)
     }
 
     /// The routes the original serves at the root and under `/api`.
@@ -181,12 +182,31 @@ struct PostController: Sendable {
         let image = try await community.posts.image(name)
         // An upload never changes (a new photo gets a new name): the browser keeps it, and
         // asks again only with its digest, answered 304 without the bytes.
-        var headers: HTTPFields = [.eTag: "\"\(image.digest)\"", .cacheControl: "private, max-age=31536000, immutable"]
+        var headers: HTTPFields = [
+            .eTag: "\"\(image.digest)\"", .cacheControl: "private, max-age=31536000, immutable", .acceptRanges: "bytes",
+            .xContentTypeOptions: "nosniff",
+        ]
         if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmed == headers[.eTag] ?? "" }) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = image.contentType
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+        var status = HTTPResponse.Status.ok
+        var bytes = image.bytes[...]
+        // One range (a resumed download, a player's seek); several are answered whole.
+        switch ByteRange.asked(request.headers[.range], length: image.bytes.count) {
+        case .whole: break
+        case .part(let part):
+            status = .partialContent
+            bytes = image.bytes[image.bytes.startIndex + part.range.lowerBound..<image.bytes.startIndex + part.range.upperBound]
+            headers[.contentRange] = "bytes \(part.range.lowerBound)-\(part.range.upperBound - 1)/\(image.bytes.count)"
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(image.bytes.count)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        }
+        headers[.contentLength] = String(bytes.count)
+        // HEAD: what a GET would answer, without the bytes.
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        return Response(status: status, headers: headers, body: body)
     }
 
     /// `GET /books/search?q=`: the original's shape, from a real search.
