@@ -65,6 +65,9 @@ let package = Package(
             name: "CTerminalImage",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // Kiwi's server processes photos with libvips (Debian libvips-dev), linked by the server only.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "CPhoto", dependencies: ["CVips"]),
         .target(
             name: "PluginAPI",
             dependencies: [
@@ -121,7 +124,7 @@ let package = Package(
         .target(
             name: "KiwiServer",
             dependencies: [
-                "PluginAPI", "KiwiWire",
+                "PluginAPI", "KiwiWire", "CPhoto",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

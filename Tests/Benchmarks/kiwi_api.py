@@ -2,8 +2,9 @@
 import json
 import urllib.request
 import uuid
+from kiwi_images import png
 
-PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + bytes(200)
+PNG = png()
 
 
 def call(method, url, token=None, body=None, kind="application/json", timeout=30):

@@ -21,6 +21,7 @@ import urllib.error
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from kiwi_images import png
 
 balancer, survivor, token, total, fault, target = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
 run = uuid.uuid4().hex[:8]
@@ -33,7 +34,7 @@ PATIENCE = 120
 
 
 def image(index):
-    return bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + index.to_bytes(4, "big") + os.urandom(1000)
+    return png(seed=index)
 
 
 def send(method, url, body=None, headers=None):

@@ -21,10 +21,11 @@ import time
 import uuid
 from collections import Counter
 from urllib.parse import urlparse
+from kiwi_images import png
 
 mode, base, source, seconds = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 target = urlparse(base)
-PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + bytes(2000)
+PNG = png()
 
 
 def connection():

@@ -8,9 +8,10 @@ import sys
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from kiwi_images import png
 
 base, users, posts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + bytes(2000)
+PNG = png()
 
 
 def call(method, path, body=None, headers=None):

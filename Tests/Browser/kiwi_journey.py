@@ -32,6 +32,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 
+HEIC = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", "PluginAPITests", "Fixtures", "gradient-64x96.heic"))
+
+
 def png(width, height, seed):
     """A small gradient PNG, different for each seed, so each photo is a real image."""
     rows = b"".join(
@@ -184,9 +187,9 @@ class Journey:
         self.submit('form[action="/login"]')
         self.expect(self.path() == "/" and self.find_all('form[action="/logout"]'), f"{username} logged in")
 
-    def post(self, caption, seed):
+    def post(self, caption, seed=None, path=None):
         self.open("/new")
-        self.find('input[name="file"]').send_keys(self.photo(f"photo-{seed}.png", seed))
+        self.find('input[name="file"]').send_keys(path or self.photo(f"photo-{seed}.png", seed))
         self.fill({"caption": caption})
         self.submit('form[action="/new"]')
         self.expect(self.path().startswith("/p/"), f"posting '{caption}' opened the new post")
@@ -203,7 +206,8 @@ class Journey:
         print(f"{self.name}:")
 
         self.sign_up(bob, f"Bob {suffix}", password)
-        bobs_post = self.post(f"Bob reads Persuasion ({suffix})", seed=40)
+        # An iPhone's photo: HEIC, which only Safari shows as it is.
+        bobs_post = self.post(f"Bob reads Persuasion ({suffix})", path=HEIC)
         self.log_out()
 
         self.sign_up(ada, f"Ada {suffix}", password)
@@ -220,6 +224,8 @@ class Journey:
         image = card.find_element(By.CSS_SELECTOR, ".photo img")
         self.expect(self.loaded(image), "its photo loaded in the feed (naturalWidth > 0)")
         self.expect(image.get_attribute("loading") == "lazy" and image.get_attribute("width"), "the photo is lazy and sized")
+        shown = image.get_attribute("currentSrc")
+        self.expect("/media/" in shown and "signature=" in shown, f"the browser chose a version from srcset ({shown.split('?')[0]})")
         self.expect(self.loaded(card.find_element(By.CSS_SELECTOR, ".byline img")), "the author's avatar loaded")
 
         # Like it from the feed: the page comes back to the post with the count moved.
@@ -244,7 +250,7 @@ class Journey:
         self.open("/?following=1")
         card = self.card(bobs_post)
         self.expect(card is not None and "Bob reads Persuasion" in card.text, f"{bob}'s post is under Following")
-        self.expect(self.loaded(card.find_element(By.CSS_SELECTOR, ".photo img")), f"{bob}'s photo loaded")
+        self.expect(self.loaded(card.find_element(By.CSS_SELECTOR, ".photo img")), f"{bob}'s HEIC photo loaded, as a JPEG")
 
         if self.javascript:
             self.live(bob, password, post)

@@ -98,8 +98,19 @@ import Testing
                 book: nil
             )
         }
-        #expect(try await ada.photo(of: post(server.baseURL.appendingPathComponent("uploads/here.png"))) == TestImages.png)
-        #expect(try await ada.photo(of: post(elsewhere.baseURL.appendingPathComponent("uploads/there.png"))) == TestImages.png)
+        #expect(try await ada.photo(of: post(server.baseURL.appendingPathComponent("uploads/here.png")), filling: nil) == TestImages.png)
+        #expect(try await ada.photo(of: post(elsewhere.baseURL.appendingPathComponent("uploads/there.png")), filling: nil) == TestImages.png)
+        // With versions (a CDN's signed URLs), the smallest that fills the picture; the whole one without a width.
+        for size in ["96", "320", "full"] { elsewhere.route("/media/p.jpg/\(size).jpg", image) }
+        var sized = post(server.baseURL.appendingPathComponent("uploads/p.jpg"))
+        sized.imageVersions = Dictionary(
+            uniqueKeysWithValues: ["96", "320", "full"].map {
+                ($0, elsewhere.baseURL.appendingPathComponent("media/p.jpg/\($0).jpg").absoluteString + "?signature=s")
+            }
+        )
+        _ = try await ada.photo(of: sized, filling: 200)
+        _ = try await ada.photo(of: sized, filling: nil)
+        #expect(elsewhere.requests.suffix(2).map(\.path) == ["/media/p.jpg/320.jpg", "/media/p.jpg/full.jpg"])
         #expect(server.requests.last?.headers["authorization"] == "Bearer kiwi-token-5150", "the server's own uploads need the login")
         #expect(elsewhere.requests.allSatisfy { $0.headers["authorization"] == nil }, "another host never sees the token")
         await server.stop()

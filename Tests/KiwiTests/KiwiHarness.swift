@@ -52,11 +52,16 @@ struct KiwiHarness {
     let uploads: UploadFolder?
     let arguments: KiwiCommand.Serve
     let books: BookSearch?
+    /// Photos' versions, in the test's folder; and the keys signing their URLs.
+    var media: MediaFolder { get throws { try MediaFolder(path: folder.appendingPathComponent("media").path) } }
+    let keys = MediaKeys.random()
 
     let quiet = Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() }
 
     var application: some ApplicationProtocol {
-        buildApplication(storage: database, uploads: uploads, arguments: arguments, books: books, logger: quiet)
+        get throws {
+            buildApplication(storage: database, uploads: uploads, media: try media, keys: keys, arguments: arguments, books: books, logger: quiet)
+        }
     }
 
     var uploadedFiles: [String] {
@@ -80,7 +85,7 @@ extension KiwiCommunity {
     static func testing(_ storage: any KiwiStorage) -> KiwiCommunity {
         KiwiCommunity(
             storage: storage,
-            photos: PhotoIntake(uploads: nil, maxBytes: 64 * 1024, measures: false),
+            photos: PhotoIntake(uploads: nil, media: .scratch(), processor: PhotoProcessor(), maxBytes: 64 * 1024, measures: false),
             books: Books(search: nil),
             bcryptCost: 4,
             healthPatience: .seconds(30),

@@ -278,9 +278,26 @@ final class Nginx: Sendable {
     private let folder: URL
     private let process: Process
 
-    init(proxyingTo upstream: String) async throws {
-        let program = try #require(Self.program, "nginx is not installed")
+    convenience init(proxyingTo upstream: String) async throws {
         let port = try FreePort.pick()
+        try await self.init(port: port) { _ in
+            """
+            server {
+                listen 127.0.0.1:\(port);
+                location / {
+                    proxy_pass \(upstream);
+                    proxy_http_version 1.1;
+                    proxy_set_header Connection "";
+                    proxy_set_header Host $http_host;
+                }
+            }
+            """
+        }
+    }
+
+    /// nginx with `http` (given the folder for its files) inside its `http` block, listening on `port`.
+    init(port: Int, http: (URL) throws -> String) async throws {
+        let program = try #require(Self.program, "nginx is not installed")
         folder = Scratch.url("kiwi-nginx")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let configuration = """
@@ -295,15 +312,7 @@ final class Nginx: Sendable {
                 fastcgi_temp_path \(folder.path)/fastcgi;
                 uwsgi_temp_path \(folder.path)/uwsgi;
                 scgi_temp_path \(folder.path)/scgi;
-                server {
-                    listen 127.0.0.1:\(port);
-                    location / {
-                        proxy_pass \(upstream);
-                        proxy_http_version 1.1;
-                        proxy_set_header Connection "";
-                        proxy_set_header Host $http_host;
-                    }
-                }
+            \(try http(folder))
             }
             """
         try configuration.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)

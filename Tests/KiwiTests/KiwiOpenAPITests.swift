@@ -21,7 +21,12 @@ import Testing
         let pageRoutes = Set(pages.routes.map { "\($0.method) \($0.path)" })
         #expect(pageRoutes.contains("GET /") && pageRoutes.contains("POST /@{username}/follow"), "\(pageRoutes.sorted())")
         let routed = Set(
-            buildRouter(.testing(MemoryKiwiDatabase()), arguments: arguments, connections: ConnectionGuard(arguments, openFiles: 1024)).routes.map {
+            buildRouter(
+                .testing(MemoryKiwiDatabase()),
+                signer: MediaSigner(keys: .random()),
+                arguments: arguments,
+                connections: ConnectionGuard(arguments, openFiles: 1024)
+            ).routes.map {
                 "\($0.method) \($0.path)"
             }
         )

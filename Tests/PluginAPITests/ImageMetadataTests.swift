@@ -44,6 +44,9 @@ import Testing
         #expect(ImageMetadata.stripped(Data(photo)) == Data(photo), "nothing to remove: the same bytes")
         let upright = Data(photo.prefix(2) + Self.segment(0xE1, Self.exif(orientation: 1)) + photo.dropFirst(2))
         #expect(ImageMetadata.stripped(upright) == Data(photo), "an upright photo needs no EXIF at all")
+        // Bare: nothing but the image (JFIF aside), as the Kiwi server's processing writes them.
+        #expect(ImageMetadata.isBareJPEG(Data(photo)) && ImageMetadata.isBareJPEG(TestImages.jpeg))
+        #expect(!ImageMetadata.isBareJPEG(tagged) && !ImageMetadata.isBareJPEG(clean) && !ImageMetadata.isBareJPEG(TestImages.png))
     }
 
     @Test func aPNGLosesItsTextAndEXIFChunks() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import KiwiWire
 import PluginAPI
 
@@ -45,6 +46,20 @@ extension KiwiCommand {
         )
         public var uploads: String?
         @Option(help: "The largest upload accepted, in bytes.") public var maxUploadBytes = 10 * 1024 * 1024
+        @Option(
+            help:
+                "The folder for photos' versions, shared by every server of a community (default: 'media' beside an SQLite file; with PostgreSQL, in the data folder).",
+            completion: .directory
+        )
+        public var mediaFolder: String?
+        @Option(
+            help:
+                "The file of keys signing photo URLs (ID SECRET a line; the first signs, all verify), the same for every server of a community (default: made in the data folder, mode 0600).",
+            completion: .file()
+        )
+        public var mediaKeys: String?
+        @Option(help: "A CDN or cache in front, where photo URLs point (its origin is allowed by the pages' Content-Security-Policy).")
+        public var mediaURL: String?
         @Option(help: "The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).")
         public var publicURL: String?
         @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") public var metrics = false
@@ -98,6 +113,11 @@ extension KiwiCommand {
             }
             guard maxConnections.map({ $0 > 0 }) ?? true, maxConnectionsPerAddress > 0 else {
                 throw ValidationError("--max-connections and --max-connections-per-address must be positive")
+            }
+            if let mediaURL,
+                URLComponents(string: mediaURL).map({ ["http", "https"].contains($0.scheme?.lowercased()) && $0.host?.isEmpty == false }) != true
+            {
+                throw ValidationError("--media-url '\(mediaURL)' is not an http or https URL such as https://cdn.example.org")
             }
             for proxy in trustedProxies where AddressRange(proxy) == nil {
                 throw ValidationError("--trusted-proxy '\(proxy)' is not an address or a CIDR range such as 10.0.0.0/8")

@@ -37,7 +37,11 @@ extension KiwiCommand {
                 fields: fields,
                 plain: KiwiPresentation.spoken(shown) + " \(discussion.count) comments.",
                 width: picture.imageWidth
-            ) { shown.imageURL == nil ? nil : try await client.photo(of: shown) }
+            ) {
+                // The picture takes about 40 % of the terminal unless --image-width says otherwise.
+                let cells = picture.imageWidth ?? context.output.console.width * 2 / 5
+                return shown.imageURL == nil ? nil : try await client.photo(of: shown, filling: cells * KiwiClient.cellPixels)
+            }
         }
     }
 }

@@ -28,7 +28,9 @@ struct KiwiPhoto: Sendable {
             throw ToolboxError.usage("\(path) is \(data.count / 1_048_576) MiB; the limit is 10 MiB", hint: "resize the photo first")
         }
         if let problem = ImageSize.problem(data) { throw ToolboxError.usage("\(path): \(problem)", hint: "resize the photo first") }
-        self.data = data
+        // Where it was taken never leaves this machine, whatever server it is sent to (ours
+        // strips it again as it re-encodes; the original backend keeps what it is sent).
+        self.data = ImageMetadata.stripped(data)
         self.kind = kind
     }
 

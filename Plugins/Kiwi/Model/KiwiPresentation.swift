@@ -32,7 +32,8 @@ enum KiwiPresentation {
     static func list(_ posts: [KiwiWire.Post], empty: String, images: Bool = false, in context: CommandContext) async throws {
         let client = try context.resolve(KiwiClient.self)
         try await context.resolve(TerminalPictures.self).list(posts, columns: postColumns, plain: spoken, empty: empty, wanted: images) {
-            $0.imageURL == nil ? nil : try await client.photo(of: $0)
+            // A thumbnail of a row: the smallest version.
+            $0.imageURL == nil ? nil : try await client.photo(of: $0, filling: KiwiPhotoSize.w96.width)
         }
     }
 

@@ -29,6 +29,10 @@ public func buildApplication(
     let database = arguments.database ?? .standard(dataHome: dataHome)
     let folder = database.uploads(given: arguments.uploads)
     let uploads = try folder.map { try UploadFolder(path: $0) }
+    let media = try database.media(given: arguments.mediaFolder, dataHome: dataHome).map { try MediaFolder(path: $0) }
+    let keys =
+        try database == .memory && arguments.mediaKeys == nil
+        ? MediaKeys.random() : MediaKeys.load(arguments.mediaKeys ?? "\(dataHome)/kiwi/media-keys")
     let (guard_, openFiles) = ConnectionGuard.forServer(arguments)
     let started: @Sendable (Int) async -> Void = { port in
         await onServerRunning(
@@ -46,6 +50,8 @@ public func buildApplication(
         buildApplication(
             storage: storage,
             uploads: uploads,
+            media: media,
+            keys: keys,
             arguments: arguments,
             books: books,
             connections: guard_,
@@ -80,6 +86,8 @@ public func buildApplication(
 func buildApplication(
     storage: any KiwiStorage,
     uploads: UploadFolder?,
+    media: MediaFolder? = nil,
+    keys: MediaKeys = .random(),
     arguments: some AppArguments,
     books: BookSearch? = nil,
     connections: ConnectionGuard? = nil,
@@ -88,7 +96,14 @@ func buildApplication(
 ) -> Application<RouterResponder<KiwiRequestContext>> {
     let community = KiwiCommunity(
         storage: storage,
-        photos: PhotoIntake(uploads: uploads, maxBytes: arguments.maxUploadBytes, measures: arguments.metrics),
+        photos: PhotoIntake(
+            uploads: uploads,
+            // A community in memory keeps its versions in a scratch folder: gone with the machine's temporary files.
+            media: media ?? MediaFolder.scratch(),
+            processor: PhotoProcessor(),
+            maxBytes: arguments.maxUploadBytes,
+            measures: arguments.metrics
+        ),
         books: Books(search: books),
         bcryptCost: UInt8(arguments.bcryptCost),
         registrations: arguments.registrations,
@@ -98,7 +113,7 @@ func buildApplication(
     )
     let connections = connections ?? ConnectionGuard(arguments, openFiles: ConnectionGuard.openFilesLimit())
     var app = Application(
-        router: buildRouter(community, arguments: arguments, connections: connections),
+        router: buildRouter(community, signer: MediaSigner(keys: keys), arguments: arguments, connections: connections),
         server: arguments.metrics ? KiwiMetrics.countedHTTP1(connections) : connections.http1(),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "kiwi"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? arguments.port) },
@@ -109,7 +124,12 @@ func buildApplication(
 }
 
 /// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth.
-func buildRouter(_ community: KiwiCommunity, arguments: some AppArguments, connections: ConnectionGuard) -> Router<KiwiRequestContext> {
+func buildRouter(
+    _ community: KiwiCommunity,
+    signer: MediaSigner,
+    arguments: some AppArguments,
+    connections: ConnectionGuard
+) -> Router<KiwiRequestContext> {
     let router = Router(context: KiwiRequestContext.self)
     if arguments.metrics {
         // Every request by route pattern, method and status, and its latency; `/metrics` shows them.
@@ -124,10 +144,11 @@ func buildRouter(_ community: KiwiCommunity, arguments: some AppArguments, conne
     router.add(middleware: KiwiErrorMiddleware.json(routes: routes))
     router.add(middleware: KiwiETagMiddleware())
     router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts))
-    let links = LinkMaker(publicURL: arguments.publicURL)
+    let links = LinkMaker(publicURL: arguments.publicURL, mediaURL: arguments.mediaURL, signer: signer)
     OperationsController(health: community.health).addRoutes(to: router)
     AccountController(community: community, links: links).addRoutes(to: router)
     PostController(community: community, links: links).addRoutes(to: router)
+    MediaController(community: community, signer: signer).addRoutes(to: router)
     FollowController(community: community, links: links).addRoutes(to: router)
     let notifications = NotificationController(community: community, links: links)
     notifications.addRoutes(to: router)

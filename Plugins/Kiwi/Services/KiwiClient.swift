@@ -237,10 +237,15 @@ struct KiwiClient: Sendable {
     /// Upload names never change, so a photo is downloaded once and drawn again offline.
     static let photos = CachePolicy(kind: "photos", timeToLive: 365 * 86_400)
 
-    /// A post's photo, through the cache, with the session (uploads need a login) only when
-    /// the photo is on the server itself: a URL elsewhere never gets the token.
-    func photo(of post: KiwiWire.Post) async throws -> Data {
-        guard let address = post.imageURL, let url = URL(string: address, relativeTo: server)?.absoluteURL else {
+    /// About how many pixels wide a terminal cell draws: what picks a photo's version for a width in cells.
+    static let cellPixels = 10
+
+    /// A post's photo, through the cache: the smallest version at least `pixels` wide when the
+    /// server names versions (nil: the whole photo). The session (uploads need a login) goes only
+    /// to the server itself: a URL elsewhere (a CDN's signed URL) never gets the token.
+    func photo(of post: KiwiWire.Post, filling pixels: Int?) async throws -> Data {
+        let version = pixels.flatMap { post.imageVersions?.url(filling: $0) } ?? post.imageVersions?[KiwiPhotoSize.full.rawValue]
+        guard let address = version ?? post.imageURL, let url = URL(string: address, relativeTo: server)?.absoluteURL else {
             throw ToolboxError.notFound("post \(post.id) has no photo")
         }
         let call = APICall(url: url, cache: Self.photos)

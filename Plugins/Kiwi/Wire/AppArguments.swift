@@ -12,6 +12,12 @@ public protocol AppArguments: Sendable {
     var uploads: String? { get }
     var publicURL: String? { get }
     var maxUploadBytes: Int { get }
+    /// Where photos' versions are kept (nil: `KiwiDatabase.media(given:dataHome:)`).
+    var mediaFolder: String? { get }
+    /// The file of keys that sign photo URLs (nil: `kiwi/media-keys` in the data folder).
+    var mediaKeys: String? { get }
+    /// A CDN or cache in front, where photos' signed URLs point.
+    var mediaURL: String? { get }
     var metrics: Bool { get }
     /// Who may sign up.
     var registrations: KiwiRegistrations { get }

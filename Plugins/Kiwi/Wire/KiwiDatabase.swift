@@ -25,6 +25,17 @@ public enum KiwiDatabase: Sendable, Equatable, ExpressibleByArgument, CustomStri
     /// `kiwi serve`'s community when `--database` does not name one: `$XDG_DATA_HOME/toolbox/kiwi/kiwi.sqlite`.
     public static func standard(dataHome: String) -> KiwiDatabase { .sqlite(path: "\(dataHome)/kiwi/kiwi.sqlite") }
 
+    /// Where photos' versions are kept: the folder given, else `media` beside an SQLite file, else
+    /// in the data folder (every server on one machine shares it); nil for memory (a scratch folder).
+    public func media(given folder: String?, dataHome: String) -> String? {
+        if let folder { return folder }
+        switch self {
+        case .memory: return nil
+        case .sqlite(let path): return ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("media")
+        case .postgres: return "\(dataHome)/kiwi/media"
+        }
+    }
+
     /// The uploads folder, for the server and for a migration's source alike: the one given,
     /// else `uploads` beside an SQLite file; memory and PostgreSQL keep images in the store.
     public func uploads(given folder: String?) -> String? {

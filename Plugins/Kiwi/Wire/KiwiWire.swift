@@ -11,12 +11,15 @@ public enum KiwiWire {
         public var username: String
         @Nullable public var displayName: String?
         @Nullable public var avatarURL: String?
+        /// The avatar's sizes (our extension; see `KiwiPhotoVersions`); none for the default avatar.
+        public var avatarVersions: KiwiPhotoVersions?
 
-        public init(id: String?, username: String, displayName: String?, avatarURL: String?) {
+        public init(id: String?, username: String, displayName: String?, avatarURL: String?, avatarVersions: KiwiPhotoVersions? = nil) {
             self.id = id
             self.username = username
             self.displayName = displayName
             self.avatarURL = avatarURL
+            self.avatarVersions = avatarVersions
         }
 
         public init(from decoder: any Decoder) throws {
@@ -26,9 +29,10 @@ public enum KiwiWire {
             username = try container.decodeIfPresent(String.self, forKey: .username) ?? id ?? ""
             displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
             avatarURL = try container.decodeIfPresent(String.self, forKey: .avatarURL)
+            avatarVersions = try container.decodeIfPresent(KiwiPhotoVersions.self, forKey: .avatarVersions)
         }
 
-        enum CodingKeys: String, CodingKey { case id, username, displayName, avatarURL }
+        enum CodingKeys: String, CodingKey { case id, username, displayName, avatarURL, avatarVersions }
 
         /// The name to show: the display name, else the username.
         public var shownName: String { displayName ?? username }
@@ -38,6 +42,8 @@ public enum KiwiWire {
         public var id: String
         public var author: User
         @Nullable public var imageURL: String?
+        /// The photo's sizes (our extension; see `KiwiPhotoVersions`).
+        public var imageVersions: KiwiPhotoVersions?
         @Nullable public var caption: String?
         public var likes: Int
         @Nullable public var createdAt: String?
@@ -56,11 +62,13 @@ public enum KiwiWire {
             createdAt: String?,
             commentCount: Int?,
             likedByMe: Bool?,
-            book: Book? = nil
+            book: Book? = nil,
+            imageVersions: KiwiPhotoVersions? = nil
         ) {
             self.id = id
             self.author = author
             self.imageURL = imageURL
+            self.imageVersions = imageVersions
             self.caption = caption
             self.likes = likes
             self.createdAt = createdAt
@@ -74,6 +82,7 @@ public enum KiwiWire {
             id = try container.decode(LenientID.self, forKey: .id).text
             author = try container.decode(User.self, forKey: .author)
             imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
+            imageVersions = try container.decodeIfPresent(KiwiPhotoVersions.self, forKey: .imageVersions)
             caption = try container.decodeIfPresent(String.self, forKey: .caption)
             likes = try container.decodeIfPresent(Int.self, forKey: .likes) ?? 0
             createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
@@ -82,7 +91,7 @@ public enum KiwiWire {
             book = try container.decodeIfPresent(Book.self, forKey: .book)
         }
 
-        enum CodingKeys: String, CodingKey { case id, author, imageURL, caption, likes, createdAt, commentCount, likedByMe, book }
+        enum CodingKeys: String, CodingKey { case id, author, imageURL, imageVersions, caption, likes, createdAt, commentCount, likedByMe, book }
     }
 
     public struct Comment: Codable, Sendable, Equatable {

@@ -18,6 +18,27 @@ public enum ImageMetadata {
         }
     }
 
+    /// Whether `data` is a JPEG that carries nothing but its image: no EXIF (not even an
+    /// orientation), XMP, colour profile, comment or other application segment before its scan.
+    public static func isBareJPEG(_ data: Data) -> Bool {
+        guard ImageSignature.kind(of: data) == .jpeg else { return false }
+        let bytes = ImageBytes(data: data)
+        var offset = 2
+        while offset < bytes.count {
+            guard bytes.byte(offset) == 0xFF, let marker = bytes.byte(offset + 1) else { return false }
+            if marker == 0xDA { return true }
+            if marker == 0xFF || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                offset += marker == 0xFF ? 1 : 2
+                continue
+            }
+            // JFIF and Adobe's colour transform say how to decode; every other application segment is metadata.
+            if (0xE1...0xED).contains(marker) || marker == 0xEF || marker == 0xFE { return false }
+            guard let length = bytes.bigEndian16(offset + 2), length >= 2 else { return false }
+            offset += 2 + length
+        }
+        return false
+    }
+
     // MARK: JPEG
 
     /// Segments up to the first scan, the metadata ones left out; the scan and what follows as they are.

@@ -1,14 +1,15 @@
-/// At most `limit` requests in flight to one host; the rest wait their turn in order.
-actor HostLimiter {
+/// At most `limit` at once of each kind of work (requests to one host, photos being decoded);
+/// the rest wait their turn in order.
+public actor HostLimiter {
     private let limit: Int
     private var active: [String: Int] = [:]
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
 
-    init(limit: Int) {
+    public init(limit: Int) {
         self.limit = limit
     }
 
-    func withPermit<T: Sendable>(for host: String, _ body: @Sendable () async throws -> T) async throws -> T {
+    public func withPermit<T: Sendable>(for host: String, _ body: @Sendable () async throws -> T) async throws -> T {
         await acquire(host)
         defer { release(host) }
         return try await body()
@@ -34,11 +35,14 @@ actor HostLimiter {
     }
 }
 
-/// Identical GETs in flight at once share one request.
-actor InFlightRequests {
-    private var tasks: [String: Task<HTTPResponse, any Error>] = [:]
+/// The same work asked for while it runs is done once (identical GETs in flight, a photo being
+/// processed): every caller gets its result.
+public actor InFlightWork<Value: Sendable> {
+    private var tasks: [String: Task<Value, any Error>] = [:]
 
-    func run(key: String, _ operation: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
+    public init() {}
+
+    public func run(key: String, _ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
         if let running = tasks[key] { return try await running.value }
         let task = Task { try await operation() }
         tasks[key] = task

@@ -25,7 +25,7 @@ public final class WebClient: Sendable {
     private let output: Output
     private let logger: Logger
     private let limiter = HostLimiter(limit: WebClient.perHostLimit)
-    private let inFlight = InFlightRequests()
+    private let inFlight = InFlightWork<HTTPResponse>()
     private let staleNoticesShown = Mutex<Set<String>>([])
     private let retryStatus: RetryStatus
 

@@ -1095,7 +1095,7 @@ _toolbox_kiwi_serve() {
     repeating_flags=()
     non_repeating_flags=(--metrics --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--trusted-proxy --rate-limit)
-    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --config)
+    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --media-folder --media-keys --media-url --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1114,6 +1114,17 @@ _toolbox_kiwi_serve() {
         return
         ;;
     '--max-upload-bytes')
+        return
+        ;;
+    '--media-folder')
+        __toolbox_add_completions -d
+        return
+        ;;
+    '--media-keys')
+        __toolbox_add_completions -f
+        return
+        ;;
+    '--media-url')
         return
         ;;
     '--public-url')
@@ -1432,7 +1443,7 @@ _toolbox_kiwi_delete() {
 
 _toolbox_kiwi_photo() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --full --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config --output -o --image-width)
     __toolbox_offer_flags_options 1

@@ -120,7 +120,7 @@ function __toolbox_parse_tokens -S
             __toolbox_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __toolbox_parse_subcommand 0 'host=' 'port=' 'database=' 'uploads=' 'max-upload-bytes=' 'public-url=' 'metrics' 'registrations=' 'bcrypt-cost=' 'trusted-proxy=+' 'head-timeout=' 'body-timeout=' 'idle-timeout=' 'max-connections=' 'max-connections-per-address=' 'rate-limit=+' 'heartbeat=' 'health-patience=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
+                __toolbox_parse_subcommand 0 'host=' 'port=' 'database=' 'uploads=' 'max-upload-bytes=' 'media-folder=' 'media-keys=' 'media-url=' 'public-url=' 'metrics' 'registrations=' 'bcrypt-cost=' 'trusted-proxy=+' 'head-timeout=' 'body-timeout=' 'idle-timeout=' 'max-connections=' 'max-connections-per-address=' 'rate-limit=+' 'heartbeat=' 'health-patience=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'migrate'
                 __toolbox_parse_subcommand 0 'from=' 'to=' 'uploads=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'approve'
@@ -146,7 +146,7 @@ function __toolbox_parse_tokens -S
             case 'delete'
                 __toolbox_parse_subcommand 1 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'y/yes' 'version' 'h/help'
             case 'photo'
-                __toolbox_parse_subcommand 1 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'o/output=' 'image-width=' 'version' 'h/help'
+                __toolbox_parse_subcommand 1 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'o/output=' 'full' 'image-width=' 'version' 'h/help'
             case 'like'
                 __toolbox_parse_subcommand 1 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'unlike'
@@ -744,6 +744,9 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" database' -l 'database' -d 'Where the data lives: sqlite:PATH, postgres://USER:PASSWORD@HOST:PORT/DATABASE[?pool=N], or memory.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" uploads' -l 'uploads' -d 'The folder for uploaded images (default: beside an SQLite file; in the database with PostgreSQL or memory).' -rfa '(__toolbox_complete_directories)'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" max-upload-bytes' -l 'max-upload-bytes' -d 'The largest upload accepted, in bytes.' -rfka ''
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" media-folder' -l 'media-folder' -d 'The folder for photos\' versions, shared by every server of a community (default: \'media\' beside an SQLite file; with PostgreSQL, in the data folder).' -rfa '(__toolbox_complete_directories)'
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" media-keys' -l 'media-keys' -d 'The file of keys signing photo URLs (ID SECRET a line; the first signs, all verify), the same for every server of a community (default: made in the data folder, mode 0600).' -rF
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" media-url' -l 'media-url' -d 'A CDN or cache in front, where photo URLs point (its origin is allowed by the pages\' Content-Security-Policy).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" public-url' -l 'public-url' -d 'The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" metrics' -l 'metrics' -d 'Serve Prometheus metrics at GET /metrics (measuring costs some throughput).'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" registrations' -l 'registrations' -d 'Who may sign up: open (anyone), approval (anyone, let in by a moderator with `toolbox kiwi approve`) or closed (the members there are keep their accounts).' -rfka 'open approval closed'
@@ -945,6 +948,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi photo" plain' -l 'plain' -d 'One sentence per item, written to read well aloud.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi photo" no-images' -l 'no-images' -d 'Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi photo" o output' -l 'output' -s 'o' -d 'Write the photo to this file.' -rF
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi photo" full' -l 'full' -d 'Fetch the whole photo rather than the size the terminal\'s picture needs.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi photo" image-width' -l 'image-width' -d 'The picture\'s width in terminal cells (default: about 40% of the terminal).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi photo" version' -l 'version' -d 'Show the version.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi photo" h help' -s 'h' -l 'help' -d 'Show help information.'

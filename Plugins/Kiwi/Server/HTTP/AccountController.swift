@@ -17,7 +17,7 @@ struct AccountController: Sendable {
     @Sendable func signUp(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let key = try request.idempotencyKey()
         let body = try await request.decodeJSON(KiwiWire.SignUp.self)
-        let links = links(request)
+        let links = links(request, context)
         // A sign-up a moderator must approve is accepted, not yet made a member who can log in.
         let status: HTTPResponse.Status = community.accounts.registrations == .approval ? .accepted : .created
         let answer = try await community.accounts.signUp(
@@ -35,7 +35,7 @@ struct AccountController: Sendable {
         let body = try await request.decodeJSON(KiwiWire.Credentials.self)
         let (token, user) = try await community.accounts.logIn(username: body.username, password: body.password, from: context.clientAddress)
         return KiwiJSON.response(
-            KiwiWire.Session(token: token, user: KiwiWire.User(user, links: links(request))),
+            KiwiWire.Session(token: token, user: KiwiWire.User(user, links: links(request, context))),
             headers: [.setCookie: SessionCookie.set(token, secure: links.secure)]
         )
     }
@@ -47,19 +47,19 @@ struct AccountController: Sendable {
     }
 
     @Sendable func me(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.User(try context.requireCaller(), links: links(request)))
+        KiwiJSON.response(KiwiWire.User(try context.requireCaller(), links: links(request, context)))
     }
 
     @Sendable func user(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let user = try await community.accounts.member(try context.username())
-        return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
+        return KiwiJSON.response(KiwiWire.User(user, links: links(request, context)))
     }
 
     @Sendable func updateUser(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let member = try await community.accounts.owned(try context.username(), by: try context.requireCaller())
         let body = try await request.decodeJSON(KiwiWire.ProfileChange.self)
         let user = try await community.accounts.updateProfile(of: member, fullName: body.fullname, email: body.email)
-        return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
+        return KiwiJSON.response(KiwiWire.User(user, links: links(request, context)))
     }
 
     /// The part of `PUT /users/<u>/avatar` (our extension).
@@ -72,6 +72,6 @@ struct AccountController: Sendable {
         let member = try await community.accounts.owned(try context.username(), by: try context.requireCaller())
         let upload = try await request.photoForm(AvatarUpload.self, community: community, what: "an avatar")
         let user = try await community.accounts.setAvatar(of: member, file: upload.file, from: context.clientAddress)
-        return KiwiJSON.response(KiwiWire.User(user, links: links(request)))
+        return KiwiJSON.response(KiwiWire.User(user, links: links(request, context)))
     }
 }

@@ -24,16 +24,16 @@ struct FollowController: Sendable {
     /// Most recent first, as the original answers them: the first thousand unless asked for fewer.
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let window = try request.wholeListWindow()
-        return people(request, window, try await community.follows.followers(of: try context.username(), window))
+        return people(request, context, window, try await community.follows.followers(of: try context.username(), window))
     }
 
     @Sendable func following(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let window = try request.wholeListWindow()
-        return people(request, window, try await community.follows.following(of: try context.username(), window))
+        return people(request, context, window, try await community.follows.following(of: try context.username(), window))
     }
 
-    private func people(_ request: Request, _ window: ListWindow, _ people: [FollowEntry]) -> Response {
-        let links = links(request)
+    private func people(_ request: Request, _ context: KiwiRequestContext, _ window: ListWindow, _ people: [FollowEntry]) -> Response {
+        let links = links(request, context)
         return KiwiJSON.response(
             people.map { KiwiWire.User($0.member, links: links) },
             headers: ListLinks(window, keys: people.map(\.key)).field(request, links: links)

@@ -22,6 +22,11 @@ extension KiwiProblem {
         case .photoTooLarge(let limit): KiwiHTTPError(.contentTooLarge, "the image is larger than \(limit) bytes")
         case .notAPhoto: KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")
         case .tooManyPixels(let problem): KiwiHTTPError(.unprocessableContent, problem, code: "too_many_pixels")
+        case .unreadablePhoto(let said): KiwiHTTPError(.unprocessableContent, "the image cannot be decoded: \(said)", code: "unreadable_image")
+        case .photoTooSlow(let seconds):
+            KiwiHTTPError(.unprocessableContent, "decoding the image took longer than \(Int(seconds)) s", code: "image_too_slow")
+        case .badMediaSignature:
+            KiwiHTTPError(.forbidden, "this photo link has expired or is not valid; ask for the post again", code: "bad_signature")
         case .noBookSearch: KiwiHTTPError(.serviceUnavailable, "this server has no book search", code: "no_book_search")
         case .bookSearchFailed(let said): KiwiHTTPError(.badGateway, "the book search cannot answer right now: \(said)", code: "bad_gateway")
         case .databaseUnavailable:
@@ -95,6 +100,9 @@ extension KiwiProblem {
         case .photoTooLarge(let limit): "The photo is larger than \(Self.readable(bytes: limit))."
         case .notAPhoto: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
         case .tooManyPixels(let problem): Self.sentence(problem) + " Resize it first."
+        case .unreadablePhoto: "That photo cannot be read: it may be damaged. Choose another."
+        case .photoTooSlow: "That photo takes too long to read: save it again as a JPEG and choose that."
+        case .badMediaSignature: "That photo link has expired: reload the page."
         case .noBookSearch: "This server cannot look books up."
         case .bookSearchFailed: "The book search cannot answer right now: try again later."
         case .databaseUnavailable: "Kiwi cannot reach its database right now: try again in a moment."
@@ -124,12 +132,13 @@ extension KiwiProblem {
     /// rather than a page of its own.
     var shownOnForm: Bool {
         switch self {
-        case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .tooManyPixels, .wrongCredentials, .tooManyFailedLogins, .usernameTaken,
+        case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .tooManyPixels, .unreadablePhoto, .photoTooSlow, .wrongCredentials,
+            .tooManyFailedLogins, .usernameTaken,
             .noBookSearch,
             .bookSearchFailed, .registrationsClosed, .awaitingApproval:
             true
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
-            .keyReused, .stillAnswering, .repeatedRequest, .rateLimited:
+            .keyReused, .stillAnswering, .repeatedRequest, .rateLimited, .badMediaSignature:
             false
         }
     }

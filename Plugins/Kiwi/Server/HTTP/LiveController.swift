@@ -34,7 +34,7 @@ struct LiveController: Sendable {
         }
         let (live, tokenHash, channel) = (community.live, context.tokenHash ?? "", context.channel)
         let cursor = (request.headers[Self.lastEventID] ?? request.uri.queryParameters.get("lastEventId")).flatMap(LiveCursor.init)
-        let links = links(request)
+        let links = links(request, context)
         let stream = try await Task.detached {
             try await live.connect(reader, tokenHash: tokenHash, resumeAfter: cursor) { channel.close(promise: nil) }
         }.value

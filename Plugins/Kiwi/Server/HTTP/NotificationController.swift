@@ -23,7 +23,7 @@ struct NotificationController: Sendable {
         case "true": unreadOnly = true
         default: throw KiwiHTTPError.badRequest("unread must be true or false")
         }
-        let links = links(request)
+        let links = links(request, context)
         let found = try await community.notifications.list(for: reader, window, unreadOnly: unreadOnly)
         return KiwiJSON.response(
             found.map { KiwiWire.Notification($0, links: links) },

@@ -5,7 +5,7 @@ import PluginAPI
 
 /// Posts, likes, comments, uploads and the book search: `GET|POST /posts`, `GET /feed`,
 /// `GET /users/<u>/posts`, `GET|DELETE /posts/<id>`, `POST|DELETE /posts/<id>/like`,
-/// `GET /posts/<id>/comments`, `POST /comments`, `GET /uploads/<file>`, `GET /books/search`.
+/// `GET /posts/<id>/comments`, `POST /comments`, `GET /books/search`.
 struct PostController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
@@ -16,7 +16,6 @@ struct PostController: Sendable {
         addOriginalRoutes(to: router.group("api"))
         router.get("posts/:id/comments", use: comments).post("comments", use: commentOperation)
         router.get("feed", use: feed).get("users/:username/posts", use: userPosts)
-        router.group("uploads/:file").get(use: upload).head(use: upload)
     }
 
     /// The routes the original serves at the root and under `/api`.
@@ -47,11 +46,11 @@ struct PostController: Sendable {
     /// A feed is one reader's own, kept by nobody: encoded for them.
     private func page(_ selection: PostSelection, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let window = try request.window()
-        let links = links(request)
+        let links = links(request, context)
         guard let reader = context.caller?.username else {
             let shared = try await community.posts.sharedPage(selection, window)
             return KiwiJSON.response(
-                body: shared.made("anyone \(links.base)") { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) },
+                body: shared.made("anyone \(links.identity)") { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) },
                 headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
             )
         }
@@ -63,7 +62,7 @@ struct PostController: Sendable {
             )
         }
         let shared = try await community.posts.sharedPage(selection, window)
-        let encoded = shared.made("both ways \(links.base)") { EncodedPosts(shared.posts, links: links) }
+        let encoded = shared.made("both ways \(links.identity)") { EncodedPosts(shared.posts, links: links) }
         return KiwiJSON.response(
             body: encoded.page(liked: try await community.posts.likes(of: reader, on: shared)),
             headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
@@ -72,7 +71,7 @@ struct PostController: Sendable {
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let post = try await community.posts.post(try context.postID(), viewer: context.caller?.username)
-        return KiwiJSON.response(KiwiWire.Post(post, links: links(request)))
+        return KiwiJSON.response(KiwiWire.Post(post, links: links(request, context)))
     }
 
     /// The parts of `POST /posts`.
@@ -89,7 +88,7 @@ struct PostController: Sendable {
         let caller = try context.requireCaller()
         let key = try request.idempotencyKey()
         let upload = try await request.photoForm(Upload.self, community: community, what: "a post")
-        let links = links(request)
+        let links = links(request, context)
         let answer = try await community.posts.create(
             by: caller,
             file: upload.file,
@@ -124,7 +123,7 @@ struct PostController: Sendable {
     /// Oldest first, as the original answers them: the first thousand unless asked for fewer.
     @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let window = try request.wholeListWindow(newestFirst: false)
-        let links = links(request)
+        let links = links(request, context)
         let comments = try await community.posts.comments(on: try context.postID(), window)
         return KiwiJSON.response(
             comments.map { KiwiWire.Comment($0, links: links) },
@@ -165,48 +164,6 @@ struct PostController: Sendable {
             throw KiwiHTTPError.badRequest("unknown operation")
         }
         return KiwiJSON.response(KiwiWire.Status())
-    }
-
-    /// The uploaded bytes, to logged-in callers only; a name outside the uploads folder is 404.
-    @Sendable func upload(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let name = try context.parameters.require("file")
-        if name == DefaultAvatar.name {
-            // Nobody's data: public, and the same for everyone.
-            return Response(
-                status: .ok,
-                headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: DefaultAvatar.png))
-            )
-        }
-        _ = try context.requireCaller()
-        let image = try await community.posts.image(name)
-        // An upload never changes (a new photo gets a new name): the browser keeps it, and
-        // asks again only with its digest, answered 304 without the bytes.
-        var headers: HTTPFields = [
-            .eTag: "\"\(image.digest)\"", .cacheControl: "private, max-age=31536000, immutable", .acceptRanges: "bytes",
-            .xContentTypeOptions: "nosniff",
-        ]
-        if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmed == headers[.eTag] ?? "" }) {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = image.contentType
-        var status = HTTPResponse.Status.ok
-        var bytes = image.bytes[...]
-        // One range (a resumed download, a player's seek); several are answered whole.
-        switch ByteRange.asked(request.headers[.range], length: image.bytes.count) {
-        case .whole: break
-        case .part(let part):
-            status = .partialContent
-            bytes = image.bytes[image.bytes.startIndex + part.range.lowerBound..<image.bytes.startIndex + part.range.upperBound]
-            headers[.contentRange] = "bytes \(part.range.lowerBound)-\(part.range.upperBound - 1)/\(image.bytes.count)"
-        case .unsatisfiable:
-            headers[.contentRange] = "bytes */\(image.bytes.count)"
-            return Response(status: .rangeNotSatisfiable, headers: headers)
-        }
-        headers[.contentLength] = String(bytes.count)
-        // HEAD: what a GET would answer, without the bytes.
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
-        return Response(status: status, headers: headers, body: body)
     }
 
     /// `GET /books/search?q=`: the original's shape, from a real search.

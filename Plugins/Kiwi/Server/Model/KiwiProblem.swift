@@ -23,6 +23,12 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case notAPhoto
     /// The photo declares more pixels than `ImageSize.pixelLimit` (the words say how many).
     case tooManyPixels(String)
+    /// The photo's bytes do not decode as the image they say they are (libvips's words).
+    case unreadablePhoto(String)
+    /// Decoding the photo took longer than `PhotoProcessor.decodeSeconds`: stopped there.
+    case photoTooSlow(seconds: Double)
+    /// A photo URL whose signature is not the server's, or has expired (`MediaSigner`).
+    case badMediaSignature
     case noBookSearch
     /// The book search did not answer; the text says what it said.
     case bookSearchFailed(String)

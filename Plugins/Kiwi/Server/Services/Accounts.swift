@@ -111,9 +111,9 @@ struct Accounts: Sendable {
 
     /// A member's new avatar (see `owned`): an image, checked as a post's photo is.
     func setAvatar(of member: KiwiUser, file: Data?, from address: String?) async throws -> KiwiUser {
-        let image = try photos.checked(file)
-        try await limits.spend(.uploadBytes, account: member.username, address: address, amount: image.bytes.count)
-        let (user, replaced) = try await photos.keep(image) { try await store.setAvatar(member.username, image: $0) }
+        let file = try photos.precheck(file)
+        try await limits.spend(.uploadBytes, account: member.username, address: address, amount: file.count)
+        let (user, replaced) = try await photos.keep(try await photos.processed(file)) { try await store.setAvatar(member.username, image: $0) }
         if let replaced { photos.discard(replaced) }
         changes.published(.member(member.username))
         return user

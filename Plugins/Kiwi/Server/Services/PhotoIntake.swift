@@ -1,47 +1,89 @@
 import Foundation
+import KiwiWire
 import PluginAPI
 
-/// The photos members send (a post's, an avatar): checked by their first bytes and their size,
-/// then kept in the uploads folder, or by the store in the write's own transaction.
+/// The photos members send (a post's, an avatar): checked, processed once into the versions the
+/// pages and clients draw (`PhotoProcessor`), and kept: the whole image, re-encoded without its
+/// metadata, in the uploads folder or the store; the versions in the media folder.
 struct PhotoIntake: Sendable {
     /// Where new images go; nil: into the store, beside the posts.
     let uploads: UploadFolder?
+    let media: MediaFolder
+    let processor: PhotoProcessor
     let maxBytes: Int
     /// Counts upload bytes for `/metrics` (`--metrics`).
     let measures: Bool
+    /// Photos kept before versions existed, being processed on their first request: once.
+    let catchingUp = InFlightWork<MediaFolder.Manifest>()
 
-    /// The upload's bytes as an image to keep: a JPEG, PNG, GIF, WebP or HEIC image up to the limit.
-    func checked(_ file: Data?) throws -> StoredImage {
-        guard let file, !file.isEmpty else { throw KiwiProblem.missingPhoto }
-        guard file.count <= maxBytes else { throw KiwiProblem.photoTooLarge(limit: maxBytes) }
-        guard let kind = ImageSignature.kind(of: file) else { throw KiwiProblem.notAPhoto }
-        // Every reader's client decodes it: what declares more pixels than any decodes safely is refused here.
-        if let problem = ImageSize.problem(file) { throw KiwiProblem.tooManyPixels(problem) }
-        // What a photo tells of its author (where it was taken) is never stored, let alone served.
-        return StoredImage(ImageMetadata.stripped(file), kind: kind)
+    /// A checked upload: the image to keep, its versions, and how many bytes were sent.
+    struct Photo: Sendable {
+        let image: StoredImage
+        let processed: ProcessedPhoto
+        let received: Int
     }
 
-    /// Writes with `image` kept: with an uploads folder the file is on disk before the write and
-    /// removed if the write fails; without one the store keeps the bytes in the write's transaction.
-    func keep<Result>(_ image: StoredImage, _ write: (PostImage) async throws -> Result) async throws -> Result {
+    /// What can be told of an upload without decoding it: there, up to the byte limit, a JPEG,
+    /// PNG, GIF, WebP or HEIC image by its first bytes, declaring no more pixels than the limit.
+    func precheck(_ file: Data?) throws -> Data {
+        guard let file, !file.isEmpty else { throw KiwiProblem.missingPhoto }
+        guard file.count <= maxBytes else { throw KiwiProblem.photoTooLarge(limit: maxBytes) }
+        guard ImageSignature.kind(of: file) != nil else { throw KiwiProblem.notAPhoto }
+        // Refused from its header, before libvips is handed a byte.
+        if let problem = ImageSize.problem(file) { throw KiwiProblem.tooManyPixels(problem) }
+        return file
+    }
+
+    /// The upload as a photo to keep, decoded within the limits of pixels and time. What it told
+    /// of its author is gone.
+    func processed(_ file: Data?) async throws -> Photo {
+        let file = try precheck(file)
+        let processed = try await processor.process(file)
+        return Photo(image: StoredImage(processed.full.bytes, kind: .jpeg), processed: processed, received: file.count)
+    }
+
+    /// Writes with `photo` kept: with an uploads folder the file is on disk before the write, as
+    /// are the versions, and both are removed if the write fails; without one the store keeps the
+    /// image in the write's transaction.
+    func keep<Result>(_ photo: Photo, _ write: (PostImage) async throws -> Result) async throws -> Result {
+        let image = photo.image
         try uploads?.store(image)
         do {
+            try media.write(photo.processed, for: image.name)
             let result = try await write(uploads == nil ? .stored(image) : .file(image.name))
-            if measures { KiwiMetrics.uploadBytes.increment(by: image.bytes.count) }
+            if measures { KiwiMetrics.uploadBytes.increment(by: photo.received) }
             return result
         } catch {
-            uploads?.remove(image.name)
+            discard(image.name)
             throw error
         }
     }
 
-    /// Forgets an image the store no longer names (its row went with the write).
+    /// Forgets an image the store no longer names (its row went with the write), versions and all.
     func discard(_ name: String) {
+        media.remove(name)
         uploads?.remove(name)
     }
 
-    /// A kept image: from the uploads folder when there is one, else from the store (where
-    /// PostgreSQL keeps them, and `kiwi migrate` puts them).
+    /// The versions of a kept photo. One kept before versions existed (or whose versions were
+    /// removed) is processed now, once, from the kept image: its original bytes are never served.
+    func versions(of name: String, in store: any PostStore) async throws -> MediaFolder.Manifest {
+        if let manifest = media.manifest(name) { return manifest }
+        return try await catchingUp.run(key: name) {
+            if let manifest = media.manifest(name) { return manifest }
+            let kept = try await image(name, in: store)
+            var processed = try await processor.process(kept.bytes)
+            // Kept as processing keeps them (by this server or another): the whole photo is those
+            // very bytes, so every server answers the same bytes and ETag for it.
+            if ImageMetadata.isBareJPEG(kept.bytes) { processed = processed.keeping(whole: kept.bytes) }
+            try media.write(processed, for: name)
+            guard let manifest = media.manifest(name) else { throw KiwiProblem.noSuchUpload }
+            return manifest
+        }
+    }
+
+    /// A kept image as stored: from the uploads folder when there is one, else from the store
+    /// (where PostgreSQL keeps them, and `kiwi migrate` puts them).
     func image(_ name: String, in store: any PostStore) async throws -> StoredImage {
         guard UploadFolder.isPlainName(name) else { throw KiwiProblem.noSuchUpload }
         if let file = uploads?.read(name) { return file }

@@ -1,5 +1,6 @@
 import Foundation
 import KiwiWire
+import PluginAPI
 import Synchronization
 
 /// Posts, likes and comments with the community's rules: what a post is, who may delete it, who
@@ -74,19 +75,21 @@ struct Posts: Sendable {
         from address: String?,
         answer: @escaping @Sendable (KiwiPost) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
-        let image = try photos.checked(file)
+        let file = try photos.precheck(file)
         let caption = caption.flatMap { $0.isEmpty ? nil : $0 }
         if let problem = caption.flatMap({ KiwiLimits.textProblem($0, field: "caption", limit: KiwiLimits.caption) }) {
             throw KiwiProblem.invalid(problem)
         }
-        let request = Idempotency.digest(form, image.digest, caption, isbn13)
+        let request = Idempotency.digest(form, Digest.sha256(file), caption, isbn13)
         return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
             try await limits.spend(.posts, account: caller.username, address: address)
-            try await limits.spend(.uploadBytes, account: caller.username, address: address, amount: image.bytes.count)
+            try await limits.spend(.uploadBytes, account: caller.username, address: address, amount: file.count)
             // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
             var book: KiwiBook?
             if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
-            let post = try await photos.keep(image) {
+            // Decoded last: a refused or rate-limited post costs no decoding.
+            let photo = try await photos.processed(file)
+            let post = try await photos.keep(photo) {
                 try await store.createPost(owner: caller.username, image: $0, caption: caption, book: book, keeping: keep)
             }
             tell(post: post.id, author: caller.username, made: true, Notices())
@@ -171,9 +174,9 @@ struct Posts: Sendable {
         tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
     }
 
-    /// An uploaded image by its name.
-    func image(_ name: String) async throws -> StoredImage {
-        try await photos.image(name, in: store)
+    /// The versions of an uploaded photo by its name (made now for one kept before versions existed).
+    func versions(of name: String) async throws -> MediaFolder.Manifest {
+        try await photos.versions(of: name, in: store)
     }
 
     /// The reading streak, read a hundred posts at a time back as far as it goes.

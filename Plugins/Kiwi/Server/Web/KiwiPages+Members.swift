@@ -9,7 +9,7 @@ extension KiwiPages {
         let name = try context.username()
         let user = try await community.accounts.member(name)
         let window = try listWindow(request, size: Self.gridSize)
-        let links = links(request)
+        let links = links(request, context)
         let counts = try await community.follows.counts(of: name)
         let posts = try await community.posts.sharedPage(.author(name), window).posts
         let streak = try await community.posts.streakDays(of: name)

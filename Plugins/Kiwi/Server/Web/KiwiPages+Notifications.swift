@@ -10,7 +10,7 @@ extension KiwiPages {
     @Sendable func notifications(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         guard let caller = context.caller else { return logInFirst(request) }
         let window = try listWindow(request, size: Self.notificationsPageSize)
-        let links = links(request)
+        let links = links(request, context)
         let found = try await community.notifications.list(for: caller, window, unreadOnly: false)
         let shown = window.shown(found)
         if let newest = shown.first, !window.byKey, window.offset == 0 {
@@ -21,7 +21,7 @@ extension KiwiPages {
                 author: PageAuthor(notification.actor, links: links, guest: false),
                 what: Self.what(notification),
                 url: notification.post.map { "/p/\($0.id)" } ?? "/@\(notification.actor.username)",
-                imageURL: notification.post.map { links.upload($0.image) },
+                imageURL: notification.post.map { links.media($0.image, .w96) ?? links.upload($0.image) },
                 ago: RelativeTime.ago(Date().timeIntervalSince(notification.createdAt)),
                 time: isoTime(notification.createdAt),
                 new: !notification.read

@@ -11,7 +11,7 @@ extension KiwiPages {
         let follower = request.uri.queryParameters.get("following") == "1" ? viewer?.username : nil
         let following = follower != nil
         let selection = follower.map { PostSelection.feed(of: $0) } ?? .everyone
-        let links = links(request)
+        let links = links(request, context)
         let posts =
             if let viewer {
                 try await community.posts.page(selection, window, for: viewer.username)
@@ -47,7 +47,7 @@ extension KiwiPages {
         let viewer = try await viewer(request, context)
         let id = try context.postID()
         let post = try await community.posts.post(id, viewer: viewer?.username)
-        let links = links(request)
+        let links = links(request, context)
         let comments = try await community.posts.comments(on: id, ListWindow(limit: KiwiLimits.wholeList.upperBound, oldestFirst: true)).map {
             comment in
             PageComment(

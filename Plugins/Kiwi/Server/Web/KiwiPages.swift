@@ -62,7 +62,7 @@ struct KiwiPages: Sendable {
     func viewer(_ request: Request, _ context: KiwiRequestContext) async throws -> PageViewer? {
         guard let caller = context.caller, let token = KiwiAuthMiddleware.token(in: request) else { return nil }
         let unread = try await community.notifications.unreadCount(for: caller)
-        return PageViewer(caller, csrf: PageSecurity.csrf(for: token), unread: unread, links: links(request))
+        return PageViewer(caller, csrf: PageSecurity.csrf(for: token), unread: unread, links: links(request, context))
     }
 
     func render<Content: Sendable>(
@@ -82,7 +82,7 @@ struct KiwiPages: Sendable {
         }
         return Response(
             status: status,
-            headers: PageSecurity.headers(loggedIn: viewer != nil),
+            headers: PageSecurity.headers(loggedIn: viewer != nil, mediaURL: links.mediaURL),
             body: ResponseBody(byteBuffer: ByteBuffer(string: html))
         )
     }
@@ -129,7 +129,7 @@ struct KiwiPages: Sendable {
     /// The form of a POST from this site's own pages (a foreign `Origin` is 403); `upload`
     /// forms may carry an image up to the upload limit.
     func form(_ request: Request, upload: Bool = false) async throws -> Form {
-        try PageSecurity.requireSameOrigin(request, links: links(request))
+        try PageSecurity.requireSameOrigin(request, links: links.plain(request))
         guard upload else { return try await KiwiForms.decode(Form.self, from: request, upTo: KiwiLimits.formBody) }
         return try await KiwiForms.decode(
             Form.self,

@@ -30,14 +30,21 @@ enum PageSecurity {
     }
 
     /// Every page's headers: HTML; no copies kept of a logged-in reader's pages; nothing loaded
-    /// from anywhere but this server.
-    static func headers(loggedIn: Bool, type: String = "text/html; charset=utf-8") -> HTTPFields {
-        [
+    /// from anywhere but this server, and photos from the CDN in front (`--media-url`) when there is one.
+    static func headers(loggedIn: Bool, type: String = "text/html; charset=utf-8", mediaURL: String? = nil) -> HTTPFields {
+        let images = (["'self'"] + [mediaURL.flatMap(origin)].compactMap { $0 }).joined(separator: " ")
+        return [
             .contentType: type,
             .cacheControl: loggedIn ? "no-store" : "no-cache",
             .contentSecurityPolicy:
-                "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+                "default-src 'none'; img-src \(images); style-src 'self'; script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
             .xContentTypeOptions: "nosniff",
         ]
+    }
+
+    /// "https://cdn.example.org:8443" of a URL: what a Content-Security-Policy names.
+    static func origin(_ url: String) -> String? {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme, let host = parts.host, !host.isEmpty else { return nil }
+        return "\(scheme)://\(host)\(parts.port.map { ":\($0)" } ?? "")"
     }
 }

@@ -48,7 +48,10 @@ struct PageAuthor: Sendable {
         let wire = KiwiWire.User(user, links: links)
         username = user.username
         displayName = wire.displayName ?? user.username
-        avatarURL = guest ? links.upload(Links.defaultAvatar) : wire.avatarURL ?? links.upload(Links.defaultAvatar)
+        // Drawn at 40 px or less (96 on a profile): never more than the 96 px version.
+        avatarURL =
+            guest
+            ? links.upload(Links.defaultAvatar) : user.avatar.flatMap { links.media($0, .w96) } ?? wire.avatarURL ?? links.upload(Links.defaultAvatar)
         profileURL = "/@\(user.username)"
     }
 }
@@ -59,6 +62,9 @@ struct PageCard: Sendable {
     let url: String
     /// nil for a guest, whose browser cannot load it: the page asks them to log in instead.
     let imageURL: String?
+    /// The sized versions for `srcset`, as JPEG and as WebP; nil where the links sign none.
+    let srcset: String?
+    let webpSrcset: String?
     let alt: String
     let caption: String?
     let book: String?
@@ -73,7 +79,8 @@ struct PageCard: Sendable {
         let author = PageAuthor(post.owner, links: links, guest: guest)
         id = post.id
         url = "/p/\(post.id)"
-        imageURL = guest ? nil : links.upload(post.image)
+        imageURL = guest ? nil : links.media(post.image, .w640) ?? links.upload(post.image)
+        (srcset, webpSrcset) = guest ? (nil, nil) : (Self.srcset(post.image, .jpeg, links), Self.srcset(post.image, .webp, links))
         alt = post.caption ?? "photo by \(author.displayName)"
         caption = post.caption
         book = post.book.map { book in book.authors.isEmpty ? book.title : "\(book.title) by \(book.authors.joined(separator: ", "))" }
@@ -83,6 +90,14 @@ struct PageCard: Sendable {
         likes = post.likes == 1 ? "1 like" : "\(post.likes) likes"
         comments = post.commentCount == 1 ? "1 comment" : "\(post.commentCount) comments"
         liked = post.likedByMe == true
+    }
+
+    /// "…/320.jpg?… 320w, …/640.jpg?… 640w, …/1280.jpg?… 1280w": the browser takes the smallest
+    /// that fills the picture at the screen's density.
+    private static func srcset(_ image: String, _ format: KiwiPhotoFormat, _ links: Links) -> String? {
+        let sizes: [KiwiPhotoSize] = [.w320, .w640, .w1280]
+        let candidates = sizes.compactMap { size in links.media(image, size, format).map { "\($0) \(size.rawValue)w" } }
+        return candidates.isEmpty ? nil : candidates.joined(separator: ", ")
     }
 }
 

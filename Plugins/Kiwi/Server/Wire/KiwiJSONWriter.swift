@@ -97,6 +97,7 @@ extension KiwiWire.User: KiwiJSONWritable {
             object.field("username", .string(username))
             object.field("displayName", .string(displayName))
             object.field("avatarURL", .string(avatarURL))
+            if let avatarVersions { object.field("avatarVersions", .nested(avatarVersions.write)) }
         }
     }
 }
@@ -107,6 +108,7 @@ extension KiwiWire.Post: KiwiJSONWritable {
             object.field("id", .string(id))
             object.field("author", .nested(author.write))
             object.field("imageURL", .string(imageURL))
+            if let imageVersions { object.field("imageVersions", .nested(imageVersions.write)) }
             object.field("caption", .string(caption))
             object.field("likes", .int(likes))
             object.field("createdAt", .string(createdAt))
@@ -206,5 +208,14 @@ extension KiwiWire.Unread: KiwiJSONWritable {
 extension KiwiWire.Withdrawn: KiwiJSONWritable {
     func write(into writer: inout KiwiJSONWriter) {
         writer.object { $0.field("id", .string(id)) }
+    }
+}
+
+extension KiwiPhotoVersions {
+    /// In size order, smallest first.
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            for size in KiwiPhotoSize.allCases { if let url = self[size.rawValue] { object.field(size.rawValue, .string(url)) } }
+        }
     }
 }

@@ -10,12 +10,39 @@ func isoTime(_ date: Date) -> String {
     return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
 }
 
-/// Where links in JSON point: `--public-url`, else the request's Host.
+/// Where links in JSON point: `--public-url`, else the request's Host; photos' versions at their
+/// signed URLs.
 struct Links: Sendable {
     static let defaultAvatar = "default-avatar.png"
     let base: String
+    /// nil: answers name no versions (the wire's own tests).
+    var media: MediaLinks? = nil
 
     func upload(_ file: String) -> String { "\(base)/uploads/\(file)" }
+
+    /// A photo's version at its signed URL; nil for the default avatar, which has none.
+    func media(_ file: String, _ size: KiwiPhotoSize, _ format: KiwiPhotoFormat = .jpeg) -> String? {
+        guard let media, file != Self.defaultAvatar else { return nil }
+        return "\(media.base)/media/\(file)/\(size.rawValue).\(format.rawValue)?\(media.signer.query(for: file, expires: media.expires))"
+    }
+
+    /// Every size of a photo, as answers name them (JPEG).
+    func versions(_ file: String) -> KiwiPhotoVersions? {
+        guard media != nil, file != Self.defaultAvatar else { return nil }
+        return Dictionary(uniqueKeysWithValues: KiwiPhotoSize.allCases.compactMap { size in media(file, size).map { (size.rawValue, $0) } })
+    }
+
+    /// What answers encoded with these links depend on: kept encodings are made again when the
+    /// signed URLs' expiry moves on.
+    var identity: String { "\(base) \(media?.expires ?? 0)" }
+}
+
+/// Where signed photo URLs point (`--media-url`, else the server), what signs them, and the expiry
+/// they carry.
+struct MediaLinks: Sendable {
+    let base: String
+    let signer: MediaSigner
+    let expires: Int
 }
 
 /// The stored records as the wire shows them.
@@ -25,7 +52,8 @@ extension KiwiWire.User {
             id: user.username,
             username: user.username,
             displayName: (user.fullName?.isEmpty == false ? user.fullName : nil) ?? user.username,
-            avatarURL: links.upload(user.avatar ?? Links.defaultAvatar)
+            avatarURL: links.upload(user.avatar ?? Links.defaultAvatar),
+            avatarVersions: user.avatar.flatMap(links.versions)
         )
     }
 }
@@ -41,7 +69,8 @@ extension KiwiWire.Post {
             createdAt: isoTime(post.createdAt),
             commentCount: post.commentCount,
             likedByMe: post.likedByMe,
-            book: post.book.map { KiwiWire.Book(title: $0.title, authors: $0.authors, isbn13: $0.isbn13) }
+            book: post.book.map { KiwiWire.Book(title: $0.title, authors: $0.authors, isbn13: $0.isbn13) },
+            imageVersions: links.versions(post.image)
         )
     }
 }

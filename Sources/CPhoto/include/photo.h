@@ -1,0 +1,36 @@
+#ifndef CPHOTO_H
+#define CPHOTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+    TB_PHOTO_OK = 0,
+    /// Not an image libvips reads (or one it cannot read to its end).
+    TB_PHOTO_UNREADABLE = 1,
+    /// The image declares more than `max_pixels` pixels: refused from its header, before decoding.
+    TB_PHOTO_TOO_LARGE = 2,
+    /// Decoding took longer than `max_seconds`: stopped there.
+    TB_PHOTO_TOO_SLOW = 3,
+} tb_photo_status;
+
+/// One encoded version: `bytes` (free with `tb_photo_free`) of a `width` × `height` image.
+typedef struct {
+    void *bytes;
+    size_t length;
+    int width;
+    int height;
+} tb_photo_version;
+
+/// Decodes `bytes` once (JPEG, PNG, WebP, HEIC, GIF's first frame) into memory, turned upright
+/// by its orientation, in sRGB, flattened on white, and encodes it at each of `widths` (0: its own
+/// width; a width past its own is its own) as a JPEG, and for non-zero widths also as a WebP when
+/// `webp` is set. Nothing of the input's metadata is written. Past `max_pixels` (read from the
+/// header) or `max_seconds` of decoding it stops. On failure `message` says why.
+tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_pixels, double max_seconds,
+                                 const int *widths, int count, int webp, tb_photo_version *jpegs,
+                                 tb_photo_version *webps, char *message, size_t message_capacity);
+
+void tb_photo_free(void *bytes);
+
+#endif

@@ -1,0 +1,14 @@
+"""Real images for the benchmarks to post: the Kiwi server decodes every photo it keeps."""
+import struct
+import zlib
+
+
+def png(seed=0, width=16, height=16):
+    """A PNG of width × height RGB pixels whose content differs with seed."""
+    rows = b"".join(b"\x00" + bytes((x * 7 + y * 13 + seed * 31) & 255 for x in range(width * 3)) for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")

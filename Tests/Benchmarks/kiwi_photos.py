@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""What kiwi_photos.sh measures in Python.
+
+  kiwi_photos.py post BASE TOKEN FILE                 one post of FILE; prints its JSON
+  kiwi_photos.py burst BASE TOKEN FILE COUNT          COUNT posts of FILE at once; prints the seconds
+  kiwi_photos.py page BASE USERNAME PASSWORD          page 0 in Chromium as that member (1280 × 900,
+                                                      scrolled to its end so every lazy image loads);
+                                                      prints {"html": bytes, "images": bytes, "count": n}
+"""
+import json
+import sys
+import time
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+
+
+def post(base, token, path):
+    boundary = uuid.uuid4().hex
+    with open(path, "rb") as photo:
+        data = photo.read()
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"photo.jpg\"\r\n"
+            f"Content-Type: image/jpeg\r\n\r\n").encode() + data + (
+            f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nA page of the book\r\n--{boundary}--\r\n").encode()
+    request = urllib.request.Request(base + "/posts", data=body, method="POST", headers={
+        "Content-Type": f"multipart/form-data; boundary={boundary}", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=120) as response:
+        return json.loads(response.read())
+
+
+def page(base, username, password):
+    from selenium import webdriver
+    from selenium.webdriver.common.by import By
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options)
+    try:
+        driver.get(base + "/login")
+        driver.find_element(By.ID, "username").send_keys(username)
+        driver.find_element(By.ID, "password").send_keys(password)
+        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button").click()
+        time.sleep(1)
+        # A fresh load of page 0, measured alone.
+        driver.execute_script("performance.clearResourceTimings()")
+        driver.get(base + "/")
+        height = 0
+        while height != driver.execute_script("return document.body.scrollHeight"):
+            height = driver.execute_script("return document.body.scrollHeight")
+            for y in range(0, height, 400):
+                driver.execute_script(f"window.scrollTo(0, {y})")
+                time.sleep(0.05)
+        time.sleep(2)
+        html = driver.execute_script("return performance.getEntriesByType('navigation')[0].encodedBodySize")
+        images = driver.execute_script(
+            "return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
+            ".map(e => [e.name, e.encodedBodySize])")
+        return {"html": html, "images": sum(size for _, size in images), "count": len(images),
+                "largest": max((size for _, size in images), default=0)}
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    command, base = sys.argv[1], sys.argv[2]
+    if command == "post":
+        print(json.dumps(post(base, sys.argv[3], sys.argv[4])))
+    elif command == "burst":
+        count = int(sys.argv[5])
+        started = time.monotonic()
+        with ThreadPoolExecutor(count) as pool:
+            list(pool.map(lambda _: post(base, sys.argv[3], sys.argv[4]), range(count)))
+        print(f"{time.monotonic() - started:.2f}")
+    elif command == "page":
+        print(json.dumps(page(base, sys.argv[3], sys.argv[4])))

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Kiwi's photos, on loopback, release build, one server on SQLite:
+#   1. the time to post one 12-megapixel phone photo (4032 × 3024, a 5 MB JPEG): median of 5 POSTs,
+#      the upload and its processing, against a 16 × 16 PNG's POST;
+#   2. the server's resident memory at rest, and its peak (sampled every 10 ms) while 8 such photos
+#      are posted at once;
+#   3. the bytes a member's browser loads for page 0 of the feed (Chromium, 1280 × 900, scrolled to
+#      the end so every lazy image loads), HTML and images, with 20 posts of such photos; and what
+#      the same page loaded before photos had versions: its HTML and each photo's original file
+#      whole (every <img> named `/uploads/<original>`);
+#   4. a 640 px version served per second by Kiwi at its signed URL, and by nginx from the same
+#      file on disk, wrk (2 threads, 32 connections, 10 s) on each, the same run.
+#   Tests/Benchmarks/kiwi_photos.sh
+# Needs libvips's tools (apt-get install libvips-tools), wrk, nginx, Chromium with chromedriver and
+# Selenium (pip install selenium).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+for tool in vips wrk nginx chromedriver; do command -v "$tool" >/dev/null || { echo "$tool is not installed"; exit 1; }; done
+work=$(mktemp -d)
+toolbox=.build/release/toolbox
+nginx=$(command -v nginx)
+source Tests/Benchmarks/kiwi_common.sh
+trap cleanup EXIT
+swift build -c release --static-swift-stdlib >/dev/null
+
+# Phone-sized photos, each different: smooth shapes at three scales, with a camera's noise.
+for seed in 1 2 3; do
+    for size in 256 64 16; do vips perlin "$work/p$size.v" 4032 3024 --cell-size "$size" --seed "$seed"; done
+    vips bandjoin "$work/p256.v $work/p64.v $work/p16.v" "$work/bands.v"
+    vips linear "$work/bands.v" "$work/lit.v" "90 110 100" "128 120 110"
+    vips gaussnoise "$work/noise.v" 4032 3024 --sigma 6 --mean 0
+    vips add "$work/lit.v" "$work/noise.v" "$work/noisy.v"
+    vips cast "$work/noisy.v" "$work/cast.v" uchar
+    vips copy "$work/cast.v" "$work/photo-$seed.jpg[Q=90]"
+done
+rm -f "$work"/*.v
+python3 -c "import sys, sys; sys.path.insert(0, 'Tests/Benchmarks')
+from kiwi_images import png; open(sys.argv[1], 'wb').write(png())" "$work/small.png"
+printf '== photos: %s × %s, %s bytes on average\n' 4032 3024 "$(cat "$work"/photo-*.jpg | wc -c | awk '{printf "%d", $1/3}')"
+
+data="$work/data" serve
+curl -sf -X POST "$base/users" -d '{"username":"ada","password":"benchmark"}' >/dev/null
+token=$(curl -sf -X POST "$base/sessions" -d '{"username":"ada","password":"benchmark"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+timed_post() { python3 - "$base" "$token" "$1" <<'PY'
+import sys, time
+sys.path.insert(0, "Tests/Benchmarks")
+from kiwi_photos import post
+started = time.monotonic()
+post(*sys.argv[1:4])
+print(f"{time.monotonic() - started:.3f}")
+PY
+}
+small=$(for _ in 1 2 3 4 5; do timed_post "$work/small.png"; done | median)
+large=$(for seed in 1 2 3 1 2; do timed_post "$work/photo-$seed.jpg"; done | median)
+printf '== posting: a 12-megapixel photo %.3f s (median of 5), a 16 × 16 PNG %.3f s\n' "$large" "$small"
+
+rss() { ps -o rss= -p "$pid" | tr -d ' '; }
+rest=$(rss)
+peak_file="$work/peak"
+( peak=0; while kill -0 "$pid" 2>/dev/null && [ ! -f "$work/burst-done" ]; do
+      now=$(rss); [ "$now" -gt "$peak" ] && peak=$now; echo "$peak" >"$peak_file"; sleep 0.01; done ) &
+sampler=$!
+seconds=$(python3 Tests/Benchmarks/kiwi_photos.py burst "$base" "$token" "$work/photo-1.jpg" 8)
+touch "$work/burst-done"; wait "$sampler"
+peak=$(cat "$peak_file")
+printf '== 8 photos at once: %s s in all; server memory %d MiB at rest, %d MiB at peak (+%d MiB)\n' \
+    "$seconds" $((rest / 1024)) $((peak / 1024)) $(((peak - rest) / 1024))
+
+# Page 0: 20 posts (the web feed's page) of the three photos in turn.
+for index in $(seq 20); do python3 Tests/Benchmarks/kiwi_photos.py post "$base" "$token" "$work/photo-$((index % 3 + 1)).jpg" >/dev/null; done
+python3 Tests/Benchmarks/kiwi_photos.py page "$base" ada benchmark >"$work/page.json"
+python3 - "$work/page.json" "$work" <<'PY'
+import json, os, sys
+page = json.load(open(sys.argv[1]))
+originals = [os.path.getsize(os.path.join(sys.argv[2], f"photo-{index % 3 + 1}.jpg")) for index in range(1, 21)]
+after = page["html"] + page["images"]
+before = page["html"] + sum(originals)
+print(f"== page 0 in a member's browser: {after / 1024:.0f} KiB now (HTML {page['html'] / 1024:.0f} KiB, "
+      f"{page['count']} images {page['images'] / 1024:.0f} KiB, the largest {page['largest'] / 1024:.0f} KiB); "
+      f"{before / 1048576:.1f} MiB before (each original whole): {after / before:.3f} of it")
+PY
+
+# One version by Kiwi at its signed URL, and the same file by nginx from disk.
+version=$(curl -sf -H "Authorization: Bearer $token" "$base/posts?pageSize=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["imageVersions"]["640"])')
+name=$(echo "$version" | sed -E 's#.*/media/([^/]+)/.*#\1#')
+port=$(free_port)
+mkdir -p "$work/static"
+cat >"$work/static.conf" <<NGINX
+worker_processes 2;
+error_log $work/static/error.log;
+pid $work/static/nginx.pid;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_body_temp_path $work/static/body;
+    proxy_temp_path $work/static/proxy;
+    fastcgi_temp_path $work/static/fastcgi;
+    uwsgi_temp_path $work/static/uwsgi;
+    scgi_temp_path $work/static/scgi;
+    server { listen 127.0.0.1:$port; root $work/data/toolbox/kiwi/media; }
+}
+NGINX
+"$nginx" -c "$work/static.conf" -p "$work/static" -g 'daemon off;' 2>>"$work/static/error.log" &
+pids+=($!)
+for _ in $(seq 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/$name/640.jpg" && break; sleep 0.1; done
+cmp <(curl -sf "$version") <(curl -sf "http://127.0.0.1:$port/$name/640.jpg") || { echo "nginx serves another file"; exit 1; }
+rate() { wrk -t2 -c32 -d10s "$1" | awk '/Requests\/sec/ {print $2}'; }
+kiwi_rate=$(rate "$version")
+nginx_rate=$(rate "http://127.0.0.1:$port/$name/640.jpg")
+printf '== a 640 px version (%s bytes): Kiwi %.0f req/s, nginx from disk %.0f req/s: %.2f of nginx\n' \
+    "$(curl -sf "$version" | wc -c)" "$kiwi_rate" "$nginx_rate" "$(python3 -c "print($kiwi_rate / $nginx_rate)")"
