@@ -8,11 +8,18 @@
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 static int start_failed = 0;
 
+/// libvips's warnings (a damaged file, a codec's complaint) would go to the server's stderr
+/// unasked: a photo that is not read whole is refused with its reason instead.
+static void quiet(const gchar *domain, GLogLevelFlags level, const gchar *text, gpointer user) {
+    (void)domain, (void)level, (void)text, (void)user;
+}
+
 static void start(void) {
     if (VIPS_INIT("toolbox")) {
         start_failed = 1;
         return;
     }
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, quiet, NULL);
     // Every photo is decoded once: libvips's operation cache would only keep pixels alive.
     vips_cache_set_max(0);
 }
@@ -60,11 +67,28 @@ static int step(VipsImage **image, int failed, VipsImage **next) {
 
 /// The pixels the image declares, read from its header alone; -1 when it is not an image.
 static int64_t declared_pixels(const void *bytes, size_t length) {
-    VipsImage *header = vips_image_new_from_buffer(bytes, length, "", NULL);
+    VipsImage *header = vips_image_new_from_buffer(bytes, length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
     if (header == NULL) return -1;
     int64_t pixels = (int64_t)vips_image_get_width(header) * (int64_t)vips_image_get_height(header);
     g_object_unref(header);
     return pixels;
+}
+
+/// `image` with none of its metadata (EXIF with its GPS position, XMP, IPTC, comments, the
+/// colour profile once imported, the orientation once applied): savers write what an image
+/// carries. Its own `vips-` fields stay. (libvips 8.14's WebP saver still writes a small EXIF
+/// block of its own, resolution and orientation 1, whatever `strip` says: the caller removes it.)
+static int bare(VipsImage **image) {
+    VipsImage *copy = NULL;
+    if (vips_copy(*image, &copy, NULL)) return -1;
+    gchar **fields = vips_image_get_fields(copy);
+    for (int i = 0; fields[i] != NULL; i++) {
+        if (!g_str_has_prefix(fields[i], "vips-")) vips_image_remove(copy, fields[i]);
+    }
+    g_strfreev(fields);
+    g_object_unref(*image);
+    *image = copy;
+    return 0;
 }
 
 /// The image at most `width` wide (VIPS_MAX_COORD: its own size), upright (EXIF orientation), in
@@ -76,13 +100,14 @@ static VipsImage *prepared(const void *bytes, size_t length, int width) {
     VipsImage *next = NULL;
     if (width < VIPS_MAX_COORD) {
         if (vips_thumbnail_buffer((void *)bytes, length, &image, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-                                  "export_profile", "srgb", NULL)) {
+                                  "export_profile", "srgb", "option_string", "fail_on=truncated", NULL)) {
             return NULL;
         }
     } else {
         // At its own size, what the thumbnail operation does without its resampling: read in
         // order, turned upright, its colour profile (if any) imported to sRGB.
-        image = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+        image = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                                           NULL);
         if (image == NULL) return NULL;
         if (step(&image, vips_autorot(image, &next, NULL), &next)) goto failed;
         if (vips_image_get_typeof(image, VIPS_META_ICC_NAME) &&
@@ -100,6 +125,7 @@ static VipsImage *prepared(const void *bytes, size_t length, int width) {
     if (vips_image_get_format(image) != VIPS_FORMAT_UCHAR) {
         if (step(&image, vips_cast(image, &next, VIPS_FORMAT_UCHAR, NULL), &next)) goto failed;
     }
+    if (bare(&image)) goto failed;
     return image;
 failed:
     g_object_unref(image);
@@ -133,6 +159,31 @@ static void watch(VipsImage *image, decode_clock *clock) {
     g_signal_connect(image, "eval", G_CALLBACK(on_eval), clock);
 }
 
+/// The whole image's pass, run on a thread of its own beside the sizes' pass: a photo is ready
+/// in the time of the longer pass, not of both.
+typedef struct {
+    const void *bytes;
+    size_t length;
+    tb_photo_version *jpeg;
+    decode_clock clock;
+    int failed;
+    char message[256];
+} whole_pass;
+
+static void *encode_whole(void *argument) {
+    whole_pass *pass = argument;
+    VipsImage *whole = prepared(pass->bytes, pass->length, VIPS_MAX_COORD);
+    pass->failed = whole == NULL;
+    if (whole) {
+        watch(whole, &pass->clock);
+        pass->failed = encode(whole, pass->jpeg, pass->jpeg, FALSE) != 0;
+        g_object_unref(whole);
+    }
+    // libvips's error buffer is this thread's: say it here.
+    if (pass->failed) say_vips(pass->message, sizeof pass->message, "the image could not be decoded");
+    return NULL;
+}
+
 tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_pixels, double max_seconds,
                                  const int *widths, int count, int webp, tb_photo_version *jpegs,
                                  tb_photo_version *webps, char *message, size_t message_capacity) {
@@ -161,14 +212,16 @@ tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_p
     for (int i = 0; i < count; i++) {
         if (widths[i] > largest) largest = widths[i];
     }
+    whole_pass whole = {bytes, length, NULL, clock, 0, ""};
+    pthread_t whole_thread;
+    int whole_started = 0;
     for (int i = 0; i < count; i++) {
         if (widths[i] > 0) continue;
-        VipsImage *whole = prepared(bytes, length, VIPS_MAX_COORD);
-        if (whole == NULL) goto failed;
-        watch(whole, &clock);
-        int failed = encode(whole, &jpegs[i], &jpegs[i], FALSE);
-        g_object_unref(whole);
-        if (failed) goto failed;
+        whole.jpeg = &jpegs[i];
+        whole_started = pthread_create(&whole_thread, NULL, encode_whole, &whole) == 0;
+        // No thread to be had: the pass runs here, first.
+        if (!whole_started) encode_whole(&whole);
+        break;
     }
     VipsImage *source = NULL;
     if (largest > 0) {
@@ -201,13 +254,22 @@ tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_p
         if (failed) goto failed_with_source;
     }
     if (source) g_object_unref(source);
+    if (whole_started) pthread_join(whole_thread, NULL);
+    vips_error_clear();
+    if (whole.failed) {
+        clear(jpegs, count);
+        clear(webps, count);
+        say(message, message_capacity, whole.message);
+        return whole.clock.stopped ? TB_PHOTO_TOO_SLOW : TB_PHOTO_UNREADABLE;
+    }
     return TB_PHOTO_OK;
 failed_with_source:
     g_object_unref(source);
 failed:
+    if (whole_started) pthread_join(whole_thread, NULL);
     clear(jpegs, count);
     clear(webps, count);
-    if (clock.stopped) {
+    if (clock.stopped || whole.clock.stopped) {
         say(message, message_capacity, "decoding the image took too long");
         vips_error_clear();
         return TB_PHOTO_TOO_SLOW;

@@ -3,11 +3,13 @@
 
   kiwi_photos.py post BASE TOKEN FILE                 one post of FILE; prints its JSON
   kiwi_photos.py burst BASE TOKEN FILE COUNT          COUNT posts of FILE at once; prints the seconds
-  kiwi_photos.py page BASE USERNAME PASSWORD          page 0 in Chromium as that member (1280 × 900,
+  kiwi_photos.py page BASE USERNAME PASSWORD [PNG]    page 0 in Chromium as that member (1280 × 900,
                                                       scrolled to its end so every lazy image loads);
-                                                      prints {"html": bytes, "images": bytes, "count": n}
+                                                      prints {"html": bytes, "images": bytes, "count": n};
+                                                      with PNG, a screenshot of its top there
 """
 import json
+import shutil
 import sys
 import time
 import urllib.request
@@ -28,14 +30,16 @@ def post(base, token, path):
         return json.loads(response.read())
 
 
-def page(base, username, password):
+def page(base, username, password, screenshot=None):
     from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
                      "--force-device-scale-factor=1"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(options=options)
+    # The chromedriver installed here: Selenium would otherwise look for one on the internet.
+    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver")))
     try:
         driver.get(base + "/login")
         driver.find_element(By.ID, "username").send_keys(username)
@@ -52,6 +56,10 @@ def page(base, username, password):
                 driver.execute_script(f"window.scrollTo(0, {y})")
                 time.sleep(0.05)
         time.sleep(2)
+        if screenshot:
+            driver.execute_script("window.scrollTo(0, 0)")
+            time.sleep(0.5)
+            driver.save_screenshot(screenshot)
         html = driver.execute_script("return performance.getEntriesByType('navigation')[0].encodedBodySize")
         images = driver.execute_script(
             "return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
@@ -73,4 +81,4 @@ if __name__ == "__main__":
             list(pool.map(lambda _: post(base, sys.argv[3], sys.argv[4]), range(count)))
         print(f"{time.monotonic() - started:.2f}")
     elif command == "page":
-        print(json.dumps(page(base, sys.argv[3], sys.argv[4])))
+        print(json.dumps(page(base, sys.argv[3], sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)))

@@ -29,6 +29,7 @@ import Testing
                     versions[$0.rawValue]?.replacingOccurrences(of: ".jpg?", with: ".webp?")
                 }
                 #expect(urls.count == 9)
+                var types: Set<String> = []
                 for url in urls {
                     // Signed: no login needed, as a CDN fetches it.
                     let (answer, bytes, type) = try await client.execute(uri: Self.path(url), method: .get) {
@@ -40,10 +41,14 @@ import Testing
                         bytes.range(of: Data("Exif".utf8)) == nil && bytes.range(of: Data("http://ns.adobe.com/xap".utf8)) == nil,
                         "no metadata in \(url)"
                     )
+                    #expect(bytes.range(of: Data("EXIF".utf8)) == nil && bytes.range(of: Data("XMP ".utf8)) == nil, "no WebP metadata chunk in \(url)")
+                    #expect(ImageSignature.kind(of: bytes) != .jpeg || ImageMetadata.isBareJPEG(bytes), "a bare JPEG: \(url)")
                     #expect(ImageSignature.kind(of: bytes)?.mimeType == type, "\(url) is the \(type ?? "?") it says")
+                    types.insert(type ?? "")
                     // Turned upright: 16 × 24 with orientation 6 is 24 wide.
                     #expect(ImageSize.declared(in: bytes)?.width == 24, "\(url)")
                 }
+                #expect(types == ["image/jpeg", "image/webp"], "WebP versions where smaller, JPEG ones")
             }
         }
     }
@@ -67,15 +72,31 @@ import Testing
                 let part = try await client.execute(uri: path, method: .get, headers: [.range: "bytes=0-9"]) { ($0.status, Data(buffer: $0.body)) }
                 #expect(part.0 == .partialContent && part.1 == bytes.prefix(10))
 
-                // A 304 reads none of the image's bytes: with the file gone from under it (its
-                // list of versions kept), the revalidation is still answered; a GET is not.
+                // A 304 reads none of the image's bytes: with a version's file gone from under it
+                // (its list of versions kept), its revalidation is still answered; a GET is not.
                 let name = try #require(url.split(separator: "/").dropLast().last.map(String.init))
-                try FileManager.default.removeItem(atPath: try kiwi.media.path + "/\(name)/320.jpg")
-                let revalidated = try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: headers[.eTag] ?? ""]) { $0.status }
+                let other = path.replacingOccurrences(of: "/320.jpg?", with: "/640.jpg?")
+                let etag = try await client.execute(uri: other, method: .head) { $0.headers[.eTag] ?? "" }
+                try FileManager.default.removeItem(atPath: try kiwi.media.path + "/\(name)/640.jpg")
+                let revalidated = try await client.execute(uri: other, method: .get, headers: [.ifNoneMatch: etag]) { $0.status }
                 #expect(revalidated == .notModified)
-                #expect(try await client.execute(uri: path, method: .get) { $0.status } == .notFound)
+                #expect(try await client.execute(uri: other, method: .get) { $0.status } == .notFound)
             }
         }
+    }
+
+    @Test func signaturesAreBase64ForURLs() {
+        for length in 0..<40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 251) }
+            let foundation = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(MediaSigner.base64URL(bytes) == foundation, "\(length) bytes")
+        }
+    }
+
+    @Test func lastModifiedIsAnHTTPDate() {
+        #expect(MediaController.httpDate(Date(timeIntervalSince1970: 1_795_000_000)) == "Wed, 18 Nov 2026 11:06:40 GMT")
+        #expect(MediaController.httpDate(Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
     }
 
     @Test func aURLWithAChangedByteOrPastItsExpiryIsRefused() async throws {
@@ -132,6 +153,7 @@ import Testing
                 let post = try #require(try await client.upload(TestImages.png, token: ada).1)
                 let id = try #require(post["id"] as? String)
                 let url = Self.path(try #require((post["imageVersions"] as? [String: String])?["96"]))
+                // Served, and so kept in memory: the deletion must end that too.
                 #expect(try await client.execute(uri: url, method: .get) { $0.status } == .ok)
                 // Photos are members': a guest's answers name none of their signed URLs.
                 let guest = try await client.json(.get, "/posts/\(id)").1 as? [String: Any]
@@ -168,6 +190,9 @@ import Testing
                 let broken = TestImages.png.prefix(40) + Data(repeating: 7, count: 200)
                 let (status, body) = try await client.upload(broken, token: ada)
                 #expect(status == .unprocessableContent && body?["error"] as? String == "unreadable_image", "\(String(describing: body))")
+                // A photo cut short in its upload: not shown half grey, refused.
+                let cut = try TestImages.photo
+                #expect(try await client.upload(cut.prefix(cut.count / 2), token: ada).1?["error"] as? String == "unreadable_image")
                 let started = ContinuousClock.now
                 let (bomb, _) = try await client.upload(try TestImages.declaringTooManyPixels, token: ada)
                 // Refused from its header (the benchmark measures how fast; 5 s is for a loaded CI machine).

@@ -57,7 +57,7 @@ struct LiveController: Sendable {
                 // left is found at the next write (a heartbeat at the latest), which fails.
                 defer { stream.end() }
                 try await withGracefulShutdownHandler {
-                    for await message in stream.messages { try await writer.write(Self.frame(message, links: links)) }
+                    for await message in stream.messages { try await writer.write(Self.frame(message, links: links.renewed())) }
                 } onGracefulShutdown: {
                     stream.end()
                 }

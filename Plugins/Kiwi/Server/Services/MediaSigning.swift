@@ -45,7 +45,7 @@ struct MediaKeys: Sendable {
 
     private static func newKeyLine() -> String {
         let id = String(UUID().uuidString.prefix(8)).lowercased()
-        let secret = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64URLEncoded
+        let secret = SymmetricKey(size: .bits256).withUnsafeBytes { MediaSigner.base64URL($0) }
         return "\(id) \(secret)"
     }
 }
@@ -74,27 +74,31 @@ struct MediaSigner: Sendable {
     func verifies(name: String, expires: String?, key: String?, signature: String?, now: Date = Date()) -> Bool {
         guard let expires = expires.flatMap({ Int($0) }), expires > Int(now.timeIntervalSince1970),
             expires <= Int(now.timeIntervalSince1970) + Self.longestLife,
-            let key = keys.keys.first(where: { $0.id == key }), let signature, let given = Data(base64URLEncoded: signature)
+            let key = keys.keys.first(where: { $0.id == key }), let signature
         else { return false }
-        let message = Data("/media/\(name)/\n\(expires)".utf8)
-        return HMAC<SHA256>.isValidAuthenticationCode(given, authenticating: message, using: key.secret)
+        // Compared in time that does not depend on where they differ.
+        let expected = Array(Self.signature(name, expires: expires, secret: key.secret).utf8)
+        let given = Array(signature.utf8)
+        return given.count == expected.count && zip(given, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private static func signature(_ name: String, expires: Int, secret: SymmetricKey) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Data("/media/\(name)/\n\(expires)".utf8), using: secret)).base64URLEncoded
-    }
-}
-
-extension Data {
-    /// Base64 for URLs (RFC 4648 §5), without padding.
-    var base64URLEncoded: String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        base64URL(HMAC<SHA256>.authenticationCode(for: Array("/media/\(name)/\n\(expires)".utf8), using: secret))
     }
 
-    init?(base64URLEncoded text: String) {
-        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
-        self.init(base64Encoded: standard)
+    /// Base64 for URLs (RFC 4648 §5), without padding. By hand: it is made for every photo URL
+    /// handed out and checked on every photo served.
+    static func base64URL(_ bytes: some Sequence<UInt8>) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        var input = Array(bytes)
+        let count = input.count
+        input += [0, 0]
+        var output: [UInt8] = []
+        output.reserveCapacity((count * 4 + 2) / 3)
+        for start in stride(from: 0, to: count, by: 3) {
+            let word = Int(input[start]) << 16 | Int(input[start + 1]) << 8 | Int(input[start + 2])
+            for shift in [18, 12, 6, 0].prefix(min(4, (count - start) * 4 / 3 + 1)) { output.append(alphabet[(word >> shift) & 63]) }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }

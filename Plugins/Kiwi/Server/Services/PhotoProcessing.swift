@@ -87,7 +87,9 @@ struct PhotoProcessor: Sendable {
         for (index, size) in sizes.enumerated() {
             for (format, encoded) in [(KiwiPhotoFormat.jpeg, jpegs[index]), (.webp, webps[index])] {
                 guard let pointer = encoded.bytes else { continue }
-                let data = Data(bytes: pointer, count: encoded.length)
+                // libvips's WebP saver adds an EXIF block of its own (no position, but nothing at all is the rule).
+                let written = Data(bytes: pointer, count: encoded.length)
+                let data = format == .webp ? ImageMetadata.stripped(written) : written
                 versions.append(.init(size: size, format: format, bytes: data, width: Int(encoded.width), height: Int(encoded.height)))
             }
         }

@@ -36,11 +36,24 @@ struct UploadFolder: Sendable {
         try? FileManager.default.removeItem(atPath: "\(path)/\(name)")
     }
 
-    /// Letters, digits, `-`, `_` and one inner dot: no separators, no `..`, no hidden files.
+    /// Letters, digits, `-`, `_` and inner dots: no separators, no `..`, no hidden files. By its
+    /// bytes: it is asked on every photo request.
     static func isPlainName(_ name: String) -> Bool {
-        guard !name.isEmpty, name.count <= 100, !name.hasPrefix("."), !name.contains("..") else { return false }
-        return name.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
+        let bytes = name.utf8
+        guard !bytes.isEmpty, bytes.count <= 100, bytes.first != UInt8(ascii: "."), bytes.last != UInt8(ascii: ".") else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"):
+                break
+            case UInt8(ascii: "."):
+                if previous == byte { return false }
+            default:
+                return false
+            }
+            previous = byte
         }
+        return true
     }
 }

@@ -32,6 +32,13 @@ struct Links: Sendable {
         return Dictionary(uniqueKeysWithValues: KiwiPhotoSize.allCases.compactMap { size in media(file, size).map { (size.rawValue, $0) } })
     }
 
+    /// The same links with photos signed afresh: for a live stream, whose events go on for hours.
+    func renewed(at now: Date = Date()) -> Links {
+        var renewed = self
+        renewed.media = media.map { MediaLinks(base: $0.base, signer: $0.signer, expires: MediaSigner.expiry(at: now)) }
+        return renewed
+    }
+
     /// What answers encoded with these links depend on: kept encodings are made again when the
     /// signed URLs' expiry moves on.
     var identity: String { "\(base) \(media?.expires ?? 0)" }
