@@ -41,7 +41,10 @@ import Testing
                         bytes.range(of: Data("Exif".utf8)) == nil && bytes.range(of: Data("http://ns.adobe.com/xap".utf8)) == nil,
                         "no metadata in \(url)"
                     )
-                    #expect(bytes.range(of: Data("EXIF".utf8)) == nil && bytes.range(of: Data("XMP ".utf8)) == nil, "no WebP metadata chunk in \(url)")
+                    #expect(
+                        bytes.range(of: Data("EXIF".utf8)) == nil && bytes.range(of: Data("XMP ".utf8)) == nil,
+                        "no WebP metadata chunk in \(url)"
+                    )
                     #expect(ImageSignature.kind(of: bytes) != .jpeg || ImageMetadata.isBareJPEG(bytes), "a bare JPEG: \(url)")
                     #expect(ImageSignature.kind(of: bytes)?.mimeType == type, "\(url) is the \(type ?? "?") it says")
                     types.insert(type ?? "")
