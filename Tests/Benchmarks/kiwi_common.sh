@@ -3,7 +3,8 @@
 #   free_port         a free TCP port on 127.0.0.1
 #   serve FLAGS…      starts `kiwi serve` on a free port and waits for it; sets $base and $pid
 #                     (through $launcher, e.g. `prlimit --nofile=1024:1024`, when it is set)
-#   balance URL…      nginx ($nginx) in front of the servers named, on a free port; sets $balancer
+#   nginx_run DIR SERVERS  nginx ($nginx) with an http block's servers, its files in $work/DIR
+#   balance URL…      nginx in front of the servers named, on a free port; sets $balancer
 #   cleanup           ends every server started and the PostgreSQL server, removes $work
 # A PostgreSQL server of the benchmark's own, in a temporary folder on a free port, which the
 # fault run may restart. Needs Debian's PostgreSQL server programs (apt-get install postgresql)
@@ -57,6 +58,32 @@ pg_start() {
 }
 pg_stop() { runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null; }
 pg_down() { pg_stop 2>/dev/null || true; rm -rf "$PG_DIR"; }
+# nginx with SERVERS (an http block's servers and upstreams) on the files of $work/DIR, in the
+# background (its pid in $nginx_pid):  nginx_run DIR SERVERS
+nginx_run() {
+    local dir="$work/$1"
+    mkdir -p "$dir"
+    cat >"$dir.conf" <<NGINX
+worker_processes 2;
+error_log $dir/error.log;
+pid $dir/nginx.pid;
+events { worker_connections 4096; }
+http {
+    access_log off;
+    client_max_body_size 20m;
+    client_body_temp_path $dir/body;
+    proxy_temp_path $dir/proxy;
+    fastcgi_temp_path $dir/fastcgi;
+    uwsgi_temp_path $dir/uwsgi;
+    scgi_temp_path $dir/scgi;
+$2
+}
+NGINX
+    chmod -R 777 "$dir"
+    "$nginx" -c "$dir.conf" -p "$dir" -g 'daemon off;' 2>>"$dir/error.log" &
+    nginx_pid=$!
+    pids+=("$nginx_pid")
+}
 # nginx in front of the servers named: one, then two.
 balance() {
     # (kill 0 would be this script's own process group.)
@@ -64,36 +91,16 @@ balance() {
     local upstreams="" port
     for upstream in "$@"; do upstreams+="server ${upstream#http://}; "; done
     port=$(free_port)
-    mkdir -p "$work/nginx"
-    cat >"$work/nginx.conf" <<NGINX
-worker_processes 2;
-error_log $work/nginx/error.log;
-pid $work/nginx/nginx.pid;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    client_max_body_size 20m;
-    client_body_temp_path $work/nginx/body;
-    proxy_temp_path $work/nginx/proxy;
-    fastcgi_temp_path $work/nginx/fastcgi;
-    uwsgi_temp_path $work/nginx/uwsgi;
-    scgi_temp_path $work/nginx/scgi;
-    upstream kiwi { $upstreams keepalive 64; }
+    nginx_run nginx "    upstream kiwi { $upstreams keepalive 64; }
     server {
         listen 127.0.0.1:$port;
         location / {
             proxy_pass http://kiwi;
             proxy_http_version 1.1;
-            proxy_set_header Connection "";
+            proxy_set_header Connection \"\";
             proxy_set_header Host \$http_host;
         }
-    }
-}
-NGINX
-    chmod -R 777 "$work/nginx"
-    "$nginx" -c "$work/nginx.conf" -p "$work/nginx" -g 'daemon off;' 2>>"$work/nginx/error.log" &
-    nginx_pid=$!
-    pids+=("$nginx_pid")
+    }"
     balancer="http://127.0.0.1:$port"
     for _ in $(seq 100); do curl -sf "$balancer/health" >/dev/null && return; sleep 0.1; done
 }

@@ -2,7 +2,8 @@
 # Kiwi's photos, on loopback, release build, one server on SQLite:
 #   1. the time to post one 12-megapixel phone photo (4032 × 3024, a 5 MB JPEG): median of 5 POSTs,
 #      the upload and its processing, against a 16 × 16 PNG's POST;
-#   2. the server's resident memory at rest, and its peak (sampled every 10 ms) while 8 such photos
+#   2. a PNG declaring 50,000 × 50,000 pixels posted: its answer and time, and the server's memory;
+#      the server's resident memory at rest, and its peak (sampled every 10 ms) while 8 such photos
 #      are posted at once;
 #   3. the bytes a member's browser loads for page 0 of the feed (Chromium, 1280 × 900, scrolled to
 #      the end so every lazy image loads), HTML and images, with 20 posts of such photos; and what
@@ -56,6 +57,23 @@ large=$(for seed in 1 2 3 1 2; do timed_post "$work/photo-$seed.jpg"; done | med
 printf '== posting: a 12-megapixel photo %.3f s (median of 5), a 16 × 16 PNG %.3f s\n' "$large" "$small"
 
 rss() { ps -o rss= -p "$pid" | tr -d ' '; }
+# A 274-byte PNG that declares 50,000 × 50,000 pixels: refused from its header.
+before=$(rss)
+bomb=$(python3 - "$base" "$token" Tests/PluginAPITests/Fixtures/declares-50000x50000.png <<'PY'
+import sys, time, urllib.error
+sys.path.insert(0, "Tests/Benchmarks")
+from kiwi_photos import post
+started = time.monotonic()
+try:
+    post(*sys.argv[1:4])
+    status = 201
+except urllib.error.HTTPError as error:
+    status = error.code
+print(f"{status} {time.monotonic() - started:.3f}")
+PY
+)
+printf '== a PNG declaring 50,000 × 50,000 pixels: %s in %s s; server memory %d MiB before, %d MiB after\n' \
+    ${bomb% *} ${bomb#* } $((before / 1024)) $(($(rss) / 1024))
 rest=$(rss)
 peak_file="$work/peak"
 ( peak=0; while kill -0 "$pid" 2>/dev/null && [ ! -f "$work/burst-done" ]; do
@@ -85,26 +103,9 @@ PY
 version=$(curl -sf -H "Authorization: Bearer $token" "$base/posts?pageSize=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["imageVersions"]["640"])')
 name=$(echo "$version" | sed -E 's#.*/media/([^/]+)/.*#\1#')
 port=$(free_port)
-mkdir -p "$work/static"
-cat >"$work/static.conf" <<NGINX
-worker_processes 2;
-error_log $work/static/error.log;
-pid $work/static/nginx.pid;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    client_body_temp_path $work/static/body;
-    proxy_temp_path $work/static/proxy;
-    fastcgi_temp_path $work/static/fastcgi;
-    uwsgi_temp_path $work/static/uwsgi;
-    scgi_temp_path $work/static/scgi;
-    server { listen 127.0.0.1:$port; root $work/data/toolbox/kiwi/media; }
-}
-NGINX
 # nginx's workers run as another user: they may read the benchmark's files.
-chmod a+rX "$work" && chmod -R a+rX "$work/data" "$work/static"
-"$nginx" -c "$work/static.conf" -p "$work/static" -g 'daemon off;' 2>>"$work/static/error.log" &
-pids+=($!)
+chmod a+rX "$work" && chmod -R a+rX "$work/data"
+nginx_run static "    server { listen 127.0.0.1:$port; root $work/data/toolbox/kiwi/media; }"
 for _ in $(seq 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/$name/640.jpg" && break; sleep 0.1; done
 cmp <(curl -sf "$version") <(curl -sf "http://127.0.0.1:$port/$name/640.jpg") || { echo "nginx serves another file"; exit 1; }
 # Three rounds, Kiwi then nginx, 5 s each: the medians, and the ratio of each round's pair.

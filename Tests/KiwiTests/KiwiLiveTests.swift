@@ -44,11 +44,12 @@ actor LiveStreamReader {
 
     func close() { reading?.cancel() }
 
-    /// The first event named `name` that `matches`, from `after` on; fails after `within`.
+    /// The first event named `name` that `matches`, from `after` on; fails after `within` (5 s by
+    /// default: what a loaded CI machine needs; an event that comes returns at once).
     func next(
         _ name: String,
         after start: Int = 0,
-        within limit: Duration = .seconds(1),
+        within limit: Duration = .seconds(5),
         where matches: @Sendable (ServerSentEvent) -> Bool = { _ in true }
     ) async throws -> (event: ServerSentEvent, index: Int) {
         let deadline = ContinuousClock.now + limit

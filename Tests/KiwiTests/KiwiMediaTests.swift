@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Kiwi
 import KiwiWire
 import PluginAPI
 import TestSupport
@@ -95,6 +96,13 @@ import Testing
                 .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
             #expect(MediaSigner.base64URL(bytes) == foundation, "\(length) bytes")
         }
+    }
+
+    @Test func theCDNInFrontIsAllowedByThePagesPolicy() throws {
+        let policy = try #require(PageSecurity.headers(loggedIn: true, mediaURL: "https://cdn.example.org:8443/kiwi/")[.contentSecurityPolicy])
+        #expect(policy.contains("img-src 'self' https://cdn.example.org:8443;"))
+        #expect(PageSecurity.headers(loggedIn: true)[.contentSecurityPolicy]?.contains("img-src 'self';") == true)
+        #expect(throws: (any Error).self) { try KiwiCommand.Serve.testing(["--media-url", "cdn.example.org"]) }
     }
 
     @Test func lastModifiedIsAnHTTPDate() {
