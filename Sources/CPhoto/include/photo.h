@@ -22,11 +22,13 @@ typedef struct {
     int height;
 } tb_photo_version;
 
-/// Decodes `bytes` once (JPEG, PNG, WebP, HEIC, GIF's first frame) into memory, turned upright
-/// by its orientation, in sRGB, flattened on white, and encodes it at each of `widths` (0: its own
-/// width; a width past its own is its own) as a JPEG, and for non-zero widths also as a WebP when
-/// `webp` is set. Nothing of the input's metadata is written. Past `max_pixels` (read from the
-/// header) or `max_seconds` of decoding it stops. On failure `message` says why.
+/// Processes `bytes` (JPEG, PNG, WebP, HEIC, GIF's first frame): turned upright by its
+/// orientation, in sRGB, flattened on white, and encoded at each of `widths` (0: its own width; a
+/// width past its own is its own) as a JPEG, and for non-zero widths also as a WebP when `webp` is
+/// set. Two passes, on two threads: the whole image streamed from decoder to encoder, and the sizes
+/// from one decode at the largest width, each made from the next larger. No metadata field of the
+/// input is written. A file not read to its end, past `max_pixels` (read from the header) or past
+/// `max_seconds` of decoding is refused. On failure `message` says why.
 tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_pixels, double max_seconds,
                                  const int *widths, int count, int webp, tb_photo_version *jpegs,
                                  tb_photo_version *webps, char *message, size_t message_capacity);

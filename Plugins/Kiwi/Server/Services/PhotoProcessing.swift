@@ -31,18 +31,16 @@ struct ProcessedPhoto: Sendable {
     }
 }
 
-/// Decodes photos with libvips, a few at a time: one photo's pixels are decoded into memory once
-/// (4 bytes a pixel at most, so 160 MB for a 40-megapixel photo), and more decodes at once than
-/// cores only add memory, so the rest wait their turn.
+/// Processes photos with libvips, as many at once as there are cores: each takes two threads (its
+/// whole image streamed a band of rows at a time; its sizes from one decode at 1280 px wide, a few
+/// megabytes), and more at once only add memory, so the rest wait their turn.
 struct PhotoProcessor: Sendable {
     /// A decode that runs longer is stopped and the photo refused (a crafted or pathological file).
     static let decodeSeconds = 5.0
     let workers: HostLimiter
-    let atOnce: Int
 
     init(atOnce: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.atOnce = max(1, atOnce)
-        workers = HostLimiter(limit: self.atOnce)
+        workers = HostLimiter(limit: max(1, atOnce))
     }
 
     /// Every size of `bytes`, or the reason it is refused (`notAPhoto`, `tooManyPixels`).
