@@ -69,27 +69,25 @@ import Testing
 
 /// One blocking client socket, for the clocks of one connection.
 final class RawConnection {
-    let socket: Int32
+    let socket: TCPSocket
     let opened = Date()
     private(set) var received = ""
 
     init(port: Int, from source: String = "127.0.0.1") throws {
-        socket = try Sockets.connect(port: port, from: source)
+        socket = try TCPSocket.connected(port: port, from: source)
     }
 
-    deinit { close(socket) }
-
     func send(_ text: String) throws {
-        guard Sockets.send(socket, text) else { throw POSIXError(.EPIPE) }
+        guard socket.send(text) else { throw POSIXError(.EPIPE) }
     }
 
     /// Reads until the server closes; answers the seconds since it opened.
     func secondsUntilClosed(limit: TimeInterval = 15) throws -> TimeInterval {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Date().timeIntervalSince(opened) < limit {
-            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            var poller = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) > 0 else { continue }
-            let count = read(socket, &buffer, buffer.count)
+            let count = read(socket.descriptor, &buffer, buffer.count)
             if count <= 0 { return Date().timeIntervalSince(opened) }
             received += String(decoding: buffer[..<count], as: UTF8.self)
         }
@@ -127,11 +125,13 @@ final class SlowClients: @unchecked Sendable {
     var openNow: Int { state.withLock(\.open) }
 
     private static func watch(count: Int, from source: String, port: Int, state: Watch) -> Outcome {
+        var sockets: [Int32: TCPSocket] = [:]
         var opened: [Int32: Date] = [:]
         for _ in 0..<count {
-            guard let socket = try? Sockets.connect(port: port, from: source) else { continue }
-            opened[socket] = Date()
-            _ = Sockets.send(socket, "GET /posts HTTP/1.1\r\nHost: kiwi\r\n")
+            guard let socket = try? TCPSocket.connected(port: port, from: source) else { continue }
+            sockets[socket.descriptor] = socket
+            opened[socket.descriptor] = Date()
+            _ = socket.send("GET /posts HTTP/1.1\r\nHost: kiwi\r\n")
         }
         let started = Date()
         var outcome = Outcome()
@@ -155,17 +155,16 @@ final class SlowClients: @unchecked Sendable {
                 } else {
                     outcome.closedAfter.append(Date().timeIntervalSince(opened[poller.fd] ?? started))
                 }
-                close(poller.fd)
+                sockets[poller.fd] = nil
             }
             let stillOpen = open.count
             state.withLock { $0.open = stillOpen }
             if Date().timeIntervalSince(lastTrickle) > 0.5 {
-                for socket in open { _ = Sockets.send(socket, "X-Slow: yes\r\n") }
+                for socket in open { _ = sockets[socket]?.send("X-Slow: yes\r\n") }
                 lastTrickle = Date()
             }
         }
         outcome.open = open.count
-        for socket in open { close(socket) }
         return outcome
     }
 
@@ -186,36 +185,5 @@ final class SlowClients: @unchecked Sendable {
         private let now = Mutex(Now())
 
         func withLock<Value: Sendable>(_ body: (inout Now) -> Value) -> Value { now.withLock { body(&$0) } }
-    }
-}
-
-enum Sockets {
-    /// A connected TCP socket from `source` (any port) to 127.0.0.1:`port`.
-    static func connect(port: Int, from source: String) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EMFILE) }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        inet_pton(AF_INET, source, &local.sin_addr)
-        var remote = sockaddr_in()
-        remote.sin_family = sa_family_t(AF_INET)
-        remote.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr)
-        let bound = withUnsafePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        let connected = withUnsafePointer(to: &remote) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, connected == 0 else {
-            close(socket)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return socket
-    }
-
-    static func send(_ socket: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count
     }
 }

@@ -173,7 +173,7 @@ struct LiveMember: Sendable {
         let post = try await ada.post(String(repeating: "a long reflection ", count: 110), at: base)
         let port = try #require(URL(string: base)?.port)
         let stuck = try StuckReader(port: port, request: "GET /events HTTP/1.1\r\nHost: kiwi\r\nAuthorization: Bearer \(ada.token)\r\n\r\n")
-        defer { stuck.close() }
+        defer { withExtendedLifetime(stuck) {} }
         #expect(stuck.head.hasPrefix("HTTP/1.1 200"), "\(stuck.head)")
         let before = try Self.residentKilobytes(server.process.processIdentifier)
 
@@ -215,34 +215,18 @@ struct LiveMember: Sendable {
 /// A client connection that asks once, reads the answer's head and then stops reading (its
 /// receive buffer kept small, as a phone on a stalled network would).
 final class StuckReader: Sendable {
-    let socket: Int32
+    let socket: TCPSocket
     let head: String
 
     init(port: Int, request: String) throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.socket = socket
-        var size: Int32 = 2048
-        setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        _ = request.withCString { send(socket, $0, strlen($0), 0) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = recv(socket, &buffer, buffer.count, 0)
-        head = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        socket = try TCPSocket.connected(port: port, receiveBuffer: 2048)
+        _ = socket.send(request)
+        head = String(decoding: socket.receive(upTo: 256), as: UTF8.self)
     }
 
     /// Whether the server's side of this connection is still established (`/proc/net/tcp`).
     func isEstablished(serverPort: Int) throws -> Bool {
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        let ports = (String(format: ":%04X", serverPort), String(format: ":%04X", Int(UInt16(bigEndian: address.sin_port))))
+        let ports = (String(format: ":%04X", serverPort), String(format: ":%04X", socket.port))
         let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
         // Columns: slot, local address, remote address, state (01: established).
         let serverSide = table.split(separator: "\n").map { $0.split(separator: " ") }.first { columns in
@@ -254,18 +238,16 @@ final class StuckReader: Sendable {
     /// Reads all that waits; whether the server closed the connection within `limit`.
     func drain(within limit: Duration) -> (bytes: Int, closed: Bool) {
         var timeout = timeval(tv_sec: Int(limit.components.seconds), tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket.descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var total = 0
         while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
+            let count = recv(socket.descriptor, &buffer, buffer.count, 0)
             if count == 0 { return (total, true) }
             if count < 0 { return (total, errno == ECONNRESET) }
             total += count
         }
     }
-
-    func close() { Glibc.close(socket) }
 }
 
 /// nginx in front of a server, as a deployment puts it (its defaults: HTTP/1.1 to the upstream,

@@ -25,13 +25,13 @@ import Testing
         await server.stop()
         // Its port is held, not listened on, so no other test's server can take it meanwhile (one
         // did in a loaded run, and its retries were what this test waited for).
-        var held: Int32 = -1
-        for _ in 0..<100 where held < 0 {
-            held = (try? Self.hold(port: server.port)) ?? -1
-            if held < 0 { try await Task.sleep(for: .milliseconds(50)) }
+        var held: TCPSocket?
+        for _ in 0..<100 where held == nil {
+            held = try? TCPSocket.holding(port: server.port)
+            if held == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
-        try #require(held >= 0, "the stub's port is free again within 5 s")
-        defer { close(held) }
+        try #require(held != nil, "the stub's port is free again within 5 s")
+        defer { withExtendedLifetime(held) {} }
         let started = ContinuousClock.now
         // A minute before the first retry: waiting out a refusal could not pass unseen, even on a loaded machine.
         let down = try await ada.run(
@@ -45,25 +45,6 @@ import Testing
         let following = try await ada.run(["kiwi", "feed", "--following"])
         #expect(following.exitCode == 69, "a server that is down is not a server without a following feed")
         #expect(following.standardError.contains("cannot reach the Kiwi server"))
-    }
-
-    /// A socket bound to `port` on 127.0.0.1 that does not listen: a connection there is refused.
-    static func hold(port: Int) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard socket >= 0, bound == 0 else {
-            close(socket)
-            throw POSIXError(.EADDRINUSE)
-        }
-        return socket
     }
 
     /// Starts `kiwi serve` on `port` and `database`, and answers once it listens.

@@ -21,8 +21,7 @@ struct Follows: Sendable {
     private func tell(_ follower: String, _ followee: String, following: Bool, changed: Bool, _ notices: Notices) {
         guard changed else { return }
         changes.published(.follow(follower: follower, followee: followee, following: following))
-        if let told = notices.told { changes.published(.notification(id: told, recipient: followee, added: true)) }
-        for withdrawn in notices.withdrawn { changes.published(.notification(id: withdrawn, recipient: followee, added: false)) }
+        changes.published(notices, to: followee)
     }
 
     /// Most recent first.

@@ -46,6 +46,12 @@ final class KiwiChanges: Sendable {
         }
     }
 
+    /// The notifications a write told and withdrew (`Notices`), all of them `recipient`'s.
+    func published(_ notices: Notices, to recipient: String) {
+        if let told = notices.told { published(.notification(id: told, recipient: recipient, added: true)) }
+        for withdrawn in notices.withdrawn { published(.notification(id: withdrawn, recipient: recipient, added: false)) }
+    }
+
     /// A write as the shared database's notice says it (this server's own included).
     func noticed(_ change: KiwiChange) {
         tell(caches.withLock { $0 }, change)

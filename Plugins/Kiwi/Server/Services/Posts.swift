@@ -136,8 +136,7 @@ struct Posts: Sendable {
     /// Tells the community what a write changed: the post's pages, and the notifications told or withdrawn.
     private func tell(post id: Int64, author: String, made: Bool, _ notices: Notices) {
         changes.published(.post(id: id, author: author, made: made))
-        if let told = notices.told { changes.published(.notification(id: told, recipient: author, added: true)) }
-        for withdrawn in notices.withdrawn { changes.published(.notification(id: withdrawn, recipient: author, added: false)) }
+        changes.published(notices, to: author)
     }
 
     /// Oldest first.
