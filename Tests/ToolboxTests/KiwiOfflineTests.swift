@@ -105,7 +105,7 @@ import Testing
 
     /// Reads are kept per member: a warm read costs one request answered 304, the last one seen
     /// shows (with its age) when the server is down, after a new login too, never to another
-    /// member, and one's own write drops what it changed.
+    /// member, and one's own writes bring it up to date.
     @Test func readingOfflineFromWhatWasLastSeen() async throws {
         let port = try FreePort.pick()
         let database = Scratch.url("kiwi", ending: ".sqlite").path
@@ -145,12 +145,28 @@ import Testing
 
         server = try await Self.serve(host, port: port, database: database)
         #expect(try await reader.run(["kiwi", "like", "1"]).standardOutput == "1\n")
-        let afterLike = try await reader.run(["kiwi", "feed", "--offline", "--json"])
-        let kept = (try? JSONSerialization.jsonObject(with: Data(afterLike.standardOutput.utf8))) as? [[String: Any]]
-        #expect(kept?.first?["likes"] as? Int != 0, "no stale count after one's own like: the kept page is dropped or current")
-        let fresh = try await reader.run(["kiwi", "feed", "--json"])
-        #expect(((try JSONSerialization.jsonObject(with: Data(fresh.standardOutput.utf8))) as? [[String: Any]])?.first?["likes"] as? Int == 1)
+        let afterLike = try await Self.posts(reader.run(["kiwi", "feed", "--offline", "--json"]))
+        #expect(afterLike.first?["likes"] as? Int == 1, "no stale count after one's own like: the kept page is brought up to date")
+        #expect(afterLike.first?["likedByMe"] as? Bool == true)
+        #expect(try await reader.run(["kiwi", "post", "--image", photo.path, "--caption", "Later"]).exitCode == 0)
+        let afterPost = try await Self.posts(reader.run(["kiwi", "feed", "--offline", "--json"]))
+        #expect(afterPost.map { $0["caption"] as? String } == ["Later", "Kept"], "one's own post tops the kept feed")
+        // Online, the revised page is asked for whole (its tag named the page as it was): the server's is the same.
+        let fresh = try await reader.run(["kiwi", "feed", "--json", "--verbose"])
+        #expect(fresh.standardError.contains(" 200 "), "\(fresh.standardError)")
+        #expect(try Self.posts(fresh).map { $0["caption"] as? String } == ["Later", "Kept"])
+        #expect(try Self.posts(fresh).last?["likes"] as? Int == 1)
+
+        // With the server down again, the last feed seen is what shows, one's own writes in it.
         server.process.terminate()
         _ = await server.finish()
+        let patient = ["TOOLBOX_HTTP_BACKOFF_INITIAL": "60", "TOOLBOX_HTTP_BACKOFF_MAX": "60"]
+        let downAgain = try await reader.run(["kiwi", "feed", "--json"], environment: patient)
+        #expect(downAgain.exitCode == 0 && downAgain.standardOutput == fresh.standardOutput, "\(downAgain.standardError)")
+    }
+
+    /// The posts a `--json` list printed.
+    static func posts(_ run: ToolboxBinary.Result) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]], "\(run.standardError)")
     }
 }

@@ -35,14 +35,6 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         }
     }
 
-    /// Whether the kept read at `url` shows what this write changes (it is dropped when the write lands).
-    func changes(_ url: String) -> Bool {
-        switch self {
-        case .post, .comment, .like, .deletePost, .uncomment: url.contains("/posts") || url.contains("/feed")
-        case .follow: url.contains("/users/") || url.contains("/feed")
-        }
-    }
-
     /// A write that removes something: sent again after it landed, its 404 says it is done.
     var removes: Bool {
         switch self {

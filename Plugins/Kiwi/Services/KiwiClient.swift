@@ -102,10 +102,26 @@ struct KiwiClient: Sendable {
         return call
     }
 
-    /// Drops the kept reads a landed write changed: no stale count after one's own like.
-    func forgetReads(changedBy write: KiwiWrite) {
+    /// Brings the kept reads a landed write changed up to date, or drops them (`KiwiWrite.revision`):
+    /// no stale count after one's own like, and what was last seen still reads offline.
+    func reviseReads(after write: KiwiWrite, answer: KiwiWriteAnswer) {
         guard let member = (try? session())?.user.username else { return }
-        cache.forget(namespace: "kiwi", scope: member, where: write.changes)
+        let kept = { (url: String) in KiwiKeptRead(url: url) != .other }
+        // A deleted comment's post is known from a kept list of its comments, read first.
+        var uncommented: String?
+        if case .uncomment(let comment) = write {
+            cache.revise(namespace: "kiwi", scope: member, where: kept) { url, body in
+                if case .comments(let post) = KiwiKeptRead(url: url),
+                    (try? JSONDecoder().decode([KiwiWire.Comment].self, from: body))?.contains(where: { $0.id == comment }) == true
+                {
+                    uncommented = post
+                }
+                return .keep
+            }
+        }
+        cache.revise(namespace: "kiwi", scope: member, where: kept) { url, body in
+            write.revision(of: url, body: body, answer: answer, member: member, uncommented: uncommented)
+        }
     }
 
     /// The call with the session's token; `optional` sends it only when there is one.

@@ -33,7 +33,7 @@ struct KiwiSync: Sendable {
         do {
             let answer = try await send(&entry, photo: photo, progress: progress)
             try outbox.remove(entry)
-            client.forgetReads(changedBy: write)
+            client.reviseReads(after: write, answer: answer)
             return answer
         } catch is CancellationError {
             // Ctrl-C is 130 as for every command; the write stays kept, to be sent later.
@@ -66,11 +66,12 @@ struct KiwiSync: Sendable {
             do {
                 let answer = try await send(&entry, photo: try outbox.photo(of: entry), progress: nil)
                 try outbox.remove(entry)
-                client.forgetReads(changedBy: entry.write)
+                client.reviseReads(after: entry.write, answer: answer)
                 report.landed.append((entry, answer))
             } catch let error as ToolboxError where error.kind == .notFound && entry.write.removes && entry.tries > 1 {
                 // Sent before, and gone now: the earlier sending landed.
                 try outbox.remove(entry)
+                client.reviseReads(after: entry.write, answer: .done(id: nil))
                 report.landed.append((entry, .done(id: nil)))
             } catch let error where Self.unconfirmed(error) {
                 report.waiting = Array(waiting[index...])

@@ -133,23 +133,44 @@ public final class ResponseCache: Sendable {
         return CacheEntry(status: header.status, body: body, storedAt: header.storedAt, expiresAt: header.expiresAt, etag: header.etag)
     }
 
-    /// Drops the answers of one scope in a namespace whose URL `matches` (what a write changed),
-    /// on disk and in this run's memory.
-    public func forget(namespace: String, scope: String, where matches: (String) -> Bool) {
+    /// What becomes of a kept answer that a write changed.
+    public enum Revision: Sendable {
+        case keep
+        case drop
+        /// The body brought up to date. It loses its `ETag` (the server's tag named the old body),
+        /// so the next request online gets the whole answer; it keeps its age.
+        case replace(Data)
+    }
+
+    /// Revises the answers of one scope in a namespace whose URL `matches` (what a write
+    /// changed), on disk and in this run's memory: `revise` is given each one's URL and body.
+    public func revise(namespace: String, scope: String, where matches: (String) -> Bool, _ revise: (String, Data) -> Revision) {
         let hashed = Digest.sha256(scope)
         for file in Self.files(under: "\(root)/\(namespace)/http") {
-            // The header is all it needs: a kept photo's bytes are not read.
+            // The header is all it needs to choose: a kept photo's bytes are not read.
             guard let handle = FileHandle(forReadingAtPath: file.path) else { continue }
             let data = (try? handle.read(upToCount: 4096)) ?? nil
             try? handle.close()
             guard let data, data.starts(with: Self.magic) else { continue }
             let rest = data.dropFirst(Self.magic.count)
             guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")),
-                let header = Header(line: String(decoding: rest[rest.startIndex..<newline], as: UTF8.self)),
-                header.scope == hashed, matches(header.url)
+                var header = Header(line: String(decoding: rest[rest.startIndex..<newline], as: UTF8.self)),
+                header.scope == hashed, matches(header.url),
+                let whole = FileManager.default.contents(atPath: file.path), let entry = Self.decode(whole)
             else { continue }
-            try? FileManager.default.removeItem(atPath: file.path)
             memory.withLock { $0[(file.path as NSString).lastPathComponent] = nil }
+            switch revise(header.url, entry.body) {
+            case .keep:
+                continue
+            case .drop:
+                try? FileManager.default.removeItem(atPath: file.path)
+            case .replace(let body):
+                (header.bodyLength, header.bodySHA256, header.etag) = (body.count, Digest.sha256(body), nil)
+                let revised = Data(Self.magic + Array((header.line + "\n").utf8)) + body
+                if (try? LocalFile.writeAtomically(revised, to: file.path, mode: 0o600, durable: false)) == nil {
+                    try? FileManager.default.removeItem(atPath: file.path)
+                }
+            }
         }
     }
 
