@@ -211,6 +211,11 @@ import Testing
         await server.stop()
     }
 
+    @Test func aSignedURLsSignatureIsNeverShown() throws {
+        let signed = URL(string: "https://cdn.example/media/a.jpg/640.webp?expires=1795683600&key=k1&signature=bp3TeXNZhcuR7zGwst")!
+        #expect(Redaction.url(signed) == "https://cdn.example/media/a.jpg/640.webp?expires=1795683600&key=REDACTED&signature=REDACTED")
+    }
+
     @Test func aTornCacheEntryNeverReadsAsValid() async throws {
         let server = try await StubServer.start()
         server.route("/torn", .json(Data(#"{"complete":true}"#.utf8)))

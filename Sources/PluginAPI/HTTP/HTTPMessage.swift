@@ -152,8 +152,11 @@ extension HTTPTransport {
 
 /// Removes secrets from what is shown.
 public enum Redaction {
-    /// Query item names that are secret whatever the caller said.
-    static let alwaysSecret: Set<String> = ["api_key", "apikey", "token", "access_token", "password", "session", "session_id", "key"]
+    /// Query item names that are secret whatever the caller said (a signed URL's signature is
+    /// as good as a token until it expires).
+    static let alwaysSecret: Set<String> = [
+        "api_key", "apikey", "token", "access_token", "password", "session", "session_id", "key", "signature", "sig",
+    ]
 
     public static func url(_ url: URL, secretQueryItems: Set<String> = []) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
