@@ -25,7 +25,10 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 serve() {
     local port
     port=$(free_port)
-    [ -n "${keep_limits:-}" ] || set -- "${unlimited[@]}" "$@"
+    # A build from before the limits (a baseline) has none to lift.
+    if [ -z "${keep_limits:-}" ] && "$toolbox" kiwi serve --help 2>/dev/null | grep -q -- "${unlimited[0]}"; then
+        set -- "${unlimited[@]}" "$@"
+    fi
     XDG_DATA_HOME="${data:-$work/data}" "${launcher[@]}" "$toolbox" kiwi serve --port "$port" --quiet "$@" 2>>"$work/serve.log" &
     pid=$!
     pids+=("$pid")

@@ -324,6 +324,7 @@ import Testing
                 _ = try await client.upload(TestImages.png, caption: "one", token: ada)
                 let first = try await client.execute(uri: "/posts", method: .get) { $0 }
                 let tag = try #require(first.headers[.eTag])
+                #expect(tag == KiwiETagMiddleware.tag(of: first.body), "a page kept for every reader is tagged by its bytes, as any other")
                 let again = try await client.execute(uri: "/posts", method: .get, headers: [.ifNoneMatch: tag]) { $0 }
                 #expect(again.status == .notModified)
                 #expect(again.body.readableBytes == 0)
@@ -331,6 +332,7 @@ import Testing
                 _ = try await client.upload(TestImages.png, caption: "two", token: ada)
                 let changed = try await client.execute(uri: "/posts", method: .get, headers: [.ifNoneMatch: tag]) { $0 }
                 #expect(changed.status == .ok && changed.headers[.eTag] != tag, "a new post is a new page")
+                #expect(changed.headers[.eTag] == KiwiETagMiddleware.tag(of: changed.body))
                 let mine = try await client.execute(uri: "/posts", method: .get, headers: [.authorization: "Bearer \(ada)"]) { $0 }
                 #expect(mine.headers[.eTag] != changed.headers[.eTag], "a member's page (their likes) has its own tag")
             }

@@ -13,14 +13,25 @@ struct KiwiETagMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         guard request.method == .get, response.status == .ok, response.headers[.contentType] == "application/json" else { return response }
-        let body = try await Self.bytes(of: response.body)
-        let tag = "\"\(Digest.sha256(Data(buffer: body)).prefix(32))\""
-        response.headers[.eTag] = tag
+        // A body kept for many readers comes tagged once (`KiwiJSON.Tagged`); any other is tagged here.
+        let tag: String
+        if let made = response.headers[.eTag] {
+            tag = made
+        } else {
+            let body = try await Self.bytes(of: response.body)
+            tag = Self.tag(of: body)
+            response.headers[.eTag] = tag
+            response.body = ResponseBody(byteBuffer: body)
+        }
         if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmed == tag || $0.trimmed == "*" }) {
             return Response(status: .notModified, headers: [.eTag: tag])
         }
-        response.body = ResponseBody(byteBuffer: body)
         return response
+    }
+
+    /// The tag of a body: its digest, so every server gives the same bytes the same tag.
+    static func tag(of body: ByteBuffer) -> String {
+        "\"\(Digest.sha256(Data(buffer: body)).prefix(32))\""
     }
 
     /// A body's bytes (the JSON answers are one buffer, kept as it is).

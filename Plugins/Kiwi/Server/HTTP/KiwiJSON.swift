@@ -24,6 +24,23 @@ enum KiwiJSON {
         response(body: ByteBuffer(data: kept.body), status: HTTPResponse.Status(code: kept.status))
     }
 
+    /// A body kept to answer many requests, with its `ETag` made once (not at every request).
+    struct Tagged: Sendable {
+        let body: ByteBuffer
+        let tag: String
+
+        init(_ body: ByteBuffer) {
+            self.body = body
+            tag = KiwiETagMiddleware.tag(of: body)
+        }
+    }
+
+    static func response(tagged: Tagged, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.eTag] = tagged.tag
+        return response(body: tagged.body, headers: fields)
+    }
+
     static func response(body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "application/json"

@@ -50,7 +50,9 @@ struct PostController: Sendable {
         guard let reader = context.caller?.username else {
             let shared = try await community.posts.sharedPage(selection, window)
             return KiwiJSON.response(
-                body: shared.made("anyone \(links.identity)") { KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }) },
+                tagged: shared.made("anyone \(links.identity)") {
+                    KiwiJSON.Tagged(KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }))
+                },
                 headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
             )
         }
