@@ -335,6 +335,24 @@ import Testing
                 #expect(changed.headers[.eTag] == KiwiETagMiddleware.tag(of: changed.body))
                 let mine = try await client.execute(uri: "/posts", method: .get, headers: [.authorization: "Bearer \(ada)"]) { $0 }
                 #expect(mine.headers[.eTag] != changed.headers[.eTag], "a member's page (their likes) has its own tag")
+                #expect(mine.headers[.eTag] == KiwiETagMiddleware.tag(of: mine.body), "liking none of it, the page of its bytes")
+                // A like changes the bytes of her page, so its tag; the same likes give the same tag.
+                let bob = try await client.member("bob")
+                let latest = try #require(try JSONSerialization.jsonObject(with: Data(buffer: changed.body)) as? [[String: Any]])
+                _ = try await client.execute(uri: "/posts/\(latest[0]["id"] ?? "")/like", method: .post, headers: [.authorization: "Bearer \(ada)"]) {
+                    $0
+                }
+                let liked = try await client.execute(uri: "/posts", method: .get, headers: [.authorization: "Bearer \(ada)"]) { $0 }
+                let likedTag = try #require(liked.headers[.eTag])
+                #expect(likedTag != mine.headers[.eTag] && liked.body != mine.body)
+                let unchanged = try await client.execute(
+                    uri: "/posts",
+                    method: .get,
+                    headers: [.authorization: "Bearer \(ada)", .ifNoneMatch: likedTag]
+                ) { $0 }
+                #expect(unchanged.status == .notModified)
+                let bobs = try await client.execute(uri: "/posts", method: .get, headers: [.authorization: "Bearer \(bob)"]) { $0 }
+                #expect(bobs.headers[.eTag] != likedTag && bobs.headers[.eTag] == KiwiETagMiddleware.tag(of: bobs.body))
             }
         }
     }

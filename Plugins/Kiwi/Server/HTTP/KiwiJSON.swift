@@ -30,8 +30,12 @@ enum KiwiJSON {
         let tag: String
 
         init(_ body: ByteBuffer) {
+            self.init(body: body, tag: KiwiETagMiddleware.tag(of: body))
+        }
+
+        init(body: ByteBuffer, tag: String) {
             self.body = body
-            tag = KiwiETagMiddleware.tag(of: body)
+            self.tag = tag
         }
     }
 

@@ -66,7 +66,7 @@ struct PostController: Sendable {
         let shared = try await community.posts.sharedPage(selection, window)
         let encoded = shared.made("both ways \(links.identity)") { EncodedPosts(shared.posts, links: links) }
         return KiwiJSON.response(
-            body: encoded.page(liked: try await community.posts.likes(of: reader, on: shared)),
+            tagged: encoded.tagged(liked: try await community.posts.likes(of: reader, on: shared)),
             headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
         )
     }
@@ -177,6 +177,8 @@ struct PostController: Sendable {
 /// A shared page's posts encoded for logged-in readers: each both as liked and as not.
 struct EncodedPosts: Sendable {
     let posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)]
+    /// The tag of the page as a reader who likes none of it sees it.
+    private(set) var unlikedTag = ""
 
     init(_ posts: [KiwiPost], links: Links) {
         self.posts = posts.map { post in
@@ -186,6 +188,17 @@ struct EncodedPosts: Sendable {
             seen.likedByMe = false
             return (post.id, liked, KiwiJSON.body(KiwiWire.Post(seen, links: links)))
         }
+        unlikedTag = KiwiETagMiddleware.tag(of: page(liked: []))
+    }
+
+    /// The page for a reader who likes `liked`, tagged without hashing its bytes at every request:
+    /// the page nobody likes and which of its posts the reader likes fix the bytes, so they fix
+    /// the tag, the same on every server.
+    func tagged(liked: Set<Int64>) -> KiwiJSON.Tagged {
+        let theirs = posts.map(\.id).filter(liked.contains)
+        guard !theirs.isEmpty else { return KiwiJSON.Tagged(body: page(liked: liked), tag: unlikedTag) }
+        let tag = "\"\(Digest.sha256("\(unlikedTag) liked \(theirs.map(String.init).joined(separator: ","))").prefix(32))\""
+        return KiwiJSON.Tagged(body: page(liked: liked), tag: tag)
     }
 
     /// The page as a reader who likes `liked` sees it: the same bytes as encoding it for them.
