@@ -65,13 +65,51 @@ static int step(VipsImage **image, int failed, VipsImage **next) {
     return 0;
 }
 
-/// The pixels the image declares, read from its header alone; -1 when it is not an image.
-static int64_t declared_pixels(const void *bytes, size_t length) {
+/// What the image's header says, read without decoding a pixel.
+typedef struct {
+    int64_t pixels;
+    /// Its sides as it is shown, upright (a JPEG stored turned by its orientation has them swapped).
+    int width, height;
+    /// It carries a colour profile: its colours are converted from it to sRGB.
+    int has_profile;
+    /// A JPEG, which libjpeg decodes at 1/2, 1/4 or 1/8 of its scale for little more than the cost
+    /// of its smaller size.
+    int is_jpeg;
+} header_facts;
+
+/// -1 pixels when it is not an image libvips reads.
+static header_facts read_header(const void *bytes, size_t length) {
+    header_facts facts = {-1, 0, 0, 0, 0};
     VipsImage *header = vips_image_new_from_buffer(bytes, length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
-    if (header == NULL) return -1;
-    int64_t pixels = (int64_t)vips_image_get_width(header) * (int64_t)vips_image_get_height(header);
+    if (header == NULL) return facts;
+    int width = vips_image_get_width(header), height = vips_image_get_height(header);
+    facts.pixels = (int64_t)width * (int64_t)height;
+    int swapped = vips_image_get_orientation_swap(header);
+    facts.width = swapped ? height : width;
+    facts.height = swapped ? width : height;
+    facts.has_profile = vips_image_get_typeof(header, VIPS_META_ICC_NAME) != 0;
+    const char *loader = NULL;
+    facts.is_jpeg = !vips_image_get_string(header, VIPS_META_LOADER, &loader) && loader && strcmp(loader, "jpegload_buffer") == 0;
     g_object_unref(header);
-    return pixels;
+    return facts;
+}
+
+/// The scale (1, 2, 4 or 8) to decode a JPEG at for a result within `width` × `height`: the
+/// smallest that fits, as long as it keeps `least` of the bound (then nothing is resampled at
+/// all), else the largest that keeps the bound whole (then it is resized down to it). A 48-megapixel
+/// photo's largest version is its half (4032 px), decoded for about a 12-megapixel photo's cost;
+/// a 12-megapixel photo's 1280 px version comes from its half too.
+static int jpeg_shrink(header_facts header, int width, int height, double least) {
+    int shrink = 1;
+    while (shrink < 8) {
+        int next = shrink * 2;
+        int fits = header.width / next <= width && header.height / next <= height;
+        int keeps = header.width / next >= width * (fits ? least : 1.0) || header.height / next >= height * (fits ? least : 1.0);
+        if (!keeps) break;
+        shrink = next;
+        if (fits) break;
+    }
+    return shrink;
 }
 
 /// `image` with none of its metadata (EXIF with its GPS position, XMP, IPTC, comments, the
@@ -91,30 +129,33 @@ static int bare(VipsImage **image) {
     return 0;
 }
 
-/// The image at most `width` wide (VIPS_MAX_COORD: its own size), upright (EXIF orientation), in
-/// sRGB (its colour profile imported), 8-bit, flattened on white: what a JPEG holds and every
-/// browser shows the same. Lazy: pixels are decoded as its consumer asks for them, and a JPEG
-/// is decoded at the smallest scale that still gives `width`.
-static VipsImage *prepared(const void *bytes, size_t length, int width) {
+/// The image within `width` × `height` (VIPS_MAX_COORD: unbounded), never enlarged, upright (every
+/// EXIF orientation, HEIF's irot and imir), in sRGB (an embedded profile converted, CMYK and
+/// greyscale turned to RGB), 8-bit, flattened on white: what a JPEG holds and every browser shows
+/// the same. libvips's thumbnail operation does it with shrink-on-load (a WebP's or HEIC's own
+/// smaller decode; a JPEG's scale chosen by `jpeg_shrink`, `least` of the bound kept). Lazy where
+/// the result can stream; a turned photo is held whole once shrunk (a turn reads rows out of order).
+static VipsImage *prepared(const void *bytes, size_t length, header_facts header, int width, int height, double least) {
     VipsImage *image = NULL;
     VipsImage *next = NULL;
-    if (width < VIPS_MAX_COORD) {
-        if (vips_thumbnail_buffer((void *)bytes, length, &image, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-                                  "export_profile", "srgb", "option_string", "fail_on=truncated", NULL)) {
-            return NULL;
-        }
-    } else {
-        // At its own size, what the thumbnail operation does without its resampling: read in
-        // order, turned upright, its colour profile (if any) imported to sRGB.
-        image = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_TRUNCATED,
-                                           NULL);
-        if (image == NULL) return NULL;
-        if (step(&image, vips_autorot(image, &next, NULL), &next)) goto failed;
-        if (vips_image_get_typeof(image, VIPS_META_ICC_NAME) &&
-            step(&image, vips_icc_transform(image, &next, "srgb", "embedded", TRUE, NULL), &next)) {
-            goto failed;
-        }
+    VipsImage *loaded = NULL;
+    int shrink = header.is_jpeg ? jpeg_shrink(header, width, height, least) : 1;
+    if (shrink > 1) {
+        loaded = vips_image_new_from_buffer(bytes, length, "", "shrink", shrink, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on",
+                                            VIPS_FAIL_ON_TRUNCATED, NULL);
+        if (loaded == NULL) return NULL;
     }
+    // Only an embedded profile is converted, and colorimetrically: converting an sRGB photo through
+    // libvips's own sRGB profile with its perceptual intent would move saturated colours. (Without
+    // one, the NULL name ends the options.)
+    const char *profile = header.has_profile ? "srgb" : NULL;
+    int failed = loaded ? vips_thumbnail_image(loaded, &image, width, "height", height, "size", VIPS_SIZE_DOWN, "intent",
+                                               VIPS_INTENT_RELATIVE, profile ? "export_profile" : NULL, profile, NULL)
+                        : vips_thumbnail_buffer((void *)bytes, length, &image, width, "height", height, "size", VIPS_SIZE_DOWN,
+                                                "option_string", "fail_on=truncated", "intent", VIPS_INTENT_RELATIVE,
+                                                profile ? "export_profile" : NULL, profile, NULL);
+    if (loaded) g_object_unref(loaded);
+    if (failed) return NULL;
     if (vips_image_hasalpha(image)) {
         VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
         int failed = vips_flatten(image, &next, "background", white, NULL);
@@ -139,18 +180,18 @@ static void clear(tb_photo_version *versions, int count) {
     }
 }
 
-/// Encodes `image` as `jpeg` (and, when asked, `webp`) without any metadata.
-static int encode(VipsImage *image, tb_photo_version *jpeg, tb_photo_version *webp, int optimize) {
-    jpeg->width = webp->width = vips_image_get_width(image);
-    jpeg->height = webp->height = vips_image_get_height(image);
-    if (vips_jpegsave_buffer(image, &jpeg->bytes, &jpeg->length, "Q", 82, "strip", TRUE, "optimize_coding", optimize,
-                             NULL)) {
-        return -1;
-    }
-    if (webp->width > 0 && webp != jpeg && webp->bytes == NULL && optimize) {
-        return vips_webpsave_buffer(image, &webp->bytes, &webp->length, "Q", 78, "strip", TRUE, "effort", 0, NULL);
-    }
-    return 0;
+/// Encodes `image` as a JPEG without any metadata; `optimize` (Huffman tables of its own) makes a
+/// version a few per cent smaller for a little more time.
+static int encode_jpeg(VipsImage *image, tb_photo_version *jpeg, int optimize) {
+    jpeg->width = vips_image_get_width(image);
+    jpeg->height = vips_image_get_height(image);
+    return vips_jpegsave_buffer(image, &jpeg->bytes, &jpeg->length, "Q", 82, "strip", TRUE, "optimize_coding", optimize, NULL);
+}
+
+static int encode_webp(VipsImage *image, tb_photo_version *webp) {
+    webp->width = vips_image_get_width(image);
+    webp->height = vips_image_get_height(image);
+    return vips_webpsave_buffer(image, &webp->bytes, &webp->length, "Q", 78, "strip", TRUE, "effort", 0, NULL);
 }
 
 /// Starts the decode clock on `image`: past the deadline libvips stops computing it.
@@ -159,32 +200,99 @@ static void watch(VipsImage *image, decode_clock *clock) {
     g_signal_connect(image, "eval", G_CALLBACK(on_eval), clock);
 }
 
-/// The whole image's pass, run on a thread of its own beside the sizes' pass: a photo is ready
-/// in the time of the longer pass, not of both.
+/// The sizes' encodings (a JPEG and a WebP of each), queued as their images are made and taken by
+/// whichever of the two threads is free: the largest version's thread helps once its own image is
+/// written, so neither core waits while the other encodes.
+enum { MAX_ENCODINGS = 32 };
+
+typedef struct {
+    VipsImage *image;
+    tb_photo_version *version;
+    int webp;
+} encoding;
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    encoding waiting[MAX_ENCODINGS];
+    int queued, taken, closed, failed;
+} encodings;
+
+static void encodings_add(encodings *queue, VipsImage *image, tb_photo_version *version, int webp) {
+    pthread_mutex_lock(&queue->lock);
+    if (queue->queued < MAX_ENCODINGS) {
+        g_object_ref(image);
+        queue->waiting[queue->queued++] = (encoding){image, version, webp};
+    } else {
+        queue->failed = 1;
+    }
+    pthread_cond_signal(&queue->changed);
+    pthread_mutex_unlock(&queue->lock);
+}
+
+/// No more will be queued: the threads waiting for one stop once the queue is empty.
+static void encodings_close(encodings *queue) {
+    pthread_mutex_lock(&queue->lock);
+    queue->closed = 1;
+    pthread_cond_broadcast(&queue->changed);
+    pthread_mutex_unlock(&queue->lock);
+}
+
+/// Encodes what is queued, waiting for more, until the queue is closed and empty.
+static void encodings_work(encodings *queue) {
+    for (;;) {
+        pthread_mutex_lock(&queue->lock);
+        while (queue->taken == queue->queued && !queue->closed) pthread_cond_wait(&queue->changed, &queue->lock);
+        if (queue->taken == queue->queued) {
+            pthread_mutex_unlock(&queue->lock);
+            return;
+        }
+        encoding next = queue->waiting[queue->taken++];
+        pthread_mutex_unlock(&queue->lock);
+        int failed = next.webp ? encode_webp(next.image, next.version) : encode_jpeg(next.image, next.version, TRUE);
+        g_object_unref(next.image);
+        if (failed) {
+            pthread_mutex_lock(&queue->lock);
+            queue->failed = 1;
+            pthread_mutex_unlock(&queue->lock);
+        }
+    }
+}
+
+/// The largest version's pass, run on a thread of its own beside the sizes' pass (then helping
+/// with their encodings): a photo is ready in about half the time of both passes.
 typedef struct {
     const void *bytes;
     size_t length;
+    header_facts header;
+    int side;
     tb_photo_version *jpeg;
     decode_clock clock;
+    /// Where it helps afterwards; NULL when it runs on the caller's thread.
+    encodings *queue;
     int failed;
     char message[256];
-} whole_pass;
+} largest_pass;
 
-static void *encode_whole(void *argument) {
-    whole_pass *pass = argument;
-    VipsImage *whole = prepared(pass->bytes, pass->length, VIPS_MAX_COORD);
-    pass->failed = whole == NULL;
-    if (whole) {
-        watch(whole, &pass->clock);
-        pass->failed = encode(whole, pass->jpeg, pass->jpeg, FALSE) != 0;
-        g_object_unref(whole);
+static void *encode_largest(void *argument) {
+    largest_pass *pass = argument;
+    if (pass->jpeg) {
+        // Three quarters of the bound kept: a photo up to twice the bound is decoded at its half.
+        VipsImage *largest = prepared(pass->bytes, pass->length, pass->header, pass->side, pass->side, 0.75);
+        pass->failed = largest == NULL;
+        if (largest) {
+            watch(largest, &pass->clock);
+            pass->failed = encode_jpeg(largest, pass->jpeg, FALSE) != 0;
+            g_object_unref(largest);
+        }
+        // libvips's error buffer is this thread's: say it here.
+        if (pass->failed) say_vips(pass->message, sizeof pass->message, "the image could not be decoded");
     }
-    // libvips's error buffer is this thread's: say it here.
-    if (pass->failed) say_vips(pass->message, sizeof pass->message, "the image could not be decoded");
+    if (pass->queue) encodings_work(pass->queue);
     return NULL;
 }
 
-tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_pixels, double max_seconds,
+tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_pixels, double max_seconds, int largest_side,
                                  const int *widths, int count, int webp, tb_photo_version *jpegs,
                                  tb_photo_version *webps, char *message, size_t message_capacity) {
     pthread_once(&started, start);
@@ -193,89 +301,88 @@ tb_photo_status tb_photo_process(const void *bytes, size_t length, int64_t max_p
         say(message, message_capacity, "libvips could not start");
         return TB_PHOTO_UNREADABLE;
     }
-    int64_t pixels = declared_pixels(bytes, length);
-    if (pixels < 0) {
+    header_facts header = read_header(bytes, length);
+    if (header.pixels < 0) {
         say_vips(message, message_capacity, "not an image");
-        return TB_PHOTO_UNREADABLE;
+        return TB_PHOTO_NOT_AN_IMAGE;
     }
-    if (pixels > max_pixels) {
+    if (header.pixels > max_pixels) {
         say(message, message_capacity, "the image declares more pixels than allowed");
         return TB_PHOTO_TOO_LARGE;
     }
     decode_clock clock = {g_get_monotonic_time() + (gint64)(max_seconds * 1e6), 0};
 
-    // Two passes over the bytes, each in bounded memory. The whole image streams from decoder to
-    // encoder, a band of rows at a time. The sizes come from one decode at the largest width
-    // asked for (a JPEG decoded at a fraction of its scale), kept in memory, each made from the
-    // next larger one: a resize costs what its source has of pixels.
-    int largest = 0;
+    // Two passes over the bytes, each in bounded memory. The largest version streams from decoder
+    // to encoder, a band of rows at a time (a turned one is held once shrunk). The sizes come from
+    // one decode at the largest width asked for (a JPEG decoded at a fraction of its scale), kept
+    // in memory, each made from the next larger one: a resize costs what its source has of pixels.
+    int widest = 0;
     for (int i = 0; i < count; i++) {
-        if (widths[i] > largest) largest = widths[i];
+        if (widths[i] > widest) widest = widths[i];
     }
-    whole_pass whole = {bytes, length, NULL, clock, 0, ""};
-    pthread_t whole_thread;
-    int whole_started = 0;
+    encodings queue = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, {{0}}, 0, 0, 0, 0};
+    largest_pass largest = {bytes, length, header, largest_side, NULL, clock, &queue, 0, ""};
     for (int i = 0; i < count; i++) {
-        if (widths[i] > 0) continue;
-        whole.jpeg = &jpegs[i];
-        whole_started = pthread_create(&whole_thread, NULL, encode_whole, &whole) == 0;
-        // No thread to be had: the pass runs here, first.
-        if (!whole_started) encode_whole(&whole);
-        break;
+        if (widths[i] == 0) largest.jpeg = &jpegs[i];
     }
+    pthread_t helper;
+    int helping = pthread_create(&helper, NULL, encode_largest, &largest) == 0;
+    // No thread to be had: the largest version is made here, first, and the encodings after.
+    if (!helping) {
+        largest.queue = NULL;
+        encode_largest(&largest);
+    }
+    int failed = 0;
     VipsImage *source = NULL;
-    if (largest > 0) {
-        VipsImage *lazy = prepared(bytes, length, largest);
-        if (lazy == NULL) goto failed;
-        watch(lazy, &clock);
-        source = vips_image_copy_memory(lazy);
-        g_object_unref(lazy);
-        if (source == NULL) goto failed;
-    }
-    for (int i = count - 1; i >= 0 && source != NULL; i--) {
-        if (widths[i] <= 0) continue;
-        VipsImage *sized = NULL;
-        int from = vips_image_get_width(source);
-        if (widths[i] >= from) {
-            sized = source;
-            g_object_ref(sized);
-        } else {
-            VipsImage *lazy = NULL;
-            if (vips_resize(source, &lazy, (double)widths[i] / from, NULL)) goto failed_with_source;
-            sized = vips_image_copy_memory(lazy);
+    if (widest > 0) {
+        VipsImage *lazy = prepared(bytes, length, header, widest, VIPS_MAX_COORD, 1.0);
+        if (lazy != NULL) {
+            watch(lazy, &clock);
+            source = vips_image_copy_memory(lazy);
             g_object_unref(lazy);
-            if (sized == NULL) goto failed_with_source;
+        }
+        failed = source == NULL;
+    }
+    for (int i = count - 1; i >= 0 && !failed; i--) {
+        if (widths[i] <= 0) continue;
+        int from = vips_image_get_width(source);
+        if (widths[i] < from) {
+            VipsImage *lazy = NULL;
+            VipsImage *sized = NULL;
+            if (vips_resize(source, &lazy, (double)widths[i] / from, NULL) == 0) {
+                sized = vips_image_copy_memory(lazy);
+                g_object_unref(lazy);
+            }
+            if (sized == NULL) {
+                failed = 1;
+                break;
+            }
             g_object_unref(source);
             source = sized;
-            g_object_ref(source);
         }
-        int failed = encode(sized, &jpegs[i], webp ? &webps[i] : &jpegs[i], TRUE);
-        g_object_unref(sized);
-        if (failed) goto failed_with_source;
+        // The WebP first: it takes longest, so the other thread is not left with it at the end.
+        if (webp) encodings_add(&queue, source, &webps[i], TRUE);
+        encodings_add(&queue, source, &jpegs[i], FALSE);
     }
+    // The decode's error is this thread's: said before the encodings run.
+    char sizes_message[256] = "";
+    if (failed) say_vips(sizes_message, sizeof sizes_message, "the image could not be decoded");
     if (source) g_object_unref(source);
-    if (whole_started) pthread_join(whole_thread, NULL);
+    encodings_close(&queue);
+    encodings_work(&queue);
+    if (helping) pthread_join(helper, NULL);
     vips_error_clear();
-    if (whole.failed) {
+    if (failed || largest.failed || queue.failed) {
         clear(jpegs, count);
         clear(webps, count);
-        say(message, message_capacity, whole.message);
-        return whole.clock.stopped ? TB_PHOTO_TOO_SLOW : TB_PHOTO_UNREADABLE;
+        if (clock.stopped || largest.clock.stopped) {
+            say(message, message_capacity, "decoding the image took too long");
+            return TB_PHOTO_TOO_SLOW;
+        }
+        say(message, message_capacity, failed ? sizes_message : largest.failed ? largest.message : "the image could not be encoded");
+        return TB_PHOTO_UNREADABLE;
     }
     return TB_PHOTO_OK;
-failed_with_source:
-    g_object_unref(source);
-failed:
-    if (whole_started) pthread_join(whole_thread, NULL);
-    clear(jpegs, count);
-    clear(webps, count);
-    if (clock.stopped || whole.clock.stopped) {
-        say(message, message_capacity, "decoding the image took too long");
-        vips_error_clear();
-        return TB_PHOTO_TOO_SLOW;
-    }
-    say_vips(message, message_capacity, "the image could not be decoded");
-    return TB_PHOTO_UNREADABLE;
 }
 
 void tb_photo_free(void *bytes) { g_free(bytes); }

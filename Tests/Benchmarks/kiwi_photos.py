@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """What kiwi_photos.sh measures in Python.
 
+  kiwi_photos.py orient FILE N                        FILE (a JPEG) as a phone stores it: an EXIF block
+                                                      saying orientation N (6: a portrait) after its start
   kiwi_photos.py post BASE TOKEN FILE                 one post of FILE; prints its JSON
   kiwi_photos.py burst BASE TOKEN FILE COUNT          COUNT posts of FILE at once; prints the seconds
   kiwi_photos.py page BASE USERNAME PASSWORD [PNG]    page 0 in Chromium as that member (1280 × 900,
@@ -15,6 +17,18 @@ import time
 import urllib.request
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+
+
+def orient(path, orientation):
+    """Inserts an APP1 EXIF block (little-endian TIFF, one IFD0 entry: Orientation) after the JPEG's SOI."""
+    tiff = b"II*\x00\x08\x00\x00\x00" + b"\x01\x00" + b"\x12\x01\x03\x00\x01\x00\x00\x00" + bytes([orientation, 0, 0, 0]) + b"\x00\x00\x00\x00"
+    payload = b"Exif\x00\x00" + tiff
+    segment = b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload
+    with open(path, "rb") as photo:
+        data = photo.read()
+    assert data[:2] == b"\xff\xd8", "not a JPEG"
+    with open(path, "wb") as photo:
+        photo.write(data[:2] + segment + data[2:])
 
 
 def post(base, token, path):
@@ -72,7 +86,9 @@ def page(base, username, password, screenshot=None):
 
 if __name__ == "__main__":
     command, base = sys.argv[1], sys.argv[2]
-    if command == "post":
+    if command == "orient":
+        orient(base, int(sys.argv[3]))
+    elif command == "post":
         print(json.dumps(post(base, sys.argv[3], sys.argv[4])))
     elif command == "burst":
         count = int(sys.argv[5])

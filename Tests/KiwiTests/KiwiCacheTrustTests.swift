@@ -106,6 +106,35 @@ struct KiwiCacheTrustTests {
         }
     }
 
+    /// A photo deleted while the server could not hear of it (its notice missed, then its listening
+    /// connection lost) is not served from the copies it keeps: untrusted, it asks the database first.
+    @Test func aServerThatMayHaveMissedADeletionAsksTheDatabaseBeforeServingAPhoto() async throws {
+        try await withServers(1) { applications, databases in
+            let database = databases[0]
+            try await applications[0].test(.router) { client in
+                let ada = try await client.member("ada")
+                let post = try #require(try await client.upload(TestImages.png, caption: "kept here", token: ada).1)
+                let version = KiwiMediaTests.path(try #require((post["imageVersions"] as? [String: String])?["320"]))
+                let name = try #require((post["imageURL"] as? String)?.split(separator: "/").last.map(String.init))
+                #expect(try await client.execute(uri: version, method: .get) { $0.status } == .ok)
+                try await Self.silently(database, "DELETE FROM images WHERE name = '\(name)'")
+                try await Self.silently(database, "DELETE FROM posts WHERE image = '\(name)'")
+                #expect(try await client.execute(uri: version, method: .get) { $0.status } == .ok, "trusted, it serves what it keeps")
+
+                let listener = try #require(database.listener.backend.withLock { $0 })
+                try await database.client.query("SELECT pg_terminate_backend(\(listener))")
+                let noticed = ContinuousClock.now + .seconds(5)
+                while database.changes.isTrusted, ContinuousClock.now < noticed { try await Task.sleep(for: .milliseconds(1)) }
+                #expect(!database.changes.isTrusted)
+                #expect(try await client.execute(uri: version, method: .get) { $0.status } == .notFound, "asked the database, and it is gone")
+                #expect(
+                    try await client.execute(uri: "/uploads/\(name)", method: .get, headers: [.authorization: "Bearer \(ada)"]) { $0.status }
+                        == .notFound
+                )
+            }
+        }
+    }
+
     /// Each kind of write made through one server is on the other's answers within a second, while
     /// readers load the other's first page the whole time.
     @Test func aWriteThroughOneServerIsOnTheOthersPagesWithinASecond() async throws {

@@ -15,7 +15,7 @@ import Testing
             let users = (0..<32).map { "reader\($0)" }
             try await kiwi.database.createUser(KiwiUser(username: "author", createdAt: Date()), passwordHash: "x", keeping: nil)
             for user in users { try await kiwi.database.createUser(KiwiUser(username: user, createdAt: Date()), passwordHash: "x", keeping: nil) }
-            let post = try await kiwi.database.createPost(owner: "author", image: .file("a.png"), caption: nil, book: nil, keeping: nil)
+            let post = try await kiwi.database.createPost(NewPost(owner: "author", image: .file("a.png")), keeping: nil)
             let store = kiwi.database
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for user in users {
@@ -38,7 +38,7 @@ import Testing
         try await withKiwi(kind) { kiwi in
             let store = kiwi.database
             for name in ["ada", "bob"] { try await store.createUser(KiwiUser(username: name, createdAt: Date()), passwordHash: "x", keeping: nil) }
-            let post = try await store.createPost(owner: "ada", image: .file("a.png"), caption: nil, book: nil, keeping: nil)
+            let post = try await store.createPost(NewPost(owner: "ada", image: .file("a.png")), keeping: nil)
             #expect(try await store.author(of: post.id) == "ada")
             #expect(try await store.author(of: post.id + 1000) == nil)
 

@@ -21,7 +21,7 @@ import Testing
                 var posts: [KiwiPost] = []
                 for index in 0..<23 {
                     let owner = index.isMultiple(of: 2) ? "ada" : "bob"
-                    posts.append(try await store.createPost(owner: owner, image: .file("a.png"), caption: "p\(index)", book: nil, keeping: nil))
+                    posts.append(try await store.createPost(NewPost(owner: owner, image: .file("a.png"), caption: "p\(index)"), keeping: nil))
                 }
                 _ = try await store.follow("bob", by: "ada", notifying: nil)
                 for reader in readers { _ = try await store.follow("ada", by: reader, notifying: "ada") }
@@ -89,7 +89,7 @@ import Testing
         try await withKiwi(kind) { kiwi in
             let store = kiwi.database
             try await store.createUser(KiwiUser(username: "ada", createdAt: Date()), passwordHash: "x", keeping: nil)
-            for index in 0..<25 { _ = try await store.createPost(owner: "ada", image: .file("a.png"), caption: "p\(index)", book: nil, keeping: nil) }
+            for index in 0..<25 { _ = try await store.createPost(NewPost(owner: "ada", image: .file("a.png"), caption: "p\(index)"), keeping: nil) }
             try await kiwi.application.test(.router) { client in
                 let first = try await client.page("/")
                 #expect(first.html.contains("p24") && first.html.contains("p5") && !first.html.contains(">p4<"))

@@ -67,4 +67,51 @@ import Testing
             }
         }
     }
+
+    /// Two servers of one community, each with a media folder of its own (as on two machines):
+    /// a photo deleted through one leaves the other within a second, `/uploads/` and every
+    /// version, by the deletion's notice, which drops the other's local copies.
+    @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))
+    func aDeletedPhotoLeavesAServerWithAMediaFolderOfItsOwnWithinASecond() async throws {
+        try await withFreshPostgres { url in
+            let keys = Scratch.url("kiwi-media-keys")
+            let machine = { (name: String) in
+                ["--database", url, "--media-folder", Scratch.url("kiwi-media-\(name)").path, "--media-keys", keys.path]
+            }
+            let (first, one) = try await ToolboxBinary().serveKiwi(machine("a"))
+            let (second, two) = try await ToolboxBinary().serveKiwi(machine("b"))
+            defer { for server in [first, second] { server.process.terminate() } }
+            let ada = try await LiveMember.join("ada", at: one)
+            let (body, type) = TestImages.multipart(TestImages.png(seed: 3, size: 60_000), caption: "on two machines")
+            let made = try JSONSerialization.jsonObject(with: try await ada.send("POST", one + "/posts", body: body, type: type).body)
+            let id = try #require((made as? [String: Any])?["id"] as? String)
+
+            // Each server serves (and so keeps) every version and the whole photo from its own folder.
+            var paths: [String] = []
+            for base in [one, two] {
+                let post = try JSONSerialization.jsonObject(with: try await ada.send("GET", base + "/posts/\(id)").body) as? [String: Any]
+                let versions = try #require(post?["imageVersions"] as? [String: String])
+                let upload = try #require(post?["imageURL"] as? String)
+                paths = [String(upload.dropFirst(base.count))] + versions.values.map { String($0.dropFirst(base.count)) }
+                paths += versions.filter { $0.key != "full" }.map {
+                    String($0.value.dropFirst(base.count)).replacingOccurrences(of: ".jpg?", with: ".webp?")
+                }
+                for path in paths { #expect(try await ada.send("GET", base + path).status == 200, "\(base)\(path)") }
+            }
+            #expect(paths.count == 10, "the whole photo, five JPEG versions, four WebP: \(paths)")
+
+            try await ada.send("DELETE", two + "/posts/\(id)")
+            let deleted = ContinuousClock.now
+            var served = paths
+            while !served.isEmpty, ContinuousClock.now - deleted < .seconds(1) {
+                var still: [String] = []
+                for path in served
+                where try await LiveMember.http.send("GET", one + path, headers: ["Authorization": "Bearer \(ada.token)"]).status != 404 {
+                    still.append(path)
+                }
+                served = still
+            }
+            #expect(served.isEmpty, "still served by the other server a second after the deletion: \(served)")
+        }
+    }
 }

@@ -50,10 +50,7 @@ import Testing
             let image = StoredImage(TestImages.png(seed: 100 + index, size: 200), kind: .png)
             try uploads.store(image)
             _ = try await store.createPost(
-                owner: index % 2 == 0 ? "ada" : "bob",
-                image: .file(image.name),
-                caption: "post \(index)",
-                book: nil,
+                NewPost(owner: index % 2 == 0 ? "ada" : "bob", image: .file(image.name), caption: "post \(index)"),
                 keeping: nil
             )
         }
@@ -130,10 +127,7 @@ import Testing
             // A new post does not take the deleted post's id.
             let newID = try await postgres().use { store in
                 try await store.createPost(
-                    owner: "ada",
-                    image: .stored(StoredImage(TestImages.png, kind: .png)),
-                    caption: nil,
-                    book: nil,
+                    NewPost(owner: "ada", image: .stored(StoredImage(TestImages.png, kind: .png))),
                     keeping: nil
                 ).id
             }

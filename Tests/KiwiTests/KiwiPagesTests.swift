@@ -329,7 +329,7 @@ extension TestClientProtocol {
                 let answer = try await client.submit("/new", multipart: text, session: ada)
                 #expect(answer.status == .unsupportedMediaType)
                 #expect(
-                    answer.html.contains(#"<p class="error" role="alert">That file is not a photo"#) && answer.html.contains("my notes</textarea>")
+                    answer.html.contains(#"<p class="error" role="alert">That file is not a picture"#) && answer.html.contains("my notes</textarea>")
                 )
                 let none = try await client.submit(
                     "/new",

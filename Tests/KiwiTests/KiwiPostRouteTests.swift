@@ -86,7 +86,7 @@ import Testing
                 #expect(try await client.upload(TestImages.png, caption: String(repeating: "c", count: 3000), token: ada).0 == .badRequest)
                 let (status, refusal) = try await client.upload(try TestImages.declaringTooManyPixels, token: ada)
                 #expect(status == .unprocessableContent && refusal?["error"] as? String == "too_many_pixels")
-                #expect(refusal?["message"] as? String == "the picture is 50000 × 50000 pixels, more than 40 megapixels")
+                #expect(refusal?["message"] as? String == "the picture is 50000 × 50000 pixels, larger than 100 megapixels")
                 #expect(kiwi.uploadedFiles.isEmpty)
                 let (_, posts, _) = try await client.json(.get, "/posts")
                 #expect((posts as? [Any])?.isEmpty == true)
@@ -217,7 +217,7 @@ import Testing
             // A post that cannot be stored leaves no image behind.
             let orphan = StoredImage(TestImages.png, kind: .png)
             await #expect(throws: (any Error).self) {
-                try await kiwi.database.createPost(owner: "nobody", image: .stored(orphan), caption: nil, book: nil, keeping: nil)
+                try await kiwi.database.createPost(NewPost(owner: "nobody", image: .stored(orphan)), keeping: nil)
             }
             #expect(try await kiwi.database.image(orphan.name) == nil)
         }

@@ -12,7 +12,8 @@ extension KiwiCommand {
         )
         @Option(help: "Your full name.") var name: String?
         @Option(help: "Your email address.") var email: String?
-        @Option(help: "A photo to show as your avatar: JPEG, PNG, GIF, WebP or HEIC, up to 10 MiB.", completion: .file()) var avatar: String?
+        @Option(help: "A photo to show as your avatar: JPEG, PNG, GIF, WebP or HEIC, within the server's limits.", completion: .file()) var avatar:
+            String?
         @OptionGroup var options: ClientOptions
 
         func validate() throws {
@@ -22,6 +23,7 @@ extension KiwiCommand {
         func run(in context: CommandContext, client: KiwiClient) async throws {
             // The photo is read and checked before anything changes.
             let photo = try avatar.map { try KiwiPhoto(path: $0) }
+            if let photo { try photo.check(against: await client.mediaLimits()) }
             var user = try client.session().user
             if let photo { user = try await client.setAvatar(photo) }
             if name != nil || email != nil { user = try await client.updateProfile(KiwiWire.ProfileChange(fullname: name, email: email)) }

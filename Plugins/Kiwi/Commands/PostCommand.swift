@@ -9,10 +9,14 @@ extension KiwiCommand {
             commandName: "post",
             abstract: "Share a photo and a reflection about your book.",
             discussion:
-                "Examples:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"\n  toolbox kiwi post --image page-42.jpg --book 9780141439600"
+                "Examples:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"\n"
+                + "  toolbox kiwi post --image page-42.jpg --alt \"A dog-eared page of The Tempest, a pencil beside it\"\n"
+                + "  toolbox kiwi post --image page-42.jpg --book 9780141439600\n\n"
+                + "The photo is checked against the limits the server states (bytes, pixels, kinds) before it is sent."
         )
         @Option(help: "A JPEG, PNG, GIF, WebP or HEIC image.", completion: .file()) var image: String
         @Option(help: "Your reflection.") var caption: String?
+        @Option(help: "What the photo shows, for people who cannot see it.") var alt: String?
         @Option(help: "The ISBN-13 of the book (find it with `toolbox kiwi books`).") var book: String?
         @OptionGroup var options: ClientOptions
 
@@ -24,13 +28,22 @@ extension KiwiCommand {
             _ = try client.session()
             // Everything is checked before a byte is sent, so nothing half-posts.
             let photo = try KiwiPhoto(path: image)
+            let limits = await client.mediaLimits()
+            try photo.check(against: limits)
+            let alt = alt.flatMap { $0.trimmed.isEmpty ? nil : $0 }
+            if let alt, let limit = limits?.descriptionLimit, alt.count > limit {
+                throw ToolboxError.usage(
+                    "--alt is \(alt.count) characters; the server takes at most \(limit)",
+                    hint: "describe the photo more briefly"
+                )
+            }
             // A bar for large files (on a terminal only), in KiB sent.
             let progress = photo.data.count > 512 * 1024 ? context.output.progress("Uploading (KiB)", total: photo.data.count / 1024) : nil
             defer { progress?.finish() }
             var report: (@Sendable (Int) -> Void)?
             if let progress { report = { sent in progress.update(sent / 1024) } }
             let answer = try await context.resolve(KiwiSync.self).deliver(
-                .post(caption: caption.flatMap { $0.isEmpty ? nil : $0 }, book: book),
+                .post(caption: caption.flatMap { $0.isEmpty ? nil : $0 }, book: book, imageAlt: alt),
                 photo: photo,
                 progress: report
             )

@@ -26,6 +26,7 @@ extension KiwiCommand {
                 ("Post", shown.id), ("Author", "\(shown.author.shownName) (\(shown.author.username))"), ("Posted", KiwiTime.age(shown.created)),
                 ("Caption", shown.caption ?? "–"), ("Likes", "\(shown.likes)"), ("Image", shown.imageURL ?? "–"),
             ]
+            if let alt = shown.imageAlt { fields.insert(("Photo shows", alt), at: 4) }
             if let liked = shown.likedByMe { fields.append(("Liked by you", liked ? "yes" : "no")) }
             if let book = shown.book {
                 let authors = book.authors.map { " by " + $0.joined(separator: ", ") } ?? ""

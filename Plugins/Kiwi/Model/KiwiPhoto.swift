@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 import MultipartKit
 import NIOCore
 import NIOHTTP1
@@ -6,13 +7,14 @@ import PluginAPI
 
 /// A photo checked before anything is sent, so nothing half-posts.
 struct KiwiPhoto: Sendable {
-    static let limit = 10 * 1024 * 1024
+    /// What a server that states no limits is held to: the contract's upload limit.
+    static let contractBytes = 10 * 1024 * 1024
 
+    let path: String
     let data: Data
     let kind: ImageSignature.Kind
 
-    /// Reads and checks the file: it exists, is an image by its content, and is within the limits
-    /// of bytes and of the pixels it declares.
+    /// Reads the file: it exists, can be read, and is a picture by its content.
     init(path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -22,25 +24,50 @@ struct KiwiPhoto: Sendable {
             throw ToolboxError.io("cannot read \(path)", hint: "check that you may read it")
         }
         guard let kind = ImageSignature.kind(of: data) else {
-            throw ToolboxError.usage("\(path) is not an image (JPEG, PNG, GIF, WebP or HEIC), whatever its name says", hint: "choose a photo file")
+            throw ToolboxError.badData("\(path) is not a picture (JPEG, PNG, GIF, WebP or HEIC), whatever its name says", hint: "choose a photo file")
         }
-        guard data.count <= Self.limit else {
-            throw ToolboxError.usage("\(path) is \(data.count / 1_048_576) MiB; the limit is 10 MiB", hint: "resize the photo first")
-        }
-        if let problem = ImageSize.problem(data) { throw ToolboxError.usage("\(path): \(problem)", hint: "resize the photo first") }
         // Where it was taken never leaves this machine, whatever server it is sent to (ours
         // strips it again as it re-encodes; the original backend keeps what it is sent).
+        self.path = path
         self.data = ImageMetadata.stripped(data)
         self.kind = kind
     }
 
-    /// The `multipart/form-data` body of `POST /posts`: `file`, then `caption` and `book` when there are.
-    func multipart(caption: String?, book: String?) throws -> (body: Data, contentType: String) {
+    /// Refuses the photo before it is sent when it passes a limit the server states (`GET
+    /// /instance`), naming the limit; a server that states none is held to the contract's bytes.
+    func check(against limits: KiwiWire.MediaLimits?) throws {
+        if let limits, !limits.supportedMimeTypes.contains(kind.mimeType) {
+            throw ToolboxError.badData("the Kiwi server does not take \(kind.name) pictures", hint: "export the photo as a JPEG and post that")
+        }
+        let bytes = limits?.imageSizeLimit ?? Self.contractBytes
+        if data.count > bytes {
+            throw ToolboxError.badData(
+                "\(path) is \(Self.megabytes(data.count)), larger than the server's limit of \(Self.megabytes(bytes))",
+                hint: "export it smaller from your photo app, or resize it"
+            )
+        }
+        if let limits, let size = ImageSize.declared(in: data), size.width * size.height > limits.imageMatrixLimit {
+            let megapixels = limits.imageMatrixLimit / 1_000_000
+            throw ToolboxError.badData(
+                "\(path) is \(size.width) × \(size.height) pixels, larger than the server's limit of \(megapixels) megapixels",
+                hint: "resize it to at most \(megapixels) megapixels and post it again"
+            )
+        }
+    }
+
+    /// "10 MB", "14.2 MB".
+    static func megabytes(_ bytes: Int) -> String {
+        bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+
+    /// The `multipart/form-data` body of `POST /posts`: `file`, then `caption`, `imageAlt` and `book`
+    /// when there are.
+    func multipart(caption: String?, imageAlt: String? = nil, book: String?) throws -> (body: Data, contentType: String) {
         let boundary = "toolbox-\(UUID().uuidString)"
         var file = MultipartPart(headers: ["Content-Type": kind.mimeType], body: data)
         file.headers.replaceOrAdd(name: "Content-Disposition", value: "form-data; name=\"file\"; filename=\"image.\(kind.fileExtension)\"")
         var parts = [file]
-        for (name, value) in [("caption", caption), ("book", book)] {
+        for (name, value) in [("caption", caption), ("imageAlt", imageAlt), ("book", book)] {
             guard let value else { continue }
             var part = MultipartPart(body: value)
             part.name = name

@@ -15,10 +15,12 @@ enum KiwiPresentation {
         Column("Caption", flexible: true) { $0.caption ?? "" },
     ]
 
+    /// A post read aloud: who posted what, what the photo shows (its description), the likes, when.
     static func spoken(_ post: KiwiWire.Post) -> String {
         let caption = post.caption.map { " “\($0)”" } ?? " a photo"
+        let photo = post.imageAlt.map { " The photo shows: \($0.hasSuffix(".") ? String($0.dropLast()) : $0)." } ?? ""
         let age = post.created.map { ", \(RelativeTime.ago(Date().timeIntervalSince($0)))" } ?? ""
-        return "\(post.author.shownName) posted\(caption), \(post.likes) \(post.likes == 1 ? "like" : "likes")\(age)."
+        return "\(post.author.shownName) posted\(caption), \(post.likes) \(post.likes == 1 ? "like" : "likes")\(age).\(photo)"
     }
 
     static let commentColumns: [Column<KiwiWire.Comment>] = [

@@ -147,7 +147,7 @@ func buildRouter(
     router.add(middleware: KiwiETagMiddleware())
     router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts))
     let links = LinkMaker(publicURL: arguments.publicURL, mediaURL: arguments.mediaURL, signer: signer)
-    OperationsController(health: community.health).addRoutes(to: router)
+    OperationsController(health: community.health, instance: community.instance).addRoutes(to: router)
     AccountController(community: community, links: links).addRoutes(to: router)
     PostController(community: community, links: links).addRoutes(to: router)
     media.addRoutes(to: router)

@@ -64,6 +64,11 @@ struct KiwiClient: Sendable {
             return .unavailable("the Kiwi server is still answering an earlier sending of this write\(failure.said)", hint: "try again shortly")
         case 409:
             return .conflict("the Kiwi server refused\(failure.said)", hint: "choose another username")
+        case 413, 415, 422:
+            // A photo refused for what it is: said in the server's words, with what to do about it.
+            let code = (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error
+            guard let hint = photoHint(status: failure.status, code: code) else { return nil }
+            return .badData("the Kiwi server refused the photo\(failure.said)", hint: hint)
         case 503 where (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error == "database_unavailable":
             // The server answers; its database does not: not the same as a server that is down.
             return .unavailable(
@@ -77,6 +82,18 @@ struct KiwiClient: Sendable {
             )
         default:
             return nil
+        }
+    }
+
+    /// What to do about a photo the server refused, by its machine code (ours) or its status (any server).
+    static func photoHint(status: Int, code: String?) -> String? {
+        switch (status, code) {
+        case (413, _): "export it smaller from your photo app, or resize it"
+        case (415, _), (_, "not_a_picture"): "choose a JPEG, PNG, GIF, WebP or HEIC photo"
+        case (_, "too_many_pixels"): "resize it and post it again"
+        case (_, "truncated_image"): "copy it again from where it came from, or export it again from your photo app"
+        case (_, "unreadable_image"), (_, "image_too_slow"): "export it again as a JPEG from your photo app"
+        default: nil
         }
     }
 
@@ -277,9 +294,9 @@ struct KiwiClient: Sendable {
     /// `key` as their `Idempotency-Key`, so sending one twice makes one.
     func send(_ write: KiwiWrite, key: String, photo: KiwiPhoto?, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWriteAnswer {
         switch write {
-        case .post(let caption, let book):
+        case .post(let caption, let book, let imageAlt):
             guard let photo else { throw ToolboxError.io("the kept post has lost its photo", hint: "drop it with `toolbox kiwi outbox drop`") }
-            return .post(try await createPost(photo, caption: caption, book: book, key: key, progress: progress))
+            return .post(try await createPost(photo, caption: caption, imageAlt: imageAlt, book: book, key: key, progress: progress))
         case .comment(let post, let text):
             return .done(id: try await comment(on: post, text: text, key: key))
         case .like(let post, let liked):
@@ -298,11 +315,12 @@ struct KiwiClient: Sendable {
     func createPost(
         _ photo: KiwiPhoto,
         caption: String?,
+        imageAlt: String? = nil,
         book: String? = nil,
         key: String? = nil,
         progress: (@Sendable (Int) -> Void)?
     ) async throws -> KiwiWire.Post {
-        let (body, contentType) = try photo.multipart(caption: caption, book: book)
+        let (body, contentType) = try photo.multipart(caption: caption, imageAlt: imageAlt, book: book)
         var call = APICall("posts", method: "POST", body: .bytes(body, contentType: contentType), headers: Self.once(key))
         call.uploadProgress = progress
         return try await api.decode(try authenticated(call))
@@ -318,6 +336,14 @@ struct KiwiClient: Sendable {
     /// Likes (`liked`) or takes the like back; the new count.
     func setLike(_ id: String, liked: Bool) async throws -> KiwiWire.Likes {
         try await api.decode(try authenticated(APICall("posts/\(id)/like", method: liked ? "POST" : "DELETE", notFound: Self.noPost(id))))
+    }
+
+    /// What the server takes (`GET /instance`); nil from a server that does not say (the original).
+    /// Kept for a day, and read from what was kept when the server cannot be reached.
+    func mediaLimits() async -> KiwiWire.MediaLimits? {
+        let call = APICall("instance", cache: CachePolicy(kind: "instance", timeToLive: 86_400))
+        let instance: KiwiWire.Instance? = try? await api.decode(call)
+        return instance?.configuration.mediaAttachments
     }
 
     /// Books for a query, from the server's book search (`GET /books/search`).

@@ -44,6 +44,8 @@ public enum KiwiWire {
         @Nullable public var imageURL: String?
         /// The photo's sizes (our extension; see `KiwiPhotoVersions`).
         public var imageVersions: KiwiPhotoVersions?
+        /// What the photo shows, for people who cannot see it (our extension).
+        @Nullable public var imageAlt: String?
         @Nullable public var caption: String?
         public var likes: Int
         @Nullable public var createdAt: String?
@@ -63,12 +65,14 @@ public enum KiwiWire {
             commentCount: Int?,
             likedByMe: Bool?,
             book: Book? = nil,
-            imageVersions: KiwiPhotoVersions? = nil
+            imageVersions: KiwiPhotoVersions? = nil,
+            imageAlt: String? = nil
         ) {
             self.id = id
             self.author = author
             self.imageURL = imageURL
             self.imageVersions = imageVersions
+            self.imageAlt = imageAlt
             self.caption = caption
             self.likes = likes
             self.createdAt = createdAt
@@ -83,6 +87,7 @@ public enum KiwiWire {
             author = try container.decode(User.self, forKey: .author)
             imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
             imageVersions = try container.decodeIfPresent(KiwiPhotoVersions.self, forKey: .imageVersions)
+            imageAlt = try container.decodeIfPresent(String.self, forKey: .imageAlt)
             caption = try container.decodeIfPresent(String.self, forKey: .caption)
             likes = try container.decodeIfPresent(Int.self, forKey: .likes) ?? 0
             createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
@@ -91,7 +96,9 @@ public enum KiwiWire {
             book = try container.decodeIfPresent(Book.self, forKey: .book)
         }
 
-        enum CodingKeys: String, CodingKey { case id, author, imageURL, imageVersions, caption, likes, createdAt, commentCount, likedByMe, book }
+        enum CodingKeys: String, CodingKey {
+            case id, author, imageURL, imageVersions, imageAlt, caption, likes, createdAt, commentCount, likedByMe, book
+        }
     }
 
     public struct Comment: Codable, Sendable, Equatable {
@@ -197,6 +204,43 @@ public enum KiwiWire {
         public var id: String
 
         public init(id: String) { self.id = id }
+    }
+
+    /// `GET /instance` (our extension, in the manner of Mastodon's `GET /api/v2/instance`): what
+    /// this server takes, so that a client checks a photo before sending it.
+    public struct Instance: Codable, Sendable, Equatable {
+        public var configuration: Configuration
+
+        public init(configuration: Configuration) { self.configuration = configuration }
+
+        public struct Configuration: Codable, Sendable, Equatable {
+            public var mediaAttachments: MediaLimits
+
+            public init(mediaAttachments: MediaLimits) { self.mediaAttachments = mediaAttachments }
+        }
+    }
+
+    /// The limits of a photo (Mastodon's `configuration.media_attachments`, camelCase as the rest
+    /// of the wire).
+    public struct MediaLimits: Codable, Sendable, Equatable {
+        /// The kinds of picture taken, by their first bytes.
+        public var supportedMimeTypes: [String]
+        /// The most bytes a photo may have.
+        public var imageSizeLimit: Int
+        /// The most pixels a photo may declare (width × height).
+        public var imageMatrixLimit: Int
+        /// The long side of the largest version kept: a larger photo is kept at this size.
+        public var largestSide: Int
+        /// The most characters of a photo's description (`imageAlt`).
+        public var descriptionLimit: Int
+
+        public init(supportedMimeTypes: [String], imageSizeLimit: Int, imageMatrixLimit: Int, largestSide: Int, descriptionLimit: Int) {
+            self.supportedMimeTypes = supportedMimeTypes
+            self.imageSizeLimit = imageSizeLimit
+            self.imageMatrixLimit = imageMatrixLimit
+            self.largestSide = largestSide
+            self.descriptionLimit = descriptionLimit
+        }
     }
 
     /// `POST /sessions` answers the token and who it belongs to.

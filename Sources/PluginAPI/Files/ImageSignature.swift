@@ -7,6 +7,8 @@ public enum ImageSignature {
 
         public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
         public var mimeType: String { "image/\(rawValue)" }
+        /// As people write it: "JPEG", "WebP".
+        public var name: String { self == .webp ? "WebP" : rawValue.uppercased() }
     }
 
     public static func kind(of data: Data) -> Kind? {

@@ -1356,7 +1356,7 @@ _toolbox_kiwi_post() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--image --caption --book --server --config)
+    non_repeating_options=(--image --caption --alt --book --server --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1366,6 +1366,9 @@ _toolbox_kiwi_post() {
         return
         ;;
     '--caption')
+        return
+        ;;
+    '--alt')
         return
         ;;
     '--book')

@@ -138,7 +138,7 @@ function __toolbox_parse_tokens -S
             case 'feed'
                 __toolbox_parse_subcommand 0 'page=' 'page-size=' 'all' 'following' 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'images' 'version' 'h/help'
             case 'post'
-                __toolbox_parse_subcommand 0 'image=' 'caption=' 'book=' 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
+                __toolbox_parse_subcommand 0 'image=' 'caption=' 'alt=' 'book=' 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'books'
                 __toolbox_parse_subcommand 1 'server=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'show'
@@ -854,7 +854,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi whoami" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi account" name' -l 'name' -d 'Your full name.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi account" email' -l 'email' -d 'Your email address.' -rfka ''
-complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi account" avatar' -l 'avatar' -d 'A photo to show as your avatar: JPEG, PNG, GIF, WebP or HEIC, up to 10 MiB.' -rF
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi account" avatar' -l 'avatar' -d 'A photo to show as your avatar: JPEG, PNG, GIF, WebP or HEIC, within the server\'s limits.' -rF
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi account" server' -l 'server' -d 'The Kiwi server (default: kiwi.server).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi account" json' -l 'json' -d 'Print one JSON document on stdout.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi account" no-color' -l 'no-color' -d 'No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).'
@@ -886,6 +886,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi feed" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi post" image' -l 'image' -d 'A JPEG, PNG, GIF, WebP or HEIC image.' -rF
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi post" caption' -l 'caption' -d 'Your reflection.' -rfka ''
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi post" alt' -l 'alt' -d 'What the photo shows, for people who cannot see it.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi post" book' -l 'book' -d 'The ISBN-13 of the book (find it with `toolbox kiwi books`).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi post" server' -l 'server' -d 'The Kiwi server (default: kiwi.server).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi post" json' -l 'json' -d 'Print one JSON document on stdout.'

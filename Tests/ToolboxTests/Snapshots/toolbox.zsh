@@ -1273,7 +1273,7 @@ _toolbox_kiwi_account() {
     local -ar arg_specs=(
         '--name[Your full name.]:name:'
         '--email[Your email address.]:email:'
-        '--avatar[A photo to show as your avatar\: JPEG, PNG, GIF, WebP or HEIC, up to 10 MiB.]:avatar:_files'
+        '--avatar[A photo to show as your avatar\: JPEG, PNG, GIF, WebP or HEIC, within the server'\''s limits.]:avatar:_files'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -1323,6 +1323,7 @@ _toolbox_kiwi_post() {
     local -ar arg_specs=(
         '--image[A JPEG, PNG, GIF, WebP or HEIC image.]:image:_files'
         '--caption[Your reflection.]:caption:'
+        '--alt[What the photo shows, for people who cannot see it.]:alt:'
         '--book[The ISBN-13 of the book (find it with `toolbox kiwi books`).]:book:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'

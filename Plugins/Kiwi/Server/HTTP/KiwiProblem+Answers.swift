@@ -19,12 +19,12 @@ extension KiwiProblem {
         case .noSuchUpload: KiwiHTTPError(.notFound, "no such upload")
         case .invalid(let why): KiwiHTTPError(.badRequest, why)
         case .missingPhoto: KiwiHTTPError(.badRequest, "missing field 'file'")
-        case .photoTooLarge(let limit): KiwiHTTPError(.contentTooLarge, "the image is larger than \(limit) bytes")
-        case .notAPhoto: KiwiHTTPError(.unsupportedMediaType, "the file is not a JPEG, PNG, GIF, WebP or HEIC image")
-        case .tooManyPixels(let problem): KiwiHTTPError(.unprocessableContent, problem, code: "too_many_pixels")
-        case .unreadablePhoto(let said): KiwiHTTPError(.unprocessableContent, "the image cannot be decoded: \(said)", code: "unreadable_image")
-        case .photoTooSlow(let seconds):
-            KiwiHTTPError(.unprocessableContent, "decoding the image took longer than \(Int(seconds)) s", code: "image_too_slow")
+        case .photoRefused(let refusal):
+            switch refusal {
+            case .tooManyBytes: KiwiHTTPError(.contentTooLarge, refusal.message, code: refusal.code)
+            case .notAPicture: KiwiHTTPError(.unsupportedMediaType, refusal.message, code: refusal.code)
+            case .tooManyPixels, .cutShort, .damaged, .tooSlow: KiwiHTTPError(.unprocessableContent, refusal.message, code: refusal.code)
+            }
         case .badMediaSignature:
             KiwiHTTPError(.forbidden, "this photo link has expired or is not valid; ask for the post again", code: "bad_signature")
         case .noBookSearch: KiwiHTTPError(.serviceUnavailable, "this server has no book search", code: "no_book_search")
@@ -97,11 +97,7 @@ extension KiwiProblem {
         case .noSuchUpload: "That photo does not exist."
         case .invalid(let why): Self.sentence(why)
         case .missingPhoto: "Choose a photo to post."
-        case .photoTooLarge(let limit): "The photo is larger than \(Self.readable(bytes: limit))."
-        case .notAPhoto: "That file is not a photo Kiwi can show: choose a JPEG, PNG, GIF, WebP or HEIC image."
-        case .tooManyPixels(let problem): Self.sentence(problem) + " Resize it first."
-        case .unreadablePhoto: "That photo cannot be read: it may be damaged. Choose another."
-        case .photoTooSlow: "That photo takes too long to read: save it again as a JPEG and choose that."
+        case .photoRefused(let refusal): refusal.sentence
         case .badMediaSignature: "That photo link has expired: reload the page."
         case .noBookSearch: "This server cannot look books up."
         case .bookSearchFailed: "The book search cannot answer right now: try again later."
@@ -113,11 +109,6 @@ extension KiwiProblem {
         case .registrationsClosed: "This community takes no new members."
         case .awaitingApproval: "Your sign-up waits for a moderator's approval: you can log in once it is approved."
         }
-    }
-
-    /// A size as people read it: "10 MB".
-    static func readable(bytes: Int) -> String {
-        ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .binary)
     }
 
     /// A rule's words as a sentence: "Caption must be at most 2200 characters."
@@ -132,7 +123,7 @@ extension KiwiProblem {
     /// rather than a page of its own.
     var shownOnForm: Bool {
         switch self {
-        case .invalid, .missingPhoto, .photoTooLarge, .notAPhoto, .tooManyPixels, .unreadablePhoto, .photoTooSlow, .wrongCredentials,
+        case .invalid, .missingPhoto, .photoRefused, .wrongCredentials,
             .tooManyFailedLogins, .usernameTaken,
             .noBookSearch,
             .bookSearchFailed, .registrationsClosed, .awaitingApproval:

@@ -80,22 +80,22 @@ struct PostController: Sendable {
     struct Upload: Decodable {
         var file: Data?
         var caption: String?
+        /// What the photo shows, for people who cannot see it (our extension).
+        var imageAlt: String?
         /// The ISBN-13 of the book the reflection is about (our extension).
         var book: String?
     }
 
-    /// Multipart `file` (an image, checked by its first bytes), optional `caption` and `book`;
-    /// exactly once with an `Idempotency-Key`.
+    /// Multipart `file` (an image, checked by its first bytes), optional `caption`, `imageAlt` and
+    /// `book`; exactly once with an `Idempotency-Key`.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let key = try request.idempotencyKey()
         let upload = try await request.photoForm(Upload.self, community: community, what: "a post")
         let links = links(request, context)
         let answer = try await community.posts.create(
+            PostDraft(file: upload.file, caption: upload.caption, imageAlt: upload.imageAlt, isbn13: upload.book),
             by: caller,
-            file: upload.file,
-            caption: upload.caption,
-            isbn13: upload.book,
             key: key,
             form: "api",
             from: context.clientAddress

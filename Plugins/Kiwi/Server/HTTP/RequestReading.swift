@@ -70,7 +70,7 @@ extension Request {
             type,
             from: self,
             upTo: community.uploadBodyLimit,
-            tooLarge: KiwiProblem.photoTooLarge(limit: community.maxUploadBytes)
+            tooLarge: KiwiProblem.photoRefused(.tooManyBytes(limit: community.maxUploadBytes))
         )
     }
 }

@@ -14,9 +14,13 @@ enum KiwiChange: Sendable, Equatable {
     case notification(id: Int64, recipient: String, added: Bool)
     /// Some of `recipient`'s notifications were marked read.
     case read(recipient: String)
+    /// A photo is no longer kept (its post deleted, an avatar replaced): every server drops its
+    /// copies of it.
+    case photoRemoved(String)
 
     /// A change as the database's notice says it: `post:i|u|d:ID:AUTHOR`, `member:NAME`,
-    /// `session:HASH`, `follow:i|d:FOLLOWER:FOLLOWEE`, `notification:i|d:ID:RECIPIENT`, `read:RECIPIENT`.
+    /// `session:HASH`, `follow:i|d:FOLLOWER:FOLLOWEE`, `notification:i|d:ID:RECIPIENT`, `read:RECIPIENT`,
+    /// `photo:NAME`.
     /// Nil for anything else (a heartbeat, or a notice from a newer server).
     init?(notice: String) {
         let parts = notice.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -31,6 +35,7 @@ enum KiwiChange: Sendable, Equatable {
             guard let id = Int64(parts[2]) else { return nil }
             self = .notification(id: id, recipient: parts[3], added: parts[1] == "i")
         case ("read", 2): self = .read(recipient: parts[1])
+        case ("photo", 2): self = .photoRemoved(parts[1])
         default: return nil
         }
     }

@@ -23,6 +23,8 @@ struct KiwiPost: Sendable, Equatable {
     var likedByMe: Bool?
     /// The book the reflection is about, when the reader named one.
     var book: KiwiBook? = nil
+    /// What the photo shows, for people who cannot see it.
+    var imageAlt: String? = nil
 }
 
 /// A book as a post names it (found by its ISBN-13 in the book search).
@@ -76,6 +78,8 @@ enum KiwiLimits {
     static let fullName = 40
     static let email = 40
     static let caption = 2200
+    /// A photo's description: Mastodon's limit for media descriptions.
+    static let imageAlt = 1500
     static let comment = 1024
     static let pageSize = 1...100
     static let defaultPageSize = 10

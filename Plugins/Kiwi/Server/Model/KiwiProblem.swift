@@ -19,14 +19,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     /// ("caption must be at most 2200 characters").
     case invalid(String)
     case missingPhoto
-    case photoTooLarge(limit: Int)
-    case notAPhoto
-    /// The photo declares more pixels than `ImageSize.pixelLimit` (the words say how many).
-    case tooManyPixels(String)
-    /// The photo's bytes do not decode as the image they say they are (libvips's words).
-    case unreadablePhoto(String)
-    /// Decoding the photo took longer than `PhotoProcessor.decodeSeconds`: stopped there.
-    case photoTooSlow(seconds: Double)
+    /// The photo pipeline would not take the photo, and says why.
+    case photoRefused(PhotoRefusal)
     /// A photo URL whose signature is not the server's, or has expired (`MediaSigner`).
     case badMediaSignature
     case noBookSearch

@@ -46,11 +46,18 @@ struct KiwiCommunity: Sendable {
             shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
             authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil }
         )
+        // A photo deleted through another server (its notice heard here) leaves this one's copies too.
+        changes.cache { change in
+            if case .photoRemoved(let name)? = change { photos.discard(name) }
+        }
         follows = Follows(store: storage, changes: changes, limits: limits)
         notifications = Notifications(store: storage, changes: changes)
         live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)
     }
+
+    /// What this server takes (`GET /instance`).
+    var instance: KiwiWire.Instance { KiwiWire.Instance(configuration: .init(mediaAttachments: posts.photos.limits)) }
 
     /// The photos members send: how big they may be.
     var maxUploadBytes: Int { posts.photos.maxBytes }

@@ -27,18 +27,31 @@ struct PhotoIntake: Sendable {
     /// PNG, GIF, WebP or HEIC image by its first bytes, declaring no more pixels than the limit.
     func precheck(_ file: Data?) throws -> Data {
         guard let file, !file.isEmpty else { throw KiwiProblem.missingPhoto }
-        guard file.count <= maxBytes else { throw KiwiProblem.photoTooLarge(limit: maxBytes) }
-        guard ImageSignature.kind(of: file) != nil else { throw KiwiProblem.notAPhoto }
+        guard file.count <= maxBytes else { throw KiwiProblem.photoRefused(.tooManyBytes(limit: maxBytes)) }
+        guard ImageSignature.kind(of: file) != nil else { throw KiwiProblem.photoRefused(.notAPicture) }
         // Refused from its header, before libvips is handed a byte.
-        if let problem = ImageSize.problem(file) { throw KiwiProblem.tooManyPixels(problem) }
+        if let size = ImageSize.declared(in: file), size.width * size.height > PhotoProcessor.pixelLimit {
+            throw KiwiProblem.photoRefused(.tooManyPixels(width: size.width, height: size.height, limit: PhotoProcessor.pixelLimit))
+        }
         return file
+    }
+
+    /// What this server takes, as `GET /instance` states it.
+    var limits: KiwiWire.MediaLimits {
+        KiwiWire.MediaLimits(
+            supportedMimeTypes: ImageSignature.Kind.allCases.map(\.mimeType),
+            imageSizeLimit: maxBytes,
+            imageMatrixLimit: PhotoProcessor.pixelLimit,
+            largestSide: PhotoProcessor.largestSide,
+            descriptionLimit: KiwiLimits.imageAlt
+        )
     }
 
     /// The upload as a photo to keep, decoded within the limits of pixels and time. What it told
     /// of its author is gone.
     func processed(_ file: Data?) async throws -> Photo {
         let file = try precheck(file)
-        let processed = try await processor.process(file)
+        let processed = try await Self.refusing { try await processor.process(file) }
         return Photo(image: StoredImage(processed.full.bytes, kind: .jpeg), processed: processed, received: file.count)
     }
 
@@ -72,7 +85,7 @@ struct PhotoIntake: Sendable {
         return try await catchingUp.run(key: name) {
             if let manifest = media.manifest(name) { return manifest }
             let kept = try await image(name, in: store)
-            var processed = try await processor.process(kept.bytes)
+            var processed = try await Self.refusing { try await processor.process(kept.bytes) }
             // Kept as processing keeps them (by this server or another): the whole photo is those
             // very bytes, so every server answers the same bytes and ETag for it.
             if ImageMetadata.isBareJPEG(kept.bytes) { processed = processed.keeping(whole: kept.bytes) }
@@ -80,6 +93,23 @@ struct PhotoIntake: Sendable {
             guard let manifest = media.manifest(name) else { throw KiwiProblem.noSuchUpload }
             return manifest
         }
+    }
+
+    /// The photo pipeline's refusal as the community's problem: the edge where its error is said.
+    private static func refusing<Result>(_ work: () async throws -> Result) async throws -> Result {
+        do {
+            return try await work()
+        } catch let refusal as PhotoRefusal {
+            throw KiwiProblem.photoRefused(refusal)
+        }
+    }
+
+    /// Whether the photo is still kept where its original lives (the uploads folder, else the
+    /// store): what a server asks before serving its own copies when it may have missed the notice
+    /// of a deletion.
+    func isKept(_ name: String, in store: any PostStore) async throws -> Bool {
+        if let uploads { return uploads.contains(name) }
+        return try await store.keepsImage(name)
     }
 
     /// A kept image as stored: from the uploads folder when there is one, else from the store

@@ -15,7 +15,8 @@ struct ProcessedPhoto: Sendable {
     }
 
     private(set) var versions: [Version]
-    /// The whole image as a JPEG: what `/uploads/<name>` serves and the store keeps.
+    /// The largest version as a JPEG (`PhotoProcessor.largestSide`): what `/uploads/<name>` serves
+    /// and the store keeps.
     private(set) var full: Version
 
     init(versions: [Version], full: Version) {
@@ -32,18 +33,25 @@ struct ProcessedPhoto: Sendable {
 }
 
 /// Processes photos with libvips, as many at once as there are cores: each takes two threads (its
-/// whole image streamed a band of rows at a time; its sizes from one decode at 1280 px wide, a few
-/// megabytes), and more at once only add memory, so the rest wait their turn.
+/// largest version streamed a band of rows at a time; its sizes from one decode at 1280 px wide, a
+/// few megabytes), and more at once only add memory, so the rest wait their turn.
 struct PhotoProcessor: Sendable {
     /// A decode that runs longer is stopped and the photo refused (a crafted or pathological file).
-    static let decodeSeconds = 5.0
+    static let decodeSeconds = 5
+    /// The most pixels a photo may declare: well above today's cameras (48 and 50 megapixels, a
+    /// 100-megapixel sensor), far below a crafted picture's billions. Refused from its header.
+    static let pixelLimit = 100_000_000
+    /// The largest version kept, on its long side: about what Mastodon keeps (3840 × 2160). A
+    /// photo up to twice as large is decoded at half its scale (a 48-megapixel one at 4032 ×
+    /// 3024), so a larger camera costs about what a 12-megapixel one does.
+    static let largestSide = 4096
     let workers: HostLimiter
 
     init(atOnce: Int = ProcessInfo.processInfo.activeProcessorCount) {
         workers = HostLimiter(limit: max(1, atOnce))
     }
 
-    /// Every size of `bytes`, or the reason it is refused (`notAPhoto`, `tooManyPixels`).
+    /// Every size of `bytes`, or why it is refused (`PhotoRefusal`).
     func process(_ bytes: Data) async throws -> ProcessedPhoto {
         try await workers.withPermit(for: "photos") {
             // libvips blocks its thread for the whole decode: off the server's own threads.
@@ -62,8 +70,9 @@ struct PhotoProcessor: Sendable {
             tb_photo_process(
                 buffer.baseAddress,
                 buffer.count,
-                Int64(ImageSize.pixelLimit),
-                decodeSeconds,
+                Int64(pixelLimit),
+                Double(decodeSeconds),
+                Int32(largestSide),
                 sizes.map { Int32($0.width ?? 0) },
                 Int32(sizes.count),
                 1,
@@ -74,13 +83,7 @@ struct PhotoProcessor: Sendable {
             )
         }
         defer { for version in jpegs + webps where version.bytes != nil { tb_photo_free(version.bytes) } }
-        let said = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        switch status {
-        case TB_PHOTO_OK: break
-        case TB_PHOTO_TOO_LARGE: throw KiwiProblem.tooManyPixels(ImageSize.problem(bytes) ?? "the image has more than 40 megapixels")
-        case TB_PHOTO_TOO_SLOW: throw KiwiProblem.photoTooSlow(seconds: decodeSeconds)
-        default: throw KiwiProblem.unreadablePhoto(said)
-        }
+        if status != TB_PHOTO_OK { throw refusal(status, bytes) }
         var versions: [ProcessedPhoto.Version] = []
         for (index, size) in sizes.enumerated() {
             for (format, encoded) in [(KiwiPhotoFormat.jpeg, jpegs[index]), (.webp, webps[index])] {
@@ -92,9 +95,22 @@ struct PhotoProcessor: Sendable {
             }
         }
         guard let full = versions.first(where: { $0.size == .full && $0.format == .jpeg }) else {
-            throw KiwiProblem.unreadablePhoto("libvips made no image")
+            throw PhotoRefusal.damaged(ImageSignature.kind(of: bytes) ?? .jpeg)
         }
         return ProcessedPhoto(versions: Self.smallerFormats(versions), full: full)
+    }
+
+    /// Why libvips did not take the photo, in its reader's words: its header, or its end, says
+    /// what libvips's own words (kept for the log, not the reader) would not.
+    private static func refusal(_ status: tb_photo_status, _ bytes: Data) -> PhotoRefusal {
+        guard let kind = ImageSignature.kind(of: bytes) else { return .notAPicture }
+        switch status {
+        case TB_PHOTO_TOO_LARGE:
+            let size = ImageSize.declared(in: bytes) ?? (0, 0)
+            return .tooManyPixels(width: size.width, height: size.height, limit: pixelLimit)
+        case TB_PHOTO_TOO_SLOW: return .tooSlow(seconds: decodeSeconds)
+        default: return PhotoEnding.isCutShort(bytes, kind) ? .cutShort(kind) : .damaged(kind)
+        }
     }
 
     /// A WebP version is kept only where it is smaller than the JPEG of the same size.

@@ -61,26 +61,25 @@ struct Posts: Sendable {
         return post
     }
 
-    /// A post of `file` (an image, checked by its first bytes), with an optional caption and book,
-    /// answered as `answer` says; with a `key`, exactly once (`Idempotency`). `form` names the
-    /// form it came from (the API's or a page's), whose answers differ. Nothing is stored when
-    /// any of it is refused.
+    /// A post of the draft's photo, answered as `answer` says; with a `key`, exactly once
+    /// (`Idempotency`). `form` names the form it came from (the API's or a page's), whose answers
+    /// differ. Nothing is stored when any of it is refused.
     func create(
+        _ draft: PostDraft,
         by caller: KiwiUser,
-        file: Data?,
-        caption: String?,
-        isbn13: String?,
         key: String?,
         form: String,
         from address: String?,
         answer: @escaping @Sendable (KiwiPost) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
-        let file = try photos.precheck(file)
-        let caption = caption.flatMap { $0.isEmpty ? nil : $0 }
-        if let problem = caption.flatMap({ KiwiLimits.textProblem($0, field: "caption", limit: KiwiLimits.caption) }) {
-            throw KiwiProblem.invalid(problem)
+        let file = try photos.precheck(draft.file)
+        let caption = draft.caption.flatMap { $0.isEmpty ? nil : $0 }
+        let imageAlt = draft.imageAlt.flatMap { $0.trimmed.isEmpty ? nil : $0 }
+        for (field, text, limit) in [("caption", caption, KiwiLimits.caption), ("imageAlt", imageAlt, KiwiLimits.imageAlt)] {
+            if let problem = text.flatMap({ KiwiLimits.textProblem($0, field: field, limit: limit) }) { throw KiwiProblem.invalid(problem) }
         }
-        let request = Idempotency.digest(form, Digest.sha256(file), caption, isbn13)
+        let isbn13 = draft.isbn13
+        let request = Idempotency.digest(form, Digest.sha256(file), caption, isbn13, imageAlt)
         return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
             try await limits.spend(.posts, account: caller.username, address: address)
             try await limits.spend(.uploadBytes, account: caller.username, address: address, amount: file.count)
@@ -90,7 +89,10 @@ struct Posts: Sendable {
             // Decoded last: a refused or rate-limited post costs no decoding.
             let photo = try await photos.processed(file)
             let post = try await photos.keep(photo) {
-                try await store.createPost(owner: caller.username, image: $0, caption: caption, book: book, keeping: keep)
+                try await store.createPost(
+                    NewPost(owner: caller.username, image: $0, caption: caption, imageAlt: imageAlt, book: book),
+                    keeping: keep
+                )
             }
             tell(post: post.id, author: caller.username, made: true, Notices())
             return post
@@ -174,8 +176,14 @@ struct Posts: Sendable {
     }
 
     /// The versions of an uploaded photo by its name (made now for one kept before versions existed).
+    /// A server that may have missed the notice of a deletion (its listener not trusted) asks where
+    /// the original lives before serving the copies it keeps.
     func versions(of name: String) async throws -> MediaFolder.Manifest {
-        try await photos.versions(of: name, in: store)
+        if !changes.isTrusted, try await !photos.isKept(name, in: store) {
+            photos.discard(name)
+            throw KiwiProblem.noSuchUpload
+        }
+        return try await photos.versions(of: name, in: store)
     }
 
     /// The reading streak, read a hundred posts at a time back as far as it goes.
@@ -193,6 +201,15 @@ struct Posts: Sendable {
             window.below = posts.last?.id
         }
     }
+}
+
+/// What a member sends to make a post: the photo (checked by its first bytes), and what they wrote
+/// of it: a caption, a description of the photo, the ISBN-13 of the book.
+struct PostDraft: Sendable {
+    var file: Data?
+    var caption: String? = nil
+    var imageAlt: String? = nil
+    var isbn13: String? = nil
 }
 
 /// A page of posts as every reader sees it, kept while true. What a controller makes of it once

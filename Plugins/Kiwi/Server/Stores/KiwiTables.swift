@@ -78,7 +78,7 @@ struct KiwiTable: Sendable, Hashable {
         "posts",
         [
             ("id", .integer), ("owner", .text), ("image", .text), ("caption", .text), ("created_at", .real), ("like_count", .integer),
-            ("comment_count", .integer), ("book", .text),
+            ("comment_count", .integer), ("book", .text), ("image_alt", .text),
         ],
         key: ["id"]
     )

@@ -9,7 +9,7 @@ import Foundation
 protocol PostStore: Sendable {
     /// A `.stored` image is written in the post's transaction: both exist, or neither; so is the
     /// answer to keep, if any (`repeatedRequest` when its key is kept already).
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost
+    func createPost(_ post: NewPost, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost
     /// With `likedByMe` for `viewer` (nil for nobody).
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost?
     /// Newest first, ties broken by id: the same post never shows on two pages. The same for every
@@ -23,6 +23,8 @@ protocol PostStore: Sendable {
     func deletePost(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal?
     /// An image the store keeps; nil when it keeps none by that name.
     func image(_ name: String) async throws -> StoredImage?
+    /// Whether the store keeps an image by that name, without reading it.
+    func keepsImage(_ name: String) async throws -> Bool
     /// Likes (twice counts once, and tells nobody again); answers the count, the post's author
     /// and the notification written for `recipient`, if any.
     func like(_ id: Int64, by username: String, notifying recipient: String?) async throws -> Liking
@@ -41,6 +43,15 @@ protocol PostStore: Sendable {
     ) async throws -> Commented
     /// Deletes the comment if `owner` wrote it, and its notification; nil for no such comment.
     func deleteComment(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal?
+}
+
+/// A post to store: whose, its photo, and what its author wrote of it.
+struct NewPost: Sendable {
+    var owner: String
+    var image: PostImage
+    var caption: String? = nil
+    var imageAlt: String? = nil
+    var book: KiwiBook? = nil
 }
 
 /// The notifications a write added or withdrew, for the service to tell of (`KiwiChanges`).

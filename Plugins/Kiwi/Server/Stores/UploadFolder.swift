@@ -31,6 +31,11 @@ struct UploadFolder: Sendable {
         )
     }
 
+    /// Whether the folder holds `name`: one `access` call, no reading.
+    func contains(_ name: String) -> Bool {
+        Self.isPlainName(name) && access("\(path)/\(name)", F_OK) == 0
+    }
+
     func remove(_ name: String) {
         guard Self.isPlainName(name) else { return }
         try? FileManager.default.removeItem(atPath: "\(path)/\(name)")

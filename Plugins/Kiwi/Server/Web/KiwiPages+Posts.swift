@@ -138,7 +138,7 @@ extension KiwiPages {
         return render("new", title: "New post", NewPostForm(limit: uploadLimit), viewer: viewer)
     }
 
-    /// Multipart `file` and `caption`, checked as the API checks them; a refused photo shows the
+    /// Multipart `file`, `caption` and `imageAlt`, checked as the API checks them; a refused photo shows the
     /// form again with the message, and nothing is saved. The form carries a key of its own
     /// (`Idempotency`): sent twice (a double click, a reload), it stores one post, and the second
     /// sending waits for the first's answer rather than being told it is still being answered.
@@ -147,6 +147,7 @@ extension KiwiPages {
         do {
             let form = try await form(request, upload: true)
             shown.caption = form.caption ?? ""
+            shown.imageAlt = form.imageAlt ?? ""
             let caller = try member(request, context, form)
             let key = try Idempotency.key(form.key)
             var attempt = 0
@@ -154,10 +155,8 @@ extension KiwiPages {
                 attempt += 1
                 do {
                     let answer = try await community.posts.create(
+                        PostDraft(file: form.file, caption: form.caption, imageAlt: form.imageAlt),
                         by: caller,
-                        file: form.file,
-                        caption: form.caption,
-                        isbn13: nil,
                         key: key,
                         form: "page",
                         from: context.clientAddress

@@ -120,6 +120,7 @@ struct KiwiPages: Sendable {
         var fullname: String?
         var email: String?
         var caption: String?
+        var imageAlt: String?
         var text: String?
         var file: Data?
         /// The new-post form's own `Idempotency-Key`.
@@ -135,7 +136,7 @@ struct KiwiPages: Sendable {
             Form.self,
             from: request,
             upTo: community.uploadBodyLimit,
-            tooLarge: KiwiProblem.photoTooLarge(limit: community.maxUploadBytes)
+            tooLarge: KiwiProblem.photoRefused(.tooManyBytes(limit: community.maxUploadBytes))
         )
     }
 
@@ -150,7 +151,7 @@ struct KiwiPages: Sendable {
     }
 
     /// The upload limit as people read it: "10 MB".
-    var uploadLimit: String { KiwiProblem.readable(bytes: community.maxUploadBytes) }
+    var uploadLimit: String { PhotoRefusal.readable(bytes: community.maxUploadBytes) }
 
     /// The part of a list `?max_id=` or `?min_id=` asks for (or an older link's `?page=`), one
     /// longer than `size`: whether a page's list goes on is whether the extra one came.

@@ -81,7 +81,8 @@ struct PageCard: Sendable {
         url = "/p/\(post.id)"
         imageURL = guest ? nil : links.media(post.image, .w640) ?? links.upload(post.image)
         (srcset, webpSrcset) = guest ? (nil, nil) : (Self.srcset(post.image, .jpeg, links), Self.srcset(post.image, .webp, links))
-        alt = post.caption ?? "photo by \(author.displayName)"
+        // The photo's own description, else its caption (what the author said of it), else whose it is.
+        alt = post.imageAlt ?? post.caption ?? "photo by \(author.displayName)"
         caption = post.caption
         book = post.book.map { book in book.authors.isEmpty ? book.title : "\(book.title) by \(book.authors.joined(separator: ", "))" }
         self.author = author
@@ -156,6 +157,7 @@ struct AccountForm: Sendable {
 
 struct NewPostForm: Sendable {
     var caption = ""
+    var imageAlt = ""
     var message: String?
     /// This form's `Idempotency-Key`: the same post however often it is sent.
     let key = UUID().uuidString

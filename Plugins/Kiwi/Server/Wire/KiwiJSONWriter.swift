@@ -109,6 +109,7 @@ extension KiwiWire.Post: KiwiJSONWritable {
             object.field("author", .nested(author.write))
             object.field("imageURL", .string(imageURL))
             if let imageVersions { object.field("imageVersions", .nested(imageVersions.write)) }
+            object.field("imageAlt", .string(imageAlt))
             object.field("caption", .string(caption))
             object.field("likes", .int(likes))
             object.field("createdAt", .string(createdAt))
@@ -171,6 +172,29 @@ extension KiwiWire.Failure: KiwiJSONWritable {
             object.field("message", .string(message))
             object.field("status_code", .int(statusCode))
             object.field("error", .string(error))
+        }
+    }
+}
+
+extension KiwiWire.Instance: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field(
+                "configuration",
+                .nested { writer in writer.object { $0.field("mediaAttachments", .nested(configuration.mediaAttachments.write)) } }
+            )
+        }
+    }
+}
+
+extension KiwiWire.MediaLimits: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("supportedMimeTypes", .nested { $0.array(supportedMimeTypes) { writer, type in writer.string(type) } })
+            object.field("imageSizeLimit", .int(imageSizeLimit))
+            object.field("imageMatrixLimit", .int(imageMatrixLimit))
+            object.field("largestSide", .int(largestSide))
+            object.field("descriptionLimit", .int(descriptionLimit))
         }
     }
 }

@@ -77,7 +77,8 @@ extension KiwiWire.Post {
             commentCount: post.commentCount,
             likedByMe: post.likedByMe,
             book: post.book.map { KiwiWire.Book(title: $0.title, authors: $0.authors, isbn13: $0.isbn13) },
-            imageVersions: links.versions(post.image)
+            imageVersions: links.versions(post.image),
+            imageAlt: post.imageAlt
         )
     }
 }

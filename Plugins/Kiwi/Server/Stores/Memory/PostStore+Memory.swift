@@ -1,21 +1,22 @@
 import Foundation
 
 extension MemoryKiwiDatabase: PostStore {
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) throws -> KiwiPost {
-        guard let user = members[owner]?.user else { throw KiwiProblem.noSuchUser }
+    func createPost(_ new: NewPost, keeping: AnswerToKeep<KiwiPost>?) throws -> KiwiPost {
+        guard let user = members[new.owner]?.user else { throw KiwiProblem.noSuchUser }
         let post = KiwiPost(
             id: nextID(),
             owner: user,
-            image: image.name,
-            caption: caption,
+            image: new.image.name,
+            caption: new.caption,
             createdAt: Date(),
             likes: 0,
             commentCount: 0,
             likedByMe: false,
-            book: book
+            book: new.book,
+            imageAlt: new.imageAlt
         )
         try keep(keeping, post)
-        if case .stored(let stored) = image { images[stored.name] = stored }
+        if case .stored(let stored) = new.image { images[stored.name] = stored }
         posts[post.id] = StoredPost(post: post)
         return post
     }
@@ -62,6 +63,8 @@ extension MemoryKiwiDatabase: PostStore {
     }
 
     func image(_ name: String) -> StoredImage? { images[name] }
+
+    func keepsImage(_ name: String) -> Bool { images[name] != nil }
 
     func like(_ id: Int64, by username: String, notifying recipient: String?) throws -> Liking {
         guard var stored = posts[id] else { throw KiwiProblem.noSuchPost }

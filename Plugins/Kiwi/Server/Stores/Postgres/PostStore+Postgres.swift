@@ -6,22 +6,23 @@ import PostgresNIO
 /// Each write is one statement (its own transaction, one round trip): the like, its count and its
 /// notification together, or none of them.
 extension PostgresKiwiDatabase: PostStore {
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost {
-        let stored = image.stored
+    func createPost(_ new: NewPost, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost {
+        let stored = new.image.stored
         let values = binds(
-            owner,
-            image.name,
-            caption,
+            new.owner,
+            new.image.name,
+            new.caption,
             Date().timeIntervalSince1970,
-            book?.stored,
+            new.book?.stored,
             stored?.contentType,
             stored.map { Int32($0.bytes.count) },
             stored?.digest,
-            stored.map { ByteBuffer(data: $0.bytes) }
+            stored.map { ByteBuffer(data: $0.bytes) },
+            new.imageAlt
         )
         do {
             return try await writing(keeping: keeping) { connection in
-                guard let post = try await self.rows(on: connection, CreatePost.self, values, read: { try Self.post($0, viewer: owner) }).first
+                guard let post = try await self.rows(on: connection, CreatePost.self, values, read: { try Self.post($0, viewer: new.owner) }).first
                 else { throw KiwiProblem.noSuchPost }
                 return post
             }
@@ -71,6 +72,10 @@ extension PostgresKiwiDatabase: PostStore {
             let (name, type, digest, bytes) = try row.decode((String, String, String, ByteBuffer).self)
             return StoredImage(name: name, contentType: type, digest: digest, bytes: Data(buffer: bytes))
         }
+    }
+
+    func keepsImage(_ name: String) async throws -> Bool {
+        try await first(KeepsImage.self, binds(name)) { try $0.decode(Bool.self) } ?? false
     }
 
     func like(_ id: Int64, by username: String, notifying recipient: String?) async throws -> Liking {
@@ -150,12 +155,12 @@ extension PostgresKiwiDatabase: PostStore {
     /// A post's columns and its author's; `$1` names the viewer whose like is asked about.
     static let postColumns = """
         p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns),
-        EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = $1)
+        EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = $1), p.image_alt
         """
 
     /// A page as every reader sees it (no viewer: nobody's like is asked about).
     static let pageColumns = """
-        SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false
+        SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false, p.image_alt
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
@@ -170,7 +175,8 @@ extension PostgresKiwiDatabase: PostStore {
             likes: Int(try cells[4].decode(Int32.self)),
             commentCount: Int(try cells[5].decode(Int32.self)),
             likedByMe: viewer == nil ? nil : try cells[12].decode(Bool.self),
-            book: KiwiBook(stored: try cells[6].decode(String?.self))
+            book: KiwiBook(stored: try cells[6].decode(String?.self)),
+            imageAlt: try cells[13].decode(String?.self)
         )
     }
 
@@ -192,10 +198,15 @@ extension PostgresKiwiDatabase: PostStore {
         static let sql = """
             WITH kept AS (INSERT INTO images (name, content_type, size, digest, bytes, created_at)
                           SELECT $2, $6::text, $7::integer, $8::text, $9::bytea, $4 WHERE $9::bytea IS NOT NULL),
-                 p AS (INSERT INTO posts (owner, image, caption, created_at, book) VALUES ($1, $2, $3::text, $4, $5::text) RETURNING *)
-            SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false
+                 p AS (INSERT INTO posts (owner, image, caption, created_at, book, image_alt)
+                       VALUES ($1, $2, $3::text, $4, $5::text, $10::text) RETURNING *)
+            SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false, p.image_alt
             FROM p JOIN users u ON u.username = p.owner
             """
+    }
+
+    private enum KeepsImage: PostgresStatementText {
+        static let sql = "SELECT EXISTS (SELECT 1 FROM images WHERE name = $1)"
     }
 
     private enum OnePost: PostgresStatementText {

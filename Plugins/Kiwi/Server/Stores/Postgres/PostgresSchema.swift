@@ -25,6 +25,7 @@ enum PostgresSchema {
                 like_count INTEGER NOT NULL DEFAULT 0, comment_count INTEGER NOT NULL DEFAULT 0)
             """,
             "ALTER TABLE posts ADD COLUMN IF NOT EXISTS book TEXT",
+            "ALTER TABLE posts ADD COLUMN IF NOT EXISTS image_alt TEXT",
             "CREATE INDEX IF NOT EXISTS posts_newest ON posts (created_at DESC, id DESC)",
             "CREATE INDEX IF NOT EXISTS posts_by_owner ON posts (owner, created_at DESC, id DESC)",
             """
@@ -88,8 +89,15 @@ enum PostgresSchema {
             BEGIN
                 IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
                 CASE TG_TABLE_NAME
-                WHEN 'posts' THEN PERFORM pg_notify(channel, 'post:' || op || ':' || r.id || ':' || r.owner);
-                WHEN 'users' THEN PERFORM pg_notify(channel, 'member:' || r.username);
+                WHEN 'posts' THEN
+                    PERFORM pg_notify(channel, 'post:' || op || ':' || r.id || ':' || r.owner);
+                    IF TG_OP = 'DELETE' THEN PERFORM pg_notify(channel, 'photo:' || r.image); END IF;
+                WHEN 'users' THEN
+                    PERFORM pg_notify(channel, 'member:' || r.username);
+                    -- An avatar replaced or gone: its photo is no longer kept.
+                    IF OLD.avatar IS NOT NULL AND (TG_OP = 'DELETE' OR OLD.avatar IS DISTINCT FROM NEW.avatar) THEN
+                        PERFORM pg_notify(channel, 'photo:' || OLD.avatar);
+                    END IF;
                 WHEN 'sessions' THEN PERFORM pg_notify(channel, 'session:' || r.token_hash);
                 WHEN 'following' THEN PERFORM pg_notify(channel, 'follow:' || op || ':' || r.follower || ':' || r.followee);
                 WHEN 'notifications' THEN

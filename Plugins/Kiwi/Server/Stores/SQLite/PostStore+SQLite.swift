@@ -5,19 +5,19 @@ extension SQLiteKiwiDatabase: PostStore {
     /// A post's columns, its author's, and (`?`) whether the viewer likes it.
     static let postColumns = """
         SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book,
-               \(userColumns), EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?)
+               \(userColumns), EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?), p.image_alt
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
-    func createPost(owner: String, image: PostImage, caption: String?, book: KiwiBook?, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost {
+    func createPost(_ new: NewPost, keeping: AnswerToKeep<KiwiPost>?) async throws -> KiwiPost {
         try await write { db in
             let now = Date().timeIntervalSince1970
-            try Self.insert(image, at: now, db)
+            try Self.insert(new.image, at: now, db)
             try db.execute(
-                sql: "INSERT INTO posts (owner, image, caption, created_at, book) VALUES (?, ?, ?, ?, ?)",
-                arguments: [owner, image.name, caption, now, book?.stored]
+                sql: "INSERT INTO posts (owner, image, caption, created_at, book, image_alt) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [new.owner, new.image.name, new.caption, now, new.book?.stored, new.imageAlt]
             )
-            guard let post = try Self.post(db.lastInsertedRowID, viewer: owner, db) else { throw KiwiProblem.noSuchPost }
+            guard let post = try Self.post(db.lastInsertedRowID, viewer: new.owner, db) else { throw KiwiProblem.noSuchPost }
             try Self.keep(keeping, post, db)
             return post
         }
@@ -93,6 +93,10 @@ extension SQLiteKiwiDatabase: PostStore {
                 StoredImage(name: $0[0], contentType: $0[1], digest: $0[2], bytes: $0[3])
             }
         }
+    }
+
+    func keepsImage(_ name: String) async throws -> Bool {
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM images WHERE name = ?)", arguments: [name]) ?? false }
     }
 
     func like(_ id: Int64, by username: String, notifying recipient: String?) async throws -> Liking {
@@ -191,7 +195,8 @@ extension SQLiteKiwiDatabase: PostStore {
             likes: row[4],
             commentCount: row[5],
             likedByMe: viewer == nil ? nil : (row[12] as Bool),
-            book: KiwiBook(stored: row[6])
+            book: KiwiBook(stored: row[6]),
+            imageAlt: row[13]
         )
     }
 
