@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "toolbox", targets: ["toolbox"]),
-        // Kiwi's server program: `toolbox kiwi serve` and `migrate` run it, installed beside toolbox.
+        // Kiwi's server program: `toolbox kiwi serve`, `migrate` and `approve` run it, installed beside toolbox.
         .executable(name: "toolbox-kiwi-server", targets: ["toolbox-kiwi-server"]),
     ],
     dependencies: [
@@ -29,14 +29,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
+        // MARK: toolbox: the program, the contract every plugin builds on, and the plugins
+
+        // The executable: @main and the one list of plugins.
         .executableTarget(
             name: "toolbox",
             dependencies: [
-                "PluginAPI",
-                "Movies",
-                "Trailers",
-                "Surf",
-                "Kiwi",
+                "PluginAPI", "Movies", "Trailers", "Surf", "Kiwi",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [
@@ -51,23 +50,7 @@ let package = Package(
                 )
             ]
         ),
-        // Kiwi's server program: the only one linking the server's libraries (start-up, README).
-        .executableTarget(
-            name: "toolbox-kiwi-server",
-            dependencies: [
-                "PluginAPI", "Kiwi", "KiwiWire", "KiwiServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Terminal pictures: libchafa and gdk-pixbuf, opened with dlopen when a picture is drawn.
-        .target(
-            name: "CTerminalImage",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
-        // Kiwi's server processes photos with libvips (Debian libvips-dev), linked by the server only.
-        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
-        .target(name: "CPhoto", dependencies: ["CVips"]),
+        // The plugin contract and the shared services: configuration, HTTP, cache, output, errors.
         .target(
             name: "PluginAPI",
             dependencies: [
@@ -83,25 +66,21 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Terminal pictures: libchafa and gdk-pixbuf, opened with dlopen when a picture is drawn.
         .target(
-            name: "TMDB",
-            dependencies: ["PluginAPI"],
-            path: "Plugins/TMDB"
+            name: "CTerminalImage",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // TMDB's client, shared by Movies and Trailers (not a plugin).
+        .target(name: "TMDB", dependencies: ["PluginAPI"], path: "Plugins/TMDB"),
         .target(
             name: "Movies",
-            dependencies: [
-                "PluginAPI", "TMDB",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["PluginAPI", "TMDB", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Movies"
         ),
         .target(
             name: "Trailers",
-            dependencies: [
-                "PluginAPI", "TMDB",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["PluginAPI", "TMDB", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Trailers"
         ),
         .target(
@@ -113,18 +92,38 @@ let package = Package(
             ],
             path: "Plugins/Surf"
         ),
-        // Kiwi's wire contract, both ends: the JSON types and the OpenAPI document.
+        // Kiwi's client: its commands, a typed client over KiwiWire, the outbox; the server's commands
+        // are parsed here and run in toolbox-kiwi-server.
         .target(
-            name: "KiwiWire",
-            dependencies: ["PluginAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Plugins/Kiwi/Wire",
-            resources: [.embedInCode("openapi.json")]
+            name: "Kiwi",
+            dependencies: [
+                "PluginAPI", "KiwiWire", "KiwiServerCommands",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Plugins/Kiwi"
         ),
-        // Kiwi's server: the only target that links the server libraries.
+
+        // MARK: Kiwi's wire: what both ends speak
+
+        // The JSON types, the OpenAPI document and the rules both ends share; Foundation only.
+        .target(name: "KiwiWire", resources: [.embedInCode("openapi.json")]),
+
+        // MARK: Kiwi's server: a room of its own
+
+        // serve, migrate and approve with their options, the parsed command being the application's
+        // arguments (AppArguments); light enough for toolbox to show their help and check them.
+        .target(
+            name: "KiwiServerCommands",
+            dependencies: ["PluginAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The server: the only target linking Hummingbird, GRDB, PostgresNIO, bcrypt, Mustache and Prometheus.
         .target(
             name: "KiwiServer",
             dependencies: [
-                "PluginAPI", "KiwiWire", "CPhoto",
+                "PluginAPI", "KiwiWire", "KiwiServerCommands", "KiwiMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -136,23 +135,35 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            path: "Plugins/Kiwi/Server",
             // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
             resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]
         ),
-        // Kiwi's plugin: the commands and the client; `serve` and `migrate` run the server's program.
+        // Photos and their versions: processing (libvips behind one C shim), the worker pool, the
+        // folders, signed URLs and ranges; the only target linking libvips.
         .target(
-            name: "Kiwi",
+            name: "KiwiMedia",
             dependencies: [
-                "PluginAPI", "KiwiWire",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
+                "CPhoto", "PluginAPI", "KiwiWire",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            path: "Plugins/Kiwi",
-            exclude: ["Server", "Wire"]
+            exclude: ["CPhoto", "CVips"]
         ),
+        .target(name: "CPhoto", dependencies: ["CVips"], path: "Sources/KiwiMedia/CPhoto"),
+        // libvips from the system (Debian libvips-dev).
+        .systemLibrary(name: "CVips", path: "Sources/KiwiMedia/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // The server's program, which `toolbox kiwi serve`, `migrate` and `approve` become.
+        .executableTarget(
+            name: "toolbox-kiwi-server",
+            dependencies: [
+                "PluginAPI", "Kiwi", "KiwiWire", "KiwiServerCommands", "KiwiServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // MARK: tests: one target per target, and end-to-end tests of both programs
+
         .target(
             name: "TestSupport",
             dependencies: [
@@ -170,25 +181,15 @@ let package = Package(
             dependencies: ["PluginAPI", "TestSupport", .product(name: "NIOCore", package: "swift-nio")],
             exclude: ["Fixtures", "Snapshots"]
         ),
+        .testTarget(name: "MoviesTests", dependencies: ["Movies", "TMDB", "PluginAPI", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TrailersTests", dependencies: ["Trailers", "TMDB", "PluginAPI", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SurfTests", dependencies: ["Surf", "PluginAPI", "TestSupport"], exclude: ["Fixtures", "Snapshots"]),
+        // The client, against stub servers and the real server's program.
+        .testTarget(name: "KiwiTests", dependencies: ["Kiwi", "KiwiWire", "PluginAPI", "TestSupport", "toolbox", "toolbox-kiwi-server"]),
         .testTarget(
-            name: "MoviesTests",
-            dependencies: ["Movies", "TMDB", "PluginAPI", "TestSupport"],
-            exclude: ["Fixtures"]
-        ),
-        .testTarget(
-            name: "TrailersTests",
-            dependencies: ["Trailers", "TMDB", "PluginAPI", "TestSupport"],
-            exclude: ["Fixtures"]
-        ),
-        .testTarget(
-            name: "SurfTests",
-            dependencies: ["Surf", "PluginAPI", "TestSupport"],
-            exclude: ["Fixtures", "Snapshots"]
-        ),
-        .testTarget(
-            name: "KiwiTests",
+            name: "KiwiServerTests",
             dependencies: [
-                "Kiwi", "KiwiWire", "KiwiServer", "PluginAPI", "TestSupport", "toolbox-kiwi-server",
+                "KiwiServer", "KiwiServerCommands", "KiwiMedia", "KiwiWire", "PluginAPI", "TestSupport", "toolbox", "toolbox-kiwi-server",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KiwiServerCommands
 import PluginAPI
 
 /// `toolbox kiwi`: the KiwiFruit reading community — its server and its client.
@@ -55,7 +56,8 @@ public struct KiwiCommand: ParsableCommand {
               toolbox kiwi profile ada
             """,
         subcommands: [
-            Serve.self, Migrate.self, Approve.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self, Post.self, Books.self,
+            ServeCommand.self, MigrateCommand.self, ApproveCommand.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self,
+            Post.self, Books.self,
             Show.self,
             Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,

@@ -1,6 +1,7 @@
 import Foundation
 import Kiwi
 import KiwiServer
+import KiwiServerCommands
 import KiwiWire
 import Logging
 import PluginAPI
@@ -8,7 +9,7 @@ import Synchronization
 
 /// The server's host in its own program: `kiwi serve`, `kiwi migrate` and `kiwi approve` run in this process.
 struct LocalKiwiServer: KiwiServerHost {
-    func serve(_ command: KiwiCommand.Serve, in context: CommandContext) async throws {
+    func serve(_ command: ServeCommand, in context: CommandContext) async throws {
         let books = BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self))
         let console = context.output.console
         let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
@@ -26,7 +27,7 @@ struct LocalKiwiServer: KiwiServerHost {
         try await app.runService()
     }
 
-    func migrate(_ command: KiwiCommand.Migrate, in context: CommandContext) async throws {
+    func migrate(_ command: MigrateCommand, in context: CommandContext) async throws {
         let (source, target) = (command.from, command.to)
         let folder = source.uploads(given: command.uploads)
         let output = context.output
@@ -57,7 +58,7 @@ struct LocalKiwiServer: KiwiServerHost {
 }
 
 extension LocalKiwiServer {
-    func approve(_ command: KiwiCommand.Approve, in context: CommandContext) async throws {
+    func approve(_ command: ApproveCommand, in context: CommandContext) async throws {
         let output = context.output
         let logger = Logger(label: "kiwi-approve") { _ in ConsoleLogHandler(console: output.console, level: .error) }
         let moderation = KiwiModeration(database: command.database ?? .standard(dataHome: context.paths.data), logger: logger)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kiwi
+import KiwiServerCommands
 import PluginAPI
 
 /// `toolbox-kiwi-server`: Kiwi's server program, which `toolbox kiwi serve`, `migrate` and

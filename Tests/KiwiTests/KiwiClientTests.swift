@@ -1,12 +1,10 @@
 import Foundation
-import HummingbirdTesting
 import KiwiWire
 import PluginAPI
 import TestSupport
 import Testing
 
 @testable import Kiwi
-@testable import KiwiServer
 
 /// The typed client and the profile it assembles, against our server and against one
 /// that speaks only the base contract; no command line.
@@ -20,41 +18,37 @@ import Testing
     }
 
     @Test func aProfileFromOurServerHasTheReadersPostsAndStreak() async throws {
-        try await withKiwi(.memory) { kiwi in
-            try await kiwi.application.test(.live) { http in
-                let ada = client(URL(string: "http://127.0.0.1:\(try #require(http.port))")!)
-                try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw", fullname: "Ada Lovelace"))
-                try await ada.signUp(KiwiWire.SignUp(username: "bob", password: "pw"))
-                _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
-                let photo = Scratch.url("photo", ending: ".png")
-                try TestImages.png.write(to: photo)
-                for caption in ["one", "two"] { _ = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: caption, progress: nil) }
-                try await ada.setFollowing("bob", true)
-                let profile = try await ada.profile(of: "ada")
-                #expect(profile.user.displayName == "Ada Lovelace")
-                #expect(profile.posts.map(\.caption) == ["two", "one"])
-                #expect(profile.streakDays == 1)
-                #expect(profile.following == 1 && profile.followers == 0)
-                #expect(try await ada.profile(of: "bob").posts.isEmpty)
-            }
+        try await withOurServer { server in
+            let ada = client(server)
+            try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw", fullname: "Ada Lovelace"))
+            try await ada.signUp(KiwiWire.SignUp(username: "bob", password: "pw"))
+            _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
+            let photo = Scratch.url("photo", ending: ".png")
+            try TestImages.png.write(to: photo)
+            for caption in ["one", "two"] { _ = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: caption, progress: nil) }
+            try await ada.setFollowing("bob", true)
+            let profile = try await ada.profile(of: "ada")
+            #expect(profile.user.displayName == "Ada Lovelace")
+            #expect(profile.posts.map(\.caption) == ["two", "one"])
+            #expect(profile.streakDays == 1)
+            #expect(profile.following == 1 && profile.followers == 0)
+            #expect(try await ada.profile(of: "bob").posts.isEmpty)
         }
     }
 
     @Test func anAvatarIsSentAndTheSessionKnowsItsNewURL() async throws {
-        try await withKiwi(.memory) { kiwi in
-            try await kiwi.application.test(.live) { http in
-                let ada = client(URL(string: "http://127.0.0.1:\(try #require(http.port))")!)
-                try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw"))
-                _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
-                let photo = Scratch.url("avatar", ending: ".png")
-                try TestImages.png(seed: 7).write(to: photo)
-                defer { try? FileManager.default.removeItem(at: photo) }
-                let user = try await ada.setAvatar(try KiwiPhoto(path: photo.path))
-                let url = try #require(user.avatarURL)
-                #expect(!url.hasSuffix("default-avatar.png"))
-                #expect(try ada.session().user.avatarURL == url, "the kept session shows the new avatar")
-                #expect(try await kiwi.database.user("ada")?.avatar == url.split(separator: "/").last.map(String.init))
-            }
+        try await withOurServer { server in
+            let ada = client(server)
+            try await ada.signUp(KiwiWire.SignUp(username: "ada", password: "pw"))
+            _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
+            let photo = Scratch.url("avatar", ending: ".png")
+            try TestImages.png(seed: 7).write(to: photo)
+            defer { try? FileManager.default.removeItem(at: photo) }
+            let user = try await ada.setAvatar(try KiwiPhoto(path: photo.path))
+            let url = try #require(user.avatarURL)
+            #expect(!url.hasSuffix("default-avatar.png"))
+            #expect(try ada.session().user.avatarURL == url, "the kept session shows the new avatar")
+            #expect(try await ada.user("ada").avatarURL == url, "the server names it too")
         }
     }
 

@@ -1,12 +1,10 @@
 import Foundation
-import HummingbirdTesting
 import KiwiWire
 import PluginAPI
 import TestSupport
 import Testing
 
 @testable import Kiwi
-@testable import KiwiServer
 
 /// The client's outbox against our server: a write kept before it is sent lands exactly once,
 /// whenever the client stopped; a write refused for good leaves it with its reason.
@@ -25,65 +23,59 @@ import Testing
         return try KiwiPhoto(path: url.path)
     }
 
-    @Test(arguments: [StoreKind.memory, .sqlite]) func aWriteKeptWhenTheClientStoppedLandsOnce(kind: StoreKind) async throws {
-        try await withKiwi(kind) { kiwi in
-            try await kiwi.application.test(.live) { http in
-                let server = URL(string: "http://127.0.0.1:\(try #require(http.port))")!
-                let sync = try await reader(server)
-                let photo = try photo()
-                // Stopped right after keeping it, before a byte was sent.
-                let unsent = KeptWrite(write: .post(caption: "unsent", book: nil), server: server.absoluteString, account: "ada")
-                try sync.outbox.keep(unsent, photo: photo)
-                // Stopped after the server stored it, before the entry was removed.
-                var landed = try sync.outbox.keep(
-                    KeptWrite(write: .post(caption: "landed", book: nil), server: server.absoluteString, account: "ada"),
-                    photo: photo
-                )
-                guard case .post(let first) = try await sync.client.send(landed.write, key: landed.key, photo: photo, progress: nil) else {
-                    Issue.record("a post answers a post")
-                    return
-                }
-                landed.tries = 1
-                try sync.outbox.save(landed)
-                let comment = KeptWrite(write: .comment(postID: first.id, text: "again?"), server: server.absoluteString, account: "ada")
-                try sync.outbox.keep(comment, photo: nil)
-                _ = try await sync.client.send(comment.write, key: comment.key, photo: nil, progress: nil)
-
-                let report = try await sync.sendWaiting()
-                #expect(report.landed.count == 3 && report.refused.isEmpty && report.waiting.isEmpty)
-                guard case .post(let again) = report.landed[1].answer else {
-                    Issue.record("the second landed write is the post that had landed")
-                    return
-                }
-                #expect(again.id == first.id, "the server's first answer, not a second post")
-                let captions = try await sync.client.posts(.everyone, page: 1, pageSize: 10).compactMap(\.caption)
-                #expect(captions.sorted() == ["landed", "unsent"], "one of each")
-                #expect(try await sync.client.comments(on: first.id).count == 1, "the comment once")
-                #expect(try sync.outbox.entries().isEmpty)
-                #expect(try FileManager.default.contentsOfDirectory(atPath: sync.outbox.folder).filter { !$0.hasPrefix(".") }.isEmpty, "photos too")
+    @Test(arguments: ["memory", "sqlite"]) func aWriteKeptWhenTheClientStoppedLandsOnce(database: String) async throws {
+        try await withOurServer(database) { server in
+            let sync = try await reader(server)
+            let photo = try photo()
+            // Stopped right after keeping it, before a byte was sent.
+            let unsent = KeptWrite(write: .post(caption: "unsent", book: nil), server: server.absoluteString, account: "ada")
+            try sync.outbox.keep(unsent, photo: photo)
+            // Stopped after the server stored it, before the entry was removed.
+            var landed = try sync.outbox.keep(
+                KeptWrite(write: .post(caption: "landed", book: nil), server: server.absoluteString, account: "ada"),
+                photo: photo
+            )
+            guard case .post(let first) = try await sync.client.send(landed.write, key: landed.key, photo: photo, progress: nil) else {
+                Issue.record("a post answers a post")
+                return
             }
+            landed.tries = 1
+            try sync.outbox.save(landed)
+            let comment = KeptWrite(write: .comment(postID: first.id, text: "again?"), server: server.absoluteString, account: "ada")
+            try sync.outbox.keep(comment, photo: nil)
+            _ = try await sync.client.send(comment.write, key: comment.key, photo: nil, progress: nil)
+
+            let report = try await sync.sendWaiting()
+            #expect(report.landed.count == 3 && report.refused.isEmpty && report.waiting.isEmpty)
+            guard case .post(let again) = report.landed[1].answer else {
+                Issue.record("the second landed write is the post that had landed")
+                return
+            }
+            #expect(again.id == first.id, "the server's first answer, not a second post")
+            let captions = try await sync.client.posts(.everyone, page: 1, pageSize: 10).compactMap(\.caption)
+            #expect(captions.sorted() == ["landed", "unsent"], "one of each")
+            #expect(try await sync.client.comments(on: first.id).count == 1, "the comment once")
+            #expect(try sync.outbox.entries().isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: sync.outbox.folder).filter { !$0.hasPrefix(".") }.isEmpty, "photos too")
         }
     }
 
     @Test func aWriteRefusedForGoodLeavesWithItsReasonAndADeleteAlreadyDoneLands() async throws {
-        try await withKiwi(.memory) { kiwi in
-            try await kiwi.application.test(.live) { http in
-                let server = URL(string: "http://127.0.0.1:\(try #require(http.port))")!
-                let sync = try await reader(server)
-                let orphan = KeptWrite(write: .comment(postID: "999", text: "hello?"), server: server.absoluteString, account: "ada")
-                try sync.outbox.keep(orphan, photo: nil)
-                var deleted = try sync.outbox.keep(
-                    KeptWrite(write: .deletePost(postID: "998"), server: server.absoluteString, account: "ada"),
-                    photo: nil
-                )
-                deleted.tries = 1  // sent before: its 404 now means the first sending landed
-                try sync.outbox.save(deleted)
-                let report = try await sync.sendWaiting()
-                #expect(report.refused.map(\.entry.id) == [orphan.id])
-                #expect(report.refused.first?.reason.contains("999") == true, "\(report.refused)")
-                #expect(report.landed.map(\.entry.id) == [deleted.id])
-                #expect(try sync.outbox.entries().isEmpty, "neither is tried again")
-            }
+        try await withOurServer { server in
+            let sync = try await reader(server)
+            let orphan = KeptWrite(write: .comment(postID: "999", text: "hello?"), server: server.absoluteString, account: "ada")
+            try sync.outbox.keep(orphan, photo: nil)
+            var deleted = try sync.outbox.keep(
+                KeptWrite(write: .deletePost(postID: "998"), server: server.absoluteString, account: "ada"),
+                photo: nil
+            )
+            deleted.tries = 1  // sent before: its 404 now means the first sending landed
+            try sync.outbox.save(deleted)
+            let report = try await sync.sendWaiting()
+            #expect(report.refused.map(\.entry.id) == [orphan.id])
+            #expect(report.refused.first?.reason.contains("999") == true, "\(report.refused)")
+            #expect(report.landed.map(\.entry.id) == [deleted.id])
+            #expect(try sync.outbox.entries().isEmpty, "neither is tried again")
         }
     }
 

@@ -242,7 +242,7 @@ struct KiwiClient: Sendable {
             // A short page is the end; so is one with nothing new (a server that sends the same page again).
             if batch.count < size || fresh.isEmpty { return items }
             number += 1
-            query = response.headers["link"].flatMap(Self.nextQuery) ?? Self.numbered(number, size: size)
+            query = response.headers[KiwiHeader.link.lowercased()].flatMap(Self.nextQuery) ?? Self.numbered(number, size: size)
         }
     }
 
@@ -327,7 +327,7 @@ struct KiwiClient: Sendable {
     }
 
     /// The `Idempotency-Key` header, when there is a key.
-    static func once(_ key: String?) -> [String: String] { key.map { ["Idempotency-Key": $0] } ?? [:] }
+    static func once(_ key: String?) -> [String: String] { key.map { [KiwiHeader.idempotencyKey: $0] } ?? [:] }
 
     func deletePost(_ id: String) async throws {
         try await api.send(try authenticated(APICall("posts/\(id)", method: "DELETE", notFound: Self.noPost(id))))
@@ -399,7 +399,7 @@ struct KiwiClient: Sendable {
     /// through the same client as every other request (`--verbose`, the host limit, the errors).
     func events(after lastEvent: String?) async throws -> AsyncThrowingStream<ServerSentEvent?, any Error> {
         var headers = EventStream.headers
-        if let lastEvent { headers["Last-Event-ID"] = lastEvent }
+        if let lastEvent { headers[KiwiHeader.lastEventID] = lastEvent }
         return EventStream.events(of: try await api.stream(try authenticated(APICall("events", headers: headers, notFound: Self.noLiveStream))))
     }
 

@@ -1,0 +1,28 @@
+import Hummingbird
+import KiwiMedia
+
+/// Where links point: `--public-url`, else the request's Host.
+struct LinkMaker: Sendable {
+    let publicURL: String?
+    /// `--media-url`: a CDN or cache in front, where photos' signed URLs point.
+    var mediaURL: String? = nil
+    var signer: MediaSigner? = nil
+
+    /// Links for one request: photos' signed URLs only for a logged-in member, as photos are members'.
+    func callAsFunction(_ request: Request, _ context: KiwiRequestContext) -> Links {
+        let base = plain(request).base
+        guard context.caller != nil else { return Links(base: base) }
+        let media = signer.map { MediaLinks(base: mediaURL.map(Self.trimmed) ?? base, signer: $0) }
+        return Links(base: base, media: media)
+    }
+
+    /// Links without photos' URLs (where nothing is shown, only checked).
+    func plain(_ request: Request) -> Links {
+        Links(base: publicURL.map(Self.trimmed) ?? "http://\(request.head.authority ?? "127.0.0.1")")
+    }
+
+    private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
+
+    /// Whether the session cookie may travel only over HTTPS: when the public URL says so.
+    var secure: Bool { publicURL?.lowercased().hasPrefix("https://") == true }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Hummingbird
+import KiwiMedia
+import KiwiWire
+import PluginAPI
+
+/// Photos: `GET|HEAD /uploads/<name>`, the original's URL, to logged-in members (the whole photo,
+/// processed), and `GET|HEAD /media/<name>/<size>.<jpg|webp>`, each version at a URL signed for a
+/// while (`MediaSigner`), which a CDN or shared cache in front may keep until it expires.
+struct MediaController: Sendable {
+    let community: KiwiCommunity
+    let signer: MediaSigner
+
+    /// `/uploads/`, behind the session middleware (members only).
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.group("uploads/:file").get(use: upload).head(use: upload)
+    }
+
+    /// `/media/`, signed: it needs no session and answers no JSON, so it is added before the
+    /// middlewares that look for them (a router wraps a route in those added before it).
+    func addSignedRoutes(to router: Router<KiwiRequestContext>) {
+        router.group("media/:name/:file").get(use: version).head(use: version)
+    }
+
+    @Sendable func upload(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let name = try context.parameters.require("file")
+        if name == DefaultAvatar.name {
+            // Nobody's data: public, and the same for everyone.
+            return Response(
+                status: .ok,
+                headers: [.contentType: "image/png", .cacheControl: "public, max-age=86400"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: DefaultAvatar.png))
+            )
+        }
+        _ = try context.requireCaller()
+        // A name never changes meaning (a new photo gets a new name): the browser keeps it for good.
+        return try await serve(request, name: name, size: .full, format: .jpeg, caching: "private, max-age=31536000, immutable")
+    }
+
+    /// Signed, so anyone holding the URL (a member's browser, the CDN in front) may have it until
+    /// it expires, and no database is asked to tell.
+    @Sendable func version(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let name = try context.parameters.require("name")
+        let file = try context.parameters.require("file").split(separator: ".", maxSplits: 1).map(String.init)
+        guard file.count == 2, let size = KiwiPhotoSize(rawValue: file[0]), let format = KiwiPhotoFormat(rawValue: file[1]) else {
+            throw KiwiProblem.noSuchUpload
+        }
+        let query = request.uri.queryParameters
+        let now = Date()
+        guard
+            signer.verifies(
+                name: name,
+                expires: query.get("expires"),
+                key: query.get("key"),
+                signature: query.get("signature"),
+                now: now
+            )
+        else { throw KiwiProblem.badMediaSignature }
+        let expires = Int(query.get("expires") ?? "") ?? 0
+        let life = max(0, expires - Int(now.timeIntervalSince1970))
+        return try await serve(request, name: name, size: size, format: format, caching: "public, max-age=\(life), immutable")
+    }
+
+    /// One version, with what a cache wants: an `ETag` from its digest (a 304 reads none of its
+    /// bytes), `Last-Modified`, HEAD, one `Range`.
+    private func serve(
+        _ request: Request,
+        name: String,
+        size: KiwiPhotoSize,
+        format: KiwiPhotoFormat,
+        caching: String
+    ) async throws -> Response {
+        let manifest = try await community.posts.versions(of: name)
+        guard let (file, format, entry) = manifest.file(size, format) else { throw KiwiProblem.noSuchUpload }
+        var headers: HTTPFields = [
+            .eTag: "\"\(entry.digest)\"", .lastModified: Self.httpDate(manifest.made), .cacheControl: caching,
+            .acceptRanges: "bytes", .xContentTypeOptions: "nosniff", .contentType: format.mimeType,
+        ]
+        if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmed == headers[.eTag] ?? "" }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        var status = HTTPResponse.Status.ok
+        var range = 0..<entry.length
+        // One range (a resumed download, a viewer's partial read); several are answered whole.
+        switch ByteRange.asked(request.headers[.range], length: entry.length) {
+        case .whole: break
+        case .part(let part):
+            status = .partialContent
+            range = part.range
+            headers[.contentRange] = "bytes \(part.range.lowerBound)-\(part.range.upperBound - 1)/\(entry.length)"
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(entry.length)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        }
+        headers[.contentLength] = String(range.count)
+        // HEAD: what a GET would answer, without reading the bytes.
+        guard request.method != .head else { return Response(status: status, headers: headers) }
+        // Gone since the manifest was read: the photo was deleted meanwhile.
+        guard let bytes = community.posts.photos.media.read(name, file: file), bytes.readableBytes == entry.length,
+            let part = bytes.getSlice(at: bytes.readerIndex + range.lowerBound, length: range.count)
+        else {
+            throw KiwiProblem.noSuchUpload
+        }
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: part))
+    }
+
+    /// "Wed, 25 Nov 2026 01:00:00 GMT" (RFC 9110's IMF-fixdate). By hand, as `isoTime`: a
+    /// Foundation date formatter costs more than the rest of a 304.
+    static func httpDate(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Hummingbird
+import KiwiWire
+import PluginAPI
+
+/// Posts, likes, comments, uploads and the book search: `GET|POST /posts`, `GET /feed`,
+/// `GET /users/<u>/posts`, `GET|DELETE /posts/<id>`, `POST|DELETE /posts/<id>/like`,
+/// `GET /posts/<id>/comments`, `POST /comments`, `GET /books/search`.
+struct PostController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        addOriginalRoutes(to: router)
+        // The original answers its post routes under /api as well.
+        addOriginalRoutes(to: router.group("api"))
+        router.get("posts/:id/comments", use: comments).post("comments", use: commentOperation)
+        router.get("feed", use: feed).get("users/:username/posts", use: userPosts)
+    }
+
+    /// The routes the original serves at the root and under `/api`.
+    func addOriginalRoutes(to routes: some RouterMethods<KiwiRequestContext>) {
+        routes.group("posts").get(use: everyone).post(use: createPost)
+        routes.group("posts/:id").get(use: post).delete(use: deletePost)
+        routes.group("posts/:id/like").post(use: like).delete(use: unlike)
+        routes.get("books/search", use: searchBooks)
+    }
+
+    @Sendable func everyone(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await page(.everyone, request, context)
+    }
+
+    @Sendable func feed(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await page(.feed(of: try context.requireCaller().username), request, context)
+    }
+
+    @Sendable func userPosts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let name = try context.username()
+        _ = try await community.accounts.member(name)
+        return try await page(.author(name), request, context)
+    }
+
+    /// A page for a reader who is not logged in is the same for all of them: its JSON is made once
+    /// and kept with the page. A logged-in reader's differs only in which posts they like: each
+    /// post's JSON is kept both ways, and their page is spliced from it after one look at their likes.
+    /// A feed is one reader's own, kept by nobody: encoded for them.
+    private func page(_ selection: KiwiPostList, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
+        let window = try request.window()
+        let links = links(request, context)
+        guard let reader = context.caller?.username else {
+            let shared = try await community.posts.sharedPage(selection, window)
+            return KiwiJSON.response(
+                tagged: shared.made("anyone \(links.identity)") {
+                    KiwiJSON.Tagged(KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }))
+                },
+                headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
+            )
+        }
+        guard selection.isShared else {
+            let posts = try await community.posts.page(selection, window, for: reader)
+            return KiwiJSON.response(
+                posts.map { KiwiWire.Post($0, links: links) },
+                headers: ListLinks(window, keys: posts.map(\.id)).field(request, links: links)
+            )
+        }
+        let shared = try await community.posts.sharedPage(selection, window)
+        let encoded = shared.made("both ways \(links.identity)") { EncodedPosts(shared.posts, links: links) }
+        return KiwiJSON.response(
+            tagged: encoded.tagged(liked: try await community.posts.likes(of: reader, on: shared)),
+            headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
+        )
+    }
+
+    @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let post = try await community.posts.post(try context.postID(), viewer: context.caller?.username)
+        return KiwiJSON.response(KiwiWire.Post(post, links: links(request, context)))
+    }
+
+    /// The parts of `POST /posts`.
+    struct Upload: Decodable {
+        var file: Data?
+        var caption: String?
+        /// What the photo shows, for people who cannot see it (our extension).
+        var imageAlt: String?
+        /// The ISBN-13 of the book the reflection is about (our extension).
+        var book: String?
+    }
+
+    /// Multipart `file` (an image, checked by its first bytes), optional `caption`, `imageAlt` and
+    /// `book`; exactly once with an `Idempotency-Key`.
+    @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let key = try request.idempotencyKey()
+        let upload = try await request.photoForm(Upload.self, community: community, what: "a post")
+        let links = links(request, context)
+        let answer = try await community.posts.create(
+            PostDraft(file: upload.file, caption: upload.caption, imageAlt: upload.imageAlt, isbn13: upload.book),
+            by: caller,
+            key: key,
+            form: "api",
+            from: context.clientAddress
+        ) { post in KiwiJSON.kept(KiwiWire.Post(post, links: links), status: .created) }
+        return KiwiJSON.response(answer)
+    }
+
+    @Sendable func deletePost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await community.posts.delete(try context.postID(), by: try context.requireCaller())
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    @Sendable func like(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        KiwiJSON.response(
+            KiwiWire.Likes(likes: try await community.posts.like(try context.postID(), by: try context.requireCaller(), from: context.clientAddress))
+        )
+    }
+
+    @Sendable func unlike(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        KiwiJSON.response(
+            KiwiWire.Likes(
+                likes: try await community.posts.unlike(try context.postID(), by: try context.requireCaller(), from: context.clientAddress)
+            )
+        )
+    }
+
+    /// Oldest first, as the original answers them: the first thousand unless asked for fewer.
+    @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let window = try request.wholeListWindow(newestFirst: false)
+        let links = links(request, context)
+        let comments = try await community.posts.comments(on: try context.postID(), window)
+        return KiwiJSON.response(
+            comments.map { KiwiWire.Comment($0, links: links) },
+            headers: ListLinks(window, keys: comments.map(\.id), newestFirst: false).field(request, links: links)
+        )
+    }
+
+    /// The fields of `POST /comments`, from a URL-encoded or a multipart body (the original reads either).
+    struct CommentForm: Decodable {
+        var operation: String?
+        var postid: String?
+        var text: String?
+        var commentid: String?
+    }
+
+    /// `operation=create, postid, text` (exactly once with an `Idempotency-Key`; the answer names
+    /// the new comment) or `operation=delete, commentid`.
+    @Sendable func commentOperation(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let form = try await KiwiForms.decode(CommentForm.self, from: request, upTo: KiwiLimits.formBody)
+        let caller = try context.requireCaller()
+        switch form.operation {
+        case "create":
+            guard let postText = form.postid, let text = form.text else { throw KiwiHTTPError.badRequest("missing field 'postid' or 'text'") }
+            guard let id = Int64(postText), id > 0 else { throw KiwiProblem.noSuchPost }
+            let key = try request.idempotencyKey()
+            return KiwiJSON.response(
+                try await community.posts.comment(on: id, by: caller, text: text, key: key, from: context.clientAddress) { comment in
+                    KiwiJSON.kept(KiwiWire.Status(id: String(comment.id)))
+                }
+            )
+        case "delete":
+            guard let idText = form.commentid else { throw KiwiHTTPError.badRequest("missing field 'commentid'") }
+            guard let id = Int64(idText) else { throw KiwiProblem.noSuchComment }
+            try await community.posts.uncomment(id, by: caller)
+        case nil:
+            throw KiwiHTTPError.badRequest("missing field 'operation'")
+        default:
+            throw KiwiHTTPError.badRequest("unknown operation")
+        }
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    /// `GET /books/search?q=`: the original's shape, from a real search.
+    @Sendable func searchBooks(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        KiwiJSON.response(try await community.books.find(request.uri.queryParameters.get("q") ?? ""))
+    }
+}
+
+/// A shared page's posts encoded for logged-in readers: each both as liked and as not.
+struct EncodedPosts: Sendable {
+    let posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)]
+    /// The tag of the page as a reader who likes none of it sees it.
+    private(set) var unlikedTag = ""
+
+    init(_ posts: [KiwiPost], links: Links) {
+        self.posts = posts.map { post in
+            var seen = post
+            seen.likedByMe = true
+            let liked = KiwiJSON.body(KiwiWire.Post(seen, links: links))
+            seen.likedByMe = false
+            return (post.id, liked, KiwiJSON.body(KiwiWire.Post(seen, links: links)))
+        }
+        unlikedTag = KiwiETagMiddleware.tag(of: page(liked: []))
+    }
+
+    /// The page for a reader who likes `liked`, tagged without hashing its bytes at every request:
+    /// the page nobody likes and which of its posts the reader likes fix the bytes, so they fix
+    /// the tag, the same on every server.
+    func tagged(liked: Set<Int64>) -> KiwiJSON.Tagged {
+        let theirs = posts.map(\.id).filter(liked.contains)
+        guard !theirs.isEmpty else { return KiwiJSON.Tagged(body: page(liked: liked), tag: unlikedTag) }
+        let tag = "\"\(Digest.sha256("\(unlikedTag) liked \(theirs.map(String.init).joined(separator: ","))").prefix(32))\""
+        return KiwiJSON.Tagged(body: page(liked: liked), tag: tag)
+    }
+
+    /// The page as a reader who likes `liked` sees it: the same bytes as encoding it for them.
+    func page(liked: Set<Int64>) -> ByteBuffer {
+        var body = ByteBuffer()
+        body.reserveCapacity(posts.reduce(2) { $0 + $1.unliked.readableBytes + 1 })
+        body.writeStaticString("[")
+        for (index, post) in posts.enumerated() {
+            if index > 0 { body.writeStaticString(",") }
+            body.writeImmutableBuffer(liked.contains(post.id) ? post.liked : post.unliked)
+        }
+        body.writeStaticString("]")
+        return body
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Hummingbird
+import KiwiMedia
+import KiwiServerCommands
+import KiwiWire
+import Logging
+import PluginAPI
+
+/// What a started server says of itself in its start-up lines.
+public struct KiwiServerStart: Sendable {
+    public var port: Int
+    public var database: KiwiDatabase
+    /// Where uploads go: a folder, or the store.
+    public var uploads: String
+    /// The open-files limit the server raised itself to, and the connections that allows.
+    public var openFiles: Int
+    public var maxConnections: Int
+    public var maxStreams: Int
+}
+
+/// The application on the database the arguments name (the standard SQLite file in `dataHome`
+/// when they name none), opened and migrated with the server's lifecycle (PostgreSQL's pool and
+/// its listener run as services beside it).
+public func buildApplication(
+    _ arguments: some AppArguments,
+    dataHome: String,
+    books: BookSearch?,
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (KiwiServerStart) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let database = arguments.database ?? .standard(dataHome: dataHome)
+    let folder = database.uploads(given: arguments.uploads)
+    let uploads = try folder.map { try UploadFolder(path: $0) }
+    let media = try database.media(given: arguments.mediaFolder, dataHome: dataHome).map { try MediaFolder(path: $0) }
+    let keys =
+        try database == .memory && arguments.mediaKeys == nil
+        ? MediaKeys.random() : MediaKeys.load(arguments.mediaKeys ?? "\(dataHome)/kiwi/media-keys")
+    let (guard_, openFiles) = ConnectionGuard.forServer(arguments)
+    let started: @Sendable (Int) async -> Void = { port in
+        await onServerRunning(
+            KiwiServerStart(
+                port: port,
+                database: database,
+                uploads: folder ?? (database == .memory ? "in memory" : "in the database"),
+                openFiles: openFiles,
+                maxConnections: guard_.limits.connections,
+                maxStreams: guard_.limits.streams
+            )
+        )
+    }
+    func build(_ storage: any KiwiStorage) -> Application<RouterResponder<KiwiRequestContext>> {
+        buildApplication(
+            storage: storage,
+            uploads: uploads,
+            media: media,
+            keys: keys,
+            arguments: arguments,
+            books: books,
+            connections: guard_,
+            logger: logger,
+            onServerRunning: started
+        )
+    }
+    switch database {
+    case .memory:
+        return build(MemoryKiwiDatabase())
+    case .sqlite(let path):
+        try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
+        let sqlite: SQLiteKiwiDatabase
+        do {
+            sqlite = try SQLiteKiwiDatabase(path: path, measured: arguments.metrics)
+        } catch let error as ToolboxError {
+            throw error
+        } catch {
+            throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
+        }
+        return build(sqlite)
+    case .postgres(let address):
+        let postgres = PostgresKiwiDatabase(address: address, measured: arguments.metrics, logger: logger)
+        var app = build(postgres)
+        app.addServices(postgres)
+        app.beforeServerStarts { try await postgres.start() }
+        return app
+    }
+}
+
+/// The application on a database that is already open (tests pass theirs).
+func buildApplication(
+    storage: any KiwiStorage,
+    uploads: UploadFolder?,
+    media: MediaFolder? = nil,
+    keys: MediaKeys = .random(),
+    arguments: some AppArguments,
+    books: BookSearch? = nil,
+    connections: ConnectionGuard? = nil,
+    logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> Application<RouterResponder<KiwiRequestContext>> {
+    let community = KiwiCommunity(
+        storage: storage,
+        photos: PhotoIntake(
+            uploads: uploads,
+            // A community in memory keeps its versions in a scratch folder: gone with the machine's temporary files.
+            media: media ?? MediaFolder.scratch(),
+            processor: PhotoProcessor(),
+            maxBytes: arguments.maxUploadBytes,
+            measures: arguments.metrics
+        ),
+        books: Books(search: books),
+        bcryptCost: UInt8(arguments.bcryptCost),
+        registrations: arguments.registrations,
+        rateLimits: KiwiRateLimit.effective(arguments.rateLimits),
+        healthPatience: .seconds(arguments.healthPatience),
+        heartbeat: .seconds(arguments.heartbeat)
+    )
+    let connections = connections ?? ConnectionGuard(arguments, openFiles: ConnectionGuard.openFilesLimit())
+    var app = Application(
+        router: buildRouter(community, signer: MediaSigner(keys: keys), arguments: arguments, connections: connections),
+        server: arguments.metrics ? KiwiMetrics.countedHTTP1(connections) : connections.http1(),
+        configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "kiwi"),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? arguments.port) },
+        logger: logger
+    )
+    app.addServices(community.live)
+    return app
+}
+
+/// Every route (the API's and the web pages'), and the middleware in order: metrics, logs, errors, auth.
+func buildRouter(
+    _ community: KiwiCommunity,
+    signer: MediaSigner,
+    arguments: some AppArguments,
+    connections: ConnectionGuard
+) -> Router<KiwiRequestContext> {
+    let router = Router(context: KiwiRequestContext.self)
+    if arguments.metrics {
+        // Every request by route pattern, method and status, and its latency; `/metrics` shows them.
+        KiwiMetrics.start()
+        router.add(middleware: MetricsMiddleware())
+        router.get("/metrics", use: KiwiMetrics.page)
+        KiwiMetrics.show(KiwiRateLimit.effective(arguments.rateLimits), connections.limits)
+    }
+    router.add(middleware: KiwiRequestLogMiddleware())
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: connections.limits.trustedProxies))
+    let routes = RouteMethods()
+    router.add(middleware: KiwiErrorMiddleware.json(routes: routes))
+    let media = MediaController(community: community, signer: signer)
+    media.addSignedRoutes(to: router)
+    router.add(middleware: KiwiETagMiddleware())
+    router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts))
+    let links = LinkMaker(publicURL: arguments.publicURL, mediaURL: arguments.mediaURL, signer: signer)
+    OperationsController(health: community.health, instance: community.instance).addRoutes(to: router)
+    AccountController(community: community, links: links).addRoutes(to: router)
+    PostController(community: community, links: links).addRoutes(to: router)
+    media.addRoutes(to: router)
+    FollowController(community: community, links: links).addRoutes(to: router)
+    let notifications = NotificationController(community: community, links: links)
+    notifications.addRoutes(to: router)
+    LiveController(community: community, links: links, connections: connections).addRoutes(to: router)
+    let pages = KiwiPages(community: community, links: links)
+    pages.addRoutes(to: router)
+    // `/notifications` is the API's list, and the page a browser asks for (`Accept: text/html`).
+    router.get("/notifications") { request, context in
+        guard KiwiPages.wantsPage(request) else { return try await notifications.list(request, context: context) }
+        do {
+            return try await pages.notifications(request, context: context)
+        } catch {
+            return await pages.errorPage(error, request, context)
+        }
+    }
+    routes.load(router)
+    return router
+}

@@ -1,0 +1,118 @@
+import Foundation
+import KiwiMedia
+import PluginAPI
+
+/// A member, as stored.
+struct KiwiUser: Sendable, Equatable {
+    var username: String
+    var fullName: String?
+    var email: String?
+    var avatar: String?
+    var createdAt: Date
+}
+
+/// A post with what the feed shows about it.
+struct KiwiPost: Sendable, Equatable {
+    var id: Int64
+    var owner: KiwiUser
+    var image: String
+    var caption: String?
+    var createdAt: Date
+    var likes: Int
+    var commentCount: Int
+    /// nil when nobody is logged in.
+    var likedByMe: Bool?
+    /// The book the reflection is about, when the reader named one.
+    var book: KiwiBook? = nil
+    /// What the photo shows, for people who cannot see it.
+    var imageAlt: String? = nil
+}
+
+/// A book as a post names it (found by its ISBN-13 in the book search).
+struct KiwiBook: Codable, Sendable, Equatable {
+    var title: String
+    var authors: [String]
+    var isbn13: String
+
+    /// Stored as one JSON text column: read only for the posts that have one.
+    var stored: String? { (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } }
+
+    init(title: String, authors: [String], isbn13: String) {
+        self.title = title
+        self.authors = authors
+        self.isbn13 = isbn13
+    }
+
+    init?(stored: String?) {
+        guard let stored, let book = try? JSONDecoder().decode(KiwiBook.self, from: Data(stored.utf8)) else { return nil }
+        self = book
+    }
+}
+
+struct KiwiComment: Sendable, Equatable {
+    var id: Int64
+    var owner: KiwiUser
+    var postID: Int64
+    var text: String
+    var createdAt: Date
+}
+
+/// The limits of the wire contract, enforced with 400.
+enum KiwiLimits {
+    static let username = 20
+    static let fullName = 40
+    static let email = 40
+    static let caption = 2200
+    /// A photo's description: Mastodon's limit for media descriptions.
+    static let imageAlt = 1500
+    static let comment = 1024
+    static let pageSize = 1...100
+    static let defaultPageSize = 10
+    /// Lists the original answers whole (followers, following, comments) answer this many at most
+    /// unless asked for fewer, with a `Link` to the rest.
+    static let wholeList = 1...1000
+    /// How deep pages by number (`page`, an offset) reach: a database walks an offset's rows one
+    /// by one, so deeper lists are read by key (`max_id`), which costs the same at any depth.
+    static let deepestOffset = 10_000
+    /// The largest body of a request without a photo (a form, a JSON object); a photo's form may
+    /// be this much larger than the photo.
+    static let formBody = 64 * 1024
+
+    /// A text field's problem, if any: too long, or holding a NUL (which PostgreSQL cannot keep in text).
+    static func textProblem(_ text: String, field: String, limit: Int) -> String? {
+        if text.count > limit { return "\(field) must be at most \(limit) characters" }
+        if text.unicodeScalars.contains("\u{0}") { return "\(field) must not contain NUL characters" }
+        return nil
+    }
+
+    /// Usernames: 1–20 letters, digits, `_`, `.` or `-`; never a word a route uses.
+    static func usernameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.count > username { return "username must be 1 to \(username) characters" }
+        if !name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "_.-".unicodeScalars.contains($0) })
+            || !name.allSatisfy(\.isASCII)
+        {
+            return "username may use letters, digits, '_', '.' and '-' only"
+        }
+        if ["me", "feed", "posts", "sessions", "uploads", "health"].contains(name.lowercased()) { return "username '\(name)' is reserved" }
+        return nil
+    }
+}
+
+/// A new post's image: a file already in the uploads folder, or bytes the store keeps in the post's transaction.
+enum PostImage: Sendable {
+    case file(String)
+    case stored(StoredImage)
+
+    var name: String {
+        switch self {
+        case .file(let name): name
+        case .stored(let image): image.name
+        }
+    }
+
+    /// The bytes the store keeps in the write's transaction; nil for a file.
+    var stored: StoredImage? {
+        if case .stored(let image) = self { return image }
+        return nil
+    }
+}

@@ -1,0 +1,47 @@
+import KiwiMedia
+import KiwiServerCommands
+import KiwiWire
+
+/// What can go wrong in the community, in its own words. The services and stores throw these;
+/// one mapping (`KiwiProblem+Answers.swift`) says each as an HTTP status and a JSON error for the
+/// API and as a sentence for the pages.
+enum KiwiProblem: Error, Equatable, Sendable {
+    case notLoggedIn
+    /// Only the member who owns the profile, post or comment may change it.
+    case notOwner
+    case wrongCredentials
+    /// Five failed logins within 15 minutes: the username waits this many seconds.
+    case tooManyFailedLogins(retryAfter: Int)
+    case usernameTaken
+    case noSuchUser
+    case noSuchPost
+    case noSuchComment
+    case noSuchUpload
+    /// A field breaks one of the community's rules; the text says which and why
+    /// ("caption must be at most 2200 characters").
+    case invalid(String)
+    case missingPhoto
+    /// The photo pipeline would not take the photo, and says why.
+    case photoRefused(PhotoRefusal)
+    /// A photo URL whose signature is not the server's, or has expired (`MediaSigner`).
+    case badMediaSignature
+    case noBookSearch
+    /// The book search did not answer; the text says what it said.
+    case bookSearchFailed(String)
+    /// The database does not answer (stopped, restarting, out of reach): nothing was done.
+    case databaseUnavailable
+    /// An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.
+    case badIdempotencyKey
+    /// The key was used for a different request.
+    case keyReused
+    /// The request under this key is still being answered: try again in a moment.
+    case stillAnswering
+    /// The store found the key kept already (a request that raced this one): nothing was stored.
+    case repeatedRequest
+    /// A rate limit is reached: nothing was done, and the limit opens again in `retryAfter` seconds.
+    case rateLimited(KiwiRateLimit, retryAfter: Int)
+    /// The community takes no new members (`--registrations closed`).
+    case registrationsClosed
+    /// The account waits for a moderator's approval (`--registrations approval`, `kiwi approve`).
+    case awaitingApproval
+}

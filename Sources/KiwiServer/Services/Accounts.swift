@@ -1,0 +1,131 @@
+import Foundation
+import HummingbirdBcrypt
+import KiwiServerCommands
+import KiwiWire
+
+/// Members and their sessions: signing up, logging in (throttled), who a session's token
+/// belongs to, profiles and avatars.
+struct Accounts: Sendable {
+    let store: any AccountStore
+    let photos: PhotoIntake
+    let idempotency: Idempotency
+    let changes: KiwiChanges
+    let limits: RateLimits
+    let registrations: KiwiRegistrations
+    /// Kept low in tests only; production uses at least 10.
+    let bcryptCost: UInt8
+    /// Who each token belongs to, kept while true: every logged-in request asks.
+    let sessions: KiwiCache<String, KiwiUser>
+    var throttle: LoginThrottle { LoginThrottle(store: store) }
+
+    /// A session that ended, and every session of a member whose profile changed (it holds their name).
+    @Sendable static func staleSessions(_ change: KiwiChange) -> KiwiCache<String, KiwiUser>.Stale? {
+        switch change {
+        case .sessionEnded(let hash): .key(hash)
+        case .member(let name): .matching { _, user in user.username == name }
+        default: nil
+        }
+    }
+
+    /// A new member, answered as `answer` says; with a `key`, exactly once, kept under the new
+    /// username: a repeat gets the first 201, not 409. The password is not part of what a key
+    /// compares (its digest would be a weak copy of it).
+    func signUp(
+        username: String,
+        password: String,
+        fullName: String?,
+        email: String?,
+        key: String?,
+        from address: String?,
+        answer: @escaping @Sendable (KiwiUser) throws -> (status: Int, body: Data)
+    ) async throws -> (status: Int, body: Data) {
+        guard registrations != .closed else { throw KiwiProblem.registrationsClosed }
+        if let problem = KiwiLimits.usernameProblem(username) { throw KiwiProblem.invalid(problem) }
+        guard !password.isEmpty, password.count <= 72 else { throw KiwiProblem.invalid("password must be 1 to 72 characters") }
+        try Self.checkProfile(fullName: fullName, email: email)
+        let request = Idempotency.digest("signup", username, fullName, email)
+        return try await idempotency.once(key: key, account: username, request: request, answer: answer) { keep in
+            try await limits.spend(.signups, account: nil, address: address)
+            let user = KiwiUser(username: username, fullName: fullName, email: email, avatar: nil, createdAt: Date())
+            let cost = bcryptCost
+            let hash = await Task.detached { Bcrypt.hash(password, cost: cost) }.value
+            try await store.createUser(user, passwordHash: hash, pending: registrations == .approval, keeping: keep)
+            return user
+        }
+    }
+
+    /// A new session's token; five failures within 15 minutes and the username waits.
+    func logIn(username: String, password: String, from address: String?) async throws -> (token: String, user: KiwiUser) {
+        try await limits.spend(.logins, account: nil, address: address)
+        try await throttle.check(username)
+        guard let credentials = try await store.credentials(of: username),
+            await Task.detached(operation: { Bcrypt.verify(password, hash: credentials.passwordHash) }).value
+        else {
+            try await throttle.failed(username)
+            throw KiwiProblem.wrongCredentials
+        }
+        try await throttle.succeeded(username)
+        // Told only to whoever knows the password: nobody else learns the account waits.
+        guard !credentials.pending else { throw KiwiProblem.awaitingApproval }
+        return (try await openSession(for: credentials.user), credentials.user)
+    }
+
+    /// A new session for a member whose password was just checked or set; answers its token.
+    func openSession(for user: KiwiUser) async throws -> String {
+        let token = SessionTokens.make()
+        try await store.createSession(tokenHash: SessionTokens.hash(token), username: user.username)
+        return token
+    }
+
+    /// Logging out: the token stops working everywhere.
+    func endSession(tokenHash: String) async throws {
+        try await store.deleteSession(tokenHash: tokenHash)
+        changes.published(.sessionEnded(tokenHash: tokenHash))
+    }
+
+    /// Who the session whose token hashes to `tokenHash` belongs to; nil for no session.
+    func member(bySession tokenHash: String) async throws -> KiwiUser? {
+        try await sessions.value(for: tokenHash) { try await store.sessionUser(tokenHash: tokenHash) }
+    }
+
+    /// The member of that name: the one place where nobody by that name becomes "no such user".
+    func member(_ username: String) async throws -> KiwiUser {
+        guard let user = try await store.user(username) else { throw KiwiProblem.noSuchUser }
+        return user
+    }
+
+    /// The member whose profile `caller` asks to change: themselves only (nobody by that name,
+    /// or anyone else, is refused before the change is read).
+    func owned(_ username: String, by caller: KiwiUser) async throws -> KiwiUser {
+        let member = try await member(username)
+        guard caller.username == username else { throw KiwiProblem.notOwner }
+        return member
+    }
+
+    /// A member's profile (see `owned`); what is nil stays as it is.
+    func updateProfile(of member: KiwiUser, fullName: String?, email: String?) async throws -> KiwiUser {
+        try Self.checkProfile(fullName: fullName, email: email)
+        let user = try await store.updateUser(member.username, fullName: fullName, email: email)
+        changes.published(.member(member.username))
+        return user
+    }
+
+    /// A member's new avatar (see `owned`): an image, checked as a post's photo is.
+    func setAvatar(of member: KiwiUser, file: Data?, from address: String?) async throws -> KiwiUser {
+        let file = try photos.precheck(file)
+        try await limits.spend(.uploadBytes, account: member.username, address: address, amount: file.count)
+        let (user, replaced) = try await photos.keep(try await photos.processed(file)) { try await store.setAvatar(member.username, image: $0) }
+        if let replaced { photos.discard(replaced) }
+        changes.published(.member(member.username))
+        return user
+    }
+
+    /// A display name and an email within the wire's limits.
+    static func checkProfile(fullName: String?, email: String?) throws {
+        if let problem = fullName.flatMap({ KiwiLimits.textProblem($0, field: "fullname", limit: KiwiLimits.fullName) })
+            ?? email.flatMap({ KiwiLimits.textProblem($0, field: "email", limit: KiwiLimits.email) })
+        {
+            throw KiwiProblem.invalid(problem)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import KiwiServerCommands
+import KiwiWire
+
+/// Everything the community does, as the API's controllers and the web pages ask for it: one
+/// service for each part, each with the stores it needs (and nothing else reaches a store).
+struct KiwiCommunity: Sendable {
+    let accounts: Accounts
+    let posts: Posts
+    var books: Books { posts.books }
+    let follows: Follows
+    let notifications: Notifications
+    /// The readers' live streams.
+    let live: LiveEvents
+    let health: DatabaseHealth
+
+    init(
+        storage: any KiwiStorage,
+        photos: PhotoIntake,
+        books: Books,
+        bcryptCost: UInt8,
+        registrations: KiwiRegistrations = .open,
+        rateLimits: [KiwiRateLimit] = KiwiRateLimit.defaults,
+        healthPatience: Duration,
+        heartbeat: Duration
+    ) {
+        let changes = storage.changes
+        let limits = RateLimits(store: storage, limits: rateLimits)
+        let sessions = KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
+        let idempotency = Idempotency(store: storage)
+        accounts = Accounts(
+            store: storage,
+            photos: photos,
+            idempotency: idempotency,
+            changes: changes,
+            limits: limits,
+            registrations: registrations,
+            bcryptCost: bcryptCost,
+            sessions: sessions
+        )
+        posts = Posts(
+            store: storage,
+            photos: photos,
+            books: books,
+            idempotency: idempotency,
+            changes: changes,
+            limits: limits,
+            shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
+            authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil }
+        )
+        // A photo deleted through another server (its notice heard here) leaves this one's copies too.
+        changes.cache { change in
+            if case .photoRemoved(let name)? = change { photos.discard(name) }
+        }
+        follows = Follows(store: storage, changes: changes, limits: limits)
+        notifications = Notifications(store: storage, changes: changes)
+        live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
+        health = DatabaseHealth(storage: storage, patience: healthPatience)
+    }
+
+    /// What this server takes (`GET /instance`).
+    var instance: KiwiWire.Instance { KiwiWire.Instance(configuration: .init(mediaAttachments: posts.photos.limits)) }
+
+    /// The photos members send: how big they may be.
+    var maxUploadBytes: Int { posts.photos.maxBytes }
+    /// A form holding a photo up to the limit, with room for its other parts.
+    var uploadBodyLimit: Int { maxUploadBytes + KiwiLimits.formBody }
+}

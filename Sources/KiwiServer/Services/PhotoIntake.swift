@@ -1,0 +1,127 @@
+import Foundation
+import KiwiMedia
+import KiwiWire
+import PluginAPI
+
+/// The photos members send (a post's, an avatar): checked, processed once into the versions the
+/// pages and clients draw (`PhotoProcessor`), and kept: the whole image, re-encoded without its
+/// metadata, in the uploads folder or the store; the versions in the media folder.
+struct PhotoIntake: Sendable {
+    /// Where new images go; nil: into the store, beside the posts.
+    let uploads: UploadFolder?
+    let media: MediaFolder
+    let processor: PhotoProcessor
+    let maxBytes: Int
+    /// Counts upload bytes for `/metrics` (`--metrics`).
+    let measures: Bool
+    /// Photos kept before versions existed, being processed on their first request: once.
+    let catchingUp = InFlightWork<MediaFolder.Manifest>()
+
+    /// A checked upload: the image to keep, its versions, and how many bytes were sent.
+    struct Photo: Sendable {
+        let image: StoredImage
+        let processed: ProcessedPhoto
+        let received: Int
+    }
+
+    /// What can be told of an upload without decoding it: there, up to the byte limit, a JPEG,
+    /// PNG, GIF, WebP or HEIC image by its first bytes, declaring no more pixels than the limit.
+    func precheck(_ file: Data?) throws -> Data {
+        guard let file, !file.isEmpty else { throw KiwiProblem.missingPhoto }
+        guard file.count <= maxBytes else { throw KiwiProblem.photoRefused(.tooManyBytes(limit: maxBytes)) }
+        guard ImageSignature.kind(of: file) != nil else { throw KiwiProblem.photoRefused(.notAPicture) }
+        // Refused from its header, before libvips is handed a byte.
+        if let size = ImageSize.declared(in: file), size.width * size.height > PhotoProcessor.pixelLimit {
+            throw KiwiProblem.photoRefused(.tooManyPixels(width: size.width, height: size.height, limit: PhotoProcessor.pixelLimit))
+        }
+        return file
+    }
+
+    /// What this server takes, as `GET /instance` states it.
+    var limits: KiwiWire.MediaLimits {
+        KiwiWire.MediaLimits(
+            supportedMimeTypes: ImageSignature.Kind.allCases.map(\.mimeType),
+            imageSizeLimit: maxBytes,
+            imageMatrixLimit: PhotoProcessor.pixelLimit,
+            largestSide: PhotoProcessor.largestSide,
+            descriptionLimit: KiwiLimits.imageAlt
+        )
+    }
+
+    /// The upload as a photo to keep, decoded within the limits of pixels and time. What it told
+    /// of its author is gone.
+    func processed(_ file: Data?) async throws -> Photo {
+        let file = try precheck(file)
+        let processed = try await Self.refusing { try await processor.process(file) }
+        return Photo(image: StoredImage(processed.full.bytes, kind: .jpeg), processed: processed, received: file.count)
+    }
+
+    /// Writes with `photo` kept: with an uploads folder the file is on disk before the write, as
+    /// are the versions, and both are removed if the write fails; without one the store keeps the
+    /// image in the write's transaction.
+    func keep<Result>(_ photo: Photo, _ write: (PostImage) async throws -> Result) async throws -> Result {
+        let image = photo.image
+        try uploads?.store(image)
+        do {
+            try await Self.refusing { try media.write(photo.processed, for: image.name) }
+            let result = try await write(uploads == nil ? .stored(image) : .file(image.name))
+            if measures { KiwiMetrics.uploadBytes.increment(by: photo.received) }
+            return result
+        } catch {
+            discard(image.name)
+            throw error
+        }
+    }
+
+    /// Forgets an image the store no longer names (its row went with the write), versions and all.
+    func discard(_ name: String) {
+        media.remove(name)
+        uploads?.remove(name)
+    }
+
+    /// The versions of a kept photo. One kept before versions existed (or whose versions were
+    /// removed) is processed now, once, from the kept image: its original bytes are never served.
+    func versions(of name: String, in store: any PostStore) async throws -> MediaFolder.Manifest {
+        if let manifest = media.manifest(name) { return manifest }
+        return try await catchingUp.run(key: name) {
+            if let manifest = media.manifest(name) { return manifest }
+            let kept = try await image(name, in: store)
+            var processed = try await Self.refusing { try await processor.process(kept.bytes) }
+            // Kept as processing keeps them (by this server or another): the whole photo is those
+            // very bytes, so every server answers the same bytes and ETag for it.
+            if PhotoProcessor.isBareJPEG(kept.bytes) { processed = processed.keeping(whole: kept.bytes) }
+            try await Self.refusing { try media.write(processed, for: name) }
+            guard let manifest = media.manifest(name) else { throw KiwiProblem.noSuchUpload }
+            return manifest
+        }
+    }
+
+    /// The media room's problems as the community's: the edge where they are said.
+    private static func refusing<Result>(_ work: () async throws -> Result) async throws -> Result {
+        do {
+            return try await work()
+        } catch let problem as MediaProblem {
+            switch problem {
+            case .refused(let refusal): throw KiwiProblem.photoRefused(refusal)
+            case .noSuchPhoto: throw KiwiProblem.noSuchUpload
+            }
+        }
+    }
+
+    /// Whether the photo is still kept where its original lives (the uploads folder, else the
+    /// store): what a server asks before serving its own copies when it may have missed the notice
+    /// of a deletion.
+    func isKept(_ name: String, in store: any PostStore) async throws -> Bool {
+        if let uploads { return uploads.contains(name) }
+        return try await store.keepsImage(name)
+    }
+
+    /// A kept image as stored: from the uploads folder when there is one, else from the store
+    /// (where PostgreSQL keeps them, and `kiwi migrate` puts them).
+    func image(_ name: String, in store: any PostStore) async throws -> StoredImage {
+        guard UploadFolder.isPlainName(name) else { throw KiwiProblem.noSuchUpload }
+        if let file = uploads?.read(name) { return file }
+        guard let image = try await store.image(name) else { throw KiwiProblem.noSuchUpload }
+        return image
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import KiwiMedia
+import KiwiWire
+import PluginAPI
+import Synchronization
+
+/// Posts, likes and comments with the community's rules: what a post is, who may delete it, who
+/// hears of a like or a comment, how a feed pages. Pages that are the same for every reader are
+/// kept in memory while true.
+struct Posts: Sendable {
+    let store: any PostStore
+    let photos: PhotoIntake
+    let books: Books
+    let idempotency: Idempotency
+    let changes: KiwiChanges
+    let limits: RateLimits
+    /// The pages the same for every reader, kept while true.
+    let shared: KiwiCache<PageKey, SharedPage>
+    /// Who wrote each post: a post's author never changes, so nothing makes one stale (see `author(of:)`).
+    let authors: KiwiCache<Int64, String>
+
+    struct PageKey: Hashable, Sendable {
+        var selection: KiwiPostList
+        var window: ListWindow
+    }
+
+    /// A post stands on the lists that may show it (`KiwiPostList.mayShow`, the rule the client
+    /// keeps its reads by too); a member's name and avatar on every page they have a post on.
+    @Sendable static func stalePages(_ change: KiwiChange) -> KiwiCache<PageKey, SharedPage>.Stale? {
+        switch change {
+        case .post(_, let author, _): .matching { key, _ in key.selection.mayShow(postBy: author) }
+        case .member: .all
+        default: nil
+        }
+    }
+
+    /// A page as every reader sees it (`likedByMe` nil), kept while true when its selection is shared.
+    func sharedPage(_ selection: KiwiPostList, _ window: ListWindow) async throws -> SharedPage {
+        let make = { SharedPage(posts: try await store.posts(selection, window: window)) }
+        guard selection.isShared else { return try await make() }
+        return try await shared.value(for: PageKey(selection: selection, window: window), make: make)
+    }
+
+    /// A page as `reader` sees it: the shared page with their own likes.
+    func page(_ selection: KiwiPostList, _ window: ListWindow, for reader: String) async throws -> [KiwiPost] {
+        let shared = try await sharedPage(selection, window)
+        let liked = try await likes(of: reader, on: shared)
+        return shared.posts.map { post in
+            var post = post
+            post.likedByMe = liked.contains(post.id)
+            return post
+        }
+    }
+
+    /// Which posts of a page `reader` likes: what makes a shared page theirs.
+    func likes(of reader: String, on page: SharedPage) async throws -> Set<Int64> {
+        page.posts.isEmpty ? [] : try await store.liked(by: reader, among: page.posts.map(\.id))
+    }
+
+    func post(_ id: Int64, viewer: String?) async throws -> KiwiPost {
+        guard let post = try await store.post(id, viewer: viewer) else { throw KiwiProblem.noSuchPost }
+        return post
+    }
+
+    /// A post of the draft's photo, answered as `answer` says; with a `key`, exactly once
+    /// (`Idempotency`). `form` names the form it came from (the API's or a page's), whose answers
+    /// differ. Nothing is stored when any of it is refused.
+    func create(
+        _ draft: PostDraft,
+        by caller: KiwiUser,
+        key: String?,
+        form: String,
+        from address: String?,
+        answer: @escaping @Sendable (KiwiPost) throws -> (status: Int, body: Data)
+    ) async throws -> (status: Int, body: Data) {
+        let file = try photos.precheck(draft.file)
+        let caption = draft.caption.flatMap { $0.isEmpty ? nil : $0 }
+        let imageAlt = draft.imageAlt.flatMap { $0.trimmed.isEmpty ? nil : $0 }
+        for (field, text, limit) in [("caption", caption, KiwiLimits.caption), ("imageAlt", imageAlt, KiwiLimits.imageAlt)] {
+            if let problem = text.flatMap({ KiwiLimits.textProblem($0, field: field, limit: limit) }) { throw KiwiProblem.invalid(problem) }
+        }
+        let isbn13 = draft.isbn13
+        let request = Idempotency.digest(form, Digest.sha256(file), caption, isbn13, imageAlt)
+        return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            try await limits.spend(.posts, account: caller.username, address: address)
+            try await limits.spend(.uploadBytes, account: caller.username, address: address, amount: file.count)
+            // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
+            var book: KiwiBook?
+            if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
+            // Decoded last: a refused or rate-limited post costs no decoding.
+            let photo = try await photos.processed(file)
+            let post = try await photos.keep(photo) {
+                try await store.createPost(
+                    NewPost(owner: caller.username, image: $0, caption: caption, imageAlt: imageAlt, book: book),
+                    keeping: keep
+                )
+            }
+            tell(post: post.id, author: caller.username, made: true, Notices())
+            return post
+        }
+    }
+
+    /// Its author's only; the photo, likes, comments and notifications go with it.
+    func delete(_ id: Int64, by caller: KiwiUser) async throws {
+        let removal = try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost)
+        if let image = removal.image { photos.discard(image) }
+        tell(post: id, author: removal.postAuthor, made: false, removal.notices)
+    }
+
+    /// A like tells the post's author, unless it is their own.
+    func like(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
+        try await limits.spend(.likes, account: caller.username, address: address)
+        let author = try await author(of: id)
+        let liking = try await store.like(id, by: caller.username, notifying: author == caller.username ? nil : author)
+        tell(post: id, author: liking.author, made: false, liking.notices)
+        return liking.likes
+    }
+
+    func unlike(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
+        try await limits.spend(.likes, account: caller.username, address: address)
+        let liking = try await store.unlike(id, by: caller.username)
+        tell(post: id, author: liking.author, made: false, liking.notices)
+        return liking.likes
+    }
+
+    /// Who wrote the post, asked of the store once a post (an author never changes, and an id is never used again).
+    func author(of id: Int64) async throws -> String {
+        guard let author = try await authors.value(for: id, make: { try await store.author(of: id) }) else { throw KiwiProblem.noSuchPost }
+        return author
+    }
+
+    /// What a delete found, refused unless it was the caller's: nothing at all is deleted then.
+    private func owned(_ removal: Removal?, else missing: KiwiProblem) throws -> Removal {
+        guard let removal else { throw missing }
+        guard removal.removed else { throw KiwiProblem.notOwner }
+        return removal
+    }
+
+    /// Tells the community what a write changed: the post's pages, and the notifications told or withdrawn.
+    private func tell(post id: Int64, author: String, made: Bool, _ notices: Notices) {
+        changes.published(.post(id: id, author: author, made: made))
+        changes.published(notices, to: author)
+    }
+
+    /// Oldest first.
+    func comments(on id: Int64, _ window: ListWindow) async throws -> [KiwiComment] {
+        try await store.comments(on: id, window: window)
+    }
+
+    /// A comment, answered as `answer` says; with a `key`, exactly once (`Idempotency`). It tells
+    /// the post's author, unless it is their own.
+    func comment(
+        on id: Int64,
+        by caller: KiwiUser,
+        text: String,
+        key: String?,
+        from address: String?,
+        answer: @escaping @Sendable (KiwiComment) throws -> (status: Int, body: Data)
+    ) async throws -> (status: Int, body: Data) {
+        guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
+        if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
+        let request = Idempotency.digest("comment", String(id), text)
+        return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            try await limits.spend(.comments, account: caller.username, address: address)
+            let author = try await author(of: id)
+            let recipient = author == caller.username ? nil : author
+            let commented = try await store.addComment(on: id, by: caller.username, text: text, notifying: recipient, keeping: keep?.of(\.comment))
+            tell(post: id, author: commented.author, made: false, commented.notices)
+            return commented.comment
+        }
+    }
+
+    /// Its author's only.
+    func uncomment(_ id: Int64, by caller: KiwiUser) async throws {
+        let removal = try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment)
+        tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
+    }
+
+    /// The versions of an uploaded photo by its name (made now for one kept before versions existed).
+    /// A server that may have missed the notice of a deletion (its listener not trusted) asks where
+    /// the original lives before serving the copies it keeps.
+    func versions(of name: String) async throws -> MediaFolder.Manifest {
+        if !changes.isTrusted, try await !photos.isKept(name, in: store) {
+            photos.discard(name)
+            throw KiwiProblem.noSuchUpload
+        }
+        return try await photos.versions(of: name, in: store)
+    }
+
+    /// The reading streak, read a hundred posts at a time back as far as it goes.
+    func streakDays(of name: String, now: Date = Date()) async throws -> Int {
+        var dates: [Date] = []
+        var window = ListWindow(limit: 100)
+        while true {
+            let posts = try await store.posts(.author(name), window: window)
+            dates += posts.map(\.createdAt)
+            let days = KiwiStreak.days(dates, today: now)
+            // Older posts can only lengthen a streak that reaches back to this page's oldest day.
+            guard posts.count == 100, let oldest = posts.last?.createdAt, now.timeIntervalSince(oldest) < Double(days + 1) * 86_400 else {
+                return days
+            }
+            window.below = posts.last?.id
+        }
+    }
+}
+
+/// What a member sends to make a post: the photo (checked by its first bytes), and what they wrote
+/// of it: a caption, a description of the photo, the ISBN-13 of the book.
+struct PostDraft: Sendable {
+    var file: Data?
+    var caption: String? = nil
+    var imageAlt: String? = nil
+    var isbn13: String? = nil
+}
+
+/// A page of posts as every reader sees it, kept while true. What a controller makes of it once
+/// for every reader (its JSON, by the address links use) is kept with it, and goes with it.
+final class SharedPage: Sendable {
+    let posts: [KiwiPost]
+    private let made = Mutex<[String: any Sendable]>([:])
+
+    init(posts: [KiwiPost]) {
+        self.posts = posts
+    }
+
+    /// What `make` makes, kept under `key`. The keys carry the address a request named (its Host),
+    /// so only the first few are kept: a server answers to one or two names, and a stranger
+    /// inventing names gets theirs made each time rather than growing the cache.
+    func made<Value: Sendable>(_ key: String, _ make: () -> Value) -> Value {
+        if let kept = made.withLock({ $0[key] }) as? Value { return kept }
+        let value = make()
+        made.withLock { kept in
+            if kept.count < 8 { kept[key] = value }
+        }
+        return value
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import KiwiMedia
+
+/// Every store in memory: for tests that need no file or server, and `kiwi serve --database memory`
+/// for a throwaway community. One actor holds every table, so what one store writes another sees.
+actor MemoryKiwiDatabase: KiwiStorage {
+    nonisolated let changes = KiwiChanges(shared: false)
+
+    struct Member {
+        var user: KiwiUser
+        var passwordHash: String
+        var pending = false
+    }
+
+    struct StoredPost {
+        var post: KiwiPost
+        /// Who likes it, and since when.
+        var likers: [String: Date] = [:]
+    }
+
+    struct Follow: Equatable {
+        var follower: String
+        var followee: String
+        var createdAt: Date
+        /// Its key in lists of followers and following.
+        var number: Int64
+    }
+
+    var members: [String: Member] = [:]
+    var sessions: [String: String] = [:]
+    var loginFailures: [String: [Date]] = [:]
+    var posts: [Int64: StoredPost] = [:]
+    var comments: [Int64: KiwiComment] = [:]
+    var images: [String: StoredImage] = [:]
+    /// In the order they were made.
+    var follows: [Follow] = []
+    var notifications: [Int64: KiwiNotification] = [:]
+    /// Answers kept for `Idempotency-Key`, by account and key.
+    var answers: [String: (answer: KeptAnswer, keptAt: Date)] = [:]
+    /// The rate limits' counts.
+    var rateCounts: [RateWindow: Int] = [:]
+
+    struct RateWindow: Hashable {
+        var key: String
+        var until: Int64
+    }
+    private var lastID: Int64 = 0
+
+    init() {}
+
+    /// Memory always answers.
+    nonisolated func check() async throws {}
+
+    func nextID() -> Int64 {
+        lastID += 1
+        return lastID
+    }
+
+    /// The member as they are now (posts and comments keep the name they were made with).
+    func current(_ user: KiwiUser) -> KiwiUser { members[user.username]?.user ?? user }
+
+    /// Tells `recipient` of `actor`'s doing; answers the notification's id.
+    func notify(_ recipient: String, _ kind: KiwiNotification.Kind, by actor: String, post: Int64? = nil, comment: KiwiComment? = nil) -> Int64 {
+        let actor = members[actor]?.user ?? KiwiUser(username: actor, createdAt: Date())
+        let subject = post.flatMap { posts[$0] }.map { KiwiNotification.Subject(id: $0.post.id, image: $0.post.image, caption: $0.post.caption) }
+        let notification = KiwiNotification(
+            id: nextID(),
+            recipient: recipient,
+            kind: kind,
+            actor: actor,
+            post: subject,
+            comment: comment?.text,
+            commentID: comment?.id,
+            createdAt: Date(),
+            read: false
+        )
+        notifications[notification.id] = notification
+        return notification.id
+    }
+
+    /// Withdraws the notifications that match; answers their ids.
+    func withdraw(where matches: (KiwiNotification) -> Bool) -> [Int64] {
+        let withdrawn = notifications.values.filter(matches).map(\.id)
+        for id in withdrawn { notifications[id] = nil }
+        return withdrawn.sorted()
+    }
+}

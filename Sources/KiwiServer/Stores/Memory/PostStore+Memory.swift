@@ -1,0 +1,132 @@
+import Foundation
+import KiwiMedia
+import KiwiWire
+
+extension MemoryKiwiDatabase: PostStore {
+    func createPost(_ new: NewPost, keeping: AnswerToKeep<KiwiPost>?) throws -> KiwiPost {
+        guard let user = members[new.owner]?.user else { throw KiwiProblem.noSuchUser }
+        let post = KiwiPost(
+            id: nextID(),
+            owner: user,
+            image: new.image.name,
+            caption: new.caption,
+            createdAt: Date(),
+            likes: 0,
+            commentCount: 0,
+            likedByMe: false,
+            book: new.book,
+            imageAlt: new.imageAlt
+        )
+        try keep(keeping, post)
+        if case .stored(let stored) = new.image { images[stored.name] = stored }
+        posts[post.id] = StoredPost(post: post)
+        return post
+    }
+
+    func post(_ id: Int64, viewer: String?) -> KiwiPost? { posts[id].map { seen($0, by: viewer) } }
+
+    func posts(_ selection: KiwiPostList, window: ListWindow) -> [KiwiPost] {
+        let chosen = posts.values.filter { stored in
+            let author = stored.post.owner.username
+            switch selection {
+            case .everyone: return true
+            case .author(let member): return author == member
+            case .feed(let member): return author == member || follows.contains { $0.follower == member && $0.followee == author }
+            }
+        }
+        return window.cut(chosen, key: \.post.id, time: \.post.createdAt.timeIntervalSince1970, newestFirst: true).map { seen($0, by: nil) }
+    }
+
+    func liked(by reader: String, among ids: [Int64]) -> Set<Int64> {
+        Set(ids.filter { posts[$0]?.likers[reader] != nil })
+    }
+
+    /// The post with its author's current profile and whether the viewer likes it.
+    private func seen(_ stored: StoredPost, by viewer: String?) -> KiwiPost {
+        var post = stored.post
+        post.owner = current(post.owner)
+        post.likedByMe = viewer.map { stored.likers[$0] != nil }
+        return post
+    }
+
+    func author(of id: Int64) -> String? { posts[id]?.post.owner.username }
+
+    func deletePost(_ id: Int64, ifOwnedBy owner: String) -> Removal? {
+        guard let stored = posts[id] else { return nil }
+        let author = stored.post.owner.username
+        var removal = Removal(owner: author, post: id, postAuthor: author, removed: author == owner)
+        guard removal.removed else { return removal }
+        posts[id] = nil
+        comments = comments.filter { $0.value.postID != id }
+        images[stored.post.image] = nil
+        removal.image = stored.post.image
+        removal.notices.withdrawn = withdraw { $0.post?.id == id }
+        return removal
+    }
+
+    func image(_ name: String) -> StoredImage? { images[name] }
+
+    func keepsImage(_ name: String) -> Bool { images[name] != nil }
+
+    func like(_ id: Int64, by username: String, notifying recipient: String?) throws -> Liking {
+        guard var stored = posts[id] else { throw KiwiProblem.noSuchPost }
+        var liking = Liking(likes: stored.post.likes, author: stored.post.owner.username)
+        guard stored.likers[username] == nil else { return liking }
+        stored.likers[username] = Date()
+        stored.post.likes += 1
+        posts[id] = stored
+        liking.likes = stored.post.likes
+        liking.notices.told = recipient.map { notify($0, .like, by: username, post: id) }
+        return liking
+    }
+
+    func unlike(_ id: Int64, by username: String) throws -> Liking {
+        guard var stored = posts[id] else { throw KiwiProblem.noSuchPost }
+        var liking = Liking(likes: stored.post.likes, author: stored.post.owner.username)
+        guard stored.likers.removeValue(forKey: username) != nil else { return liking }
+        stored.post.likes -= 1
+        posts[id] = stored
+        liking.likes = stored.post.likes
+        liking.notices.withdrawn = withdraw { $0.kind == .like && $0.post?.id == id && $0.actor.username == username }
+        return liking
+    }
+
+    func comments(on id: Int64, window: ListWindow) throws -> [KiwiComment] {
+        guard posts[id] != nil else { throw KiwiProblem.noSuchPost }
+        let theirs = comments.values.filter { $0.postID == id }
+        return window.cut(theirs, key: \.id, time: { _ in 0 }, newestFirst: false).map { comment in
+            var comment = comment
+            comment.owner = current(comment.owner)
+            return comment
+        }
+    }
+
+    func addComment(
+        on id: Int64,
+        by username: String,
+        text: String,
+        notifying recipient: String?,
+        keeping: AnswerToKeep<Commented>?
+    ) throws -> Commented {
+        guard let author = posts[id]?.post.owner.username else { throw KiwiProblem.noSuchPost }
+        guard let user = members[username]?.user else { throw KiwiProblem.noSuchUser }
+        var commented = Commented(comment: KiwiComment(id: nextID(), owner: user, postID: id, text: text, createdAt: Date()), author: author)
+        try keep(keeping, commented)
+        comments[commented.comment.id] = commented.comment
+        posts[id]?.post.commentCount += 1
+        commented.notices.told = recipient.map { notify($0, .comment, by: username, post: id, comment: commented.comment) }
+        return commented
+    }
+
+    func deleteComment(_ id: Int64, ifOwnedBy owner: String) -> Removal? {
+        guard let comment = comments[id] else { return nil }
+        let post = comment.postID
+        // A comment outlives no post (they go together), so its post's author is always found.
+        var removal = Removal(owner: comment.owner.username, post: post, postAuthor: author(of: post) ?? "", removed: comment.owner.username == owner)
+        guard removal.removed else { return removal }
+        comments[id] = nil
+        posts[post]?.post.commentCount -= 1
+        removal.notices.withdrawn = withdraw { $0.commentID == id }
+        return removal
+    }
+}

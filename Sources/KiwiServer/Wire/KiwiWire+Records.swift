@@ -1,0 +1,102 @@
+import Foundation
+import KiwiMedia
+import KiwiWire
+
+/// "2025-09-25T01:00:00Z". By hand: a Foundation date formatter costs more than the rest of a feed page.
+func isoTime(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+}
+
+/// Where links in JSON point: `--public-url`, else the request's Host; photos' versions at their
+/// signed URLs (`MediaLinks`).
+struct Links: Sendable {
+    static let defaultAvatar = "default-avatar.png"
+    let base: String
+    /// nil: answers name no versions (a guest's, the wire's own tests).
+    var media: MediaLinks? = nil
+
+    func upload(_ file: String) -> String { "\(base)/uploads/\(file)" }
+
+    /// A photo's version at its signed URL; nil for the default avatar, which has none.
+    func media(_ file: String, _ size: KiwiPhotoSize, _ format: KiwiPhotoFormat = .jpeg) -> String? {
+        guard let media, file != Self.defaultAvatar else { return nil }
+        return media.url(file, size, format)
+    }
+
+    /// Every size of a photo, as answers name them (JPEG).
+    func versions(_ file: String) -> KiwiPhotoVersions? {
+        guard let media, file != Self.defaultAvatar else { return nil }
+        return media.versions(file)
+    }
+
+    /// The same links with photos signed afresh: for a live stream, whose events go on for hours.
+    func renewed(at now: Date = Date()) -> Links {
+        var renewed = self
+        renewed.media = media?.renewed(at: now)
+        return renewed
+    }
+
+    /// What answers encoded with these links depend on: kept encodings are made again when the
+    /// signed URLs' expiry moves on.
+    var identity: String { "\(base) \(media?.expires ?? 0)" }
+}
+
+/// The stored records as the wire shows them.
+extension KiwiWire.User {
+    init(_ user: KiwiUser, links: Links) {
+        self.init(
+            id: user.username,
+            username: user.username,
+            displayName: (user.fullName?.isEmpty == false ? user.fullName : nil) ?? user.username,
+            avatarURL: links.upload(user.avatar ?? Links.defaultAvatar),
+            avatarVersions: user.avatar.flatMap(links.versions)
+        )
+    }
+}
+
+extension KiwiWire.Post {
+    init(_ post: KiwiPost, links: Links) {
+        self.init(
+            id: String(post.id),
+            author: KiwiWire.User(post.owner, links: links),
+            imageURL: links.upload(post.image),
+            caption: post.caption,
+            likes: post.likes,
+            createdAt: isoTime(post.createdAt),
+            commentCount: post.commentCount,
+            likedByMe: post.likedByMe,
+            book: post.book.map { KiwiWire.Book(title: $0.title, authors: $0.authors, isbn13: $0.isbn13) },
+            imageVersions: links.versions(post.image),
+            imageAlt: post.imageAlt
+        )
+    }
+}
+
+extension KiwiWire.Comment {
+    init(_ comment: KiwiComment, links: Links) {
+        self.init(
+            id: String(comment.id),
+            author: KiwiWire.User(comment.owner, links: links),
+            text: comment.text,
+            createdAt: isoTime(comment.createdAt)
+        )
+    }
+}
+
+extension KiwiWire.Notification {
+    init(_ notification: KiwiNotification, links: Links) {
+        self.init(
+            id: String(notification.id),
+            kind: notification.kind.rawValue,
+            actor: KiwiWire.User(notification.actor, links: links),
+            post: notification.post.map { KiwiWire.NotifiedPost(id: String($0.id), imageURL: links.upload($0.image), caption: $0.caption) },
+            comment: notification.comment,
+            createdAt: isoTime(notification.createdAt),
+            read: notification.read
+        )
+    }
+}
