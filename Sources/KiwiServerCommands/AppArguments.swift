@@ -59,6 +59,8 @@ public enum KiwiRegistrations: String, Sendable, CaseIterable, ExpressibleByArgu
 public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case signups, logins, posts, comments, likes, follows
+        /// Logins with a wrong password, counted for the account tried (whoever tries it).
+        case failedLogins = "failed-logins"
         /// Uploaded bytes (posts' photos and avatars).
         case uploadBytes = "upload-bytes"
     }
@@ -81,6 +83,7 @@ public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomSt
     public static let defaults: [KiwiRateLimit] = [
         .init(.signups, .address, 20, per: 3600),
         .init(.logins, .address, 100, per: 900),
+        .init(.failedLogins, .account, 5, per: 900),
         .init(.posts, .account, 60, per: 3600), .init(.posts, .address, 180, per: 3600),
         .init(.comments, .account, 300, per: 3600), .init(.comments, .address, 900, per: 3600),
         .init(.likes, .account, 1_000, per: 3600), .init(.likes, .address, 3_000, per: 3600),

@@ -20,7 +20,12 @@ import Testing
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for user in users {
                     group.addTask { _ = try await store.like(post.id, by: user, notifying: "author") }
-                    group.addTask { _ = try await store.addComment(on: post.id, by: user, text: "from \(user)", notifying: "author", keeping: nil) }
+                    group.addTask {
+                        _ = try await store.addComment(
+                            NewComment(post: post.id, author: user, text: "from \(user)", notifying: "author"),
+                            keeping: nil
+                        )
+                    }
                 }
                 try await group.waitForAll()
             }
@@ -49,7 +54,7 @@ import Testing
             #expect(try await store.like(post.id, by: "ada", notifying: nil) == Liking(likes: 2, author: "ada"), "told nobody: nobody is told")
             #expect(try await store.unlike(post.id, by: "bob") == Liking(likes: 1, author: "ada", notices: Notices(withdrawn: [told])))
 
-            let commented = try await store.addComment(on: post.id, by: "bob", text: "yes", notifying: "ada", keeping: nil)
+            let commented = try await store.addComment(NewComment(post: post.id, author: "bob", text: "yes", notifying: "ada"), keeping: nil)
             #expect(commented.author == "ada" && commented.notices.told != nil)
             let notBobs = try #require(try await store.deleteComment(commented.comment.id, ifOwnedBy: "ada"))
             #expect(notBobs == Removal(owner: "bob", post: post.id, postAuthor: "ada", removed: false), "someone else's delete does nothing")

@@ -25,7 +25,9 @@ import Testing
                 }
                 _ = try await store.follow("bob", by: "ada", notifying: nil)
                 for reader in readers { _ = try await store.follow("ada", by: reader, notifying: "ada") }
-                for index in 0..<7 { _ = try await store.addComment(on: posts[0].id, by: "bob", text: "c\(index)", notifying: "ada", keeping: nil) }
+                for index in 0..<7 {
+                    _ = try await store.addComment(NewComment(post: posts[0].id, author: "bob", text: "c\(index)", notifying: "ada"), keeping: nil)
+                }
                 for post in posts where post.owner.username == "ada" { _ = try await store.like(post.id, by: "bob", notifying: "ada") }
 
                 let newestFirst = posts.reversed().compactMap(\.caption)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KiwiWire
 import PluginAPI
 
 extension KiwiCommand {
@@ -22,8 +23,7 @@ extension KiwiCommand {
         }
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
-            let which = following ? KiwiClient.Posts.following : .everyone
-            if following { _ = try client.session() }
+            let which = following ? KiwiPostList.feed(of: try client.session().user.username) : .everyone
             let posts = all ? try await client.allPosts(which) : try await client.posts(which, page: page, pageSize: pageSize)
             try await KiwiPresentation.list(
                 posts,

@@ -2,136 +2,120 @@ import Foundation
 import KiwiWire
 import PluginAPI
 
-/// A read kept for offline use, as its URL names it: what a landed write of one's own may change.
-enum KiwiKeptRead: Equatable {
-    /// A page of posts: everyone's (`author` nil), the following feed, or one member's; `newest`
-    /// for the first page (by number 0, or by no key).
-    case posts(author: String?, following: Bool, newest: Bool)
+/// A read kept for offline use, as the call that made it names it (kept beside the answer as its
+/// label): what a landed write of one's own may change.
+enum KiwiKeptRead: Codable, Equatable {
+    /// A page of a list of posts: `newest` for its first page (by number 0, or with no key), of
+    /// `size` posts at the most.
+    case posts(KiwiPostList, newest: Bool, size: Int)
     case post(String)
     case comments(post: String)
     /// A member's profile.
     case member(String)
     /// Their followers or the people they follow.
     case people(of: String)
-    case other
 
-    init(url: String) {
-        let parts = URLComponents(string: url)
-        let path = (parts?.path ?? "").split(separator: "/").map(String.init)
-        let query = parts?.queryItems ?? []
-        let newest =
-            !query.contains { ["max_id", "min_id", "since_id"].contains($0.name) } && (query.first { $0.name == "page" }?.value ?? "0") == "0"
-        // Matched from the end: a server may live under a path of its own.
-        let last = path.last ?? ""
-        let before = { (distance: Int) in path.count > distance ? path[path.count - 1 - distance] : "" }
-        switch (before(2), before(1), last) {
-        case (_, _, "feed"): self = .posts(author: nil, following: true, newest: newest)
-        case ("users", let name, "posts"): self = .posts(author: name, following: false, newest: newest)
-        case (_, _, "posts"): self = .posts(author: nil, following: false, newest: newest)
-        case ("posts", let post, "comments"): self = .comments(post: post)
-        case ("users", let name, "followers"), ("users", let name, "following"): self = .people(of: name)
-        case (_, "posts", let post): self = .post(post)
-        case (_, "users", let name): self = .member(name)
-        default: self = .other
-        }
+    /// How the cache keeps it beside the answer: its JSON in base64 (a label holds no space).
+    var label: String {
+        (try? JSONEncoder().encode(self)).map { $0.base64EncodedString() } ?? ""
+    }
+
+    init?(label: String) {
+        guard let data = Data(base64Encoded: label), let read = try? JSONDecoder().decode(Self.self, from: data) else { return nil }
+        self = read
     }
 }
 
 extension KiwiWrite {
-    /// What this write, landed with `answer`, does to `member`'s kept read at `url`: no stale count
-    /// after one's own like. Brought up to date where the answer says enough (a like's count, a new
-    /// post on the newest pages, a deleted post gone, a comment counted), dropped where it does
-    /// not (a post's comments, the people and the feed a follow changes, pages a new post shifts).
-    /// `uncommented` is the post whose kept comments held a deleted comment, if any did.
-    func revision(of url: String, body: Data, answer: KiwiWriteAnswer, member: String, uncommented: String? = nil) -> ResponseCache.Revision {
-        let read = KiwiKeptRead(url: url)
+    /// What this write, landed with `answer`, does to `member`'s kept `read`: no stale count after
+    /// one's own like. The kept answer is read as the wire's types and written again: brought up to
+    /// date where the answer says enough (a like's count, a new post on the newest pages its list
+    /// may show it on, a deleted post gone, a comment counted), dropped where it does not (a post's
+    /// comments, the people and the feed a follow changes) or where it does not read as what its
+    /// label says. `uncommented` is the post whose kept comments held a deleted comment, if any did.
+    func revision(
+        of read: KiwiKeptRead,
+        body: Data,
+        answer: KiwiWriteAnswer,
+        member: String,
+        uncommented: String? = nil
+    )
+        -> ResponseCache.Revision
+    {
         switch (self, read) {
         case (.like(let id, let liked), .posts), (.like(let id, let liked), .post):
             guard case .likes(let count) = answer else { return .drop }
-            return Self.editing(body) { post in
-                guard Self.id(post["id"]) == id else { return false }
-                (post["likes"], post["likedByMe"]) = (count.likes, liked)
+            return Self.revisingPosts(body, read) { post in
+                guard post.id == id else { return false }
+                (post.likes, post.likedByMe) = (count.likes, liked)
                 return true
             }
         case (.comment(let id, _), .posts), (.comment(let id, _), .post):
-            return Self.counting(body, post: id, by: 1)
+            return Self.counting(body, read, post: id, by: 1)
         case (.comment(let id, _), .comments(let post)):
             return post == id ? .drop : .keep
         case (.uncomment(let comment), .comments):
-            return Self.editingList(body) { list in list.removeAll { Self.id($0["id"]) == comment } }
+            return Self.revising(body, as: [KiwiWire.Comment].self) { comments in
+                let before = comments.count
+                comments.removeAll { $0.id == comment }
+                return comments.count != before
+            }
         case (.uncomment, .posts), (.uncomment, .post):
             // Which post it was on is known from a kept list of its comments; else nothing kept says.
-            return uncommented.map { Self.counting(body, post: $0, by: -1) } ?? .drop
+            return uncommented.map { Self.counting(body, read, post: $0, by: -1) } ?? .drop
         case (.deletePost(let id), .posts):
-            return Self.editingList(body) { list in list.removeAll { Self.id($0["id"]) == id } }
+            return Self.revising(body, as: [KiwiWire.Post].self) { posts in
+                let before = posts.count
+                posts.removeAll { $0.id == id }
+                return posts.count != before
+            }
         case (.deletePost(let id), .post(let post)), (.deletePost(let id), .comments(let post)):
             return post == id ? .drop : .keep
-        case (.post, .posts(let author, _, let newest)) where author == nil || author == member:
-            guard newest, case .post(let made) = answer, let data = try? JSONEncoder().encode(made),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            else { return .drop }
-            return Self.editingList(body) { list in
-                guard !list.contains(where: { Self.id($0["id"]) == made.id }) else { return }
+        case (.post, .posts(let list, let newest, let size)) where list.mayShow(postBy: member):
+            guard newest, case .post(let made) = answer else { return .drop }
+            return Self.revising(body, as: [KiwiWire.Post].self) { posts in
+                guard !posts.contains(where: { $0.id == made.id }) else { return false }
                 // The page keeps its size: its oldest post moves to the next page.
-                let size = list.count
-                list.insert(object, at: 0)
-                if let pageSize = Self.pageSize(url), size >= pageSize { list.removeLast() }
+                posts.insert(made, at: 0)
+                if posts.count > size { posts.removeLast() }
+                return true
             }
         case (.follow(let name, _), .member(let who)), (.follow(let name, _), .people(let who)):
             return who == name || who == member ? .drop : .keep
-        case (.follow, .posts(_, let following, _)):
-            return following ? .drop : .keep
+        case (.follow, .posts(let list, _, _)):
+            // The follower's feed gains or loses the other's posts, which no answer says.
+            return list.isShared ? .keep : .drop
         default:
             return .keep
         }
     }
 
-    /// An id as JSON gives it: a string, or a number on a server that sends numbers.
-    private static func id(_ value: Any?) -> String? {
-        (value as? String) ?? (value as? NSNumber)?.stringValue
-    }
-
-    private static func pageSize(_ url: String) -> Int? {
-        URLComponents(string: url)?.queryItems?.first { ["pageSize", "limit"].contains($0.name) }?.value.flatMap { Int($0) }
-    }
-
     /// The post's comment count moved by `change`, where it is counted.
-    private static func counting(_ body: Data, post id: String, by change: Int) -> ResponseCache.Revision {
-        editing(body) { post in
-            guard Self.id(post["id"]) == id, let count = post["commentCount"] as? Int else { return false }
-            post["commentCount"] = max(0, count + change)
+    private static func counting(_ body: Data, _ read: KiwiKeptRead, post id: String, by change: Int) -> ResponseCache.Revision {
+        revisingPosts(body, read) { post in
+            guard post.id == id, let count = post.commentCount else { return false }
+            post.commentCount = max(0, count + change)
             return true
         }
     }
 
-    /// The body's posts (a list of them, or one) as `edit` changes them; kept when it changes
-    /// none, dropped when the body is not what it should be.
-    private static func editing(_ body: Data, _ edit: (inout [String: Any]) -> Bool) -> ResponseCache.Revision {
-        switch try? JSONSerialization.jsonObject(with: body) {
-        case var post as [String: Any]:
-            return edit(&post) ? replaced(post) : .keep
-        case let list as [[String: Any]]:
-            var changed = false
-            let edited = list.map { post in
-                var post = post
-                if edit(&post) { changed = true }
-                return post
-            }
-            return changed ? replaced(edited) : .keep
-        default:
-            return .drop
+    /// A kept page of posts, or one post, as `edit` changes each (answering whether it did).
+    private static func revisingPosts(
+        _ body: Data,
+        _ read: KiwiKeptRead,
+        _ edit: (inout KiwiWire.Post) -> Bool
+    ) -> ResponseCache.Revision {
+        guard case .posts = read else { return revising(body, as: KiwiWire.Post.self, edit) }
+        return revising(body, as: [KiwiWire.Post].self) { posts in
+            posts.indices.reduce(false) { changed, index in edit(&posts[index]) || changed }
         }
     }
 
-    /// The body's list as `edit` changes it; kept when unchanged, dropped when it is not a list.
-    private static func editingList(_ body: Data, _ edit: (inout [[String: Any]]) -> Void) -> ResponseCache.Revision {
-        guard let list = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]] else { return .drop }
-        var edited = list
-        edit(&edited)
-        return edited.count == list.count && edited.map { id($0["id"]) } == list.map { id($0["id"]) } ? .keep : replaced(edited)
-    }
-
-    private static func replaced(_ json: Any) -> ResponseCache.Revision {
-        (try? JSONSerialization.data(withJSONObject: json)).map { .replace($0) } ?? .drop
+    /// The kept body read as `Value`, changed by `edit` (which answers whether it changed it) and
+    /// written again: kept as it was when nothing changed, dropped when it is not a `Value`.
+    private static func revising<Value: Codable>(_ body: Data, as type: Value.Type, _ edit: (inout Value) -> Bool) -> ResponseCache.Revision {
+        guard var value = try? JSONDecoder().decode(Value.self, from: body) else { return .drop }
+        guard edit(&value) else { return .keep }
+        return (try? JSONEncoder().encode(value)).map { .replace($0) } ?? .drop
     }
 }

@@ -5,29 +5,6 @@ import PluginAPI
 /// Talks to a Kiwi server (ours or any speaking the base contract) with typed
 /// calls, and keeps the session token in `$XDG_DATA_HOME/toolbox/kiwi/session.json` (mode 0600).
 struct KiwiClient: Sendable {
-    /// Whose posts a page lists.
-    enum Posts: Sendable {
-        case everyone
-        /// The caller and the people they follow (`GET /feed`, an extension).
-        case following
-        /// One reader's (`GET /users/<u>/posts`, an extension).
-        case author(String)
-
-        var path: String {
-            switch self {
-            case .everyone: "posts"
-            case .following: "feed"
-            case .author(let name): "users/\(name)/posts"
-            }
-        }
-
-        /// What a 404 means: a base-contract server has no following feed (a server that is down is another error).
-        func notFound(on server: URL) -> ToolboxError? {
-            guard case .following = self else { return nil }
-            return .usage("\(server.absoluteString) has no following feed (GET /feed)", hint: "use `toolbox kiwi feed` for everyone's posts")
-        }
-    }
-
     let server: URL
     let sessions: JSONFileStore<KiwiSession?>
     /// Where reads are kept for offline use, and what a landed write drops from.
@@ -112,10 +89,12 @@ struct KiwiClient: Sendable {
     /// A read kept for reading offline: asked afresh every time (one small round trip, 304 while
     /// nothing changed), answered from what was kept when the server cannot be reached or with
     /// `--offline`, and kept per member: another member who logs in here never sees it.
-    private func kept(_ call: APICall) -> APICall {
+    /// `read` names what it is, so that a landed write revises it by what it is (`KiwiKeptRead`).
+    private func kept(_ call: APICall, as read: KiwiKeptRead? = nil) -> APICall {
         var call = call
         call.cache = Self.lastSeen
         call.cacheScope = (try? session())?.user.username
+        call.cacheLabel = read?.label
         return call
     }
 
@@ -123,12 +102,11 @@ struct KiwiClient: Sendable {
     /// no stale count after one's own like, and what was last seen still reads offline.
     func reviseReads(after write: KiwiWrite, answer: KiwiWriteAnswer) {
         guard let member = (try? session())?.user.username else { return }
-        let kept = { (url: String) in KiwiKeptRead(url: url) != .other }
         // A deleted comment's post is known from a kept list of its comments, read first.
         var uncommented: String?
         if case .uncomment(let comment) = write {
-            cache.revise(namespace: "kiwi", scope: member, where: kept) { url, body in
-                if case .comments(let post) = KiwiKeptRead(url: url),
+            cache.revise(namespace: "kiwi", scope: member) { label, body in
+                if case .comments(let post) = KiwiKeptRead(label: label),
                     (try? JSONDecoder().decode([KiwiWire.Comment].self, from: body))?.contains(where: { $0.id == comment }) == true
                 {
                     uncommented = post
@@ -136,8 +114,9 @@ struct KiwiClient: Sendable {
                 return .keep
             }
         }
-        cache.revise(namespace: "kiwi", scope: member, where: kept) { url, body in
-            write.revision(of: url, body: body, answer: answer, member: member, uncommented: uncommented)
+        cache.revise(namespace: "kiwi", scope: member) { label, body in
+            guard let read = KiwiKeptRead(label: label) else { return .keep }
+            return write.revision(of: read, body: body, answer: answer, member: member, uncommented: uncommented)
         }
     }
 
@@ -201,23 +180,29 @@ struct KiwiClient: Sendable {
     }
 
     func user(_ name: String) async throws -> KiwiWire.User {
-        try await api.decode(kept(APICall("users/\(name)", notFound: Self.noUser(name))))
+        try await api.decode(kept(APICall("users/\(name)", notFound: Self.noUser(name)), as: .member(name)))
     }
 
     // MARK: posts
 
     /// One page (counting from 1 here, from 0 on the wire).
-    func posts(_ which: Posts, page: Int, pageSize: Int) async throws -> [KiwiWire.Post] {
-        try await api.decode(try postsCall(which, Self.numbered(page - 1, size: pageSize)))
+    func posts(_ list: KiwiPostList, page: Int, pageSize: Int) async throws -> [KiwiWire.Post] {
+        try await api.decode(try postsCall(list, Self.numbered(page - 1, size: pageSize), newest: page == 1, size: pageSize))
     }
 
     /// Every post, page after page.
-    func allPosts(_ which: Posts, pageSize: Int = 50) async throws -> [KiwiWire.Post] {
-        try await everyItem(size: pageSize, id: \.id) { try postsCall(which, $0) }
+    func allPosts(_ list: KiwiPostList, pageSize: Int = 50) async throws -> [KiwiWire.Post] {
+        try await everyItem(size: pageSize, id: \.id) { query, first in try postsCall(list, query, newest: first, size: pageSize) }
     }
 
-    private func postsCall(_ which: Posts, _ query: [(String, String)]) throws -> APICall {
-        try authenticated(kept(APICall(which.path, query: query, notFound: which.notFound(on: server))), optional: which != .following)
+    private func postsCall(_ list: KiwiPostList, _ query: [(String, String)], newest: Bool, size: Int) throws -> APICall {
+        // A base-contract server has no following feed (a server that is down is another error).
+        let notFound =
+            list.isShared
+            ? nil
+            : ToolboxError.usage("\(server.absoluteString) has no following feed (GET /feed)", hint: "use `toolbox kiwi feed` for everyone's posts")
+        let call = kept(APICall(list.path, query: query, notFound: notFound), as: .posts(list, newest: newest, size: size))
+        return try authenticated(call, optional: list.isShared)
     }
 
     /// A page by number, from 0, as the wire counts.
@@ -228,13 +213,18 @@ struct KiwiClient: Sendable {
     /// Every item of a list, page after page: along the `Link` header's `next` (a cursor, which
     /// costs the server the same at any depth) where the server sends one, else by page number
     /// until a short page (a base server); items that shifted onto the next page are dropped.
-    func everyItem<Item: Decodable>(size: Int, id: (Item) -> String, _ call: ([(String, String)]) throws -> APICall) async throws -> [Item] {
+    /// `call` makes each page's call from its query, and whether it is the first page.
+    func everyItem<Item: Decodable>(
+        size: Int,
+        id: (Item) -> String,
+        _ call: ([(String, String)], _ first: Bool) throws -> APICall
+    ) async throws -> [Item] {
         var seen = Set<String>()
         var items: [Item] = []
         var number = 0
         var query = Self.numbered(0, size: size)
         while true {
-            let request = try call(query)
+            let request = try call(query, number == 0)
             let response = try await api.send(request)
             let batch = try api.decode([Item].self, from: response.body, what: request.path)
             let fresh = batch.filter { seen.insert(id($0)).inserted }
@@ -264,7 +254,7 @@ struct KiwiClient: Sendable {
     static let lastSeen = CachePolicy(kind: "kept", timeToLive: 0)
 
     func post(_ id: String) async throws -> KiwiWire.Post {
-        try await api.decode(try authenticated(kept(APICall("posts/\(id)", notFound: Self.noPost(id))), optional: true))
+        try await api.decode(try authenticated(kept(APICall("posts/\(id)", notFound: Self.noPost(id)), as: .post(id)), optional: true))
     }
 
     /// Upload names never change, so a photo is downloaded once and drawn again offline.
@@ -355,7 +345,9 @@ struct KiwiClient: Sendable {
 
     /// Every comment, oldest first: a thousand to a page, the most the server sends at once.
     func comments(on id: String) async throws -> [KiwiWire.Comment] {
-        try await everyItem(size: 1000, id: \.id) { kept(APICall("posts/\(id)/comments", query: $0, notFound: Self.noPost(id))) }
+        try await everyItem(size: 1000, id: \.id) { query, _ in
+            kept(APICall("posts/\(id)/comments", query: query, notFound: Self.noPost(id)), as: .comments(post: id))
+        }
     }
 
     /// The new comment's id, when the server names it (ours does; the original answers only "ok").
@@ -379,7 +371,7 @@ struct KiwiClient: Sendable {
     }
 
     func allNotifications(pageSize: Int, unreadOnly: Bool) async throws -> [KiwiWire.Notification] {
-        try await everyItem(size: pageSize, id: \.id) { try notificationsCall($0, unreadOnly: unreadOnly) }
+        try await everyItem(size: pageSize, id: \.id) { query, _ in try notificationsCall(query, unreadOnly: unreadOnly) }
     }
 
     private func notificationsCall(_ query: [(String, String)], unreadOnly: Bool) throws -> APICall {
@@ -420,11 +412,9 @@ struct KiwiClient: Sendable {
 
     /// `followers` or `following` of a reader.
     func people(_ relation: String, of name: String) async throws -> [KiwiWire.User] {
-        try await api.decode(kept(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name))))
+        try await api.decode(kept(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name)), as: .people(of: name)))
     }
 
     static func noPost(_ id: String) -> ToolboxError { .notFound("no post \(id)", hint: "see the posts with `toolbox kiwi feed`") }
     static func noUser(_ name: String) -> ToolboxError { .notFound("no user \(name)", hint: "check the username") }
 }
-
-extension KiwiClient.Posts: Equatable {}

@@ -19,7 +19,7 @@ extension KiwiClient {
         async let user = user(name)
         async let followers = people("followers", of: name)
         async let following = people("following", of: name)
-        let own = KiwiClient.Posts.author(name)
+        let own = KiwiPostList.author(name)
         let posts: [KiwiWire.Post]
         do {
             posts = try await allPosts(own)

@@ -23,16 +23,16 @@ struct FollowController: Sendable {
 
     /// Most recent first, as the original answers them: the first thousand unless asked for fewer.
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let window = try request.wholeListWindow()
-        return people(request, context, window, try await community.follows.followers(of: try context.username(), window))
+        try await people(.followers, request, context)
     }
 
     @Sendable func following(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let window = try request.wholeListWindow()
-        return people(request, context, window, try await community.follows.following(of: try context.username(), window))
+        try await people(.following, request, context)
     }
 
-    private func people(_ request: Request, _ context: KiwiRequestContext, _ window: ListWindow, _ people: [FollowEntry]) -> Response {
+    private func people(_ direction: FollowDirection, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
+        let window = try request.wholeListWindow()
+        let people = try await community.follows.people(direction, of: try context.username(), window)
         let links = links(request, context)
         return KiwiJSON.response(
             people.map { KiwiWire.User($0.member, links: links) },

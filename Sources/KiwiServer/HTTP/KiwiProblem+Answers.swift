@@ -11,8 +11,6 @@ extension KiwiProblem {
         case .notLoggedIn: KiwiHTTPError(.forbidden, "not logged in", code: "not_logged_in")
         case .notOwner: KiwiHTTPError(.forbidden, "only the owner can do this", code: "not_owner")
         case .wrongCredentials: KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
-        case .tooManyFailedLogins(let seconds):
-            KiwiHTTPError(.tooManyRequests, "too many failed logins; try again in \(seconds) s", retryAfter: seconds)
         case .usernameTaken: KiwiHTTPError(.conflict, "username already taken", code: "username_conflict")
         case .noSuchUser: KiwiHTTPError(.notFound, "no such user", code: "user_not_found")
         case .noSuchPost: KiwiHTTPError(.notFound, "no such post", code: "post_not_found")
@@ -45,7 +43,7 @@ extension KiwiProblem {
         case .rateLimited(let limit, let seconds):
             KiwiHTTPError(
                 .tooManyRequests,
-                "too many \(Self.noun(limit.kind)) from this \(limit.scope.rawValue): at most \(limit.count ?? 0) in \(Self.readable(seconds: limit.window)); try again in \(seconds) s",
+                "too many \(Self.noun(limit.kind)) \(limit.scope == .account ? "for" : "from") this \(limit.scope.rawValue): at most \(limit.count ?? 0) in \(Self.readable(seconds: limit.window)); try again in \(seconds) s",
                 code: "rate_limited",
                 retryAfter: seconds,
                 headers: Self.rateLimitFields(limit, retryAfter: seconds)
@@ -70,6 +68,7 @@ extension KiwiProblem {
         switch kind {
         case .signups: "sign-ups"
         case .logins: "logins"
+        case .failedLogins: "failed logins"
         case .posts: "posts"
         case .comments: "comments"
         case .likes: "likes"
@@ -90,7 +89,6 @@ extension KiwiProblem {
         case .notLoggedIn: "Log in first."
         case .notOwner: "Only its owner can do that."
         case .wrongCredentials: "Wrong username or password."
-        case .tooManyFailedLogins(let seconds): "Too many failed logins: try again in \(seconds) seconds."
         case .usernameTaken: "That username is taken: choose another."
         case .noSuchUser: "There is nobody by that name."
         case .noSuchPost: "That post does not exist, or was deleted."
@@ -124,13 +122,14 @@ extension KiwiProblem {
     /// rather than a page of its own.
     var shownOnForm: Bool {
         switch self {
-        case .invalid, .missingPhoto, .photoRefused, .wrongCredentials,
-            .tooManyFailedLogins, .usernameTaken,
-            .noBookSearch,
-            .bookSearchFailed, .registrationsClosed, .awaitingApproval:
+        case .invalid, .missingPhoto, .photoRefused, .wrongCredentials, .usernameTaken, .noBookSearch, .bookSearchFailed,
+            .registrationsClosed, .awaitingApproval:
             true
+        // Too many failed logins is said on the login form, where they were typed.
+        case .rateLimited(let limit, _):
+            limit.kind == .failedLogins
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
-            .keyReused, .stillAnswering, .repeatedRequest, .rateLimited, .badMediaSignature:
+            .keyReused, .stillAnswering, .repeatedRequest, .badMediaSignature:
             false
         }
     }

@@ -10,8 +10,6 @@ enum KiwiProblem: Error, Equatable, Sendable {
     /// Only the member who owns the profile, post or comment may change it.
     case notOwner
     case wrongCredentials
-    /// Five failed logins within 15 minutes: the username waits this many seconds.
-    case tooManyFailedLogins(retryAfter: Int)
     case usernameTaken
     case noSuchUser
     case noSuchPost

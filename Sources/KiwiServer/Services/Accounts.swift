@@ -3,7 +3,7 @@ import HummingbirdBcrypt
 import KiwiServerCommands
 import KiwiWire
 
-/// Members and their sessions: signing up, logging in (throttled), who a session's token
+/// Members and their sessions: signing up, logging in (failures limited), who a session's token
 /// belongs to, profiles and avatars.
 struct Accounts: Sendable {
     let store: any AccountStore
@@ -16,7 +16,6 @@ struct Accounts: Sendable {
     let bcryptCost: UInt8
     /// Who each token belongs to, kept while true: every logged-in request asks.
     let sessions: KiwiCache<String, KiwiUser>
-    var throttle: LoginThrottle { LoginThrottle(store: store) }
 
     /// A session that ended, and every session of a member whose profile changed (it holds their name).
     @Sendable static func staleSessions(_ change: KiwiChange) -> KiwiCache<String, KiwiUser>.Stale? {
@@ -54,17 +53,18 @@ struct Accounts: Sendable {
         }
     }
 
-    /// A new session's token; five failures within 15 minutes and the username waits.
+    /// A new session's token. Failed logins are a rate limit of the account tried (`failed-logins`,
+    /// five in 15 minutes by default): past it the account waits, whoever tries it, on every server.
     func logIn(username: String, password: String, from address: String?) async throws -> (token: String, user: KiwiUser) {
         try await limits.spend(.logins, account: nil, address: address)
-        try await throttle.check(username)
+        try await limits.check(.failedLogins, account: username)
         guard let credentials = try await store.credentials(of: username),
             await Task.detached(operation: { Bcrypt.verify(password, hash: credentials.passwordHash) }).value
         else {
-            try await throttle.failed(username)
+            try await limits.spend(.failedLogins, account: username, address: nil)
             throw KiwiProblem.wrongCredentials
         }
-        try await throttle.succeeded(username)
+        try await limits.forget(.failedLogins, account: username)
         // Told only to whoever knows the password: nobody else learns the account waits.
         guard !credentials.pending else { throw KiwiProblem.awaitingApproval }
         return (try await openSession(for: credentials.user), credentials.user)

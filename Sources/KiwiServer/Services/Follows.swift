@@ -25,12 +25,8 @@ struct Follows: Sendable {
     }
 
     /// Most recent first.
-    func followers(of username: String, _ window: ListWindow) async throws -> [FollowEntry] {
-        try await store.followers(of: username, window: window)
-    }
-
-    func following(of username: String, _ window: ListWindow) async throws -> [FollowEntry] {
-        try await store.following(of: username, window: window)
+    func people(_ direction: FollowDirection, of username: String, _ window: ListWindow) async throws -> [FollowEntry] {
+        try await store.people(direction, of: username, window: window)
     }
 
     func counts(of username: String) async throws -> (followers: Int, following: Int) {

@@ -77,7 +77,7 @@ final class LiveEvents: Service, Sendable {
         let stream = register(reader.username, tokenHash: tokenHash, close: close)
         do {
             // Registered first, then asked: what happens in between is sent by the catch-up below.
-            follow(try await store.following(of: reader.username, window: .everything).map(\.member), for: stream)
+            follow(try await store.people(.following, of: reader.username, window: .everything).map(\.member), for: stream)
             stream.send(.unread(try await store.unreadCount(for: reader.username)))
             let since = cursor.map { max($0.time - Self.overlap, stream.connected - Self.resumeWindow) } ?? stream.connected
             if let cursor { stream.saw(cursor.event) }
@@ -180,7 +180,7 @@ final class LiveEvents: Service, Sendable {
                 stream.end()
                 continue
             }
-            let followees = Set(try await store.following(of: stream.reader, window: .everything).map(\.member.username))
+            let followees = Set(try await store.people(.following, of: stream.reader, window: .everything).map(\.member.username))
             readers.withLock { $0.replaceFollowees(of: stream.reader, with: followees) }
             let since = stream.lastEventTime.map { $0 - Self.overlap } ?? stream.connected
             stream.send(try await store.events(for: stream.reader, since: since, limit: Self.resumeLimit))

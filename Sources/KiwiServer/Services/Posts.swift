@@ -164,7 +164,10 @@ struct Posts: Sendable {
             try await limits.spend(.comments, account: caller.username, address: address)
             let author = try await author(of: id)
             let recipient = author == caller.username ? nil : author
-            let commented = try await store.addComment(on: id, by: caller.username, text: text, notifying: recipient, keeping: keep?.of(\.comment))
+            let commented = try await store.addComment(
+                NewComment(post: id, author: caller.username, text: text, notifying: recipient),
+                keeping: keep?.of(\.comment)
+            )
             tell(post: id, author: commented.author, made: false, commented.notices)
             return commented.comment
         }

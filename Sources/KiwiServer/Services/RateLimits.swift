@@ -24,17 +24,46 @@ final class RateLimits: Sendable {
     /// Counts `amount` of `kind` for the account and the client address (either may be unknown);
     /// throws `rateLimited` with the wait when either passes its limit.
     func spend(_ kind: KiwiRateLimit.Kind, account: String?, address: String?, amount: Int = 1, now: Date = Date()) async throws {
-        let applying = (limits[kind] ?? []).compactMap { limit -> (KiwiRateLimit, key: String)? in
+        guard amount > 0 else { return }
+        try await count(kind, account: account, address: address, amount: amount, now: now) { count, limit in count > limit }
+    }
+
+    /// Throws `rateLimited` when the account or the address has already reached its limit of
+    /// `kind`, counting nothing: for what is counted only once it fails (a login with a wrong password).
+    func check(_ kind: KiwiRateLimit.Kind, account: String?, address: String? = nil, now: Date = Date()) async throws {
+        try await count(kind, account: account, address: address, amount: 0, now: now) { count, limit in count >= limit }
+    }
+
+    /// Forgets what the account has counted of `kind` (a login that succeeds forgets its failures).
+    func forget(_ kind: KiwiRateLimit.Kind, account: String) async throws {
+        let keys = applying(kind, account: account, address: nil).map(\.key)
+        if !keys.isEmpty { try await store.clearCounts(keys) }
+    }
+
+    /// The limits of `kind` that apply to the account and the address, each with its count's key.
+    private func applying(_ kind: KiwiRateLimit.Kind, account: String?, address: String?) -> [(KiwiRateLimit, key: String)] {
+        (limits[kind] ?? []).compactMap { limit in
             guard let who = limit.scope == .account ? account : address else { return nil }
             return (limit, "\(kind.rawValue)|\(limit.scope.rawValue)|\(limit.window)|\(who)")
         }
-        guard !applying.isEmpty, amount > 0 else { return }
+    }
+
+    private func count(
+        _ kind: KiwiRateLimit.Kind,
+        account: String?,
+        address: String?,
+        amount: Int,
+        now: Date,
+        passes: (_ count: Int, _ limit: Int) -> Bool
+    ) async throws {
+        let applying = applying(kind, account: account, address: address)
+        guard !applying.isEmpty else { return }
         let seconds = Int64(now.timeIntervalSince1970)
         // The keys of one window are counted in one step (an account's and an address's, usually).
         for (window, counted) in Dictionary(grouping: applying, by: { Int64($0.0.window) }) {
             let until = (seconds / window + 1) * window
             let counts = try await store.addToCounts(counted.map(\.key), until: until, amount: amount)
-            for ((limit, _), count) in zip(counted, counts) where count > limit.count ?? .max {
+            for ((limit, _), count) in zip(counted, counts) where passes(count, limit.count ?? .max) {
                 KiwiMetrics.rateLimited(limit)
                 throw KiwiProblem.rateLimited(limit, retryAfter: Int(until - seconds))
             }

@@ -23,12 +23,6 @@ protocol AccountStore: Sendable {
     func sessionUser(tokenHash: String) async throws -> KiwiUser?
     func deleteSession(tokenHash: String) async throws
 
-    /// Failed logins are kept with the data, so every server sharing it throttles a username alike.
-    /// Recording one forgets everyone's failures older than `before`.
-    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws
-    /// The times of `username`'s failed logins since `time`, oldest first.
-    func loginFailures(_ username: String, since time: Date) async throws -> [Date]
-    func clearLoginFailures(_ username: String) async throws
 }
 
 extension AccountStore {

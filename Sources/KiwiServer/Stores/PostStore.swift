@@ -36,13 +36,7 @@ protocol PostStore: Sendable {
     func comments(on id: Int64, window: ListWindow) async throws -> [KiwiComment]
     /// With the notification for `recipient`, if any, and the answer to keep, if any, in the
     /// comment's transaction (as `createPost`).
-    func addComment(
-        on id: Int64,
-        by username: String,
-        text: String,
-        notifying recipient: String?,
-        keeping: AnswerToKeep<Commented>?
-    ) async throws -> Commented
+    func addComment(_ comment: NewComment, keeping: AnswerToKeep<Commented>?) async throws -> Commented
     /// Deletes the comment if `owner` wrote it, and its notification; nil for no such comment.
     func deleteComment(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal?
 }
@@ -54,6 +48,15 @@ struct NewPost: Sendable {
     var caption: String? = nil
     var imageAlt: String? = nil
     var book: KiwiBook? = nil
+}
+
+/// A comment to store: on which post, whose, what it says, and whom it tells (the service's
+/// choice; nobody for one's own post).
+struct NewComment: Sendable {
+    var post: Int64
+    var author: String
+    var text: String
+    var notifying: String? = nil
 }
 
 /// The notifications a write added or withdrew, for the service to tell of (`KiwiChanges`).

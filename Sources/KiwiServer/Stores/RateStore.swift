@@ -6,4 +6,6 @@ protocol RateStore: Sendable {
     func addToCounts(_ keys: [String], until: Int64, amount: Int) async throws -> [Int]
     /// Forgets the windows that ended before `time` (Unix seconds).
     func forgetCounts(before time: Int64) async throws
+    /// Forgets every window's count of these keys.
+    func clearCounts(_ keys: [String]) async throws
 }

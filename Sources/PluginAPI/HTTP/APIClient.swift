@@ -20,6 +20,8 @@ public struct APICall: Sendable {
     public var cache: CachePolicy?
     /// Whose answer a cached one is, when it depends on who asks (see `HTTPRequest.cacheScope`).
     public var cacheScope: String?
+    /// What the kept answer is, in the caller's words (see `HTTPRequest.cacheLabel`).
+    public var cacheLabel: String?
     /// What a 404 means to the caller ("no movie with id 12"); nil for the client's default.
     public var notFound: ToolboxError?
     /// Called with the bytes of the body sent so far (uploads show a progress bar).
@@ -239,6 +241,7 @@ public struct APIClient: Sendable {
         request.uploadProgress = call.uploadProgress
         request.slim = call.slim
         request.cacheScope = call.cacheScope
+        request.cacheLabel = call.cacheLabel
         return request
     }
 

@@ -25,6 +25,9 @@ public struct HTTPRequest: Sendable {
     /// Whose answer this is, for a cached answer that depends on who asks (a member's name):
     /// kept apart from everyone else's, and across that member's sessions.
     public var cacheScope: String?
+    /// What the caller says the kept answer is (no spaces), kept beside it, so that it can revise
+    /// its answers later by what they are rather than by their URLs (`ResponseCache.revise`).
+    public var cacheLabel: String?
     /// Query items whose values are secrets, removed from logs and cache metadata.
     public var secretQueryItems: Set<String>
     /// Called with the bytes of the body sent so far (uploads show a progress bar).

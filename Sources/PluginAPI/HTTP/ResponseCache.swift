@@ -25,10 +25,10 @@ public struct CacheEntry: Sendable {
 /// its header (a torn or tampered write) reads as absent and is removed.
 public final class ResponseCache: Sendable {
     /// Bytes, not `Data(string.utf8)`: that costs a runtime type lookup on every cache hit.
-    static let magic = Array("TOOLBOX-CACHE 3\n".utf8)
+    static let magic = Array("TOOLBOX-CACHE 4\n".utf8)
 
-    /// `status storedAt expiresAt bodyLength bodySHA256 kind etag scope url` on one line ("-"
-    /// for no etag or scope; neither holds a space), times in
+    /// `status storedAt expiresAt bodyLength bodySHA256 kind etag scope label url` on one line ("-"
+    /// for no etag, scope or label; none holds a space), times in
     /// seconds since 1970. Plain text rather than JSON: every cached answer reads it,
     /// and JSONDecoder's first use costs more than the rest of a cache hit.
     struct Header {
@@ -40,12 +40,13 @@ public final class ResponseCache: Sendable {
         var kind: String
         var etag: String?
         var scope: String?
+        var label: String?
         var url: String
 
         var line: String {
             [
                 "\(status)", "\(storedAt.timeIntervalSince1970)", "\(expiresAt.timeIntervalSince1970)", "\(bodyLength)", bodySHA256, kind,
-                etag ?? "-", scope ?? "-", url,
+                etag ?? "-", scope ?? "-", label ?? "-", url,
             ].joined(separator: " ")
         }
     }
@@ -114,6 +115,7 @@ public final class ResponseCache: Sendable {
             kind: policy.kind,
             etag: etag,
             scope: request.cacheScope.map(Digest.sha256),
+            label: request.cacheLabel.flatMap { $0.isEmpty || $0.contains(" ") ? nil : $0 },
             url: request.redactedURL
         )
         let path = path(namespace: request.namespace, key: key)
@@ -142,9 +144,9 @@ public final class ResponseCache: Sendable {
         case replace(Data)
     }
 
-    /// Revises the answers of one scope in a namespace whose URL `matches` (what a write
-    /// changed), on disk and in this run's memory: `revise` is given each one's URL and body.
-    public func revise(namespace: String, scope: String, where matches: (String) -> Bool, _ revise: (String, Data) -> Revision) {
+    /// Revises the labelled answers of one scope in a namespace (what a write changed), on disk
+    /// and in this run's memory: `revise` is given each one's label and body.
+    public func revise(namespace: String, scope: String, _ revise: (String, Data) -> Revision) {
         let hashed = Digest.sha256(scope)
         for file in Self.files(under: "\(root)/\(namespace)/http") {
             // The header is all it needs to choose: a kept photo's bytes are not read.
@@ -155,11 +157,11 @@ public final class ResponseCache: Sendable {
             let rest = data.dropFirst(Self.magic.count)
             guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")),
                 var header = Header(line: String(decoding: rest[rest.startIndex..<newline], as: UTF8.self)),
-                header.scope == hashed, matches(header.url),
+                header.scope == hashed, let label = header.label,
                 let whole = FileManager.default.contents(atPath: file.path), let entry = Self.decode(whole)
             else { continue }
             memory.withLock { $0[(file.path as NSString).lastPathComponent] = nil }
-            switch revise(header.url, entry.body) {
+            switch revise(label, entry.body) {
             case .keep:
                 continue
             case .drop:
@@ -225,8 +227,8 @@ public final class ResponseCache: Sendable {
 
 extension ResponseCache.Header {
     init?(line: String) {
-        let fields = line.split(separator: " ", maxSplits: 8, omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 9, let status = Int(fields[0]), let storedAt = Double(fields[1]),
+        let fields = line.split(separator: " ", maxSplits: 9, omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 10, let status = Int(fields[0]), let storedAt = Double(fields[1]),
             let expiresAt = Double(fields[2]), let bodyLength = Int(fields[3])
         else { return nil }
         self.init(
@@ -238,7 +240,8 @@ extension ResponseCache.Header {
             kind: fields[5],
             etag: fields[6] == "-" ? nil : fields[6],
             scope: fields[7] == "-" ? nil : fields[7],
-            url: fields[8]
+            label: fields[8] == "-" ? nil : fields[8],
+            url: fields[9]
         )
     }
 }

@@ -50,15 +50,4 @@ extension MemoryKiwiDatabase: AccountStore {
         sessions[tokenHash] = nil
     }
 
-    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) {
-        loginFailures = loginFailures.compactMapValues { times in
-            let recent = times.filter { $0 >= before }
-            return recent.isEmpty ? nil : recent
-        }
-        loginFailures[username, default: []].append(time)
-    }
-
-    func loginFailures(_ username: String, since time: Date) -> [Date] { (loginFailures[username] ?? []).filter { $0 >= time } }
-
-    func clearLoginFailures(_ username: String) { loginFailures[username] = nil }
 }

@@ -15,18 +15,12 @@ extension MemoryKiwiDatabase: FollowStore {
         return (true, Notices(withdrawn: withdraw { $0.kind == .follow && $0.recipient == followee && $0.actor.username == follower }))
     }
 
-    func followers(of username: String, window: ListWindow) throws -> [FollowEntry] {
-        try people(window, of: username, { $0.followee == username }, \.follower)
-    }
-
-    func following(of username: String, window: ListWindow) throws -> [FollowEntry] {
-        try people(window, of: username, { $0.follower == username }, \.followee)
-    }
-
-    private func people(_ window: ListWindow, of username: String, _ chosen: (Follow) -> Bool, _ who: KeyPath<Follow, String>) throws -> [FollowEntry]
-    {
+    func people(_ direction: FollowDirection, of username: String, window: ListWindow) throws -> [FollowEntry] {
         guard members[username] != nil else { throw KiwiProblem.noSuchUser }
-        return window.cut(follows.filter(chosen), key: \.number, time: \.createdAt.timeIntervalSince1970, newestFirst: true).compactMap { follow in
+        let whose: KeyPath<Follow, String> = direction == .followers ? \.followee : \.follower
+        let who: KeyPath<Follow, String> = direction == .followers ? \.follower : \.followee
+        let chosen = follows.filter { $0[keyPath: whose] == username }
+        return window.cut(chosen, key: \.number, time: \.createdAt.timeIntervalSince1970, newestFirst: true).compactMap { follow in
             members[follow[keyPath: who]].map { FollowEntry(member: $0.user, key: follow.number) }
         }
     }

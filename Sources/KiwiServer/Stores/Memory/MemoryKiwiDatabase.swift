@@ -28,7 +28,6 @@ actor MemoryKiwiDatabase: KiwiStorage {
 
     var members: [String: Member] = [:]
     var sessions: [String: String] = [:]
-    var loginFailures: [String: [Date]] = [:]
     var posts: [Int64: StoredPost] = [:]
     var comments: [Int64: KiwiComment] = [:]
     var images: [String: StoredImage] = [:]

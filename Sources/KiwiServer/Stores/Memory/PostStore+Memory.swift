@@ -101,20 +101,15 @@ extension MemoryKiwiDatabase: PostStore {
         }
     }
 
-    func addComment(
-        on id: Int64,
-        by username: String,
-        text: String,
-        notifying recipient: String?,
-        keeping: AnswerToKeep<Commented>?
-    ) throws -> Commented {
-        guard let author = posts[id]?.post.owner.username else { throw KiwiProblem.noSuchPost }
-        guard let user = members[username]?.user else { throw KiwiProblem.noSuchUser }
-        var commented = Commented(comment: KiwiComment(id: nextID(), owner: user, postID: id, text: text, createdAt: Date()), author: author)
+    func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) throws -> Commented {
+        guard let author = posts[new.post]?.post.owner.username else { throw KiwiProblem.noSuchPost }
+        guard let user = members[new.author]?.user else { throw KiwiProblem.noSuchUser }
+        let comment = KiwiComment(id: nextID(), owner: user, postID: new.post, text: new.text, createdAt: Date())
+        var commented = Commented(comment: comment, author: author)
         try keep(keeping, commented)
-        comments[commented.comment.id] = commented.comment
-        posts[id]?.post.commentCount += 1
-        commented.notices.told = recipient.map { notify($0, .comment, by: username, post: id, comment: commented.comment) }
+        comments[comment.id] = comment
+        posts[new.post]?.post.commentCount += 1
+        commented.notices.told = new.notifying.map { notify($0, .comment, by: new.author, post: new.post, comment: comment) }
         return commented
     }
 

@@ -9,4 +9,8 @@ extension MemoryKiwiDatabase: RateStore {
     func forgetCounts(before time: Int64) {
         rateCounts = rateCounts.filter { $0.key.until >= time }
     }
+
+    func clearCounts(_ keys: [String]) {
+        rateCounts = rateCounts.filter { !keys.contains($0.key.key) }
+    }
 }

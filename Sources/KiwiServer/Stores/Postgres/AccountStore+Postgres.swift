@@ -88,20 +88,6 @@ extension PostgresKiwiDatabase: AccountStore {
         try await run(DeleteSession.self, binds(tokenHash))
     }
 
-    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
-        try await run(RecordLoginFailure.self, binds(username, time.timeIntervalSince1970, before.timeIntervalSince1970))
-    }
-
-    func loginFailures(_ username: String, since time: Date) async throws -> [Date] {
-        try await rows(LoginFailures.self, binds(username, time.timeIntervalSince1970)) { row in
-            Date(timeIntervalSince1970: try row.decode(Double.self))
-        }
-    }
-
-    func clearLoginFailures(_ username: String) async throws {
-        try await run(ClearLoginFailures.self, binds(username))
-    }
-
     // MARK: statements
 
     private enum CreateUser: PostgresStatementText {
@@ -149,17 +135,4 @@ extension PostgresKiwiDatabase: AccountStore {
         static let sql = "DELETE FROM sessions WHERE token_hash = $1"
     }
 
-    private enum RecordLoginFailure: PostgresStatementText {
-        static let sql = """
-            WITH forgotten AS (DELETE FROM login_failures WHERE at < $3) INSERT INTO login_failures (username, at) VALUES ($1, $2)
-            """
-    }
-
-    private enum LoginFailures: PostgresStatementText {
-        static let sql = "SELECT at FROM login_failures WHERE username = $1 AND at >= $2 ORDER BY at"
-    }
-
-    private enum ClearLoginFailures: PostgresStatementText {
-        static let sql = "DELETE FROM login_failures WHERE username = $1"
-    }
 }

@@ -20,12 +20,11 @@ extension PostgresKiwiDatabase: FollowStore {
         return (found.1, Notices(withdrawn: found.2))
     }
 
-    func followers(of username: String, window: ListWindow) async throws -> [FollowEntry] {
-        try await people(Followers.self, username, window)
-    }
-
-    func following(of username: String, window: ListWindow) async throws -> [FollowEntry] {
-        try await people(Following.self, username, window)
+    func people(_ direction: FollowDirection, of username: String, window: ListWindow) async throws -> [FollowEntry] {
+        switch direction {
+        case .followers: try await people(Followers.self, username, window)
+        case .following: try await people(Following.self, username, window)
+        }
     }
 
     func followCounts(of username: String) async throws -> (followers: Int, following: Int) {
@@ -78,22 +77,23 @@ extension PostgresKiwiDatabase: FollowStore {
             """
     }
 
-    private enum Followers: PostgresStatementText {
-        static let sql = """
+    /// A member's (`$1`) people one way round, in a window (`$2`…`$6`).
+    private static func people(_ direction: FollowDirection) -> String {
+        let (whose, who) = direction.columns
+        return """
             SELECT \(userColumns), f.seq FROM users t
-            LEFT JOIN LATERAL (\(window(select: "*", from: "following", where: "followee = t.username", time: "created_at", key: "seq", first: 2))) f ON true
-            LEFT JOIN users u ON u.username = f.follower
+            LEFT JOIN LATERAL (\(window(select: "*", from: "following", where: "\(whose) = t.username", time: "created_at", key: "seq", first: 2))) f ON true
+            LEFT JOIN users u ON u.username = f.\(who)
             WHERE t.username = $1 ORDER BY f.created_at DESC, f.seq DESC
             """
     }
 
+    private enum Followers: PostgresStatementText {
+        static let sql = people(.followers)
+    }
+
     private enum Following: PostgresStatementText {
-        static let sql = """
-            SELECT \(userColumns), f.seq FROM users t
-            LEFT JOIN LATERAL (\(window(select: "*", from: "following", where: "follower = t.username", time: "created_at", key: "seq", first: 2))) f ON true
-            LEFT JOIN users u ON u.username = f.followee
-            WHERE t.username = $1 ORDER BY f.created_at DESC, f.seq DESC
-            """
+        static let sql = people(.following)
     }
 
     private enum FollowCounts: PostgresStatementText {

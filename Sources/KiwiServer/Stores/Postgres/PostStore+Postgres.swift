@@ -119,14 +119,8 @@ extension PostgresKiwiDatabase: PostStore {
         return found.compactMap { $0 }
     }
 
-    func addComment(
-        on id: Int64,
-        by username: String,
-        text: String,
-        notifying recipient: String?,
-        keeping: AnswerToKeep<Commented>?
-    ) async throws -> Commented {
-        let values = binds(id, username, text, Date().timeIntervalSince1970, recipient)
+    func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) async throws -> Commented {
+        let values = binds(new.post, new.author, new.text, Date().timeIntervalSince1970, new.notifying)
         do {
             return try await writing(keeping: keeping) { connection in
                 let added = try await self.rows(on: connection, AddComment.self, values) { row in

@@ -50,9 +50,6 @@ enum PostgresSchema {
             "CREATE INDEX IF NOT EXISTS following_by_followee ON following (followee, created_at DESC)",
             // A cursor's follow is found by its number.
             "CREATE INDEX IF NOT EXISTS following_by_seq ON following (seq)",
-            "CREATE TABLE IF NOT EXISTS login_failures (username TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
-            "CREATE INDEX IF NOT EXISTS login_failures_by_username ON login_failures (username, at)",
-            "CREATE INDEX IF NOT EXISTS login_failures_by_time ON login_failures (at)",
             """
             CREATE TABLE IF NOT EXISTS images (
                 name TEXT PRIMARY KEY, content_type TEXT NOT NULL, size INTEGER NOT NULL,
@@ -77,6 +74,8 @@ enum PostgresSchema {
                 PRIMARY KEY (account, key))
             """,
             "CREATE INDEX IF NOT EXISTS kept_answers_by_age ON kept_answers (kept_at)",
+            // Failed logins are counted with the rate limits now (`failed-logins`).
+            "DROP TABLE IF EXISTS login_failures",
             "CREATE TABLE IF NOT EXISTS rate_counts (key TEXT NOT NULL, until BIGINT NOT NULL, count BIGINT NOT NULL, PRIMARY KEY (key, until))",
             "CREATE INDEX IF NOT EXISTS notifications_by_post ON notifications (post_id, actor)",
             "CREATE INDEX IF NOT EXISTS notifications_by_comment ON notifications (comment_id)",

@@ -12,6 +12,10 @@ extension PostgresKiwiDatabase: RateStore {
         try await run(ForgetCounts.self, binds(time))
     }
 
+    func clearCounts(_ keys: [String]) async throws {
+        try await run(ClearCounts.self, binds(keys))
+    }
+
     private enum AddToCounts: PostgresStatementText {
         static let sql = """
             INSERT INTO rate_counts (key, until, count) SELECT key, $2, $3 FROM unnest($1::text[]) AS key
@@ -21,5 +25,9 @@ extension PostgresKiwiDatabase: RateStore {
 
     private enum ForgetCounts: PostgresStatementText {
         static let sql = "DELETE FROM rate_counts WHERE until < $1"
+    }
+
+    private enum ClearCounts: PostgresStatementText {
+        static let sql = "DELETE FROM rate_counts WHERE key = ANY($1::text[])"
     }
 }

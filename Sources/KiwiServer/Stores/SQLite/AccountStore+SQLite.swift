@@ -93,27 +93,6 @@ extension SQLiteKiwiDatabase: AccountStore {
         try await write { db in try db.execute(sql: "DELETE FROM sessions WHERE token_hash = ?", arguments: [tokenHash]) }
     }
 
-    func recordLoginFailure(_ username: String, at time: Date, forgetting before: Date) async throws {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM login_failures WHERE at < ?", arguments: [before.timeIntervalSince1970])
-            try db.execute(sql: "INSERT INTO login_failures (username, at) VALUES (?, ?)", arguments: [username, time.timeIntervalSince1970])
-        }
-    }
-
-    func loginFailures(_ username: String, since time: Date) async throws -> [Date] {
-        try await read { db in
-            try Double.fetchAll(
-                db,
-                sql: "SELECT at FROM login_failures WHERE username = ? AND at >= ? ORDER BY at",
-                arguments: [username, time.timeIntervalSince1970]
-            ).map(Date.init(timeIntervalSince1970:))
-        }
-    }
-
-    func clearLoginFailures(_ username: String) async throws {
-        try await write { db in try db.execute(sql: "DELETE FROM login_failures WHERE username = ?", arguments: [username]) }
-    }
-
     private static func user(_ username: String, _ db: Database) throws -> KiwiUser? {
         try Row.fetchOne(db, sql: "SELECT \(userColumns) FROM users u WHERE u.username = ?", arguments: [username]).map { user($0) }
     }

@@ -23,14 +23,6 @@ extension SQLiteKiwiDatabase: FollowStore {
         }
     }
 
-    func followers(of username: String, window: ListWindow) async throws -> [FollowEntry] {
-        try await people(username, window, joining: "f.follower", where: "f.followee")
-    }
-
-    func following(of username: String, window: ListWindow) async throws -> [FollowEntry] {
-        try await people(username, window, joining: "f.followee", where: "f.follower")
-    }
-
     func followCounts(of username: String) async throws -> (followers: Int, following: Int) {
         try await read { db in
             try Self.requireUser(username, db)
@@ -46,21 +38,14 @@ extension SQLiteKiwiDatabase: FollowStore {
         }
     }
 
-    private func people(
-        _ username: String,
-        _ window: ListWindow,
-        joining who: String,
-        where whose: String,
-        _ function: String = #function
-    ) async throws
-        -> [FollowEntry]
-    {
-        try await read(function) { db in
+    func people(_ direction: FollowDirection, of username: String, window: ListWindow) async throws -> [FollowEntry] {
+        let (whose, who) = direction.columns
+        return try await read { db in
             try Self.requireUser(username, db)
             let (range, order, values) = window.sqlite(table: "following", alias: "f", time: "created_at", key: "rowid")
             let sql = """
-                SELECT * FROM (SELECT \(Self.userColumns), f.rowid AS key, f.created_at AS at FROM following f JOIN users u ON u.username = \(who)
-                               WHERE \(whose) = ?\(range) \(order))
+                SELECT * FROM (SELECT \(Self.userColumns), f.rowid AS key, f.created_at AS at FROM following f JOIN users u ON u.username = f.\(who)
+                               WHERE f.\(whose) = ?\(range) \(order))
                 ORDER BY at DESC, key DESC
                 """
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [username] + values).map { row in

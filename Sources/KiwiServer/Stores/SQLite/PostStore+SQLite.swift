@@ -139,22 +139,16 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
-    func addComment(
-        on id: Int64,
-        by username: String,
-        text: String,
-        notifying recipient: String?,
-        keeping: AnswerToKeep<Commented>?
-    ) async throws -> Commented {
+    func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) async throws -> Commented {
         try await write { db in
-            let author = try Self.author(of: id, db)
+            let author = try Self.author(of: new.post, db)
             try db.execute(
                 sql: "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [id, username, text, Date().timeIntervalSince1970]
+                arguments: [new.post, new.author, new.text, Date().timeIntervalSince1970]
             )
             let commentID = db.lastInsertedRowID
-            try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [id])
-            let told = try recipient.map { try Self.notify($0, .comment, by: username, post: id, comment: commentID, db) }
+            try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [new.post])
+            let told = try new.notifying.map { try Self.notify($0, .comment, by: new.author, post: new.post, comment: commentID, db) }
             guard let row = try Row.fetchOne(db, sql: Self.commentColumns + " WHERE c.id = ?", arguments: [commentID]) else {
                 throw KiwiProblem.noSuchComment
             }

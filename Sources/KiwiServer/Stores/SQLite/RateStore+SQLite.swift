@@ -20,4 +20,10 @@ extension SQLiteKiwiDatabase: RateStore {
     func forgetCounts(before time: Int64) async throws {
         try await write { db in try db.execute(sql: "DELETE FROM rate_counts WHERE until < ?", arguments: [time]) }
     }
+
+    func clearCounts(_ keys: [String]) async throws {
+        try await write { db in
+            for key in keys { try db.execute(sql: "DELETE FROM rate_counts WHERE key = ?", arguments: [key]) }
+        }
+    }
 }

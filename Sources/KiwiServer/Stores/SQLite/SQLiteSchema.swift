@@ -93,11 +93,14 @@ enum SQLiteSchema {
                 sql: "CREATE TABLE rate_counts (key TEXT NOT NULL, until INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key, until))"
             )
         }
+        migrator.registerMigration("v8: sign-ups that wait for approval") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN pending INTEGER NOT NULL DEFAULT 0")
+        }
         migrator.registerMigration("v9: photo descriptions") { db in
             try db.execute(sql: "ALTER TABLE posts ADD COLUMN image_alt TEXT")
         }
-        migrator.registerMigration("v8: sign-ups that wait for approval") { db in
-            try db.execute(sql: "ALTER TABLE users ADD COLUMN pending INTEGER NOT NULL DEFAULT 0")
+        migrator.registerMigration("v10: failed logins counted with the rate limits") { db in
+            try db.execute(sql: "DROP TABLE login_failures")
         }
         return migrator
     }
