@@ -25,6 +25,9 @@ final class ConnectionGuard: Sendable {
         var perAddress: Int
         var streams: Int
         var trustedProxies: [AddressRange]
+
+        /// How often a running clock is looked at: four times in the shortest limit.
+        var tick: TimeAmount { .nanoseconds(max(min(head.nanoseconds, body.nanoseconds, idle.nanoseconds) / 4, 10_000_000)) }
     }
 
     /// Descriptors kept for what is not a client's: the database's connections, the SQLite file,
@@ -103,7 +106,7 @@ final class ConnectionGuard: Sendable {
         }
     }
 
-    /// An admitted connection closed.
+    /// An admitted connection closed (wherever it closes: the admission leaves the pipeline).
     func left(_ address: String?, wasStream: Bool) {
         counts.withLock { counts in
             if wasStream { counts.streams -= 1 } else { counts.release(address) }
@@ -166,7 +169,9 @@ final class GuardedConnection: @unchecked Sendable {
     }
 }
 
-/// Admits the connection or answers 503 and closes it, reading nothing of what it sends.
+/// Admits the connection or answers 503 and closes it, reading nothing of what it sends. An
+/// admitted connection counts until it closes, and the handler leaves the pipeline: no read or
+/// write of its passes through it.
 final class AdmissionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -200,8 +205,13 @@ final class AdmissionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func decide(_ context: ChannelHandlerContext) {
         guard !decided else { return }
         decided = true
-        connection.admitted = connection.guard.admit(connection.address)
-        guard !connection.admitted else { return }
+        let connection = connection
+        if connection.guard.admit(connection.address) {
+            connection.admitted = true
+            context.channel.closeFuture.whenComplete { _ in connection.guard.left(connection.address, wasStream: connection.isStream) }
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        }
         KiwiMetrics.refusedConnections.increment()
         // The answer, then no more writing; the socket closes a moment later, so the client reads
         // the 503 rather than a reset.
@@ -209,21 +219,16 @@ final class AdmissionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if connection.admitted { context.fireChannelRead(data) }
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        if connection.admitted { connection.guard.left(connection.address, wasStream: connection.isStream) }
-        connection.admitted = false
-        context.fireChannelInactive()
-    }
+    /// A refused connection's bytes go nowhere.
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 }
 
 /// The connection's clocks: from its start until the head of its first request (`head`), between
 /// a body's bytes (`body`), and from an answer until the next request's head (`idle`); none runs
 /// while an answer is made or sent, so a live stream is never cut. A clock that runs out closes
-/// the connection.
+/// the connection. A request only notes its deadline: one timer looks at it four times in the
+/// shortest limit while a clock runs, so a request costs two readings of the time, not a timer set
+/// and cancelled at each step.
 final class ConnectionClocks: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -231,7 +236,9 @@ final class ConnectionClocks: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let connection: GuardedConnection
-    private var clock: Scheduled<Void>?
+    /// When the running clock runs out; nil while none runs.
+    private var deadline: NIODeadline?
+    private var looking: Scheduled<Void>?
     private var readingBody = false
 
     init(connection: GuardedConnection) {
@@ -243,7 +250,8 @@ final class ConnectionClocks: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        stop()
+        deadline = nil
+        looking?.cancel()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -255,7 +263,7 @@ final class ConnectionClocks: ChannelDuplexHandler, RemovableChannelHandler {
             start(connection.guard.limits.body, context)
         case .end:
             readingBody = false
-            stop()
+            deadline = nil
         }
         context.fireChannelRead(data)
     }
@@ -276,17 +284,21 @@ final class ConnectionClocks: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        stop()
+        deadline = nil
+        looking?.cancel()
         context.fireChannelInactive()
     }
 
     private func start(_ limit: TimeAmount, _ context: ChannelHandlerContext) {
-        stop()
-        clock = context.eventLoop.assumeIsolated().scheduleTask(in: limit) { context.close(promise: nil) }
+        deadline = .now() + limit
+        if looking == nil { look(in: connection.guard.limits.tick, context) }
     }
 
-    private func stop() {
-        clock?.cancel()
-        clock = nil
+    private func look(in time: TimeAmount, _ context: ChannelHandlerContext) {
+        looking = context.eventLoop.assumeIsolated().scheduleTask(in: time) { [self] in
+            looking = nil
+            guard let deadline else { return }
+            if deadline <= .now() { context.close(promise: nil) } else { look(in: connection.guard.limits.tick, context) }
+        }
     }
 }

@@ -1,10 +1,13 @@
 import Hummingbird
+import KiwiServerCommands
 import PluginAPI
 
-/// Finds the caller from `Authorization: Bearer <token>` or the `session` cookie.
+/// Who is calling: the member, from `Authorization: Bearer <token>` or the `session` cookie, and
+/// the client's address (`ClientAddress`, worked out only when a write asks for it).
 struct KiwiAuthMiddleware: RouterMiddleware {
     typealias Context = KiwiRequestContext
     let accounts: Accounts
+    let trustedProxies: [AddressRange]
 
     /// The connection's task keeps the room its deepest call took for as long as the connection
     /// stays open (a live stream's, for hours): so the session is looked up in a task of its own,
@@ -12,6 +15,7 @@ struct KiwiAuthMiddleware: RouterMiddleware {
     /// it copies none of the request's task-local values.
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
+        context.address = ClientAddress(peer: context.channel.remoteAddress, headers: request.headers, trustedProxies: trustedProxies)
         if let token = Self.token(in: request) {
             let hash = SessionTokens.hash(token)
             if let user = try await Task.detached(operation: { [accounts] in try await accounts.member(bySession: hash) }).value {

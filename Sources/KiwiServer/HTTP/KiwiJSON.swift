@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
 
-/// JSON responses.
+/// JSON responses. An answer of 200 carries its `ETag`, made from the body in hand here (see
+/// `KiwiETagMiddleware`); a body kept for many requests is tagged once (`Tagged`).
 enum KiwiJSON {
     static func response(_ value: some KiwiJSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        response(body: body(value), status: status, headers: headers)
+        let body = body(value)
+        return status == .ok ? response(tagged: Tagged(body), headers: headers) : response(body: body, status: status, headers: headers)
     }
 
     /// The bytes of `value` as JSON.

@@ -9,8 +9,11 @@ struct KiwiRequestContext: RequestContext {
     var tokenHash: String?
     /// The connection, which a live stream closes when its reader is dropped.
     let channel: any Channel
-    /// The client's address, for the rate limits (`ClientAddressMiddleware`).
-    var clientAddress: String?
+    /// Who is asking by address (`KiwiAuthMiddleware`), worked out when asked.
+    var address: ClientAddress?
+
+    /// The client's address, for the rate limits.
+    var clientAddress: String? { address?.resolved }
 
     init(source: Source) {
         coreContext = .init(source: source)

@@ -96,7 +96,7 @@ struct MediaController: Sendable {
         // HEAD: what a GET would answer, without reading the bytes.
         guard request.method != .head else { return Response(status: status, headers: headers) }
         // Gone since the manifest was read: the photo was deleted meanwhile.
-        guard let bytes = community.posts.photos.media.read(name, file: file), bytes.readableBytes == entry.length,
+        guard let bytes = community.photos.media.read(name, file: file), bytes.readableBytes == entry.length,
             let part = bytes.getSlice(at: bytes.readerIndex + range.lowerBound, length: range.count)
         else {
             throw KiwiProblem.noSuchUpload

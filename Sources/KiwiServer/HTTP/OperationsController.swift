@@ -2,11 +2,12 @@ import Hummingbird
 import KiwiWire
 
 /// What operators and tools ask: `GET /health`, the contract (`GET /openapi.json`), and what the
-/// server takes (`GET /instance`).
+/// server takes (`GET /instance`). Each answer is the same for the server's life: made and tagged once.
 struct OperationsController: Sendable {
     let health: DatabaseHealth
-    /// What `/instance` answers: the same for the server's life, so made once.
     let instance: KiwiJSON.Tagged
+    let healthy = KiwiJSON.Tagged(KiwiJSON.body(KiwiWire.Status()))
+    let document = KiwiJSON.Tagged(ByteBuffer(string: KiwiOpenAPI.document))
 
     init(health: DatabaseHealth, instance: KiwiWire.Instance) {
         self.health = health
@@ -16,18 +17,12 @@ struct OperationsController: Sendable {
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("/health", use: healthCheck)
         router.get("/instance") { _, _ in KiwiJSON.response(tagged: instance) }
-        router.get("/openapi.json") { _, _ in
-            Response(
-                status: .ok,
-                headers: [.contentType: "application/json"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: KiwiOpenAPI.document))
-            )
-        }
+        router.get("/openapi.json") { _, _ in KiwiJSON.response(tagged: document) }
     }
 
     /// 200 when the database answers, 503 saying what is wrong when it does not.
     @Sendable func healthCheck(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         if let problem = await health.problem() { throw KiwiHTTPError(.serviceUnavailable, problem, code: "unavailable") }
-        return KiwiJSON.response(KiwiWire.Status())
+        return KiwiJSON.response(tagged: healthy)
     }
 }

@@ -40,21 +40,23 @@ struct PostController: Sendable {
         return try await page(.author(name), request, context)
     }
 
-    /// A page for a reader who is not logged in is the same for all of them: its JSON is made once
-    /// and kept with the page. A logged-in reader's differs only in which posts they like: each
-    /// post's JSON is kept both ways, and their page is spliced from it after one look at their likes.
-    /// A feed is one reader's own, kept by nobody: encoded for them.
+    /// A page for a reader who is not logged in is the same for all of them: its JSON (tagged) and
+    /// its `Link` field are made once and kept with the page, by the address links point to and the
+    /// query they keep. A logged-in reader's differs only in which posts they like: each post's
+    /// JSON is kept both ways, and their page is spliced from it after one look at their likes. A
+    /// feed is one reader's own, kept by nobody: encoded for them.
     private func page(_ selection: KiwiPostList, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let window = try request.window()
         let links = links(request, context)
         guard let reader = context.caller?.username else {
             let shared = try await community.posts.sharedPage(selection, window)
-            return KiwiJSON.response(
-                tagged: shared.made("anyone \(links.identity)") {
-                    KiwiJSON.Tagged(KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }))
-                },
-                headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
-            )
+            let kept = shared.made("anyone \(links.identity) \(request.uri.query ?? "")") {
+                EncodedPage(
+                    tagged: KiwiJSON.Tagged(KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) })),
+                    link: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
+                )
+            }
+            return KiwiJSON.response(tagged: kept.tagged, headers: kept.link)
         }
         guard selection.isShared else {
             let posts = try await community.posts.page(selection, window, for: reader)
@@ -64,11 +66,10 @@ struct PostController: Sendable {
             )
         }
         let shared = try await community.posts.sharedPage(selection, window)
-        let encoded = shared.made("both ways \(links.identity)") { EncodedPosts(shared.posts, links: links) }
-        return KiwiJSON.response(
-            tagged: encoded.tagged(liked: try await community.posts.likes(of: reader, on: shared)),
-            headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
-        )
+        let encoded = shared.made("both ways \(links.identity) \(request.uri.query ?? "")") {
+            EncodedPosts(shared.posts, links: links, link: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links))
+        }
+        return KiwiJSON.response(tagged: encoded.tagged(liked: try await community.posts.likes(of: reader, on: shared)), headers: encoded.link)
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -174,13 +175,27 @@ struct PostController: Sendable {
     }
 }
 
-/// A shared page's posts encoded for logged-in readers: each both as liked and as not.
-struct EncodedPosts: Sendable {
+/// A shared page as every guest reads it: its JSON, tagged, and its `Link` field.
+final class EncodedPage: Sendable {
+    let tagged: KiwiJSON.Tagged
+    let link: HTTPFields
+
+    init(tagged: KiwiJSON.Tagged, link: HTTPFields) {
+        self.tagged = tagged
+        self.link = link
+    }
+}
+
+/// A shared page's posts encoded for logged-in readers: each both as liked and as not; and its
+/// `Link` field, the same for all of them.
+final class EncodedPosts: Sendable {
     let posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)]
     /// The tag of the page as a reader who likes none of it sees it.
-    private(set) var unlikedTag = ""
+    let unlikedTag: String
+    let link: HTTPFields
 
-    init(_ posts: [KiwiPost], links: Links) {
+    init(_ posts: [KiwiPost], links: Links, link: HTTPFields = [:]) {
+        self.link = link
         self.posts = posts.map { post in
             var seen = post
             seen.likedByMe = true
@@ -188,7 +203,7 @@ struct EncodedPosts: Sendable {
             seen.likedByMe = false
             return (post.id, liked, KiwiJSON.body(KiwiWire.Post(seen, links: links)))
         }
-        unlikedTag = KiwiETagMiddleware.tag(of: page(liked: []))
+        unlikedTag = KiwiETagMiddleware.tag(of: Self.page(self.posts, liked: []))
     }
 
     /// The page for a reader who likes `liked`, tagged without hashing its bytes at every request:
@@ -202,7 +217,9 @@ struct EncodedPosts: Sendable {
     }
 
     /// The page as a reader who likes `liked` sees it: the same bytes as encoding it for them.
-    func page(liked: Set<Int64>) -> ByteBuffer {
+    func page(liked: Set<Int64>) -> ByteBuffer { Self.page(posts, liked: liked) }
+
+    private static func page(_ posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)], liked: Set<Int64>) -> ByteBuffer {
         var body = ByteBuffer()
         body.reserveCapacity(posts.reduce(2) { $0 + $1.unliked.readableBytes + 1 })
         body.writeStaticString("[")

@@ -7,10 +7,7 @@ import KiwiWire
 /// belongs to, profiles and avatars.
 struct Accounts: Sendable {
     let store: any AccountStore
-    let photos: PhotoIntake
-    let idempotency: Idempotency
-    let changes: KiwiChanges
-    let limits: RateLimits
+    let writes: Writes
     let registrations: KiwiRegistrations
     /// Kept low in tests only; production uses at least 10.
     let bcryptCost: UInt8
@@ -43,8 +40,8 @@ struct Accounts: Sendable {
         guard !password.isEmpty, password.count <= 72 else { throw KiwiProblem.invalid("password must be 1 to 72 characters") }
         try Self.checkProfile(fullName: fullName, email: email)
         let request = Idempotency.digest("signup", username, fullName, email)
-        return try await idempotency.once(key: key, account: username, request: request, answer: answer) { keep in
-            try await limits.spend(.signups, account: nil, address: address)
+        return try await writes.idempotency.once(key: key, account: username, request: request, answer: answer) { keep in
+            try await writes.limits.spend(.signups, account: nil, address: address)
             let user = KiwiUser(username: username, fullName: fullName, email: email, avatar: nil, createdAt: Date())
             let cost = bcryptCost
             let hash = await Task.detached { Bcrypt.hash(password, cost: cost) }.value
@@ -56,15 +53,15 @@ struct Accounts: Sendable {
     /// A new session's token. Failed logins are a rate limit of the account tried (`failed-logins`,
     /// five in 15 minutes by default): past it the account waits, whoever tries it, on every server.
     func logIn(username: String, password: String, from address: String?) async throws -> (token: String, user: KiwiUser) {
-        try await limits.spend(.logins, account: nil, address: address)
-        try await limits.check(.failedLogins, account: username)
+        try await writes.limits.spend(.logins, account: nil, address: address)
+        try await writes.limits.check(.failedLogins, account: username)
         guard let credentials = try await store.credentials(of: username),
             await Task.detached(operation: { Bcrypt.verify(password, hash: credentials.passwordHash) }).value
         else {
-            try await limits.spend(.failedLogins, account: username, address: nil)
+            try await writes.limits.spend(.failedLogins, account: username, address: nil)
             throw KiwiProblem.wrongCredentials
         }
-        try await limits.forget(.failedLogins, account: username)
+        try await writes.limits.forget(.failedLogins, account: username)
         // Told only to whoever knows the password: nobody else learns the account waits.
         guard !credentials.pending else { throw KiwiProblem.awaitingApproval }
         return (try await openSession(for: credentials.user), credentials.user)
@@ -80,7 +77,7 @@ struct Accounts: Sendable {
     /// Logging out: the token stops working everywhere.
     func endSession(tokenHash: String) async throws {
         try await store.deleteSession(tokenHash: tokenHash)
-        changes.published(.sessionEnded(tokenHash: tokenHash))
+        writes.changes.published(.sessionEnded(tokenHash: tokenHash))
     }
 
     /// Who the session whose token hashes to `tokenHash` belongs to; nil for no session.
@@ -106,21 +103,23 @@ struct Accounts: Sendable {
     func updateProfile(of member: KiwiUser, fullName: String?, email: String?) async throws -> KiwiUser {
         try Self.checkProfile(fullName: fullName, email: email)
         let user = try await store.updateUser(member.username, fullName: fullName, email: email)
-        changes.published(.member(member.username))
+        writes.changes.published(.member(member.username))
         return user
     }
 
     /// A member's new avatar (see `owned`): an image, checked as a post's photo is.
     func setAvatar(of member: KiwiUser, file: Data?, from address: String?) async throws -> KiwiUser {
-        let file = try photos.precheck(file)
-        try await limits.spend(.uploadBytes, account: member.username, address: address, amount: file.count)
-        let (user, replaced) = try await photos.keep(try await photos.processed(file)) { try await store.setAvatar(member.username, image: $0) }
-        if let replaced { photos.discard(replaced) }
-        changes.published(.member(member.username))
+        let file = try writes.photos.precheck(file)
+        try await writes.limits.spend(.uploadBytes, account: member.username, address: address, amount: file.count)
+        let (user, replaced) = try await writes.photos.keep(try await writes.photos.processed(file)) {
+            try await store.setAvatar(member.username, image: $0)
+        }
+        if let replaced { writes.photos.discard(replaced) }
+        writes.changes.published(.member(member.username))
         return user
     }
 
-    /// A display name and an email within the wire's limits.
+    /// A display name and an email within the wire's writes.limits.
     static func checkProfile(fullName: String?, email: String?) throws {
         if let problem = fullName.flatMap({ KiwiLimits.textProblem($0, field: "fullname", limit: KiwiLimits.fullName) })
             ?? email.flatMap({ KiwiLimits.textProblem($0, field: "email", limit: KiwiLimits.email) })

@@ -1,18 +1,17 @@
 /// Who follows whom: nobody follows themselves, and a follow tells the member followed.
 struct Follows: Sendable {
     let store: any FollowStore
-    let changes: KiwiChanges
-    let limits: RateLimits
+    let writes: Writes
 
     func follow(_ username: String, by caller: KiwiUser, from address: String?) async throws {
         guard username != caller.username else { throw KiwiProblem.invalid("you cannot follow yourself") }
-        try await limits.spend(.follows, account: caller.username, address: address)
+        try await writes.limits.spend(.follows, account: caller.username, address: address)
         let (changed, notices) = try await store.follow(username, by: caller.username, notifying: username)
         tell(caller.username, username, following: true, changed: changed, notices)
     }
 
     func unfollow(_ username: String, by caller: KiwiUser, from address: String?) async throws {
-        try await limits.spend(.follows, account: caller.username, address: address)
+        try await writes.limits.spend(.follows, account: caller.username, address: address)
         let (changed, notices) = try await store.unfollow(username, by: caller.username)
         tell(caller.username, username, following: false, changed: changed, notices)
     }
@@ -20,8 +19,8 @@ struct Follows: Sendable {
     /// Tells the community of a follow or an unfollow that changed something.
     private func tell(_ follower: String, _ followee: String, following: Bool, changed: Bool, _ notices: Notices) {
         guard changed else { return }
-        changes.published(.follow(follower: follower, followee: followee, following: following))
-        changes.published(notices, to: followee)
+        writes.changes.published(.follow(follower: follower, followee: followee, following: following))
+        writes.changes.published(notices, to: followee)
     }
 
     /// Most recent first.

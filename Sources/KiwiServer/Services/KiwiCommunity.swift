@@ -12,6 +12,8 @@ struct KiwiCommunity: Sendable {
     /// The readers' live streams.
     let live: LiveEvents
     let health: DatabaseHealth
+    /// The photos members send, and their versions.
+    let photos: PhotoIntake
 
     init(
         storage: any KiwiStorage,
@@ -24,26 +26,24 @@ struct KiwiCommunity: Sendable {
         heartbeat: Duration
     ) {
         let changes = storage.changes
-        let limits = RateLimits(store: storage, limits: rateLimits)
-        let sessions = KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
-        let idempotency = Idempotency(store: storage)
+        let writes = Writes(
+            limits: RateLimits(store: storage, limits: rateLimits),
+            idempotency: Idempotency(store: storage),
+            photos: photos,
+            changes: changes
+        )
+        self.photos = photos
         accounts = Accounts(
             store: storage,
-            photos: photos,
-            idempotency: idempotency,
-            changes: changes,
-            limits: limits,
+            writes: writes,
             registrations: registrations,
             bcryptCost: bcryptCost,
-            sessions: sessions
+            sessions: KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
         )
         posts = Posts(
             store: storage,
-            photos: photos,
+            writes: writes,
             books: books,
-            idempotency: idempotency,
-            changes: changes,
-            limits: limits,
             shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
             authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil }
         )
@@ -51,17 +51,17 @@ struct KiwiCommunity: Sendable {
         changes.cache { change in
             if case .photoRemoved(let name)? = change { photos.discard(name) }
         }
-        follows = Follows(store: storage, changes: changes, limits: limits)
+        follows = Follows(store: storage, writes: writes)
         notifications = Notifications(store: storage, changes: changes)
         live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)
     }
 
     /// What this server takes (`GET /instance`).
-    var instance: KiwiWire.Instance { KiwiWire.Instance(configuration: .init(mediaAttachments: posts.photos.limits)) }
+    var instance: KiwiWire.Instance { KiwiWire.Instance(configuration: .init(mediaAttachments: photos.limits)) }
 
     /// The photos members send: how big they may be.
-    var maxUploadBytes: Int { posts.photos.maxBytes }
+    var maxUploadBytes: Int { photos.maxBytes }
     /// A form holding a photo up to the limit, with room for its other parts.
     var uploadBodyLimit: Int { maxUploadBytes + KiwiLimits.formBody }
 }

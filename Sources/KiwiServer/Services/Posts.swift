@@ -9,11 +9,8 @@ import Synchronization
 /// kept in memory while true.
 struct Posts: Sendable {
     let store: any PostStore
-    let photos: PhotoIntake
+    let writes: Writes
     let books: Books
-    let idempotency: Idempotency
-    let changes: KiwiChanges
-    let limits: RateLimits
     /// The pages the same for every reader, kept while true.
     let shared: KiwiCache<PageKey, SharedPage>
     /// Who wrote each post: a post's author never changes, so nothing makes one stale (see `author(of:)`).
@@ -73,7 +70,7 @@ struct Posts: Sendable {
         from address: String?,
         answer: @escaping @Sendable (KiwiPost) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
-        let file = try photos.precheck(draft.file)
+        let file = try writes.photos.precheck(draft.file)
         let caption = draft.caption.flatMap { $0.isEmpty ? nil : $0 }
         let imageAlt = draft.imageAlt.flatMap { $0.trimmed.isEmpty ? nil : $0 }
         for (field, text, limit) in [("caption", caption, KiwiLimits.caption), ("imageAlt", imageAlt, KiwiLimits.imageAlt)] {
@@ -81,15 +78,15 @@ struct Posts: Sendable {
         }
         let isbn13 = draft.isbn13
         let request = Idempotency.digest(form, Digest.sha256(file), caption, isbn13, imageAlt)
-        return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
-            try await limits.spend(.posts, account: caller.username, address: address)
-            try await limits.spend(.uploadBytes, account: caller.username, address: address, amount: file.count)
+        return try await writes.idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            try await writes.limits.spend(.posts, account: caller.username, address: address)
+            try await writes.limits.spend(.uploadBytes, account: caller.username, address: address, amount: file.count)
             // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
             var book: KiwiBook?
             if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
             // Decoded last: a refused or rate-limited post costs no decoding.
-            let photo = try await photos.processed(file)
-            let post = try await photos.keep(photo) {
+            let photo = try await writes.photos.processed(file)
+            let post = try await writes.photos.keep(photo) {
                 try await store.createPost(
                     NewPost(owner: caller.username, image: $0, caption: caption, imageAlt: imageAlt, book: book),
                     keeping: keep
@@ -103,13 +100,13 @@ struct Posts: Sendable {
     /// Its author's only; the photo, likes, comments and notifications go with it.
     func delete(_ id: Int64, by caller: KiwiUser) async throws {
         let removal = try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost)
-        if let image = removal.image { photos.discard(image) }
+        if let image = removal.image { writes.photos.discard(image) }
         tell(post: id, author: removal.postAuthor, made: false, removal.notices)
     }
 
     /// A like tells the post's author, unless it is their own.
     func like(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
-        try await limits.spend(.likes, account: caller.username, address: address)
+        try await writes.limits.spend(.likes, account: caller.username, address: address)
         let author = try await author(of: id)
         let liking = try await store.like(id, by: caller.username, notifying: author == caller.username ? nil : author)
         tell(post: id, author: liking.author, made: false, liking.notices)
@@ -117,7 +114,7 @@ struct Posts: Sendable {
     }
 
     func unlike(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
-        try await limits.spend(.likes, account: caller.username, address: address)
+        try await writes.limits.spend(.likes, account: caller.username, address: address)
         let liking = try await store.unlike(id, by: caller.username)
         tell(post: id, author: liking.author, made: false, liking.notices)
         return liking.likes
@@ -138,8 +135,8 @@ struct Posts: Sendable {
 
     /// Tells the community what a write changed: the post's pages, and the notifications told or withdrawn.
     private func tell(post id: Int64, author: String, made: Bool, _ notices: Notices) {
-        changes.published(.post(id: id, author: author, made: made))
-        changes.published(notices, to: author)
+        writes.changes.published(.post(id: id, author: author, made: made))
+        writes.changes.published(notices, to: author)
     }
 
     /// Oldest first.
@@ -160,8 +157,8 @@ struct Posts: Sendable {
         guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
         if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
         let request = Idempotency.digest("comment", String(id), text)
-        return try await idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
-            try await limits.spend(.comments, account: caller.username, address: address)
+        return try await writes.idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
+            try await writes.limits.spend(.comments, account: caller.username, address: address)
             let author = try await author(of: id)
             let recipient = author == caller.username ? nil : author
             let commented = try await store.addComment(
@@ -183,11 +180,11 @@ struct Posts: Sendable {
     /// A server that may have missed the notice of a deletion (its listener not trusted) asks where
     /// the original lives before serving the copies it keeps.
     func versions(of name: String) async throws -> MediaFolder.Manifest {
-        if !changes.isTrusted, try await !photos.isKept(name, in: store) {
-            photos.discard(name)
+        if !writes.changes.isTrusted, try await !writes.photos.isKept(name, in: store) {
+            writes.photos.discard(name)
             throw KiwiProblem.noSuchUpload
         }
-        return try await photos.versions(of: name, in: store)
+        return try await writes.photos.versions(of: name, in: store)
     }
 
     /// The reading streak, read a hundred posts at a time back as far as it goes.
@@ -220,7 +217,8 @@ struct PostDraft: Sendable {
 /// for every reader (its JSON, by the address links use) is kept with it, and goes with it.
 final class SharedPage: Sendable {
     let posts: [KiwiPost]
-    private let made = Mutex<[String: any Sendable]>([:])
+    /// Objects, so that taking one back is a class's cast, not an existential's.
+    private let made = Mutex<[String: AnyObject & Sendable]>([:])
 
     init(posts: [KiwiPost]) {
         self.posts = posts
@@ -229,7 +227,7 @@ final class SharedPage: Sendable {
     /// What `make` makes, kept under `key`. The keys carry the address a request named (its Host),
     /// so only the first few are kept: a server answers to one or two names, and a stranger
     /// inventing names gets theirs made each time rather than growing the cache.
-    func made<Value: Sendable>(_ key: String, _ make: () -> Value) -> Value {
+    func made<Value: AnyObject & Sendable>(_ key: String, _ make: () -> Value) -> Value {
         if let kept = made.withLock({ $0[key] }) as? Value { return kept }
         let value = make()
         made.withLock { kept in

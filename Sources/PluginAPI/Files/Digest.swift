@@ -6,12 +6,17 @@ public enum Digest {
     /// The text's UTF-8 bytes hashed (as an array: `Data(text.utf8)` costs a runtime type lookup).
     public static func sha256(_ text: String) -> String { sha256(Array(text.utf8)) }
 
-    public static func sha256<Bytes: DataProtocol>(_ bytes: Bytes) -> String {
+    /// Bytes in hand (a server's answer being tagged), without a generic call's runtime lookups.
+    public static func sha256(_ bytes: UnsafeRawBufferPointer) -> String { hex(SHA256.hash(data: bytes)) }
+
+    public static func sha256<Bytes: DataProtocol>(_ bytes: Bytes) -> String { hex(SHA256.hash(data: bytes)) }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)
         // Through its bytes: iterating the digest itself costs a runtime type lookup.
-        SHA256.hash(data: bytes).withUnsafeBytes { digest in
+        digest.withUnsafeBytes { digest in
             for byte in digest {
                 hex.append(digits[Int(byte >> 4)])
                 hex.append(digits[Int(byte & 0x0F)])
