@@ -16,14 +16,7 @@ public enum KiwiPlugin: ToolboxPlugin {
         static let all = [server, booksURL]
     }
 
-    public static let descriptor = PluginDescriptor(
-        identifier: "kiwi",
-        name: "Kiwi",
-        summary: "The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.",
-        configurationKeys: Keys.all
-    )
-
-    public static var command: any ParsableCommand.Type { KiwiCommand.self }
+    public static let descriptor = PluginDescriptor(name: "Kiwi", command: KiwiCommand.self, configurationKeys: Keys.all)
 
     public static func register(into container: inout Container) {
         container.register((any KiwiServerHost).self) { _ in KiwiServerProgram() }
@@ -43,7 +36,7 @@ public enum KiwiPlugin: ToolboxPlugin {
 public struct KiwiCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "kiwi",
-        abstract: KiwiPlugin.descriptor.summary,
+        abstract: "The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.",
         discussion: """
             Readers share a photo and a reflection about the book they are reading, like and \
             comment on each other's posts, and follow each other.

@@ -15,45 +15,27 @@ public enum MoviesPlugin: ToolboxPlugin {
         static let all = TMDBKeys.all + [defaultPerson]
     }
 
-    public static let descriptor = PluginDescriptor(
-        identifier: "movies",
-        name: "Movies",
-        summary: "Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).",
-        configurationKeys: Keys.all
-    )
-
-    public static var command: any ParsableCommand.Type { MoviesCommand.self }
+    public static let descriptor = PluginDescriptor(name: "Movies", command: MoviesCommand.self, configurationKeys: Keys.all)
 
     public static func register(into container: inout Container) {
         container.register(MovieCatalog.self) { container in
             MovieCatalog(client: try TMDBClient.live(from: container, namespace: descriptor.identifier))
         }
-        container.register(Favorites.self) { container in
-            Favorites(
-                file: "movies/favorites.json",
-                dataFolder: try container.resolve(ToolboxPaths.self).data,
-                command: "toolbox movies favorites"
-            )
-        }
+        container.registerSavedList(of: MovieItem.self, named: "favorites", by: descriptor)
     }
 }
 
 struct MoviesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "movies",
-        abstract: MoviesPlugin.descriptor.summary,
-        discussion: """
-            \(TMDBKeys.keyNeeded)
-
-            Examples:
-              toolbox movies list
-              toolbox movies list --actor "Tilda Swinton" --limit 10
-              toolbox movies search "fight club"
-              toolbox movies similar 550
-              toolbox movies poster 550 --output poster.jpg
-
-            \(TMDBKeys.attribution)
-            """,
+        abstract: "Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).",
+        discussion: TMDBKeys.discussion(examples: [
+            "toolbox movies list",
+            "toolbox movies list --actor \"Tilda Swinton\" --limit 10",
+            "toolbox movies search \"fight club\"",
+            "toolbox movies similar 550",
+            "toolbox movies poster 550 --output poster.jpg",
+        ]),
         subcommands: [List.self, Search.self, Actors.self, Show.self, Similar.self, Poster.self, FavoritesCommand.self]
     )
 }

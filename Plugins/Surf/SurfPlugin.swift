@@ -75,14 +75,7 @@ public enum SurfPlugin: ToolboxPlugin {
         ]
     }
 
-    public static let descriptor = PluginDescriptor(
-        identifier: "surf",
-        name: "Surf",
-        summary: "Irish surf spots, conditions, forecasts with charts, weather buoys and reports.",
-        configurationKeys: Keys.all
-    )
-
-    public static var command: any ParsableCommand.Type { SurfCommand.self }
+    public static let descriptor = PluginDescriptor(name: "Surf", command: SurfCommand.self, configurationKeys: Keys.all)
 
     public static func register(into container: inout Container) {
         container.register(SpotCatalog.self) { container in
@@ -103,7 +96,7 @@ public enum SurfPlugin: ToolboxPlugin {
 struct SurfCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "surf",
-        abstract: SurfPlugin.descriptor.summary,
+        abstract: "Irish surf spots, conditions, forecasts with charts, weather buoys and reports.",
         discussion: """
             Providers (the surf.provider key):
             \(SurfSource.allCases.map(\.help).joined(separator: "\n"))

@@ -27,11 +27,16 @@ public enum TMDBKeys {
     public static let all = [apiKey, baseURL, imageBaseURL]
 
     /// Help text that both TMDB plugins open with.
-    public static let keyNeeded = """
+    /// A TMDB plugin's help: the key it needs, its examples, and TMDB's attribution.
+    public static func discussion(examples: [String]) -> String {
+        "\(keyNeeded)\n\nExamples:\n" + examples.map { "  \($0)\n" }.joined() + "\n\(attribution)"
+    }
+
+    static let keyNeeded = """
         Needs a TMDB API key: `toolbox config set tmdb.api_key` (or TMDB_API_KEY). \
         Get one free at https://www.themoviedb.org/settings/api.
         """
 
     /// TMDB's terms ask apps to say this; both plugins put it in their help.
-    public static let attribution = "This product uses the TMDB API but is not endorsed or certified by TMDB."
+    static let attribution = "This product uses the TMDB API but is not endorsed or certified by TMDB."
 }

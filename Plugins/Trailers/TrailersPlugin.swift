@@ -12,14 +12,7 @@ public enum TrailersPlugin: ToolboxPlugin {
         static let all = TMDBKeys.all + [region, language]
     }
 
-    public static let descriptor = PluginDescriptor(
-        identifier: "trailers",
-        name: "Trailers",
-        summary: "Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).",
-        configurationKeys: Keys.all
-    )
-
-    public static var command: any ParsableCommand.Type { TrailersCommand.self }
+    public static let descriptor = PluginDescriptor(name: "Trailers", command: TrailersCommand.self, configurationKeys: Keys.all)
 
     public static func register(into container: inout Container) {
         container.register(TrailerCatalog.self) { container in
@@ -32,31 +25,20 @@ public enum TrailersPlugin: ToolboxPlugin {
                 genreNamesFile: GenreNames.file(cacheFolder: paths.cache)
             )
         }
-        container.register(Watchlist.self) { container in
-            Watchlist(
-                file: "trailers/watchlist.json",
-                dataFolder: try container.resolve(ToolboxPaths.self).data,
-                command: "toolbox trailers watchlist"
-            )
-        }
+        container.registerSavedList(of: TitleItem.self, named: "watchlist", by: descriptor)
     }
 }
 
 struct TrailersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailers",
-        abstract: TrailersPlugin.descriptor.summary,
-        discussion: """
-            \(TMDBKeys.keyNeeded)
-
-            Examples:
-              toolbox trailers browse
-              toolbox trailers browse --type all --sort newest --genre "science fiction" --limit 40
-              toolbox trailers show 550
-              toolbox trailers play 1399 --type tv
-
-            \(TMDBKeys.attribution)
-            """,
+        abstract: "Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).",
+        discussion: TMDBKeys.discussion(examples: [
+            "toolbox trailers browse",
+            "toolbox trailers browse --type all --sort newest --genre \"science fiction\" --limit 40",
+            "toolbox trailers show 550",
+            "toolbox trailers play 1399 --type tv",
+        ]),
         subcommands: [Browse.self, Trending.self, Genres.self, Show.self, Play.self, WatchlistCommand.self]
     )
 }

@@ -42,17 +42,17 @@ public enum PhotoRefusal: Error, Equatable, Sendable {
         }
     }
 
-    /// As a page says it, with what to do about it.
+    /// As a page says it: what happened, then what to do about it.
     public var sentence: String {
-        switch self {
-        case .tooManyBytes(let limit): "That photo is larger than \(Self.readable(bytes: limit)): export it smaller and choose that."
-        case .notAPicture: "That file is not a picture: choose a JPEG, PNG, GIF, WebP or HEIC photo."
-        case .tooManyPixels(let width, let height, let limit):
-            "That picture is \(width) × \(height) pixels, larger than \(limit / 1_000_000) megapixels: resize it first."
-        case .cutShort(let kind): "That \(kind.name) is cut short: copy it again, or export it again from your photo app."
-        case .damaged(let kind): "That \(kind.name) is damaged: export it again as a JPEG from your photo app."
-        case .tooSlow: "That picture takes too long to read: export it again as a JPEG from your photo app."
-        }
+        let advice =
+            switch self {
+            case .tooManyBytes: "Export it smaller and choose that."
+            case .notAPicture: "Choose one of those."
+            case .tooManyPixels: "Resize it first."
+            case .cutShort: "Copy it again, or export it again from your photo app."
+            case .damaged, .tooSlow: "Export it again as a JPEG from your photo app."
+            }
+        return "\(message.prefix(1).uppercased())\(message.dropFirst()). \(advice)"
     }
 
     /// A size as people read it: "10 MB".

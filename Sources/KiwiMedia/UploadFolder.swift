@@ -66,9 +66,7 @@ public struct UploadFolder: Sendable {
 /// An uploaded image kept by the store beside the posts, so that every server sharing
 /// the database can serve it: the bytes, what they are, and their digest (the ETag).
 public struct StoredImage: Sendable, Equatable {
-    public let name: String
-    public let contentType: String
-    public let digest: String
+    public let name, contentType, digest: String
     public let bytes: Data
 
     public init(name: String, contentType: String, digest: String, bytes: Data) {

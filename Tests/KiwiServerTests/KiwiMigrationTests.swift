@@ -229,7 +229,7 @@ func withFreshPostgres(_ body: (String) async throws -> Void) async throws {
     let name = "kiwi_\(UUID().uuidString.prefix(8).lowercased())"
     // A pool runs once: each statement gets its own.
     func admin(_ sql: String) async throws {
-        try await PostgresKiwiDatabase(url: base, logger: KiwiMigrationTests.quiet).use(migrating: false) {
+        _ = try await PostgresKiwiDatabase(url: base, logger: KiwiMigrationTests.quiet).use(migrating: false) {
             try await $0.client.query(PostgresQuery(unsafeSQL: sql))
         }
     }

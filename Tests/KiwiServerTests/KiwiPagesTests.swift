@@ -188,7 +188,7 @@ extension TestClientProtocol {
                 _ = try await client.signUpPage("bob")
                 let post = try await client.postPage(TestImages.png, caption: "mine", session: ada)
                 let csrf = try #require(try await client.page("/", session: ada).csrf)
-                try await client.submit("\(post)/comments", ["text": "kept", "csrf": csrf], session: ada)
+                _ = try await client.submit("\(post)/comments", ["text": "kept", "csrf": csrf], session: ada)
                 let comment = try #require(try await kiwi.database.comments(on: 1, window: .everything).first)
                 // The real token with its last digit changed (to "1" when it is "0": a wrong token, always).
                 let nearMiss = String(csrf.dropLast()) + (csrf.hasSuffix("0") ? "1" : "0")
@@ -330,7 +330,7 @@ extension TestClientProtocol {
                 let answer = try await client.submit("/new", multipart: text, session: ada)
                 #expect(answer.status == .unsupportedMediaType)
                 #expect(
-                    answer.html.contains(#"<p class="error" role="alert">That file is not a picture"#) && answer.html.contains("my notes</textarea>")
+                    answer.html.contains(#"<p class="error" role="alert">This file is not a picture"#) && answer.html.contains("my notes</textarea>")
                 )
                 let none = try await client.submit(
                     "/new",

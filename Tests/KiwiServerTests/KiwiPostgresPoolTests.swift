@@ -24,7 +24,7 @@ struct KiwiPostgresPoolTests {
         let single = try #require(PostgresAddress(url: url.replacingOccurrences(of: "pool=2", with: "pool=1")))
         let quiet = Logger(label: "kiwi-pool-test") { _ in SwiftLogNoOpLogHandler() }
         let database = PostgresKiwiDatabase(address: single, patience: .seconds(2), logger: quiet)
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await database.run() }
             defer { group.cancelAll() }
             for _ in 0..<20 {

@@ -14,14 +14,7 @@ enum EchoPlugin: ToolboxPlugin {
         static let all = [greeting, token, baseURL]
     }
 
-    static let descriptor = PluginDescriptor(
-        identifier: "echo",
-        name: "Echo",
-        summary: "Says things back, for tests.",
-        configurationKeys: Keys.all
-    )
-
-    static var command: any ParsableCommand.Type { EchoCommand.self }
+    static let descriptor = PluginDescriptor(name: "Echo", command: EchoCommand.self, configurationKeys: Keys.all)
 
     static func register(into container: inout Container) {
         container.register(Greeter.self) { container in
@@ -42,7 +35,7 @@ func LiveGreeter(greeting: String) -> Greeter {
 struct EchoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "echo",
-        abstract: EchoPlugin.descriptor.summary,
+        abstract: "Says things back, for tests.",
         subcommands: [Greet.self, Fail.self, Fetch.self, Token.self]
     )
 

@@ -90,32 +90,27 @@ import Testing
 
 @Suite struct RegistryTests {
     enum Clash: ToolboxPlugin {
-        static let descriptor = PluginDescriptor(identifier: "config", name: "Clash", summary: "Takes a built-in name.")
-        static var command: any ParsableCommandType { ClashCommand.self }
+        static let descriptor = PluginDescriptor(name: "Clash", command: ClashCommand.self)
         static func register(into container: inout Container) {}
     }
 
     enum Conflicting: ToolboxPlugin {
         static let descriptor = PluginDescriptor(
-            identifier: "other",
             name: "Other",
-            summary: "Other",
+            command: OtherCommand.self,
             configurationKeys: [ConfigKey("echo.greeting", default: "bonjour", summary: "What to say.")]
         )
-        static var command: any ParsableCommandType { OtherCommand.self }
         static func register(into container: inout Container) {}
     }
 
     enum Agreeing: ToolboxPlugin {
         static let descriptor = PluginDescriptor(
-            identifier: "other",
             name: "Other",
-            summary: "Other",
+            command: OtherCommand.self,
             configurationKeys: [
                 ConfigKey("echo.greeting", default: "hello", environmentAliases: ["ECHO_GREETING"], summary: "Same key, other words.")
             ]
         )
-        static var command: any ParsableCommandType { OtherCommand.self }
         static func register(into container: inout Container) {}
     }
 
@@ -124,14 +119,10 @@ import Testing
         #expect(throws: ToolboxError.self) { try PluginRegistry(root: EchoRoot.self, plugins: [Clash.self]) }
     }
 
-    @Test func rejectsACommandWhoseAbstractIsNotTheSummary() {
-        #expect(throws: ToolboxError.self) { try PluginRegistry(root: EchoRoot.self, plugins: [Mismatched.self]) }
-    }
-
-    enum Mismatched: ToolboxPlugin {
-        static let descriptor = PluginDescriptor(identifier: "other", name: "Other", summary: "Something else")
-        static var command: any ParsableCommandType { OtherCommand.self }
-        static func register(into container: inout Container) {}
+    @Test func aPluginIsNamedAndSummedUpByItsCommand() {
+        #expect(EchoPlugin.descriptor.identifier == "echo")
+        #expect(EchoPlugin.descriptor.summary == "Says things back, for tests.")
+        #expect(ObjectIdentifier(EchoPlugin.command) == ObjectIdentifier(EchoCommand.self))
     }
 
     @Test func rejectsConflictingKeyDeclarationsButAcceptsIdenticalOnes() throws {

@@ -58,9 +58,7 @@ enum KiwiWriteAnswer: Sendable {
 struct KeptWrite: Codable, Sendable, Equatable {
     /// Short, for `kiwi outbox drop ID`: the start of the key.
     var id: String
-    var key: String
-    var server: String
-    var account: String
+    var key, server, account: String
     var write: KiwiWrite
     var createdAt: Date
     /// Its place in the outbox: writes are sent in this order (two kept within one clock tick included).

@@ -3,11 +3,8 @@ import PluginAPI
 
 /// A surf spot: where it is and which way the beach faces (towards the sea).
 struct Spot: Codable, Sendable, Equatable {
-    var name: String
-    var region: String
-    var country: String
-    var latitude: Double
-    var longitude: Double
+    var name, region, country: String
+    var latitude, longitude: Double
     /// Degrees, 0 = north.
     var facing: Double
     /// beach, reef or point.

@@ -18,12 +18,10 @@ import Glibc
 /// are counted apart: once a connection carries one it leaves the cap, and its heartbeats keep it.
 final class ConnectionGuard: Sendable {
     struct Limits: Sendable {
-        var head: TimeAmount
-        var body: TimeAmount
-        var idle: TimeAmount
-        var connections: Int
-        var perAddress: Int
-        var streams: Int
+        /// The times to send a request's head, its body, and the next request.
+        var head, body, idle: TimeAmount
+        /// Open connections at most, from one address at most, and live streams at most.
+        var connections, perAddress, streams: Int
         var trustedProxies: [AddressRange]
 
         /// How often a running clock is looked at: four times in the shortest limit.

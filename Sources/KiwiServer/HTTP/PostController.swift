@@ -136,10 +136,7 @@ struct PostController: Sendable {
 
     /// The fields of `POST /comments`, from a URL-encoded or a multipart body (the original reads either).
     struct CommentForm: Decodable {
-        var operation: String?
-        var postid: String?
-        var text: String?
-        var commentid: String?
+        var operation, postid, text, commentid: String?
     }
 
     /// `operation=create, postid, text` (exactly once with an `Idempotency-Key`; the answer names

@@ -5,9 +5,7 @@ import PluginAPI
 /// A member, as stored.
 struct KiwiUser: Sendable, Equatable {
     var username: String
-    var fullName: String?
-    var email: String?
-    var avatar: String?
+    var fullName, email, avatar: String?
     var createdAt: Date
 }
 
@@ -18,8 +16,7 @@ struct KiwiPost: Sendable, Equatable {
     var image: String
     var caption: String?
     var createdAt: Date
-    var likes: Int
-    var commentCount: Int
+    var likes, commentCount: Int
     /// nil when nobody is logged in.
     var likedByMe: Bool?
     /// The book the reflection is about, when the reader named one.

@@ -38,10 +38,7 @@ struct PageViewer: Sendable {
 
 /// A post's or comment's author, linked to their profile.
 struct PageAuthor: Sendable {
-    let username: String
-    let displayName: String
-    let avatarURL: String
-    let profileURL: String
+    let username, displayName, avatarURL, profileURL: String
 
     /// A guest's browser cannot load uploads (they need a session): guests see the built-in avatar.
     init(_ user: KiwiUser, links: Links, guest: Bool) {
@@ -63,16 +60,12 @@ struct PageCard: Sendable {
     /// nil for a guest, whose browser cannot load it: the page asks them to log in instead.
     let imageURL: String?
     /// The sized versions for `srcset`, as JPEG and as WebP; nil where the links sign none.
-    let srcset: String?
-    let webpSrcset: String?
+    let srcset, webpSrcset: String?
     let alt: String
-    let caption: String?
-    let book: String?
+    let caption, book: String?
     let author: PageAuthor
-    let ago: String
-    let time: String
-    let likes: String
-    let comments: String
+    /// "3 hours ago", its ISO 8601 time, "2 likes", "1 comment".
+    let ago, time, likes, comments: String
     let liked: Bool
 
     init(_ post: KiwiPost, links: Links, guest: Bool, now: Date = Date()) {
@@ -105,9 +98,7 @@ struct PageCard: Sendable {
 struct PageComment: Sendable {
     let id: Int64
     let author: PageAuthor
-    let text: String
-    let ago: String
-    let time: String
+    let text, ago, time: String
     /// The reader's own comments can be deleted.
     let deleteURL: String?
 }
@@ -134,8 +125,7 @@ struct PostPage: Sendable {
 
 struct ProfilePage: Sendable {
     let author: PageAuthor
-    let followers: Int
-    let following: Int
+    let followers, following: Int
     let streak: String
     let mine: Bool
     /// nil for a guest and on one's own profile.
@@ -175,10 +165,7 @@ struct SettingsForm: Sendable {
 
 /// "Delete this post?", "Log out?": a form that asks before it acts.
 struct ConfirmPage: Sendable {
-    let question: String
-    let action: String
-    let button: String
-    let cancelURL: String
+    let question, action, button, cancelURL: String
 }
 
 struct ErrorPage: Sendable {
@@ -191,11 +178,9 @@ struct NotificationsPage: Sendable {
     struct Item: Sendable {
         let author: PageAuthor
         /// "liked your post", "commented on your post: …", "followed you".
-        let what: String
-        let url: String
+        let what, url: String
         let imageURL: String?
-        let ago: String
-        let time: String
+        let ago, time: String
         let new: Bool
     }
 
@@ -205,8 +190,7 @@ struct NotificationsPage: Sendable {
 
 /// The links to a list's newer and older pages ("Newer posts", "Older notifications").
 struct Pager: Sendable {
-    let newerURL: String?
-    let olderURL: String?
+    let newerURL, olderURL: String?
     /// What the list holds: "posts", "notifications".
     let what: String
 

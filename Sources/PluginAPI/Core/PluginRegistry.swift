@@ -56,8 +56,7 @@ public struct PluginRegistry: Sendable {
     }
 
     /// What is wrong with the plugins' commands: a command name taken twice (by two plugins,
-    /// by a plugin and toolbox, or by two subcommands), or a plugin whose command does not
-    /// match its descriptor.
+    /// by a plugin and toolbox, or by two subcommands).
     public static func commandProblems(_ plugins: [any ToolboxPlugin.Type]) -> [String] {
         var problems: [String] = []
         var identifiers = builtinCommandNames
@@ -65,12 +64,6 @@ public struct PluginRegistry: Sendable {
             let descriptor = plugin.descriptor
             if !identifiers.insert(descriptor.identifier).inserted {
                 problems.append("the command name '\(descriptor.identifier)' is taken twice")
-            }
-            if plugin.command._commandName != descriptor.identifier {
-                problems.append("plugin '\(descriptor.identifier)' has a command named '\(plugin.command._commandName)'")
-            }
-            if plugin.command.configuration.abstract != descriptor.summary {
-                problems.append("plugin '\(descriptor.identifier)': its command's abstract differs from the descriptor's summary")
             }
             problems += duplicateSubcommands(in: plugin.command, path: descriptor.identifier)
         }

@@ -75,6 +75,19 @@ public struct SavedList<Item: SavedItem>: Sendable {
     }
 }
 
+extension Container {
+    /// A plugin's saved list, `toolbox <plugin> <name>`: kept in `<data folder>/<plugin>/<name>.json`.
+    public mutating func registerSavedList<Item: SavedItem>(of item: Item.Type, named name: String, by plugin: PluginDescriptor) {
+        register(SavedList<Item>.self) { container in
+            SavedList(
+                file: "\(plugin.identifier)/\(name).json",
+                dataFolder: try container.resolve(ToolboxPaths.self).data,
+                command: "toolbox \(plugin.identifier) \(name)"
+            )
+        }
+    }
+}
+
 /// `… list` of a saved list: the same command for every list.
 public struct SavedListShow<Item: SavedItem>: ToolboxCommand {
     public static var configuration: CommandConfiguration {

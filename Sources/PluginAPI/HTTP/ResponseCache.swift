@@ -33,14 +33,10 @@ public final class ResponseCache: Sendable {
     /// and JSONDecoder's first use costs more than the rest of a cache hit.
     struct Header {
         var status: Int
-        var storedAt: Date
-        var expiresAt: Date
+        var storedAt, expiresAt: Date
         var bodyLength: Int
-        var bodySHA256: String
-        var kind: String
-        var etag: String?
-        var scope: String?
-        var label: String?
+        var bodySHA256, kind: String
+        var etag, scope, label: String?
         var url: String
 
         var line: String {

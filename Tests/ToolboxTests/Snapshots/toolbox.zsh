@@ -1110,7 +1110,7 @@ _toolbox_kiwi_serve() {
         '--idle-timeout[Seconds a keep-alive connection may wait for its next request.]:idle-timeout:'
         '--max-connections[Open connections at most, live streams apart (default\: what the open-files limit allows); past it, 503.]:max-connections:'
         '--max-connections-per-address[Open connections at most from one client address (trusted proxies apart); past it, 503.]:max-connections-per-address:'
-        '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
+        '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, failed-logins, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
         '--heartbeat[Seconds between a quiet live stream'\''s heartbeats.]:heartbeat:'
         '--health-patience[Seconds GET /health waits for the database before it answers 503.]:health-patience:'
         '--json[Print one JSON document on stdout.]'
