@@ -145,9 +145,13 @@ func buildRouter(
     router.add(middleware: KiwiErrorMiddleware.json(routes: routes))
     let media = MediaController(community: community, signer: signer)
     media.addSignedRoutes(to: router)
-    router.add(middleware: KiwiETagMiddleware())
     router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts, trustedProxies: connections.limits.trustedProxies))
     let links = LinkMaker(publicURL: arguments.publicURL, mediaURL: arguments.mediaURL, signer: signer)
+    // A route has the middlewares added before it. A live stream has no tag to compare, and its
+    // task keeps the frames of every middleware it passes for as long as it lasts (1,000 streams:
+    // 3 MB for the ETag's), so it is routed before that one.
+    LiveController(community: community, links: links, connections: connections).addRoutes(to: router)
+    router.add(middleware: KiwiETagMiddleware())
     OperationsController(health: community.health, instance: community.instance).addRoutes(to: router)
     AccountController(community: community, links: links).addRoutes(to: router)
     PostController(community: community, links: links).addRoutes(to: router)
@@ -155,7 +159,6 @@ func buildRouter(
     FollowController(community: community, links: links).addRoutes(to: router)
     let notifications = NotificationController(community: community, links: links)
     notifications.addRoutes(to: router)
-    LiveController(community: community, links: links, connections: connections).addRoutes(to: router)
     let pages = KiwiPages(community: community, links: links)
     pages.addRoutes(to: router)
     // `/notifications` is the API's list, and the page a browser asks for (`Accept: text/html`).

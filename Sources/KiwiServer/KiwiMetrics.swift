@@ -60,7 +60,7 @@ enum KiwiMetrics {
 
     /// HTTP/1 with the connection guard, each connection counted while it is open.
     static func countedHTTP1(_ guard: ConnectionGuard) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in CountedConnections(base: GuardedHTTP1(base: HTTP1Channel(responder: responder), guard: `guard`)) }
+        HTTPServerBuilder { responder in CountedConnections(base: HTTP1Channel(responder: responder, configuration: `guard`.http1Configuration)) }
     }
 
     /// Each store call's duration, by operation.

@@ -114,7 +114,7 @@ public enum KiwiWire {
             try container.encode(author, forKey: .author)
             try container.encodeNullable(imageURL, forKey: .imageURL)
             try container.encodeIfPresent(imageVersions, forKey: .imageVersions)
-            try container.encodeNullable(imageAlt, forKey: .imageAlt)
+            try container.encodeIfPresent(imageAlt, forKey: .imageAlt)
             try container.encodeNullable(caption, forKey: .caption)
             try container.encode(likes, forKey: .likes)
             try container.encodeNullable(createdAt, forKey: .createdAt)

@@ -17,7 +17,7 @@
 # e.g. `Tests/Benchmarks/kiwi.sh --metrics` measures the servers with their metrics on.
 # KIWI_BENCH_BASELINE=PATH (another build of toolbox, e.g. main's before a change) first serves both
 # builds on SQLite, seeded alike, and measures them in turn three times (the pages anonymous, and
-# page 0 logged in): medians and their ratio.
+# page 0 logged in): medians and their ratio; with KIWI_BENCH_COMPARE_ONLY=1, that comparison alone.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 for tool in wrk nginx pgbench; do
@@ -71,6 +71,7 @@ if [ -n "${KIWI_BENCH_BASELINE:-}" ]; then
             "$path" "${old[*]}" "${new[*]}"
     done
     kill "$pid" "$before_pid"; wait "$pid" "$before_pid" 2>/dev/null || true
+    [ -z "${KIWI_BENCH_COMPARE_ONLY:-}" ] || exit 0
 fi
 
 echo "### SQLite, one process"

@@ -154,3 +154,42 @@ extension TestClientProtocol {
         return items
     }
 }
+
+/// A list's query, read as it is asked: names and numbers from its bytes, anything encoded as
+/// Hummingbird decodes it, the first of a name counting, everything else a 400 in words.
+@Suite struct KiwiListQueryTests {
+    func window(_ path: String) throws -> ListWindow {
+        let request = Request(head: HTTPRequest(method: .get, scheme: "http", authority: "kiwi", path: path), body: RequestBody(buffer: ByteBuffer()))
+        return try request.window()
+    }
+
+    func refusal(_ path: String) -> String? {
+        do {
+            _ = try window(path)
+            return nil
+        } catch let error as KiwiHTTPError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func namesAndNumbersAreReadFromTheQuery() throws {
+        #expect(try window("/posts") == ListWindow(limit: KiwiLimits.defaultPageSize))
+        #expect(try window("/posts?page=2&pageSize=5") == ListWindow(limit: 5, offset: 10))
+        #expect(try window("/posts?pageSize=5&limit=7&page=1") == ListWindow(limit: 7, offset: 7), "limit before the original's pageSize")
+        #expect(try window("/posts?limit=5&limit=9&max_id=12") == ListWindow(limit: 5, below: 12), "the first of a name counts")
+        #expect(try window("/posts?min_id=3&since_id=9") == ListWindow(limit: KiwiLimits.defaultPageSize, above: 3, oldestFirst: true))
+        #expect(try window("/posts?since_id=9&other=x&=&&x") == ListWindow(limit: KiwiLimits.defaultPageSize, above: 9))
+        #expect(try window("/posts?limit=%35&page=%31") == ListWindow(limit: 5, offset: 5), "encoded digits are decoded")
+    }
+
+    @Test func anythingElseIsRefusedInWords() {
+        #expect(refusal("/posts?page=x") == "page must be a whole number")
+        #expect(refusal("/posts?pageSize") == "pageSize must be a whole number")
+        #expect(refusal("/posts?max_id=-4") == "max_id must be a whole number")
+        #expect(refusal("/posts?limit=0")?.hasPrefix("limit must be between") == true)
+        #expect(refusal("/posts?page=1&max_id=3")?.hasPrefix("page does not go with") == true)
+        #expect(refusal("/posts?page=1000000")?.hasPrefix("pages by number reach") == true)
+    }
+}

@@ -67,8 +67,49 @@ import Testing
     }
 }
 
-/// One blocking client socket, for the clocks of one connection.
-final class RawConnection {
+extension KiwiHostileClientTests {
+    /// A connection that carries a live stream leaves the cap (its reader may keep it for hours);
+    /// connections that wait for their next request count until they close.
+    @Test func liveStreamsLeaveTheConnectionCap() async throws {
+        let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "memory", "--max-connections-per-address", "2"])
+        defer { server.process.terminate() }
+        let port = try #require(URLComponents(string: base)?.port)
+        func exchange(_ request: String) async throws -> String {
+            try await offThePool {
+                let connection = try RawConnection(port: port)
+                try connection.send(request)
+                _ = try connection.secondsUntilClosed(limit: 10)
+                return connection.received
+            }
+        }
+        func post(_ path: String, _ json: String) -> String {
+            "POST \(path) HTTP/1.1\r\nHost: kiwi\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
+        }
+        _ = try await exchange(post("/users", #"{"username":"ada","password":"correct horse"}"#))
+        let session = try await exchange(post("/sessions", #"{"username":"ada","password":"correct horse"}"#))
+        let body = try #require(session.range(of: "\r\n\r\n").map { session[$0.upperBound...] })
+        let token = try #require(try JSONDecoder().decode(KiwiWire.Session.self, from: Data(body.utf8)).token)
+
+        // Two streams from one address, with a cap of two: a third connection is still let in.
+        let streams = try (0..<2).map { _ in try RawConnection(port: port) }
+        for stream in streams {
+            try stream.send("GET /events HTTP/1.1\r\nHost: kiwi\r\nAuthorization: Bearer \(token)\r\nAccept: text/event-stream\r\n\r\n")
+        }
+        try await offThePool { for stream in streams { try stream.receive(until: ": connected") } }
+        try await Task.sleep(for: .milliseconds(200))  // the stream is noted on the connection's event loop
+        #expect(try await exchange("GET /health HTTP/1.1\r\nHost: kiwi\r\nConnection: close\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+
+        // Two connections that wait for their next request fill the cap: the next is answered 503.
+        let waiting = try (0..<2).map { _ in try RawConnection(port: port) }
+        for connection in waiting { try connection.send("GET /health HTTP/1.1\r\nHost: kiwi\r\n\r\n") }
+        try await offThePool { for connection in waiting { try connection.receive(until: "\"ok\"") } }
+        #expect(try await exchange("GET /health HTTP/1.1\r\nHost: kiwi\r\nConnection: close\r\n\r\n").hasPrefix("HTTP/1.1 503"))
+        withExtendedLifetime((streams, waiting)) {}
+    }
+}
+
+/// One blocking client socket, for the clocks of one connection; used by one thread at a time.
+final class RawConnection: @unchecked Sendable {
     let socket: TCPSocket
     let opened = Date()
     private(set) var received = ""
@@ -79,6 +120,19 @@ final class RawConnection {
 
     func send(_ text: String) throws {
         guard socket.send(text) else { throw POSIXError(.EPIPE) }
+    }
+
+    /// Reads until what was received holds `text` (or 10 s pass: then it throws).
+    func receive(until text: String) throws {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !received.contains(text) {
+            guard Date().timeIntervalSince(opened) < 10 else { throw POSIXError(.ETIMEDOUT) }
+            var poller = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let count = read(socket.descriptor, &buffer, buffer.count)
+            guard count > 0 else { throw POSIXError(.ECONNRESET) }
+            received += String(decoding: buffer[..<count], as: UTF8.self)
+        }
     }
 
     /// Reads until the server closes; answers the seconds since it opened.

@@ -8,11 +8,13 @@ import NIOCore
 /// asks: a read that is never limited pays nothing for it.
 struct ClientAddress: Sendable {
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
-    let peer: SocketAddress?
     let headers: HTTPFields
     let trustedProxies: [AddressRange]
 
-    var resolved: String? { Self.address(peer: peer?.ipAddress, forwarded: headers[values: Self.forwardedFor], trusting: trustedProxies) }
+    /// The address, given the connection's peer (asked of the channel only now: it takes a lock).
+    func resolved(peer: SocketAddress?) -> String? {
+        Self.address(peer: peer?.ipAddress, forwarded: headers[values: Self.forwardedFor], trusting: trustedProxies)
+    }
 
     static func address(peer: String?, forwarded: [String], trusting proxies: [AddressRange]) -> String? {
         guard var address = peer else { return nil }

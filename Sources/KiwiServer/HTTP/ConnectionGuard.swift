@@ -111,8 +111,16 @@ final class ConnectionGuard: Sendable {
         }
     }
 
+    /// A connection now carries a live stream (`LiveController` says so as it answers): it leaves
+    /// the cap. Told on the connection's event loop, where its clocks and count live.
+    func carriesStream(_ channel: any Channel) {
+        channel.eventLoop.execute {
+            (try? channel.pipeline.syncOperations.handler(type: ConnectionClocks.self))?.carriesStream()
+        }
+    }
+
     /// An admitted connection now carries a live stream: it leaves the cap.
-    func becameStream(_ address: String?) {
+    fileprivate func becameStream(_ address: String?) {
         counts.withLock { counts in
             counts.release(address)
             counts.streams += 1
@@ -123,66 +131,48 @@ final class ConnectionGuard: Sendable {
     func isTrustedProxy(_ address: String) -> Bool { limits.trustedProxies.contains { $0.contains(address) } }
 
     /// Hummingbird's HTTP/1 server with this guard on every connection.
-    func http1() -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in GuardedHTTP1(base: HTTP1Channel(responder: responder), guard: self) }
-    }
-}
+    func http1() -> HTTPServerBuilder { .http1(configuration: http1Configuration) }
 
-/// A connection as `HTTP1Channel` sets it up, with the guard's two handlers: the admission in
-/// front of everything (a refused connection gets its 503 before any byte is parsed) and the
-/// clocks after the HTTP decoding (they see where a request's head, body and end are).
-struct GuardedHTTP1: ServerChildChannel {
-    let base: HTTP1Channel
-    let `guard`: ConnectionGuard
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
-        let connection = GuardedConnection(guard: `guard`, address: channel.remoteAddress?.ipAddress)
-        do {
-            try channel.pipeline.syncOperations.addHandler(AdmissionHandler(connection: connection), position: .first)
-        } catch {
-            return channel.eventLoop.makeFailedFuture(error)
+    /// Each connection as `HTTP1Channel` sets it up, with the guard's two handlers after the HTTP
+    /// decoding: the admission (a refused connection gets its 503 before any request reaches the
+    /// router) and the clocks (they see where a request's head, body and end are). The wait for
+    /// the next request is Hummingbird's own idle timeout (`HTTPConnectionStateHandler`), from an
+    /// answer until the next head, never while one is made or sent. Hummingbird's own channel, not
+    /// one of ours around it: its connection loop is compiled for it there, and one of ours ran it
+    /// unspecialized, with frames a live stream's task kept for hours (1,000 streams: 2 MB).
+    var http1Configuration: HTTP1Channel.Configuration {
+        var configuration = HTTP1Channel.Configuration(idleTimeout: limits.idle)
+        configuration.additionalChannelHandlers = { [self] in
+            let connection = GuardedConnection(guard: self)
+            return [AdmissionHandler(connection: connection), ConnectionClocks(connection: connection)]
         }
-        var configuration = base.configuration
-        let clocks = configuration.additionalChannelHandlers
-        configuration.additionalChannelHandlers = { clocks() + [ConnectionClocks(connection: connection)] }
-        return HTTP1Channel(responder: base.responder, configuration: configuration).setup(channel: channel, logger: logger)
-    }
-
-    func handle(value: HTTP1Channel.Value, logger: Logger) async {
-        await base.handle(value: value, logger: logger)
+        return configuration
     }
 }
 
 /// One connection's place in the counts; used on its event loop only.
 final class GuardedConnection: @unchecked Sendable {
     let `guard`: ConnectionGuard
-    /// The address it counts under; nil for a trusted proxy's.
-    let address: String?
+    /// The address it counts under; nil for a trusted proxy's (known once it is active).
+    var address: String?
     var admitted = false
     var isStream = false
 
-    init(guard: ConnectionGuard, address: String?) {
+    init(guard: ConnectionGuard) {
         self.guard = `guard`
-        self.address = address.flatMap { `guard`.isTrustedProxy($0) ? nil : $0 }
     }
 }
 
-/// Admits the connection or answers 503 and closes it, reading nothing of what it sends. An
-/// admitted connection counts until it closes, and the handler leaves the pipeline: no read or
-/// write of its passes through it.
+/// Admits the connection or answers 503 and closes it, passing nothing it sends on. An admitted
+/// connection counts until it closes, and the handler leaves the pipeline: no read or write of
+/// its passes through it.
 final class AdmissionHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
 
-    static let busy: ByteBuffer = {
-        let body = #"{"error":"the server is busy; try again shortly","code":"unavailable"}"#
-        return ByteBuffer(
-            string:
-                "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-        )
-    }()
+    static let busy = ByteBuffer(string: #"{"error":"the server is busy; try again shortly","code":"unavailable"}"#)
 
     private let connection: GuardedConnection
     private var decided = false
@@ -195,15 +185,17 @@ final class AdmissionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if context.channel.isActive { decide(context) }
     }
 
+    /// Passed on first: a handler that leaves the pipeline passes nothing on after.
     func channelActive(context: ChannelHandlerContext) {
-        decide(context)
         context.fireChannelActive()
+        decide(context)
     }
 
     private func decide(_ context: ChannelHandlerContext) {
         guard !decided else { return }
         decided = true
         let connection = connection
+        connection.address = context.channel.remoteAddress?.ipAddress.flatMap { connection.guard.isTrustedProxy($0) ? nil : $0 }
         if connection.guard.admit(connection.address) {
             connection.admitted = true
             context.channel.closeFuture.whenComplete { _ in connection.guard.left(connection.address, wasStream: connection.isStream) }
@@ -213,31 +205,35 @@ final class AdmissionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         KiwiMetrics.refusedConnections.increment()
         // The answer, then no more writing; the socket closes a moment later, so the client reads
         // the 503 rather than a reset.
-        context.writeAndFlush(wrapOutboundOut(Self.busy)).whenComplete { _ in context.close(mode: .output, promise: nil) }
+        let head = HTTPResponse(
+            status: .serviceUnavailable,
+            headerFields: [.contentType: "application/json", .retryAfter: "1", .connection: "close", .contentLength: "\(Self.busy.readableBytes)"]
+        )
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(Self.busy)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(mode: .output, promise: nil) }
         context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
     }
 
-    /// A refused connection's bytes go nowhere.
+    /// A refused connection's requests go nowhere, nor do the errors of what it sends.
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {}
 }
 
-/// The connection's clocks: from its start until the head of its first request (`head`), between
-/// a body's bytes (`body`), and from an answer until the next request's head (`idle`); none runs
-/// while an answer is made or sent, so a live stream is never cut. A clock that runs out closes
-/// the connection. A request only notes its deadline: one timer looks at it four times in the
-/// shortest limit while a clock runs, so a request costs two readings of the time, not a timer set
-/// and cancelled at each step.
-final class ConnectionClocks: ChannelDuplexHandler, RemovableChannelHandler {
+/// The connection's clocks for what a client sends: from its start until the head of its first
+/// request (`head`), and between a body's bytes (`body`); one that runs out closes the connection.
+/// A request only notes its deadline: one timer looks at it four times in the shortest limit while
+/// a clock runs, so a request costs a reading of the time, not a timer set and cancelled at each
+/// step. It reads only: answers do not pass through it (a handler on every write cost each read
+/// about three per cent of its instructions).
+final class ConnectionClocks: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
 
     private let connection: GuardedConnection
     /// When the running clock runs out; nil while none runs.
     private var deadline: NIODeadline?
     private var looking: Scheduled<Void>?
-    private var readingBody = false
 
     init(connection: GuardedConnection) {
         self.connection = connection
@@ -254,37 +250,23 @@ final class ConnectionClocks: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head:
-            readingBody = true
-            start(connection.guard.limits.body, context)
-        case .body:
-            start(connection.guard.limits.body, context)
-        case .end:
-            readingBody = false
-            deadline = nil
+        case .head, .body: start(connection.guard.limits.body, context)
+        case .end: deadline = nil
         }
         context.fireChannelRead(data)
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
-        case .head(let response) where response.headerFields[.contentType]?.hasPrefix("text/event-stream") == true:
-            if connection.admitted, !connection.isStream {
-                connection.isStream = true
-                connection.guard.becameStream(connection.address)
-            }
-        case .end where !readingBody:
-            start(connection.guard.limits.idle, context)
-        default:
-            break
-        }
-        context.write(data, promise: promise)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         deadline = nil
         looking?.cancel()
         context.fireChannelInactive()
+    }
+
+    /// The connection carries a live stream from now on: it leaves the cap.
+    func carriesStream() {
+        guard connection.admitted, !connection.isStream else { return }
+        connection.isStream = true
+        connection.guard.becameStream(connection.address)
     }
 
     private func start(_ limit: TimeAmount, _ context: ChannelHandlerContext) {

@@ -15,7 +15,7 @@ struct KiwiAuthMiddleware: RouterMiddleware {
     /// it copies none of the request's task-local values.
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.address = ClientAddress(peer: context.channel.remoteAddress, headers: request.headers, trustedProxies: trustedProxies)
+        context.address = ClientAddress(headers: request.headers, trustedProxies: trustedProxies)
         if let token = Self.token(in: request) {
             let hash = SessionTokens.hash(token)
             if let user = try await Task.detached(operation: { [accounts] in try await accounts.member(bySession: hash) }).value {
@@ -27,7 +27,7 @@ struct KiwiAuthMiddleware: RouterMiddleware {
     }
 
     static func token(in request: Request) -> String? {
-        if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
+        if let authorization = request.headers.single(.authorization), authorization.lowercased().hasPrefix("bearer ") {
             return authorization.dropFirst(7).trimmed
         }
         return request.cookies[SessionCookie.name]?.value

@@ -12,10 +12,17 @@ struct KiwiETagMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let response = try await next(request, context)
-        guard request.method == .get, response.status == .ok, let tag = response.headers[.eTag], let asked = request.headers[.ifNoneMatch]
+        guard request.method == .get, response.status == .ok, let tag = response.headers.single(.eTag), Self.holds(tag, request)
         else { return response }
-        guard asked.split(separator: ",").contains(where: { $0.trimmed == tag || $0.trimmed == "*" }) else { return response }
         return Response(status: .notModified, headers: [.eTag: tag])
+    }
+
+    /// Whether the reader's `If-None-Match` names `tag` (or `*`): what they kept is still true.
+    static func holds(_ tag: String, _ request: Request) -> Bool {
+        guard request.headers.contains(.ifNoneMatch) else { return false }
+        return request.headers[values: .ifNoneMatch].contains { asked in
+            asked.split(separator: ",").contains { $0.trimmed == tag || $0.trimmed == "*" }
+        }
     }
 
     /// The tag of a body: its digest, so every server gives the same bytes the same tag.

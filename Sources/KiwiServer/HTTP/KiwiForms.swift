@@ -19,7 +19,7 @@ enum KiwiForms {
         } catch {
             throw tooLarge
         }
-        let contentType = request.headers[.contentType] ?? ""
+        let contentType = request.headers.single(.contentType) ?? ""
         if isMultipart(request) {
             guard let boundary = boundary(contentType), let fields = try? FormDataDecoder().decode(Fields.self, from: body, boundary: boundary) else {
                 throw KiwiHTTPError.badRequest("the multipart body cannot be read")
@@ -33,7 +33,7 @@ enum KiwiForms {
     }
 
     static func isMultipart(_ request: Request) -> Bool {
-        request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
+        request.headers.single(.contentType)?.lowercased().hasPrefix("multipart/form-data") == true
     }
 
     static func boundary(_ contentType: String) -> String? {

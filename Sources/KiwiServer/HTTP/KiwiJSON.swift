@@ -6,7 +6,7 @@ import Hummingbird
 enum KiwiJSON {
     static func response(_ value: some KiwiJSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         let body = body(value)
-        return status == .ok ? response(tagged: Tagged(body), headers: headers) : response(body: body, status: status, headers: headers)
+        return status == .ok ? response(tagged: Tagged(body, headers: headers)) : response(body: body, status: status, headers: headers)
     }
 
     /// The bytes of `value` as JSON.
@@ -26,25 +26,29 @@ enum KiwiJSON {
         response(body: ByteBuffer(data: kept.body), status: HTTPResponse.Status(code: kept.status))
     }
 
-    /// A body kept to answer many requests, with its `ETag` made once (not at every request).
+    /// An answer of 200 with its header fields ready-made (its type, its `ETag`, and any others such
+    /// as a page's `Link`): one kept to answer many requests makes none of them again (a field made
+    /// is a field checked byte by byte).
     struct Tagged: Sendable {
         let body: ByteBuffer
-        let tag: String
+        let headers: HTTPFields
 
-        init(_ body: ByteBuffer) {
-            self.init(body: body, tag: KiwiETagMiddleware.tag(of: body))
+        /// Tagged by its digest.
+        init(_ body: ByteBuffer, headers: HTTPFields = [:]) {
+            self.init(body: body, tag: KiwiETagMiddleware.tag(of: body), headers: headers)
         }
 
-        init(body: ByteBuffer, tag: String) {
+        init(body: ByteBuffer, tag: String, headers: HTTPFields = [:]) {
             self.body = body
-            self.tag = tag
+            var fields = headers
+            fields[.contentType] = "application/json"
+            fields[.eTag] = tag
+            self.headers = fields
         }
     }
 
-    static func response(tagged: Tagged, headers: HTTPFields = [:]) -> Response {
-        var fields = headers
-        fields[.eTag] = tagged.tag
-        return response(body: tagged.body, headers: fields)
+    static func response(tagged: Tagged) -> Response {
+        Response(status: .ok, headers: tagged.headers, body: ResponseBody(byteBuffer: tagged.body))
     }
 
     static func response(body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {

@@ -13,7 +13,7 @@ struct KiwiRequestContext: RequestContext {
     var address: ClientAddress?
 
     /// The client's address, for the rate limits.
-    var clientAddress: String? { address?.resolved }
+    var clientAddress: String? { address?.resolved(peer: channel.remoteAddress) }
 
     init(source: Source) {
         coreContext = .init(source: source)

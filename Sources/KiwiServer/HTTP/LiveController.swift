@@ -38,6 +38,7 @@ struct LiveController: Sendable {
         let stream = try await Task.detached {
             try await live.connect(reader, tokenHash: tokenHash, resumeAfter: cursor) { channel.close(promise: nil) }
         }.value
+        connections.carriesStream(channel)
         return Self.response(streaming: stream, links: links)
     }
 

@@ -72,17 +72,16 @@ struct MediaController: Sendable {
     ) async throws -> Response {
         let manifest = try await community.posts.versions(of: name)
         guard let (file, format, entry) = manifest.file(size, format) else { throw KiwiProblem.noSuchUpload }
+        let tag = "\"\(entry.digest)\""
         var headers: HTTPFields = [
-            .eTag: "\"\(entry.digest)\"", .lastModified: Self.httpDate(manifest.made), .cacheControl: caching,
+            .eTag: tag, .lastModified: Self.httpDate(manifest.made), .cacheControl: caching,
             .acceptRanges: "bytes", .xContentTypeOptions: "nosniff", .contentType: format.mimeType,
         ]
-        if let asked = request.headers[.ifNoneMatch], asked.split(separator: ",").contains(where: { $0.trimmed == headers[.eTag] ?? "" }) {
-            return Response(status: .notModified, headers: headers)
-        }
+        if KiwiETagMiddleware.holds(tag, request) { return Response(status: .notModified, headers: headers) }
         var status = HTTPResponse.Status.ok
         var range = 0..<entry.length
         // One range (a resumed download, a viewer's partial read); several are answered whole.
-        switch ByteRange.asked(request.headers[.range], length: entry.length) {
+        switch ByteRange.asked(request.headers.single(.range), length: entry.length) {
         case .whole: break
         case .part(let part):
             status = .partialContent

@@ -50,13 +50,15 @@ struct PostController: Sendable {
         let links = links(request, context)
         guard let reader = context.caller?.username else {
             let shared = try await community.posts.sharedPage(selection, window)
-            let kept = shared.made("anyone \(links.identity) \(request.uri.query ?? "")") {
+            let kept = shared.made(SharedPage.Encoding(forEveryone: true, links: links, query: request.uri.query)) {
                 EncodedPage(
-                    tagged: KiwiJSON.Tagged(KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) })),
-                    link: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
+                    KiwiJSON.Tagged(
+                        KiwiJSON.body(shared.posts.map { KiwiWire.Post($0, links: links) }),
+                        headers: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links)
+                    )
                 )
             }
-            return KiwiJSON.response(tagged: kept.tagged, headers: kept.link)
+            return KiwiJSON.response(tagged: kept.tagged)
         }
         guard selection.isShared else {
             let posts = try await community.posts.page(selection, window, for: reader)
@@ -66,10 +68,10 @@ struct PostController: Sendable {
             )
         }
         let shared = try await community.posts.sharedPage(selection, window)
-        let encoded = shared.made("both ways \(links.identity) \(request.uri.query ?? "")") {
+        let encoded = shared.made(SharedPage.Encoding(forEveryone: false, links: links, query: request.uri.query)) {
             EncodedPosts(shared.posts, links: links, link: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links))
         }
-        return KiwiJSON.response(tagged: encoded.tagged(liked: try await community.posts.likes(of: reader, on: shared)), headers: encoded.link)
+        return KiwiJSON.response(tagged: encoded.tagged(liked: try await community.posts.likes(of: reader, on: shared)))
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -172,14 +174,12 @@ struct PostController: Sendable {
     }
 }
 
-/// A shared page as every guest reads it: its JSON, tagged, and its `Link` field.
+/// A shared page as every guest reads it: its JSON with its fields (`ETag`, `Link`) ready-made.
 final class EncodedPage: Sendable {
     let tagged: KiwiJSON.Tagged
-    let link: HTTPFields
 
-    init(tagged: KiwiJSON.Tagged, link: HTTPFields) {
+    init(_ tagged: KiwiJSON.Tagged) {
         self.tagged = tagged
-        self.link = link
     }
 }
 
@@ -208,9 +208,9 @@ final class EncodedPosts: Sendable {
     /// the tag, the same on every server.
     func tagged(liked: Set<Int64>) -> KiwiJSON.Tagged {
         let theirs = posts.map(\.id).filter(liked.contains)
-        guard !theirs.isEmpty else { return KiwiJSON.Tagged(body: page(liked: liked), tag: unlikedTag) }
+        guard !theirs.isEmpty else { return KiwiJSON.Tagged(body: page(liked: liked), tag: unlikedTag, headers: link) }
         let tag = "\"\(Digest.sha256("\(unlikedTag) liked \(theirs.map(String.init).joined(separator: ","))").prefix(32))\""
-        return KiwiJSON.Tagged(body: page(liked: liked), tag: tag)
+        return KiwiJSON.Tagged(body: page(liked: liked), tag: tag, headers: link)
     }
 
     /// The page as a reader who likes `liked` sees it: the same bytes as encoding it for them.

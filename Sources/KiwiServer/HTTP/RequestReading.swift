@@ -20,7 +20,7 @@ extension Request {
 
     /// The `Idempotency-Key` header, when there is one; a malformed one is 400.
     func idempotencyKey() throws -> String? {
-        try Idempotency.key(headers[.idempotencyKey])
+        try Idempotency.key(headers.single(.idempotencyKey))
     }
 
     /// The part of a list asked for (`ListWindow`): keys (`max_id`, `since_id`, `min_id`) or a
@@ -33,20 +33,20 @@ extension Request {
     ) throws
         -> ListWindow
     {
-        let query = uri.queryParameters
-        func number<Number: FixedWidthInteger>(_ name: String) throws -> Number? {
-            guard let text = query.get(name) else { return nil }
+        let query = ListQuery(self)
+        func number<Number: FixedWidthInteger>(_ text: String?, _ name: String) throws -> Number? {
+            guard let text else { return nil }
             guard let number = Number(text), number >= 0 else { throw KiwiHTTPError.badRequest("\(name) must be a whole number") }
             return number
         }
-        let sizeName = query.get("limit") == nil && query.get("pageSize") != nil ? "pageSize" : "limit"
-        let size: Int = try number(sizeName) ?? defaultSize
+        let (sizeText, sizeName) = query.limit == nil && query.pageSize != nil ? (query.pageSize, "pageSize") : (query.limit, "limit")
+        let size: Int = try number(sizeText, sizeName) ?? defaultSize
         guard sizes.contains(size) else { throw KiwiHTTPError.badRequest("\(sizeName) must be between \(sizes.lowerBound) and \(sizes.upperBound)") }
-        var window = ListWindow(limit: size, below: try number("max_id"))
-        let newer: Int64? = try number("min_id")
-        window.above = try newer ?? number("since_id")
+        var window = ListWindow(limit: size, below: try number(query.maxID, "max_id"))
+        let newer: Int64? = try number(query.minID, "min_id")
+        window.above = try newer ?? number(query.sinceID, "since_id")
         window.oldestFirst = newestFirst ? newer != nil : window.below == nil || window.above != nil
-        if let page: Int = try number("page") {
+        if let page: Int = try number(query.page, "page") {
             guard !window.byKey else { throw KiwiHTTPError.badRequest("page does not go with max_id, since_id or min_id: use one or the other") }
             guard page <= KiwiLimits.deepestOffset / size else {
                 throw KiwiHTTPError.badRequest(
@@ -75,6 +75,57 @@ extension Request {
     }
 }
 
+/// A list's query (`Request.window`): the first of each name counts. Read from the query's bytes
+/// where nothing in it is encoded, as a list's query of names and numbers is: Hummingbird's
+/// `queryParameters` decodes and hashes every name, and comparing by characters costs more still.
+private struct ListQuery {
+    var limit: String?
+    var pageSize: String?
+    var maxID: String?
+    var sinceID: String?
+    var minID: String?
+    var page: String?
+
+    init(_ request: Request) {
+        guard var query = request.uri.query, !query.isEmpty else { return }
+        let plain = query.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return false }
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+                let equals = bytes[start..<end].firstIndex(of: UInt8(ascii: "=")) ?? end
+                take(bytes[start..<equals], value: { String(decoding: bytes[min(equals + 1, end)..<end], as: UTF8.self) })
+                start = end + 1
+            }
+            return true
+        }
+        if !plain {
+            for (name, value) in request.uri.queryParameters { take(Array(name.utf8), value: { String(value) }) }
+        }
+    }
+
+    /// Keeps the value of a name a list reads, made into a string only then.
+    private mutating func take<Name: Collection<UInt8>>(_ name: Name, value: () -> String) {
+        func named(_ wanted: StaticString) -> Bool {
+            name.count == wanted.utf8CodeUnitCount
+                && name.elementsEqual(UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
+        }
+        if named("limit") {
+            limit = limit ?? value()
+        } else if named("pageSize") {
+            pageSize = pageSize ?? value()
+        } else if named("max_id") {
+            maxID = maxID ?? value()
+        } else if named("since_id") {
+            sinceID = sinceID ?? value()
+        } else if named("min_id") {
+            minID = minID ?? value()
+        } else if named("page") {
+            page = page ?? value()
+        }
+    }
+}
+
 extension Data {
     init(buffer: ByteBuffer) {
         self = buffer.withUnsafeReadableBytes { Data($0) }
@@ -84,4 +135,12 @@ extension Data {
 extension HTTPField.Name {
     /// The IETF httpapi draft's header for writes that must happen once.
     static let idempotencyKey = HTTPField.Name(KiwiHeader.idempotencyKey)!
+}
+
+extension HTTPFields {
+    /// The value of a field sent once (a type, a tag, a token). `self[name]` joins every field of the
+    /// name lazily, which cost a few thousand instructions a call on the path of every read.
+    func single(_ name: HTTPField.Name) -> String? {
+        first { $0.name == name }?.value
+    }
 }

@@ -217,21 +217,43 @@ struct PostDraft: Sendable {
 /// for every reader (its JSON, by the address links use) is kept with it, and goes with it.
 final class SharedPage: Sendable {
     let posts: [KiwiPost]
-    /// Objects, so that taking one back is a class's cast, not an existential's.
-    private let made = Mutex<[String: AnyObject & Sendable]>([:])
+    /// Objects, so that taking one back is a class's cast, not an existential's. A few, found by
+    /// comparing: cheaper than hashing a key at every request.
+    private let made = Mutex<[Made]>([])
 
     init(posts: [KiwiPost]) {
         self.posts = posts
     }
 
-    /// What `make` makes, kept under `key`. The keys carry the address a request named (its Host),
-    /// so only the first few are kept: a server answers to one or two names, and a stranger
+    /// What an encoding of the page depends on: for whom, the address and signing its links use,
+    /// and the query asked (which its `Link` field repeats).
+    struct Encoding: Equatable, Sendable {
+        let forEveryone: Bool
+        let base: String
+        let expires: Int
+        let query: String?
+
+        init(forEveryone: Bool, links: Links, query: String?) {
+            self.forEveryone = forEveryone
+            base = links.base
+            expires = links.media?.expires ?? 0
+            self.query = query
+        }
+    }
+
+    private struct Made {
+        let encoding: Encoding
+        let value: AnyObject & Sendable
+    }
+
+    /// What `make` makes, kept for `encoding`. The encodings carry the address a request named (its
+    /// Host), so only the first few are kept: a server answers to one or two names, and a stranger
     /// inventing names gets theirs made each time rather than growing the cache.
-    func made<Value: AnyObject & Sendable>(_ key: String, _ make: () -> Value) -> Value {
-        if let kept = made.withLock({ $0[key] }) as? Value { return kept }
+    func made<Value: AnyObject & Sendable>(_ encoding: Encoding, _ make: () -> Value) -> Value {
+        if let kept = made.withLock({ $0.first { $0.encoding == encoding }?.value }) as? Value { return kept }
         let value = make()
         made.withLock { kept in
-            if kept.count < 8 { kept[key] = value }
+            if kept.count < 8 { kept.append(Made(encoding: encoding, value: value)) }
         }
         return value
     }

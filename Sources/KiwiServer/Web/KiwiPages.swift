@@ -196,6 +196,6 @@ extension KiwiPages {
 
     /// Whether the request is a browser's asking for a page (a path both the API and the pages answer).
     static func wantsPage(_ request: Request) -> Bool {
-        request.headers[.accept]?.contains("text/html") == true
+        request.headers.single(.accept)?.contains("text/html") == true
     }
 }

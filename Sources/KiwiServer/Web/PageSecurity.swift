@@ -21,7 +21,7 @@ enum PageSecurity {
     /// A browser names the page a form came from in `Origin`: one from another site is refused
     /// (this covers the log-in and sign-up forms, which have no session to bind a token to).
     static func requireSameOrigin(_ request: Request, links: Links) throws {
-        guard let origin = request.headers[.origin] else { return }
+        guard let origin = request.headers.single(.origin) else { return }
         var own: Set<String> = [links.base.lowercased()]
         if let authority = request.head.authority?.lowercased() { own.formUnion(["http://\(authority)", "https://\(authority)"]) }
         guard own.contains(origin.lowercased()) else {

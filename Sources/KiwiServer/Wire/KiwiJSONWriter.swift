@@ -109,7 +109,7 @@ extension KiwiWire.Post: KiwiJSONWritable {
             object.field("author", .nested(author.write))
             object.field("imageURL", .string(imageURL))
             if let imageVersions { object.field("imageVersions", .nested(imageVersions.write)) }
-            object.field("imageAlt", .string(imageAlt))
+            if let imageAlt { object.field("imageAlt", .string(imageAlt)) }
             object.field("caption", .string(caption))
             object.field("likes", .int(likes))
             object.field("createdAt", .string(createdAt))

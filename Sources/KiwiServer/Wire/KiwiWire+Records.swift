@@ -39,10 +39,6 @@ struct Links: Sendable {
         renewed.media = media?.renewed(at: now)
         return renewed
     }
-
-    /// What answers encoded with these links depend on: kept encodings are made again when the
-    /// signed URLs' expiry moves on.
-    var identity: String { "\(base) \(media?.expires ?? 0)" }
 }
 
 /// The stored records as the wire shows them.
