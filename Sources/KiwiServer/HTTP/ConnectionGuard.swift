@@ -139,7 +139,7 @@ final class ConnectionGuard: Sendable {
     /// the next request is Hummingbird's own idle timeout (`HTTPConnectionStateHandler`), from an
     /// answer until the next head, never while one is made or sent. Hummingbird's own channel, not
     /// one of ours around it: its connection loop is compiled for it there, and one of ours ran it
-    /// unspecialized, with frames a live stream's task kept for hours (1,000 streams: 2 MB).
+    /// unspecialized, with larger frames, which a live stream's task keeps for hours.
     var http1Configuration: HTTP1Channel.Configuration {
         var configuration = HTTP1Channel.Configuration(idleTimeout: limits.idle)
         configuration.additionalChannelHandlers = { [self] in
@@ -181,7 +181,12 @@ final class AdmissionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         self.connection = connection
     }
 
+    /// A request's head is a few hundred bytes, and a connection keeps its receive buffer while it
+    /// waits (a live stream's, for hours): its first reads are small, and grow with what comes.
+    static let receiving = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65536)
+
     func handlerAdded(context: ChannelHandlerContext) {
+        try? context.channel.syncOptions?.setOption(ChannelOptions.recvAllocator, value: Self.receiving)
         if context.channel.isActive { decide(context) }
     }
 
