@@ -28,7 +28,13 @@ import Testing
             var pending = paths[...]
             func next() {
                 if let path = pending.popFirst() {
-                    group.addTask { (try? await burst.send("GET", base + path).status).map(String.init) ?? "no answer" }
+                    group.addTask {
+                        do {
+                            return String(try await burst.send("GET", base + path).status)
+                        } catch {
+                            return "no answer to \(path): \(error)"
+                        }
+                    }
                 }
             }
             for _ in 0..<32 { next() }
