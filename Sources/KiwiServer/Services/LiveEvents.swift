@@ -81,7 +81,7 @@ final class LiveEvents: Service, Sendable {
             stream.send(.unread(try await store.unreadCount(for: reader.username)))
             let since = cursor.map { max($0.time - Self.overlap, stream.connected - Self.resumeWindow) } ?? stream.connected
             if let cursor { stream.saw(cursor.event) }
-            stream.send(try await store.events(for: reader.username, since: since, limit: Self.resumeLimit))
+            stream.caughtUp(with: try await store.events(for: reader.username, since: since, limit: Self.resumeLimit))
         } catch {
             stream.end()
             throw error
@@ -197,8 +197,28 @@ final class LiveEvents: Service, Sendable {
         private let continuation: AsyncStream<Message>.Continuation
         /// Closes the connection.
         private let close: @Sendable () -> Void
-        /// The events sent lately (by id), so that a catch-up never sends one twice.
-        private let sent = Mutex<(ids: Set<String>, order: [String], last: Date?)>(([], [], nil))
+        /// The events sent lately, so that a catch-up never sends one twice; and the live ones held
+        /// until the first catch-up is sent.
+        private let sent = Mutex(Sent())
+
+        private struct Sent {
+            var ids: Set<String> = []
+            var order: [String] = []
+            var last: Date?
+            /// Live events wait while the stream's first catch-up is read, so that a reader gets
+            /// what it missed before what is new (on PostgreSQL the notice of a change made before
+            /// the stream came can arrive after it did); nil once it is sent.
+            var held: [KiwiEvent]? = []
+
+            /// Whether `event` is new to the stream, counting it as sent if so.
+            mutating func record(_ event: KiwiEvent) -> Bool {
+                guard ids.insert(event.id).inserted else { return false }
+                order.append(event.id)
+                if order.count > 2 * LiveEvents.resumeLimit { ids.remove(order.removeFirst()) }
+                last = max(last ?? event.createdAt, event.createdAt)
+                return true
+            }
+        }
 
         init(
             reader: String,
@@ -223,13 +243,28 @@ final class LiveEvents: Service, Sendable {
 
         func send(_ event: KiwiEvent) {
             let fresh = sent.withLock { sent in
-                guard sent.ids.insert(event.id).inserted else { return false }
-                sent.order.append(event.id)
-                if sent.order.count > 2 * LiveEvents.resumeLimit { sent.ids.remove(sent.order.removeFirst()) }
-                sent.last = max(sent.last ?? event.createdAt, event.createdAt)
-                return true
+                guard sent.held == nil else {
+                    sent.held?.append(event)
+                    return false
+                }
+                return sent.record(event)
             }
             if fresh { send(.event(event)) }
+        }
+
+        /// The first catch-up, then the live events held while it was read: each once, in order
+        /// (queued under the lock, so that no live event passes them).
+        @inline(never)
+        func caughtUp(with events: [KiwiEvent]) {
+            let dropped = sent.withLock { sent in
+                let fresh = (events + (sent.held ?? [])).filter { sent.record($0) }
+                sent.held = nil
+                return fresh.contains { event in
+                    if case .dropped = continuation.yield(.event(event)) { return true }
+                    return false
+                }
+            }
+            if dropped { drop() }
         }
 
         /// Each of `events`, in order, that it was not sent before.
