@@ -89,11 +89,13 @@ import Testing
         try await withPostgres { first in
             let schema = try #require(first.listener.schema)
             let url = try #require(StoreKind.databaseURL)
-            // A server with little patience, on the same database.
+            // A server with little patience, on the same database: a second, which its sign-up, login
+            // and session reads need on a loaded CI machine (300 ms did not always do), and the
+            // commit below outlasts.
             let hurried = PostgresKiwiDatabase(
                 address: try #require(PostgresAddress(url: url)),
                 schema: schema,
-                patience: .milliseconds(300),
+                patience: .seconds(1),
                 logger: quiet
             )
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -102,9 +104,9 @@ import Testing
                 let server = buildApplication(storage: hurried, uploads: nil, arguments: try ServeCommand.testing(), logger: quiet)
                 try await server.test(.router) { client in
                     let ada = try await client.member("ada")
-                    // Commits that take a second: the server's COMMIT is sent, and its answer comes after the deadline.
+                    // Commits that take three seconds: the server's COMMIT is sent, and its answer comes after the deadline.
                     for sql in [
-                        "CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(1); RETURN NULL; END $$",
+                        "CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(3); RETURN NULL; END $$",
                         "CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON kept_answers DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()",
                     ] {
                         try await first.client.query(PostgresQuery(unsafeSQL: sql), logger: quiet)
@@ -113,7 +115,7 @@ import Testing
                     #expect(status == .serviceUnavailable, "the server could not wait")
                     try await first.client.query("DROP TRIGGER slow_commit ON kept_answers", logger: quiet)
                     // The rest through a patient server of the same community: on a loaded CI machine
-                    // the hurried one's 300 ms were too short for any read at all.
+                    // the hurried one's deadline was too short for any read at all.
                     let patient = buildApplication(storage: first, uploads: nil, arguments: try ServeCommand.testing(), logger: quiet)
                     try await patient.test(.router) { other in
                         var stored = 0
