@@ -6,6 +6,8 @@
 # ROUNDS times on fresh servers: a server's resident memory after 1,000 connects at once moves by a
 # few megabytes from run to run (how its heap fragments), so the targets are checked on medians.
 #   Tests/Benchmarks/kiwi_live.sh [CONNECTIONS [LIKES [ROUNDS]]]
+# KIWI_BENCH_BASELINE=PATH (another build of toolbox, e.g. main's before a change) runs each part's rounds
+# on that build first, in the same run, for comparison; the targets are checked on this build.
 # Needs root and PostgreSQL's server programs for the second part (apt-get install postgresql).
 # Targets: at most 32 MB more for 1,000 streams, and a like at the 1,000th stream within 250 ms (p99);
 # the exit status says whether both parts met them.
@@ -20,6 +22,16 @@ trap cleanup EXIT
 # Every stream is a connection: room for them, on both ends.
 ulimit -n "$(ulimit -Hn)"
 swift build -c release --static-swift-stdlib >/dev/null
+
+# part: the rounds on the baseline build, when there is one, then on this build, which must meet the targets.
+part() {
+    if [ -n "${KIWI_BENCH_BASELINE:-}" ]; then
+        echo "   the baseline ($KIWI_BENCH_BASELINE):"
+        toolbox=$KIWI_BENCH_BASELINE rounds || true
+        echo "   this build:"
+    fi
+    rounds
+}
 
 # rounds: runs kiwi_live.py ROUNDS times, `start` serving fresh each time (it sets
 # $readers, $writer and $pid), and checks the medians against the targets.
@@ -44,7 +56,7 @@ echo "### SQLite, one server: $connections streams, $likes likes, $rounds rounds
 start() { serve; readers=$base writer=$base; }
 stop() { kill "$pid"; wait "$pid" 2>/dev/null || true; }
 status=0
-rounds || status=1
+part || status=1
 
 if [ "$(id -u)" != 0 ] || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     echo "### PostgreSQL: skipped (needs root and PostgreSQL's server programs: apt-get install postgresql)"
@@ -59,6 +71,6 @@ start() {
     readers=$base
 }
 stop() { kill "$pid" "$first"; wait "$pid" "$first" 2>/dev/null || true; }
-rounds || status=1
+part || status=1
 [ $status = 0 ] && echo "### both met the targets" || echo "### a target was missed (above)"
 exit $status
