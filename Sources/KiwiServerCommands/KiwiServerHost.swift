@@ -45,7 +45,7 @@ public struct KiwiServerProgram: KiwiServerHost {
     /// glibc gives threads that allocate at the same time arenas of their own, up to eight a core,
     /// and memory freed in one arena serves only its threads: a server's event loops, pool threads
     /// and tasks then keep megabytes more than they use (1,000 live streams on PostgreSQL: 3 to 8 MB).
-    /// An arena a core costs a few percent of page throughput at most (README). Read when the
+    /// An arena a core costs a few percent of page throughput at most (Tests/Benchmarks/README.md). Read when the
     /// server's program starts; a value the user set stays.
     private static func tuneMemory() {
         #if os(Linux)

@@ -24,7 +24,7 @@ import Testing
     @Test(
         .enabled(
             if: driver != nil || required,
-            "chromedriver is not installed (apt-get install chromium chromium-driver; pip install selenium); CI runs it"
+            "chromedriver is not installed (apt-get install chromium chromium-driver; pip install selenium); scripts/test installs it"
         ),
         arguments: [(375, false), (1280, true)]
     )

@@ -20,7 +20,7 @@ import Testing
     static let hooks = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Contract")
 
     @Test(
-        .enabled(if: schemathesis != nil || required, "schemathesis is not installed (pip install schemathesis); CI runs it"),
+        .enabled(if: schemathesis != nil || required, "schemathesis is not installed (pip install schemathesis); scripts/test installs it"),
         arguments: StoreKind.available.filter { $0 != .memory }
     )
     func schemathesisFindsNothing(kind: StoreKind) async throws {

@@ -180,15 +180,15 @@ func withPostgres(
 }
 
 @Suite struct PostgresAvailabilityTests {
-    /// Locally, without a server, this is skipped and says so; CI must always run the PostgreSQL suite.
+    /// Locally, without a server, this is skipped and says so; scripts/test (TOOLBOX_TEST_ALL) must always run the PostgreSQL suite.
     @Test(
         .enabled(
-            if: StoreKind.databaseURL != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+            if: StoreKind.databaseURL != nil || ProcessInfo.processInfo.environment["TOOLBOX_TEST_ALL"] == "1",
             "PostgreSQL store suite skipped: set KIWI_TEST_DATABASE_URL to a server to run it"
         )
     )
     func thePostgreSQLSuiteRuns() {
-        #expect(StoreKind.databaseURL != nil, "CI must set KIWI_TEST_DATABASE_URL so the store suite runs against PostgreSQL")
+        #expect(StoreKind.databaseURL != nil, "scripts/test must set KIWI_TEST_DATABASE_URL so the store suite runs against PostgreSQL")
     }
 }
 

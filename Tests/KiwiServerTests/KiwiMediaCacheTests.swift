@@ -8,7 +8,7 @@ import Testing
 @Suite struct KiwiMediaCacheTests {
     @Test(
         .enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"),
-        .enabled(if: Nginx.program != nil || Nginx.required, "nginx is not installed (apt-get install nginx); CI runs it")
+        .enabled(if: Nginx.program != nil || Nginx.required, "nginx is not installed (apt-get install nginx); scripts/test installs it")
     )
     func nginxKeepsAPhotoAndADeletedOneIsGoneFromTheServersAtOnce() async throws {
         try await withFreshPostgres { url in

@@ -20,6 +20,15 @@ func everyCommand() -> [(path: [String], command: any ParsableCommand.Type)] {
     return found
 }
 
+/// The long options a command's help lists (`image-width` for `--image-width <n>`), without help and version.
+func longOptions(of command: any ParsableCommand.Type) -> [String] {
+    Toolbox.helpMessage(for: command, columns: 1000).split(separator: "\n").compactMap { line in
+        guard line.trimmed.hasPrefix("--"), let option = line.trimmed.split(separator: " ").first else { return nil }
+        let name = String(option.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
+        return name.isEmpty || ["help", "version"].contains(name) ? nil : name
+    }
+}
+
 @Suite struct HelpTests {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/help")
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -53,14 +62,8 @@ func everyCommand() -> [(path: [String], command: any ParsableCommand.Type)] {
         for (path, command) in everyCommand() {
             let abstract = plain(command.configuration.abstract)
             if !abstract.isEmpty, !manual.contains(abstract) { missing.append("\(path.joined(separator: " ")): “\(abstract)”") }
-            let help = Toolbox.helpMessage(for: command, columns: 1000)
-            for option in help.split(separator: "\n").compactMap({
-                $0.trimmed.hasPrefix("--") ? $0.trimmed.split(separator: " ").first.map(String.init) : nil
-            }) {
-                let name = String(option.dropFirst(2).prefix { $0.isLetter || $0 == "-" })
-                if !name.isEmpty, !["help", "version"].contains(name), !manual.contains("-\(name)") {
-                    missing.append("\(path.joined(separator: " ")) --\(name)")
-                }
+            for name in longOptions(of: command) where !manual.contains("-\(name)") {
+                missing.append("\(path.joined(separator: " ")) --\(name)")
             }
         }
         #expect(missing.isEmpty, "docs/toolbox.1 is out of date: \(missing.joined(separator: "; "))")

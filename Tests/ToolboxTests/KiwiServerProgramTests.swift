@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `toolbox kiwi serve` and `migrate` become Kiwi's server program, installed beside
-/// toolbox, which alone links the server's libraries (start-up, README).
+/// toolbox, which alone links the server's libraries (docs/architecture.md, "Start-up").
 @Suite struct KiwiServerProgramTests {
     static var serverProgram: URL { ToolboxBinary.url.deletingLastPathComponent().appendingPathComponent("toolbox-kiwi-server") }
 
@@ -16,8 +16,8 @@ import Testing
         let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "memory"])
         let pid = server.process.processIdentifier
         let running = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
-        #expect(running == Self.serverProgram.path, "toolbox's pid now runs \(running)")
-        // glibc's arenas, one a core (README, kiwi_live.sh); the test's toolbox runs without a choice of its own.
+        #expect(running == Self.serverProgram.resolvingSymlinksInPath().path, "toolbox's pid now runs \(running)")
+        // glibc's arenas, one a core (Tests/Benchmarks/README.md, kiwi_live.sh); the test's toolbox runs without a choice of its own.
         let environment = try String(contentsOfFile: "/proc/\(pid)/environ", encoding: .utf8).split(separator: "\0")
         #expect(environment.contains("MALLOC_ARENA_MAX=\(ProcessInfo.processInfo.activeProcessorCount)"), "\(environment)")
         let health = try await LiveHTTP().send("GET", base + "/health")
