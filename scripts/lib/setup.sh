@@ -1,4 +1,4 @@
-# Sourced by scripts/run and scripts/test.
+# Sourced by the scripts in scripts/ (run, test, dist).
 
 # Installing: the system packages a step needs, when they are missing, saying what it installs first:
 # apt-get on Debian and Ubuntu (through sudo when not root), brew on macOS; elsewhere it names what to
