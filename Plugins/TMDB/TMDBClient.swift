@@ -5,11 +5,21 @@ import PluginAPI
 /// namespace, and TMDB's failures mapped into `ToolboxError`.
 public struct TMDBClient: Sendable {
     public let imageBaseURL: URL
+    /// The language every call asks for, and the region of watch providers.
+    public let locale: TMDBLocale
     private let api: APIClient
     private let images: APIClient
     private let imageFolder: String
 
-    public init(baseURL: URL, imageBaseURL: URL, credential: TMDBCredential, namespace: String, web: WebClient, imageFolder: String) {
+    public init(
+        baseURL: URL,
+        imageBaseURL: URL,
+        credential: TMDBCredential,
+        locale: TMDBLocale,
+        namespace: String,
+        web: WebClient,
+        imageFolder: String
+    ) {
         var headers = ["Accept": "application/json"]
         headers["Authorization"] = credential.authorization
         api = APIClient(
@@ -25,6 +35,7 @@ public struct TMDBClient: Sendable {
         )
         images = APIClient(service: "TMDB", baseURL: imageBaseURL, namespace: namespace, web: web, failure: Self.failure)
         self.imageBaseURL = imageBaseURL
+        self.locale = locale
         self.imageFolder = imageFolder
     }
 
@@ -37,13 +48,15 @@ public struct TMDBClient: Sendable {
             baseURL: try configuration.url(TMDBKeys.baseURL),
             imageBaseURL: try configuration.url(TMDBKeys.imageBaseURL),
             credential: TMDBCredential(try configuration.required(TMDBKeys.apiKey)),
+            locale: try TMDBLocale(configuration),
             namespace: namespace,
             web: try container.resolve(WebClient.self),
             imageFolder: "\(paths.cache)/\(namespace)/images"
         )
     }
 
-    /// GETs `path` with `query` and decodes the answer; `notFound` says what a 404 means.
+    /// GETs `path` with `query` in the locale's language (unless `query` names one) and decodes
+    /// the answer; `notFound` says what a 404 means. The language is part of the cache key.
     public func get<Answer: Decodable>(
         _ path: String,
         query: [String: String] = [:],
@@ -51,9 +64,32 @@ public struct TMDBClient: Sendable {
         as type: Answer.Type = Answer.self,
         notFound: ToolboxError? = nil
     ) async throws -> Answer {
+        var query = query
+        if query["language"] == nil { query["language"] = locale.language }
         // Sorted, so that one question is one cache entry.
         let items = query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return try await api.decode(APICall(path, query: items, cache: cache, notFound: notFound))
+    }
+
+    /// TMDB answers "" for an overview it has no translation of: the English one of the title at
+    /// `path` then, rather than none (one more request, cached); nil in English or when there is none.
+    public func englishOverview(of path: String, cache: CachePolicy) async -> String? {
+        guard locale.fallsBack else { return nil }
+        let english = try? await get(path, query: ["language": TMDBLocale.fallbackLanguage], cache: cache, as: TMDBTitle.self)
+        return english?.overview.flatMap { $0.trimmed.isEmpty ? nil : $0 }
+    }
+
+    /// A saved list's audit (`SavedList.Audit`): why an entry should go when TMDB answers 404 for
+    /// `lookUp`; nil when it answers, or fails in any other way.
+    public static func gone(_ lookUp: () async throws -> Void) async -> String? {
+        do {
+            try await lookUp()
+            return nil
+        } catch let error as ToolboxError where error.kind == .notFound {
+            return "TMDB no longer has it"
+        } catch {
+            return nil
+        }
     }
 
     /// TMDB's own advice for its failures.

@@ -24,7 +24,27 @@ public enum TMDBKeys {
         summary: "Where TMDB serves images."
     )
 
-    public static let all = [apiKey, baseURL, imageBaseURL]
+    public static let language = ConfigKey(
+        "tmdb.language",
+        summary: "The language of titles and overviews in both plugins (xx-YY); unset, trailers.language."
+    )
+    public static let region = ConfigKey(
+        "tmdb.region",
+        summary: "The country whose watch providers and releases both plugins show (ISO 3166-1); unset, trailers.region."
+    )
+    // The Trailers app's own keys (cli.md), read by both plugins when the tmdb.* ones are unset.
+    public static let trailersRegion = ConfigKey(
+        "trailers.region",
+        default: "US",
+        summary: "The country of watch providers and releases when tmdb.region is unset (ISO 3166-1)."
+    )
+    public static let trailersLanguage = ConfigKey(
+        "trailers.language",
+        default: "en-US",
+        summary: "The language of titles and overviews when tmdb.language is unset."
+    )
+
+    public static let all = [apiKey, baseURL, imageBaseURL, language, region, trailersLanguage, trailersRegion]
 
     /// Help text that both TMDB plugins open with.
     /// A TMDB plugin's help: the key it needs, its examples, and TMDB's attribution.

@@ -53,13 +53,21 @@ public struct TMDBMovie: Decodable, Sendable, Equatable {
     public var posterPath: String?
     public var backdropPath: String?
     public var overview: String?
+    /// Lists only: what the filters of `similar` and `recommended` compare.
+    public var genreIDs: [Int]?
     // Details only.
     public var tagline: String?
     public var runtime: Int?
     public var genres: [TMDBGenre]?
+    public var imdbID: String?
+    public var videos: TMDBTitleDetails.Videos?
+    public var watchProviders: TMDBWatchProviders?
 
     enum CodingKeys: String, CodingKey {
-        case id, title, overview, popularity, tagline, runtime, genres
+        case id, title, overview, popularity, tagline, runtime, genres, videos
+        case genreIDs = "genre_ids"
+        case imdbID = "imdb_id"
+        case watchProviders = "watch/providers"
         case releaseDate = "release_date"
         case voteAverage = "vote_average"
         case voteCount = "vote_count"
@@ -76,7 +84,8 @@ public struct TMDBMovie: Decodable, Sendable, Equatable {
         popularity: Double? = nil,
         posterPath: String? = nil,
         backdropPath: String? = nil,
-        overview: String? = nil
+        overview: String? = nil,
+        genreIDs: [Int]? = nil
     ) {
         self.id = id
         self.title = title
@@ -87,6 +96,7 @@ public struct TMDBMovie: Decodable, Sendable, Equatable {
         self.posterPath = posterPath
         self.backdropPath = backdropPath
         self.overview = overview
+        self.genreIDs = genreIDs
     }
 }
 
@@ -127,9 +137,10 @@ public struct TMDBTitle: Decodable, Sendable, Equatable {
     public var voteCount: Int?
     public var popularity: Double?
     public var posterPath: String?
+    public var overview: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, title, name, popularity
+        case id, title, name, popularity, overview
         case mediaType = "media_type"
         case releaseDate = "release_date"
         case firstAirDate = "first_air_date"
@@ -173,7 +184,27 @@ public struct TMDBTitle: Decodable, Sendable, Equatable {
         voteCount = try container.decodeIfPresent(Int.self, forKey: .voteCount)
         popularity = try container.decodeIfPresent(Double.self, forKey: .popularity)
         posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
+        overview = try container.decodeIfPresent(String.self, forKey: .overview)
     }
+}
+
+/// `GET /find/<external id>?external_source=imdb_id`: what TMDB knows by another site's id.
+public struct TMDBFindAnswer: Decodable, Sendable {
+    public var movieResults: [TMDBTitle]
+    public var tvResults: [TMDBTitle]
+
+    enum CodingKeys: String, CodingKey {
+        case movieResults = "movie_results"
+        case tvResults = "tv_results"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        movieResults = try container.decodeIfPresent([TMDBTitle].self, forKey: .movieResults) ?? []
+        tvResults = try container.decodeIfPresent([TMDBTitle].self, forKey: .tvResults) ?? []
+    }
+
+    public func results(_ type: MediaType) -> [TMDBTitle] { type == .movie ? movieResults : tvResults }
 }
 
 /// `{genres: [{id, name}]}` from `/genre/movie/list` and `/genre/tv/list`.
@@ -212,7 +243,13 @@ public struct TMDBTitleDetails: Decodable, Sendable {
         public var results: [Rating]
     }
 
-    public struct Videos: Decodable, Sendable { public var results: [TMDBVideo] }
+    public struct Videos: Decodable, Sendable, Equatable { public var results: [TMDBVideo] }
+
+    /// `external_ids`, appended for TV (a movie's details carry `imdb_id` themselves).
+    public struct ExternalIDs: Decodable, Sendable {
+        public var imdbID: String?
+        enum CodingKeys: String, CodingKey { case imdbID = "imdb_id" }
+    }
 
     public var title: TMDBTitle
     public var tagline: String?
@@ -222,9 +259,15 @@ public struct TMDBTitleDetails: Decodable, Sendable {
     public var releaseDates: ReleaseDates?
     public var contentRatings: ContentRatings?
     public var videos: Videos?
+    public var watchProviders: TMDBWatchProviders?
+    /// The IMDb id: a movie's `imdb_id`, or a show's `external_ids.imdb_id`.
+    public var imdbID: String?
 
     enum CodingKeys: String, CodingKey {
         case tagline, runtime, genres, videos
+        case watchProviders = "watch/providers"
+        case imdbID = "imdb_id"
+        case externalIDs = "external_ids"
         case episodeRunTime = "episode_run_time"
         case releaseDates = "release_dates"
         case contentRatings = "content_ratings"
@@ -240,6 +283,10 @@ public struct TMDBTitleDetails: Decodable, Sendable {
         releaseDates = try container.decodeIfPresent(ReleaseDates.self, forKey: .releaseDates)
         contentRatings = try container.decodeIfPresent(ContentRatings.self, forKey: .contentRatings)
         videos = try container.decodeIfPresent(Videos.self, forKey: .videos)
+        watchProviders = try container.decodeIfPresent(TMDBWatchProviders.self, forKey: .watchProviders)
+        imdbID =
+            try container.decodeIfPresent(String.self, forKey: .imdbID)
+            ?? container.decodeIfPresent(ExternalIDs.self, forKey: .externalIDs)?.imdbID
     }
 }
 

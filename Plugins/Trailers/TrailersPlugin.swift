@@ -6,60 +6,71 @@ import TMDB
 /// `toolbox trailers`: the Trailers app on the command line.
 public enum TrailersPlugin: ToolboxPlugin {
     enum Keys {
-        static let region = ConfigKey("trailers.region", default: "US", summary: "The country whose releases discover lists (ISO 3166-1).")
-        static let language = ConfigKey("trailers.language", default: "en-US", summary: "The language of titles and overviews.")
-
-        static let all = TMDBKeys.all + [region, language]
+        // trailers.region and trailers.language live with the TMDB keys: Movies reads them too.
+        static let all = TMDBKeys.all
     }
 
     public static let descriptor = PluginDescriptor(name: "Trailers", command: TrailersCommand.self, configurationKeys: Keys.all)
 
     public static func register(into container: inout Container) {
         container.register(TrailerCatalog.self) { container in
-            let configuration = try container.resolve(ToolboxConfiguration.self)
-            let paths = try container.resolve(ToolboxPaths.self)
+            let cache = try container.resolve(ToolboxPaths.self).cache
             return TrailerCatalog(
                 client: try TMDBClient.live(from: container, namespace: descriptor.identifier),
-                language: try configuration.required(Keys.language),
-                region: try configuration.required(Keys.region),
-                genreNamesFile: GenreNames.file(cacheFolder: paths.cache)
+                genreNamesFile: CompletionNames.file("genre", cacheFolder: cache, namespace: descriptor.identifier),
+                providerNamesFile: CompletionNames.file("provider", cacheFolder: cache, namespace: descriptor.identifier),
+                seen: SeenTitles(cacheFolder: cache)
             )
         }
-        container.registerSavedList(of: TitleItem.self, named: "watchlist", by: descriptor)
+        // Without a usable key the list is shown as kept, unaudited.
+        container.registerSavedList(of: TitleItem.self, named: "watchlist", by: descriptor) { container in
+            guard let catalog = try? container.resolve(TrailerCatalog.self) else { return nil }
+            return { await catalog.gone($0) }
+        }
     }
 }
 
 struct TrailersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailers",
-        abstract: "Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).",
+        abstract: "Trending and discover for movies and TV, where to watch, details with ranked trailers, watchlist (TMDB).",
         discussion: TMDBKeys.discussion(examples: [
             "toolbox trailers browse",
             "toolbox trailers browse --type all --sort newest --genre \"science fiction\" --limit 40",
+            "toolbox trailers browse --provider Netflix --kind stream --region GB",
             "toolbox trailers show 550",
+            "toolbox trailers show https://www.themoviedb.org/tv/1399",
             "toolbox trailers play 1399 --type tv",
         ]),
-        subcommands: [Browse.self, Trending.self, Genres.self, Show.self, Play.self, WatchlistCommand.self]
+        subcommands: [Browse.self, Trending.self, Genres.self, Providers.self, Show.self, Play.self, WatchlistCommand.self]
     )
 }
 
-/// `--type movie|tv` for commands about one title.
+/// The title a command is about, and `--type movie|tv` (movie unless a link says otherwise).
 struct SingleTitle: ParsableArguments {
-    @Argument(help: "The TMDB id.")
-    var id: Int
+    @Argument(help: ArgumentHelp("A TMDB id, a themoviedb.org or IMDb link or id, or words from the title.", valueName: "title"))
+    var title: String
 
-    @Option(help: "movie or tv.")
-    var type: MediaType = .movie
-}
+    @Option(help: "movie or tv (default: movie, or what a link names).")
+    var type: MediaType?
 
-/// Genre names for shell completion, from the last genre lists fetched.
-enum GenreNames {
-    static func file(cacheFolder: String) -> String { "\(cacheFolder)/trailers/genre-names.txt" }
-
-    static let completion: CompletionKind = .custom { _, _, _ in
-        let cache = ToolboxPaths(environment: ProcessInfo.processInfo.environment).cache
-        guard let text = try? String(contentsOfFile: file(cacheFolder: cache), encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map(String.init)
+    /// The title's id and type; nil when words matched several, which were listed.
+    func resolve(_ catalog: TrailerCatalog, in context: CommandContext) async throws -> (id: Int, type: MediaType)? {
+        let reference = try TitleReference(parsing: title)
+        if case .tmdb(let id, let linked) = reference, let linked, let type, linked != type {
+            throw ToolboxError.usage(
+                "that link is to a \(linked.noun), but --type says \(type.rawValue)",
+                hint: "leave out --type, or use --type \(linked.rawValue) (id \(id))"
+            )
+        }
+        switch try await catalog.client.resolve(reference, type: type ?? .movie, strict: type != nil) {
+        case .one(let id, let type):
+            return (id, type)
+        case .several(let titles, let type):
+            context.output.notice("Several titles match; run the command again with one of these ids:")
+            try await present(titles.compactMap { TitleItem($0, type: type, imageURL: catalog.client.imageURL) }, empty: "", in: context)
+            return nil
+        }
     }
 }
 

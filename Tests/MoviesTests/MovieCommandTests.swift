@@ -12,7 +12,9 @@ import Testing
         let run = await stub.run(["movies", "list"])
         #expect(run.exitCode == 0, "\(run.standardError)")
         let request = try #require(stub.onlyRequest(to: "/3/discover/movie"))
-        #expect(request.query == ["with_people": "71580", "sort_by": "popularity.desc", "page": "1", "api_key": TMDBStub.apiKey])
+        #expect(
+            request.query == ["with_people": "71580", "sort_by": "popularity.desc", "page": "1", "language": "en-US", "api_key": TMDBStub.apiKey]
+        )
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.count == 20)
         #expect(lines.first?.hasPrefix("616037\tThor: Love and Thunder\t2022\t") == true)
@@ -76,7 +78,11 @@ import Testing
         stub.server.route("/3/search/movie", .json(TMDBStub.page(2, of: 3, ids: [550])))
         let run = await stub.run(["movies", "search", "fight club", "--year", "1999", "--page", "2"])
         #expect(run.exitCode == 0)
-        #expect(stub.onlyRequest(to: "/3/search/movie")?.query == ["query": "fight club", "year": "1999", "page": "2", "api_key": TMDBStub.apiKey])
+        #expect(
+            stub.onlyRequest(to: "/3/search/movie")?.query == [
+                "query": "fight club", "year": "1999", "page": "2", "language": "en-US", "api_key": TMDBStub.apiKey,
+            ]
+        )
         await stub.server.stop()
     }
 

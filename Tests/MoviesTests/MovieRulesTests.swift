@@ -117,3 +117,50 @@ enum ProgressIndicatorFactory {
         #expect(TMDBCredential("eyJhbGciOiJIUzI1NiJ9.x.y") == .readAccessToken("eyJhbGciOiJIUzI1NiJ9.x.y"))
     }
 }
+
+@Suite struct TitleReferenceTests {
+    @Test func everyWayOfNamingAMovie() throws {
+        let cases: [(String, TitleReference)] = [
+            ("550", .tmdb(id: 550, type: nil)),
+            (" 550 ", .tmdb(id: 550, type: nil)),
+            ("https://www.themoviedb.org/movie/550-fight-club", .tmdb(id: 550, type: .movie)),
+            ("https://themoviedb.org/fr/movie/550?language=fr", .tmdb(id: 550, type: .movie)),
+            ("https://www.themoviedb.org/tv/1399-game-of-thrones/season/1", .tmdb(id: 1399, type: .tv)),
+            ("tt0137523", .imdb("tt0137523")),
+            ("TT0137523", .imdb("tt0137523")),
+            ("https://www.imdb.com/title/tt0137523/?ref_=nv_sr_1", .imdb("tt0137523")),
+            ("https://m.imdb.com/title/tt0137523/", .imdb("tt0137523")),
+            ("fight club", .title("fight club")),
+            ("2001: A Space Odyssey", .title("2001: A Space Odyssey")),
+            ("tt12", .title("tt12")),
+        ]
+        for (text, expected) in cases { #expect(try TitleReference(parsing: text) == expected, "\(text)") }
+        for bad in ["", "https://www.themoviedb.org/person/287-brad-pitt", "https://letterboxd.com/film/fight-club/"] {
+            #expect(throws: ToolboxError.self, "\(bad)") { try TitleReference(parsing: bad) }
+        }
+    }
+}
+
+@Suite struct DiaryFormatTests {
+    @Test func aCSVRoundTripsTitlesWithCommasQuotesAndLineBreaks() throws {
+        let entries = [
+            DiaryEntry(tmdbID: 1, imdbID: nil, title: "Me, Myself & \"Irene\"", year: "2000", watchedDate: "2026-01-02", rating: 2.5, rewatch: false),
+            DiaryEntry(tmdbID: 2, imdbID: "tt0000002", title: "Two\nLines", year: "TBA", watchedDate: nil, rating: nil, rewatch: true),
+        ]
+        let rows = try LetterboxdCSV.read(LetterboxdCSV.write(entries), file: "diary.csv")
+        #expect(rows.map(\.title) == ["Me, Myself & \"Irene\"", "Two\nLines"])
+        #expect(rows.map(\.line) == [2, 3])
+        #expect(rows.map(\.tmdbID) == [1, 2] && rows.map(\.rating) == [2.5, nil] && rows.map(\.rewatch) == [false, true])
+        #expect(rows[1].watchedDate == nil && rows[1].imdbID == "tt0000002")
+    }
+
+    @Test func yearRangesAndStars() {
+        #expect(YearRange(argument: "1990..1999") == YearRange(from: 1990, to: 1999))
+        #expect(YearRange(argument: "2000..") == YearRange(from: 2000, to: nil))
+        #expect(YearRange(argument: "..1979") == YearRange(from: nil, to: 1979))
+        for bad in ["..", "1999", "1999..1990", "99..2000", "a..b"] { #expect(YearRange(argument: bad) == nil, "\(bad)") }
+        let entry = DiaryEntry(tmdbID: 1, imdbID: nil, title: "x", year: "2000", watchedDate: nil, rating: 3.5, rewatch: false)
+        #expect(entry.stars == "★★★½")
+        #expect(DiaryEntry.isRating(0.5) && DiaryEntry.isRating(5) && !DiaryEntry.isRating(0) && !DiaryEntry.isRating(4.25))
+    }
+}

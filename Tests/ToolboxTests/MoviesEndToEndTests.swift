@@ -204,3 +204,53 @@ extension PosterPictureTests {
         await server.stop()
     }
 }
+
+/// The MMDB plan through the real binary: links in, where to watch, the clipboard, completion.
+@Suite struct MoviesPlanEndToEndTests {
+    func start() async throws -> (StubServer, ToolboxBinary) {
+        let (server, toolbox) = try await MoviesEndToEndTests().start()
+        server.route("/3/movie/550", .json(try Fixtures.data("movie-details-append-response.json", target: "MoviesTests")))
+        server.route("/3/find/tt0137523", .json(try Fixtures.data("find-imdb-tt0137523.json", target: "MoviesTests")))
+        server.route("/3/genre/movie/list", .json(try Fixtures.data("genre-movie-list.json", target: "MoviesTests")))
+        return (server, toolbox)
+    }
+
+    @Test func aLinkAnIMDbIDAndAnIDPrintTheSameMovieWithWhereToWatchIt() async throws {
+        let (server, toolbox) = try await start()
+        var printed: [String] = []
+        for reference in ["https://www.themoviedb.org/movie/550-fight-club", "tt0137523", "550"] {
+            let run = try await toolbox.run(["movies", "show", reference])
+            #expect(run.exitCode == 0, "\(reference): \(run.standardError)")
+            printed.append(run.standardOutput)
+        }
+        #expect(Set(printed).count == 1, "the same movie, the same lines")
+        #expect(printed[0].contains("Title\tFight Club\n"))
+        #expect(printed[0].contains("Watch (US)\tStream: Netflix Streaming data by JustWatch\n"))
+        #expect(printed[0].contains("IMDb\thttps://www.imdb.com/title/tt0137523/\n"))
+        let json = try await toolbox.run(["movies", "show", "550", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect((object["watchProviders"] as? [String: Any])?["credit"] as? String == "Streaming data by JustWatch")
+        #expect(json.standardError.isEmpty)
+        await server.stop()
+    }
+
+    @Test func shareCopyWritesOSC52ToTheTerminal() async throws {
+        let (server, toolbox) = try await start()
+        let run = try await toolbox.runOnTerminal(["movies", "share", "550", "--copy"], environment: ["TERM": "xterm-256color"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let line = "Fight Club (1999) · 7.8/10 · https://www.themoviedb.org/movie/550"
+        #expect(run.standardOutput.contains(line))
+        #expect(run.standardOutput.contains("\u{1B}]52;c;\(Data(line.utf8).base64EncodedString())\u{07}"))
+        #expect(run.standardError == "Sent to the clipboard through the terminal (OSC 52).\n")
+        await server.stop()
+    }
+
+    @Test func movieGenreNamesCompleteInBashOnceAGenreListRan() async throws {
+        let (server, toolbox) = try await start()
+        server.route("/3/discover/movie", .json(try Fixtures.data("discover-movie.json", target: "MoviesTests")))
+        #expect(try await toolbox.run(["movies", "list", "--genre", "drama"]).exitCode == 0)
+        let offered = try await CompletionTests.complete(["toolbox", "movies", "list", "--genre", "Sci"], environment: toolbox.environment)
+        #expect(offered == ["Science Fiction"])
+        await server.stop()
+    }
+}

@@ -85,3 +85,18 @@ import Testing
         await server.stop()
     }
 }
+
+/// Where to watch through the real binary: provider names complete once listed.
+@Suite struct TrailersProvidersEndToEndTests {
+    @Test func providerNamesCompleteInBashOnceTheProvidersWereListed() async throws {
+        let (server, toolbox) = try await TrailersEndToEndTests().start()
+        server.route("/3/watch/providers/movie", .json(try Fixtures.data("watch-providers-movie-list.json", target: "TrailersTests")))
+        server.route("/3/watch/providers/tv", .json(try Fixtures.data("watch-providers-tv-list.json", target: "TrailersTests")))
+        let listed = try await toolbox.run(["trailers", "providers", "--region", "GB"])
+        #expect(listed.exitCode == 0)
+        #expect(listed.standardError == "Streaming data by JustWatch\n")
+        let offered = try await CompletionTests.complete(["toolbox", "trailers", "browse", "--provider", "Dis"], environment: toolbox.environment)
+        #expect(offered == ["Disney Plus"])
+        await server.stop()
+    }
+}

@@ -13,11 +13,22 @@ import Testing
             baseURL: server.baseURL.appendingPathComponent("3"),
             imageBaseURL: server.baseURL,
             credential: TMDBCredential("key"),
+            locale: TMDBLocale(language: "en-US", region: "US"),
             namespace: "trailers",
             web: testWebClient(),
             imageFolder: Scratch.url("images").path
         )
-        return TrailerCatalog(client: client, language: "en-US", region: "US", genreNamesFile: "/dev/null")
+        return TrailerCatalog(
+            client: client,
+            genreNamesFile: "/dev/null",
+            providerNamesFile: "/dev/null",
+            seen: SeenTitles(cacheFolder: Scratch.url("cache").path)
+        )
+    }
+
+    /// Progress nobody sees.
+    static let quiet: @Sendable (Int) -> ProgressIndicator = {
+        Output(console: .memory(), format: .lines, color: false, quiet: true).progress("", total: $0)
     }
 
     func paging(page: Int?, limit: Int?) throws -> PageOptions {
@@ -31,12 +42,12 @@ import Testing
         let stub = try await StubServer.start()
         stub.route("/3/trending/all/week", .json(try Fixtures.trailers("trending-all.json")))
         stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
-        let trending = try await catalog(stub).browse(TrailerFilter(), paging: try paging(page: nil, limit: nil))
+        let trending = try await catalog(stub).browse(TrailerFilter(), paging: try paging(page: nil, limit: nil), progress: Self.quiet)
         #expect(!trending.isEmpty && stub.requestCount("/3/trending/all/week") == 1)
         var movies = TrailerFilter()
         movies.setContentType(.movie)
         movies.setSort(.popularity)
-        let discovered = try await catalog(stub).browse(movies, paging: try paging(page: nil, limit: 3))
+        let discovered = try await catalog(stub).browse(movies, paging: try paging(page: nil, limit: 3), progress: Self.quiet)
         #expect(discovered.map(\.id) == [1, 2, 3])
         await stub.stop()
     }
@@ -48,7 +59,7 @@ import Testing
         var both = TrailerFilter()
         both.setContentType(.all)
         both.setSort(.popularity)
-        let items = try await catalog(stub).browse(both, paging: try paging(page: 2, limit: 5))
+        let items = try await catalog(stub).browse(both, paging: try paging(page: 2, limit: 5), progress: Self.quiet)
         // Every movie is more popular than every show: page 2 starts at the 21st movie.
         #expect(items.map(\.listKey) == (21...25).map { "movie/\($0)" })
         await stub.stop()

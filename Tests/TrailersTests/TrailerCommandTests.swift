@@ -4,6 +4,7 @@ import PluginAPI
 import TestSupport
 import Testing
 
+@testable import TMDB
 @testable import Trailers
 
 struct TrailersRoot: PluginRoot {
@@ -160,7 +161,7 @@ struct TrailersStub {
         stub.server.route("/3/tv/1399", .json(try Fixtures.trailers("tv-series-details-append-response.json")))
         let run = await stub.run(["trailers", "show", "1399", "--type", "tv", "--json"])
         #expect(run.exitCode == 0, "\(run.standardError)")
-        #expect(stub.queries("/3/tv/1399") == [["append_to_response": "content_ratings,videos", "language": "en-US"]])
+        #expect(stub.queries("/3/tv/1399") == [["append_to_response": "content_ratings,videos,watch/providers,external_ids", "language": "en-US"]])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         #expect(object["certification"] as? String == "TV-MA")
         #expect(object["runtime"] as? String == "60 min/episode")

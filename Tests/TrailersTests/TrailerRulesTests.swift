@@ -278,12 +278,12 @@ import Testing
 
     @Test func detailsFromTheRealFixtures() throws {
         let images: (String?, String) -> String? = { path, size in path.map { "https://image.tmdb.org/t/p/\(size)\($0)" } }
-        let movie = TitleDetails(try details("movie-details-append-response.json"), type: .movie, imageURL: images)
+        let movie = TitleDetails(try details("movie-details-append-response.json"), type: .movie, region: "US", imageURL: images)
         #expect(movie.certification == "R")
         #expect(movie.runtime == "2h 19m")
         #expect(movie.genres == ["Drama"])
         #expect(movie.trailers.count == 1)
-        let tv = TitleDetails(try details("tv-series-details-append-response.json"), type: .tv, imageURL: images)
+        let tv = TitleDetails(try details("tv-series-details-append-response.json"), type: .tv, region: "NZ", imageURL: images)
         #expect(movie.item.posterURL == nil, "the fixture has no poster")
         #expect(tv.item.posterURL?.hasPrefix("https://image.tmdb.org/t/p/w500/") == true)
         #expect(tv.certification == "TV-MA")

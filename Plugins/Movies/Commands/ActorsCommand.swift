@@ -5,7 +5,7 @@ import TMDB
 
 extension MoviesCommand {
     /// `toolbox movies actors NAME`
-    struct Actors: ToolboxCommand {
+    struct Actors: TMDBCommand {
         static let configuration = CommandConfiguration(
             commandName: "actors",
             abstract: "Find actors by name (at most 5, actors only).",
@@ -20,6 +20,7 @@ extension MoviesCommand {
         @Argument(help: "The actor's name, or part of it.")
         var name: String
 
+        @OptionGroup var locale: LanguageOption
         @OptionGroup var global: GlobalOptions
 
         struct Actor: Encodable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PluginAPI
+import TMDB
 
 /// The user's favourite movies, kept in `$XDG_DATA_HOME/toolbox/movies/favorites.json`.
 typealias Favorites = SavedList<MovieItem>
@@ -10,18 +11,28 @@ extension MoviesCommand {
         static let configuration = CommandConfiguration(
             commandName: "favorites",
             abstract: "Your favourite movies, kept on this computer.",
-            discussion: "Examples:\n  toolbox movies favorites add 550\n  toolbox movies favorites list",
+            discussion: """
+                Listing asks TMDB about each favourite (cached for hours): one TMDB no longer has is \
+                removed, with a notice naming it; any other failure keeps it.
+
+                Examples:
+                  toolbox movies favorites add 550
+                  toolbox movies favorites add "the grand budapest hotel"
+                  toolbox movies favorites list
+                """,
             subcommands: [SavedListShow<MovieItem>.self, Add.self, Remove.self],
             aliases: ["favourites"]
         )
 
-        struct Add: ToolboxCommand {
+        struct Add: TMDBCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a movie (checked against TMDB first).")
-            @Argument(help: "The TMDB movie id.") var id: Int
+            @OptionGroup var movie: MovieArgument
+            @OptionGroup var locale: LanguageOption
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
                 let catalog = try context.resolve(MovieCatalog.self)
+                guard let id = try await movie.id(catalog, in: context) else { return }
                 try await context.resolve(Favorites.self).runAdd(in: context) { try await catalog.item(id) }
             }
         }

@@ -4,7 +4,7 @@ import TMDB
 
 extension MoviesCommand {
     /// `toolbox movies list`: movies with an actor, most popular first.
-    struct List: ToolboxCommand {
+    struct List: TMDBCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "Movies with an actor, most popular first (default: movies.default_person).",
@@ -13,6 +13,7 @@ extension MoviesCommand {
                   toolbox movies list
                   toolbox movies list --actor "Cate Blanchett"
                   toolbox movies list --person 31 --all --json
+                  toolbox movies list --genre thriller --years 2010..2019 --min-rating 7 --sort rating
                 """
         )
 
@@ -25,12 +26,14 @@ extension MoviesCommand {
         @Flag(help: "Every page (fetched concurrently).")
         var all = false
 
+        @OptionGroup var filters: MovieFilterOptions
         @OptionGroup var pages: PageOptions
         @OptionGroup var pictures: ListPictureOptions
+        @OptionGroup var locale: LanguageOption
         @OptionGroup var global: GlobalOptions
 
         var configurationOverrides: [ConfigKey: String] {
-            person.map { [MoviesPlugin.Keys.defaultPerson: String($0)] } ?? [:]
+            locale.overrides.merging(person.map { [MoviesPlugin.Keys.defaultPerson: String($0)] } ?? [:]) { $1 }
         }
 
         func validate() throws {
@@ -42,7 +45,10 @@ extension MoviesCommand {
             let catalog = try context.resolve(MovieCatalog.self)
             let (personID, chosen) = try await person(catalog, context: context)
             async let named = chosen == nil ? catalog.personName(personID) : chosen
-            let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = { try await catalog.movies(withPerson: personID, page: $0) }
+            let filter = try await catalog.filter(filters)
+            let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = {
+                try await catalog.movies(withPerson: personID, filter: filter, page: $0).map(catalog.item)
+            }
             let answer: TMDBPage<MovieItem>
             if all {
                 let output = context.output
@@ -57,7 +63,8 @@ extension MoviesCommand {
             context.output.notice(
                 "\(who) — \(NumberStyle.grouped(count)) \(count == 1 ? "movie" : "movies")\(chosen == nil ? "" : " (person \(personID))")"
             )
-            try await present(movies, empty: "No movies found for \(who).", images: pictures.images, in: context)
+            let filtered = filter == MovieFilter() ? "" : " with these filters"
+            try await present(movies, empty: "No movies found for \(who)\(filtered).", images: pictures.images, in: context)
         }
 
         /// The person to list, and their name when `--actor` chose them.

@@ -5,7 +5,7 @@ import TMDB
 
 extension MoviesCommand {
     /// `toolbox movies poster ID`
-    struct Poster: ToolboxCommand {
+    struct Poster: TMDBCommand {
         static let configuration = CommandConfiguration(
             commandName: "poster",
             abstract: "A movie's poster: drawn on a terminal, its cached file's path when piped, or saved to a file.",
@@ -19,8 +19,7 @@ extension MoviesCommand {
                 """
         )
 
-        @Argument(help: "The TMDB movie id.")
-        var id: Int
+        @OptionGroup var movie: MovieArgument
 
         @Option(
             help: ArgumentHelp("The size: \(TMDBImageSize.all.joined(separator: ", ")).", valueName: "size"),
@@ -32,6 +31,7 @@ extension MoviesCommand {
         var output: String?
 
         @OptionGroup var picture: PictureOptions
+        @OptionGroup var locale: LanguageOption
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -42,6 +42,7 @@ extension MoviesCommand {
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(MovieCatalog.self)
+            guard let id = try await movie.id(catalog, in: context) else { return }
             let poster = try await catalog.poster(of: id, size: size)
             let cached = poster.file
             guard let output else {

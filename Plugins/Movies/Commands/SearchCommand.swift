@@ -5,7 +5,7 @@ import TMDB
 
 extension MoviesCommand {
     /// `toolbox movies search QUERY`
-    struct Search: ToolboxCommand {
+    struct Search: TMDBCommand {
         static let configuration = CommandConfiguration(
             commandName: "search",
             abstract: "Search movies by title.",
@@ -23,6 +23,7 @@ extension MoviesCommand {
         var year: Int?
 
         @OptionGroup var pages: PageOptions
+        @OptionGroup var locale: LanguageOption
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {

@@ -4,24 +4,24 @@ import TMDB
 
 /// The MMDB app's TMDB calls, each with its cache lifetime.
 struct MovieCatalog: Sendable {
-    /// Lists change through the day; details rarely; images never.
+    /// Lists change through the day; details rarely; genres hardly; images never.
     enum Lifetime {
         static let lists = CachePolicy(kind: "lists", timeToLive: 15 * 60)
         static let people = CachePolicy(kind: "people", timeToLive: 24 * 3600)
         static let details = CachePolicy(kind: "details", timeToLive: 6 * 3600)
+        static let genres = CachePolicy(kind: "genres", timeToLive: 7 * 24 * 3600)
     }
 
     let client: TMDBClient
+    /// Where genre names are kept for shell completion.
+    let genreNamesFile: String
 
-    /// `GET /discover/movie?with_people=…&sort_by=popularity.desc&page=N`
-    func movies(withPerson person: Int, page: Int) async throws -> TMDBPage<MovieItem> {
-        items(
-            try await client.get(
-                "discover/movie",
-                query: ["with_people": "\(person)", "sort_by": "popularity.desc", "page": "\(page)"],
-                cache: Lifetime.lists
-            )
-        )
+    /// `GET /discover/movie?with_people=…&sort_by=…&page=N`, with the filter's parameters.
+    func movies(withPerson person: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
+        var query = filter.discoverQuery
+        query["with_people"] = "\(person)"
+        query["page"] = "\(page)"
+        return try await client.get("discover/movie", query: query, cache: Lifetime.lists)
     }
 
     /// `GET /search/movie?query=…&page=N[&year=YYYY]`
@@ -37,12 +37,31 @@ struct MovieCatalog: Sendable {
         return ActorSearch.actingOnly(page.results)
     }
 
-    /// `GET /movie/<id>`, and the first few of `GET /movie/<id>/similar` as its detail screen ends with them.
+    /// `GET /genre/movie/list`; the names are kept for completion.
+    func genres() async throws -> GenreCatalog {
+        let list: TMDBGenreList = try await client.get("genre/movie/list", cache: Lifetime.genres)
+        let catalog = GenreCatalog(movie: list.genres, tv: [])
+        CompletionNames.keep(catalog.names, in: genreNamesFile)
+        return catalog
+    }
+
+    /// The filter `options` describe, its genre names turned into ids (an unknown one is a usage error).
+    func filter(_ options: MovieFilterOptions) async throws -> MovieFilter {
+        let names = options.genreNames
+        guard !names.isEmpty else { return options.filter(genreIDs: []) }
+        let catalog = try await genres()
+        return options.filter(genreIDs: try names.compactMap { try catalog.select($0).movieID })
+    }
+
+    /// `GET /movie/<id>` with its videos and watch providers appended (one request), and the
+    /// first few of `GET /movie/<id>/similar` as its detail screen ends with them.
     func details(_ id: Int) async throws -> MovieDetails {
         async let similar = similar(to: id, page: 1)
-        var details = MovieDetails(try await movie(id), imageURL: client.imageURL)
+        let movie = try await movie(id)
+        var details = MovieDetails(movie, locale: client.locale, imageURL: client.imageURL)
+        if details.more.overview == nil { details.more.overview = await client.englishOverview(of: "movie/\(id)", cache: Lifetime.details) }
         // The movie is what was asked for; its neighbours are a courtesy that may fail alone.
-        details.more.similar = Array(((try? await similar)?.results ?? []).prefix(MovieDetails.similarShown))
+        details.more.similar = Array(((try? await similar)?.results ?? []).prefix(MovieDetails.similarShown)).map(item)
         return details
     }
 
@@ -53,12 +72,42 @@ struct MovieCatalog: Sendable {
 
     /// `GET /movie/<id>`, as a list shows it.
     func item(_ id: Int) async throws -> MovieItem {
-        MovieItem(try await movie(id), imageURL: client.imageURL)
+        item(try await movie(id))
     }
 
-    /// `GET /movie/<id>/similar?page=N`
-    func similar(to id: Int, page: Int) async throws -> TMDBPage<MovieItem> {
-        items(try await client.get("movie/\(id)/similar", query: ["page": "\(page)"], cache: Lifetime.lists, notFound: Self.noMovie(id)))
+    /// `GET /movie/<id>/similar?page=N`, the filter applied to the answers.
+    func similar(to id: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
+        try await related("similar", to: id, filter: filter, page: page)
+    }
+
+    /// `GET /movie/<id>/recommendations?page=N`, the filter applied to the answers.
+    func recommended(for id: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
+        try await related("recommendations", to: id, filter: filter, page: page)
+    }
+
+    private func related(_ list: String, to id: Int, filter: MovieFilter, page: Int) async throws -> TMDBPage<TMDBMovie> {
+        let answer: TMDBPage<TMDBMovie> = try await client.get(
+            "movie/\(id)/\(list)",
+            query: ["page": "\(page)"],
+            cache: Lifetime.lists,
+            notFound: Self.noMovie(id)
+        )
+        return answer.map { filter.admits($0) ? $0 : nil }
+    }
+
+    /// The movie a reference names: its id, or nil after listing the several a title matched.
+    func resolve(_ reference: TitleReference, in context: CommandContext) async throws -> Int? {
+        switch try await client.resolve(reference, type: .movie, strict: true) {
+        case .one(let id, _):
+            return id
+        case .several(let titles, _):
+            let movies = titles.map {
+                TMDBMovie(id: $0.id, title: $0.title, releaseDate: $0.date, voteAverage: $0.voteAverage, voteCount: $0.voteCount)
+            }
+            context.output.notice("Several movies match; run the command again with one of these ids:")
+            try await present(items(movies), empty: "", in: context)
+            return nil
+        }
     }
 
     /// A movie's poster in the image cache: the file, and the URL it came from.
@@ -75,9 +124,24 @@ struct MovieCatalog: Sendable {
         try await client.picture(at: url, size: size)
     }
 
-    private func movie(_ id: Int) async throws -> TMDBMovie {
-        try await client.get("movie/\(id)", cache: Lifetime.details, notFound: Self.noMovie(id))
+    /// Why a favourite should leave the list: TMDB answers 404 for it.
+    func gone(_ item: MovieItem) async -> String? {
+        await TMDBClient.gone { _ = try await movie(item.id) }
     }
+
+    /// One request for everything `show` prints; `item`, `poster` and the favourites share its cache entry.
+    func movie(_ id: Int) async throws -> TMDBMovie {
+        try await client.get(
+            "movie/\(id)",
+            query: ["append_to_response": "videos,watch/providers"],
+            cache: Lifetime.details,
+            notFound: Self.noMovie(id)
+        )
+    }
+
+    func item(_ movie: TMDBMovie) -> MovieItem { MovieItem(movie, imageURL: client.imageURL) }
+
+    func items(_ movies: [TMDBMovie]) -> [MovieItem] { movies.map(item) }
 
     private func items(_ page: TMDBPage<TMDBMovie>) -> TMDBPage<MovieItem> {
         page.map { MovieItem($0, imageURL: client.imageURL) }

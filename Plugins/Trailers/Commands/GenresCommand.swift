@@ -1,9 +1,10 @@
 import ArgumentParser
 import PluginAPI
+import TMDB
 
 extension TrailersCommand {
     /// `toolbox trailers genres`
-    struct Genres: ToolboxCommand {
+    struct Genres: TMDBCommand {
         static let configuration = CommandConfiguration(
             commandName: "genres",
             abstract: "The genres browse --genre accepts, for movies and TV.",
@@ -11,6 +12,7 @@ extension TrailersCommand {
         )
 
         @Option(help: "movie or tv; both when left out.") var type: MediaType?
+        @OptionGroup var locale: LanguageOption
         @OptionGroup var global: GlobalOptions
 
         struct Row: Encodable {

@@ -4,7 +4,7 @@ import TMDB
 
 extension TrailersCommand {
     /// `toolbox trailers trending`
-    struct Trending: ToolboxCommand {
+    struct Trending: TMDBCommand {
         enum Window: String, ExpressibleByArgument, CaseIterable { case day, week }
 
         static let configuration = CommandConfiguration(
@@ -16,6 +16,7 @@ extension TrailersCommand {
         @Option(help: "all, movie or tv.") var type: ContentType = .all
         @Option(help: "day or week.") var window: Window = .week
         @OptionGroup var paging: PageOptions
+        @OptionGroup var locale: LanguageOption
         @OptionGroup var global: GlobalOptions
 
         func run(in context: CommandContext) async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PluginAPI
+import TMDB
 
 /// Titles to watch, kept in `$XDG_DATA_HOME/toolbox/trailers/watchlist.json`.
 typealias Watchlist = SavedList<TitleItem>
@@ -10,29 +11,41 @@ extension TrailersCommand {
         static let configuration = CommandConfiguration(
             commandName: "watchlist",
             abstract: "Titles you want to watch, kept on this computer.",
-            discussion: "Examples:\n  toolbox trailers watchlist add 1399 --type tv\n  toolbox trailers watchlist list",
+            discussion: """
+                Listing asks TMDB about each title (cached for 30 minutes): one TMDB no longer has is \
+                removed, with a notice naming it; any other failure keeps it.
+
+                Examples:
+                  toolbox trailers watchlist add 1399 --type tv
+                  toolbox trailers watchlist add https://www.themoviedb.org/movie/550-fight-club
+                  toolbox trailers watchlist list
+                """,
             subcommands: [SavedListShow<TitleItem>.self, Add.self, Remove.self]
         )
 
-        struct Add: ToolboxCommand {
+        struct Add: TMDBCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a title (checked against TMDB first).")
             @OptionGroup var title: SingleTitle
+            @OptionGroup var locale: LanguageOption
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
                 let catalog = try context.resolve(TrailerCatalog.self)
-                try await context.resolve(Watchlist.self).runAdd(in: context) { try await catalog.details(title.id, type: title.type).item }
+                guard let (id, type) = try await title.resolve(catalog, in: context) else { return }
+                try await context.resolve(Watchlist.self).runAdd(in: context) { try await catalog.details(id, type: type).item }
             }
         }
 
         struct Remove: ToolboxCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a title from your watchlist.")
-            @OptionGroup var title: SingleTitle
+            // An id, not a lookup: a title TMDB removed can still be taken off.
+            @Argument(help: "The TMDB id.") var id: Int
+            @Option(help: "movie or tv.") var type: MediaType = .movie
             @OptionGroup var global: GlobalOptions
 
             func run(in context: CommandContext) async throws {
-                let key = TitleItem.listKey(id: title.id, type: title.type)
-                try context.resolve(Watchlist.self).runRemove(key, described: "\(title.type.label) \(title.id)", in: context)
+                let key = TitleItem.listKey(id: id, type: type)
+                try context.resolve(Watchlist.self).runRemove(key, described: "\(type.label) \(id)", in: context)
             }
         }
     }

@@ -1,11 +1,5 @@
 import ArgumentParser
-
-/// A movie or a TV show.
-enum MediaType: String, Codable, Sendable, CaseIterable, ExpressibleByArgument {
-    case movie, tv
-
-    var label: String { self == .movie ? "Movie" : "TV" }
-}
+import TMDB
 
 /// What a list shows: movies, TV, or both merged.
 enum ContentType: String, Sendable, CaseIterable, ExpressibleByArgument {

@@ -53,6 +53,10 @@ struct TitleDetails: Sendable {
         var genres: [String]
         var certification: String
         var trailers: [Trailer]
+        @Nullable var overview: String?
+        var tmdbURL: String
+        @Nullable var imdbURL: String?
+        var watchProviders: WatchOptions
     }
 
     var item: TitleItem
@@ -67,7 +71,7 @@ struct TitleDetails: Sendable {
     var trailers: [Trailer] { more.trailers }
     var json: Flattened<TitleItem, More> { Flattened(item, more) }
 
-    init(_ details: TMDBTitleDetails, type: MediaType, imageURL: (String?, String) -> String?) {
+    init(_ details: TMDBTitleDetails, type: MediaType, region: String, imageURL: (String?, String) -> String?) {
         item =
             TitleItem(details.title, type: type, imageURL: imageURL)
             ?? TitleItem(id: details.title.id, type: type, title: details.title.title, releaseDate: nil, rating: nil, popularity: nil)
@@ -76,7 +80,11 @@ struct TitleDetails: Sendable {
             runtime: TitleFacts.runtime(details, type: type),
             genres: details.genres?.map(\.name) ?? [],
             certification: TitleFacts.certification(details, type: type),
-            trailers: TrailerRanking.rank(details.videos?.results ?? [])
+            trailers: TrailerRanking.rank(details.videos?.results ?? []),
+            overview: details.title.overview.flatMap { $0.trimmed.isEmpty ? nil : $0 },
+            tmdbURL: TitleLinks.tmdb(details.title.id, type: type),
+            imdbURL: TitleLinks.imdb(details.imdbID),
+            watchProviders: WatchOptions(details.watchProviders, region: region)
         )
         score = TitleFacts.score(average: details.title.voteAverage, votes: details.title.voteCount)
         released = ReleaseDate(details.title.date).display
@@ -90,12 +98,27 @@ struct TitleDetails: Sendable {
         fields.append(("Rated", certification))
         fields.append(("Runtime", runtime ?? "–"))
         if !genres.isEmpty { fields.append(("Genres", genres.joined(separator: ", "))) }
+        if let overview = more.overview { fields.append(("Overview", overview)) }
         if let best = trailers.first {
             fields.append(("Trailer", "\(best.summary)\n\(best.url)"))
             if trailers.count > 1 { fields.append(("More", "\(trailers.count - 1) more (`trailers play \(item.id) --pick N`)")) }
         } else {
             fields.append(("Trailer", "No trailer available"))
         }
+        fields.append(more.watchProviders.field)
+        fields.append(("TMDB", more.tmdbURL))
+        if let imdb = more.imdbURL { fields.append(("IMDb", imdb)) }
         return fields
+    }
+
+    /// `--plain`: the title, its rating and trailer, where to watch it, as sentences.
+    var spoken: String {
+        [
+            "\(item.spoken).", runtime.map { "\($0)." } ?? "", "Rated \(certification).",
+            more.overview ?? "",
+            trailers.first.map { "Best trailer: \($0.summary)." } ?? "No trailer available.",
+            more.watchProviders.sentence,
+            "On TMDB at \(more.tmdbURL).",
+        ].filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

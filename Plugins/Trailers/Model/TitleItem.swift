@@ -66,6 +66,14 @@ struct TitleItem: Codable, Sendable, Equatable {
         "\(title), \(year), \(rating.map { "rated \(NumberStyle.oneDecimal($0)) out of 10" } ?? "not rated yet"), \(type.label)"
     }
 
+    /// What `show` says of a title from a list's summary alone.
+    static func summaryFields(_ item: TitleItem) -> [(label: String, value: String)] {
+        [
+            ("Title", item.title), ("Type", item.type.label), ("Year", item.year), ("Score", item.score),
+            ("Popularity", item.popularity.map(NumberStyle.oneDecimal) ?? "–"), ("TMDB", TitleLinks.tmdb(item.id, type: item.type)),
+        ]
+    }
+
     static let columns: [Column<TitleItem>] = [
         Column("Type") { $0.type.label },
         Column("ID", rightAligned: true) { "\($0.id)" },

@@ -1,14 +1,16 @@
+import TMDB
+
 /// The browse filter. Invalid combinations cannot exist: the three rules of the
 /// Trailers app are applied after every change.
 ///
 /// 1. Any content type other than movie clears the certification.
-/// 2. Sort trending with an active filter becomes popularity.
+/// 2. Sort trending with an active filter (providers and kinds too) becomes popularity.
 /// 3. Date range upcoming with sort trending or popularity becomes newest.
 ///
 /// A change returns the overrides of values the user typed, to be said on stderr;
 /// replacing a default is silent.
 struct TrailerFilter: Sendable, Equatable {
-    enum Field: Sendable, Hashable { case contentType, sort, genre, dates, certification }
+    enum Field: Sendable, Hashable { case contentType, sort, genre, dates, certification, providers, kinds }
 
     /// A value the rules changed after the user typed it.
     struct Override: Sendable, Equatable {
@@ -21,10 +23,13 @@ struct TrailerFilter: Sendable, Equatable {
     private(set) var genre: String?
     private(set) var dates: DateRange = .allTime
     private(set) var certification: Certification?
+    /// Watch providers by name, and the kinds of watching (stream, rent, …): "any of".
+    private(set) var providers: [String] = []
+    private(set) var kinds: [WatchKind] = []
     private var typed: Set<Field> = []
 
-    /// Genre, certification, or a date range other than all-time.
-    var hasActiveFilter: Bool { genre != nil || certification != nil || dates != .allTime }
+    /// Genre, certification, a date range other than all-time, providers or kinds.
+    var hasActiveFilter: Bool { genre != nil || certification != nil || dates != .allTime || !providers.isEmpty || !kinds.isEmpty }
 
     /// Sort trending with no active filter reads the trending endpoint; everything else discovers.
     var usesTrendingEndpoint: Bool { sort == .trending && !hasActiveFilter }
@@ -47,6 +52,14 @@ struct TrailerFilter: Sendable, Equatable {
 
     @discardableResult mutating func setCertification(_ value: Certification?) -> [Override] {
         change(.certification) { $0.certification = value }
+    }
+
+    @discardableResult mutating func setProviders(_ value: [String]) -> [Override] {
+        change(.providers) { $0.providers = value }
+    }
+
+    @discardableResult mutating func setKinds(_ value: [WatchKind]) -> [Override] {
+        change(.kinds) { $0.kinds = value }
     }
 
     private mutating func change(_ field: Field, _ apply: (inout TrailerFilter) -> Void) -> [Override] {

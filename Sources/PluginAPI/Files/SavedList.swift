@@ -19,16 +19,22 @@ public protocol SavedItem: Codable, Sendable {
 /// file under the data folder, changed under its lock. With the `list`, `add` and
 /// `remove` commands' bodies, so every saved list behaves and speaks alike.
 public struct SavedList<Item: SavedItem>: Sendable {
+    /// Asks the service about a kept item before a listing: why it should leave the list
+    /// (the service no longer has it), or nil to keep it, as on any other failure.
+    public typealias Audit = @Sendable (Item) async -> String?
+
     /// The command group, for hints: "toolbox movies favorites".
     public let command: String
     let store: JSONFileStore<[Item]>
+    let audit: Audit?
 
     var title: String { Item.savedListTitle }
 
     /// Kept in `<dataFolder>/<file>`, e.g. `movies/favorites.json`.
-    public init(file: String, dataFolder: String, command: String) {
+    public init(file: String, dataFolder: String, command: String, audit: Audit? = nil) {
         store = JSONFileStore(path: "\(dataFolder)/\(file)", empty: [], mode: 0o644)
         self.command = command
+        self.audit = audit
     }
 
     public func items() throws -> [Item] { try store.load() }
@@ -54,9 +60,19 @@ public struct SavedList<Item: SavedItem>: Sendable {
         }
     }
 
-    /// `… list`
-    public func runList(in context: CommandContext) throws {
-        try context.output.list(try items(), columns: Item.columns, plain: \.spoken, empty: "Nothing in \(title) yet: add with `\(command) add ID`.")
+    /// `… list`: the audit first, every item at once (the web client caps requests per host);
+    /// an item it rules out is removed, with a notice naming it.
+    public func runList(in context: CommandContext) async throws {
+        var items = try items()
+        if let audit, !items.isEmpty {
+            let verdicts = try await items.concurrentMap { await audit($0) }
+            for (item, reason) in zip(items, verdicts) {
+                guard let reason, try remove(item.savedKey) != nil else { continue }
+                context.output.notice("Removed \(item.savedName) from \(title): \(reason).")
+            }
+            items = try self.items()
+        }
+        try context.output.list(items, columns: Item.columns, plain: \.spoken, empty: "Nothing in \(title) yet: add with `\(command) add ID`.")
     }
 
     /// `… add`: `lookUp` fails for an id the service does not know, before anything is stored.
@@ -77,12 +93,19 @@ public struct SavedList<Item: SavedItem>: Sendable {
 
 extension Container {
     /// A plugin's saved list, `toolbox <plugin> <name>`: kept in `<data folder>/<plugin>/<name>.json`.
-    public mutating func registerSavedList<Item: SavedItem>(of item: Item.Type, named name: String, by plugin: PluginDescriptor) {
+    /// `audit`, given the container, makes the list's audit (see `SavedList.Audit`); nil when it cannot.
+    public mutating func registerSavedList<Item: SavedItem>(
+        of item: Item.Type,
+        named name: String,
+        by plugin: PluginDescriptor,
+        audit: (@Sendable (Container) -> SavedList<Item>.Audit?)? = nil
+    ) {
         register(SavedList<Item>.self) { container in
             SavedList(
                 file: "\(plugin.identifier)/\(name).json",
                 dataFolder: try container.resolve(ToolboxPaths.self).data,
-                command: "toolbox \(plugin.identifier) \(name)"
+                command: "toolbox \(plugin.identifier) \(name)",
+                audit: audit?(container)
             )
         }
     }
@@ -99,6 +122,6 @@ public struct SavedListShow<Item: SavedItem>: ToolboxCommand {
     public init() {}
 
     public func run(in context: CommandContext) async throws {
-        try context.resolve(SavedList<Item>.self).runList(in: context)
+        try await context.resolve(SavedList<Item>.self).runList(in: context)
     }
 }

@@ -454,13 +454,13 @@ _toolbox_movies() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|search|actors|show|similar|poster|favorites)
+    list|search|actors|show|share|trailer|similar|recommended|poster|favorites|watched|diary)
         # Offer subcommand argument completions
         "_toolbox_movies_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list search actors show similar poster favorites' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list search actors show share trailer similar recommended poster favorites watched diary' -- "${cur}"))
         ;;
     esac
 }
@@ -468,8 +468,8 @@ _toolbox_movies() {
 _toolbox_movies_list() {
     repeating_flags=()
     non_repeating_flags=(--all --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--person --actor --page --limit --config)
+    repeating_options=(--genre)
+    non_repeating_options=(--person --actor --year --years --min-rating --min-votes --sort --page --limit --language --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -480,10 +480,33 @@ _toolbox_movies_list() {
     '--actor')
         return
         ;;
+    '--genre')
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion movies list -- --genre "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--year')
+        return
+        ;;
+    '--years')
+        return
+        ;;
+    '--min-rating')
+        return
+        ;;
+    '--min-votes')
+        return
+        ;;
+    '--sort')
+        __toolbox_add_completions -W 'popularity'$'\n''rating'$'\n''date'$'\n''title'
+        return
+        ;;
     '--page')
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -497,7 +520,7 @@ _toolbox_movies_search() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--year --page --limit --config)
+    non_repeating_options=(--year --page --limit --language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
@@ -511,6 +534,9 @@ _toolbox_movies_search() {
     '--limit')
         return
         ;;
+    '--language')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
@@ -522,11 +548,14 @@ _toolbox_movies_actors() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--config)
+    non_repeating_options=(--language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--language')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
@@ -538,12 +567,59 @@ _toolbox_movies_show() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--image-width --config)
+    non_repeating_options=(--region --image-width --language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--region')
+        return
+        ;;
     '--image-width')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_share() {
+    repeating_flags=()
+    non_repeating_flags=(--copy --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--language --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_trailer() {
+    repeating_flags=()
+    non_repeating_flags=(--print --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--pick --language --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--pick')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -556,16 +632,84 @@ _toolbox_movies_show() {
 _toolbox_movies_similar() {
     repeating_flags=()
     non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--page --limit --config)
+    repeating_options=(--genre)
+    non_repeating_options=(--year --years --min-rating --min-votes --sort --page --limit --language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--genre')
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion movies similar -- --genre "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--year')
+        return
+        ;;
+    '--years')
+        return
+        ;;
+    '--min-rating')
+        return
+        ;;
+    '--min-votes')
+        return
+        ;;
+    '--sort')
+        __toolbox_add_completions -W 'popularity'$'\n''rating'$'\n''date'$'\n''title'
+        return
+        ;;
     '--page')
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_recommended() {
+    repeating_flags=()
+    non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=(--genre)
+    non_repeating_options=(--year --years --min-rating --min-votes --sort --page --limit --language --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--genre')
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion movies recommended -- --genre "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--year')
+        return
+        ;;
+    '--years')
+        return
+        ;;
+    '--min-rating')
+        return
+        ;;
+    '--min-votes')
+        return
+        ;;
+    '--sort')
+        __toolbox_add_completions -W 'popularity'$'\n''rating'$'\n''date'$'\n''title'
+        return
+        ;;
+    '--page')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -579,7 +723,7 @@ _toolbox_movies_poster() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--size --output -o --image-width --config)
+    non_repeating_options=(--size --output -o --image-width --language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
@@ -593,6 +737,9 @@ _toolbox_movies_poster() {
         return
         ;;
     '--image-width')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -645,11 +792,14 @@ _toolbox_movies_favorites_add() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--config)
+    non_repeating_options=(--language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--language')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
@@ -673,6 +823,120 @@ _toolbox_movies_favorites_remove() {
     esac
 }
 
+_toolbox_movies_watched() {
+    repeating_flags=()
+    non_repeating_flags=(--rewatch --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--rating --on --language --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--rating')
+        return
+        ;;
+    '--on')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_diary() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|export|import)
+        # Offer subcommand argument completions
+        "_toolbox_movies_diary_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list export import' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_movies_diary_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--year --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--year')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_diary_export() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(csv)'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_diary_import() {
+    repeating_flags=()
+    non_repeating_flags=(--yes -y --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--language --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -o plusdirs -fX '!*.@(csv)'
+        return
+        ;;
+    esac
+}
+
 _toolbox_trailers() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -685,22 +949,22 @@ _toolbox_trailers() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    browse|trending|genres|show|play|watchlist)
+    browse|trending|genres|providers|show|play|watchlist)
         # Offer subcommand argument completions
         "_toolbox_trailers_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'browse trending genres show play watchlist' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'browse trending genres providers show play watchlist' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_trailers_browse() {
     repeating_flags=()
-    non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--type --sort --genre --dates --certification --page --limit --config)
+    non_repeating_flags=(--all --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=(--provider --kind)
+    non_repeating_options=(--type --sort --genre --dates --certification --region --page --limit --language --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -725,10 +989,24 @@ _toolbox_trailers_browse() {
         __toolbox_add_completions -W 'G'$'\n''PG'$'\n''PG-13'$'\n''R'$'\n''NC-17'
         return
         ;;
+    '--provider')
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion trailers browse -- --provider "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--kind')
+        __toolbox_add_completions -W 'stream'$'\n''free'$'\n''ads'$'\n''rent'$'\n''buy'
+        return
+        ;;
+    '--region')
+        return
+        ;;
     '--page')
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -742,7 +1020,7 @@ _toolbox_trailers_trending() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--type --window --page --limit --config)
+    non_repeating_options=(--type --window --page --limit --language --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -761,6 +1039,9 @@ _toolbox_trailers_trending() {
     '--limit')
         return
         ;;
+    '--language')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
@@ -772,13 +1053,38 @@ _toolbox_trailers_genres() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--type --config)
+    non_repeating_options=(--type --language --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--type')
         __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_providers() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--region --language --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--region')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -792,7 +1098,7 @@ _toolbox_trailers_show() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--type --image-width --config)
+    non_repeating_options=(--type --region --image-width --language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
@@ -801,7 +1107,13 @@ _toolbox_trailers_show() {
         __toolbox_add_completions -W 'movie'$'\n''tv'
         return
         ;;
+    '--region')
+        return
+        ;;
     '--image-width')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -815,7 +1127,7 @@ _toolbox_trailers_play() {
     repeating_flags=()
     non_repeating_flags=(--print --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--type --pick --config)
+    non_repeating_options=(--type --pick --language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
@@ -825,6 +1137,9 @@ _toolbox_trailers_play() {
         return
         ;;
     '--pick')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -877,13 +1192,16 @@ _toolbox_trailers_watchlist_add() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--type --config)
+    non_repeating_options=(--type --language --config)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--type')
         __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')

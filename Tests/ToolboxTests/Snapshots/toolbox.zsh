@@ -54,8 +54,8 @@ _toolbox() {
             'config:Read and change configuration.'
             'cache:Show or clear the response and image cache.'
             'completion:Print a shell completion script.'
-            'movies:Movies starring an actor, search, details, similar movies, posters and favourites (TMDB).'
-            'trailers:Trending and discover for movies and TV, genres, details with ranked trailers, watchlist (TMDB).'
+            'movies:Movies by actor or filter, search, details with where to watch, similar and recommended, trailers, favourites and a diary (TMDB).'
+            'trailers:Trending and discover for movies and TV, where to watch, details with ranked trailers, watchlist (TMDB).'
             'surf:Irish surf spots, conditions, forecasts with charts, weather buoys and reports.'
             'kiwi:The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.'
             'help:Show subcommand help information.'
@@ -379,16 +379,21 @@ _toolbox_movies() {
             'list:Movies with an actor, most popular first (default: movies.default_person).'
             'search:Search movies by title.'
             'actors:Find actors by name (at most 5, actors only).'
-            'show:One movie in full: its poster on a terminal, tagline, release date, rating, overview.'
-            'similar:Movies similar to one movie.'
+            'show:One movie in full: poster, rating, overview, its best trailer, where to watch it, and its links.'
+            'share:One line to share a movie: title, year, rating and its TMDB link.'
+            'trailer:Play a movie'\''s best trailer (or --pick N), ranked as `trailers play` ranks them.'
+            'similar:Movies similar to one movie (by genres and keywords), filtered as you ask.'
+            'recommended:Movies TMDB recommends to people who liked one movie, filtered as you ask.'
             'poster:A movie'\''s poster: drawn on a terminal, its cached file'\''s path when piped, or saved to a file.'
             'favorites:Your favourite movies, kept on this computer.'
+            'watched:Record a movie you watched in your diary, with a rating out of five.'
+            'diary:The movies you watched, by day, with your ratings; in and out as Letterboxd CSV.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|search|actors|show|similar|poster|favorites)
+        list|search|actors|show|share|trailer|similar|recommended|poster|favorites|watched|diary)
             "_toolbox_movies_${words[1]}" && ret=0
             ;;
         esac
@@ -400,13 +405,21 @@ _toolbox_movies() {
 
 _toolbox_movies_list() {
     local -i ret=1
+    local -ar ___sort=('popularity' 'rating' 'date' 'title')
     local -ar arg_specs=(
         '--person[The TMDB person id.]:person:'
         '--actor[An actor'\''s name, resolved through actor search.]:actor:'
         '--all[Every page (fetched concurrently).]'
+        '*--genre[A genre (repeat, or separate with commas\: a movie has them all).]:name:{__toolbox_custom_complete ---completion movies list -- --genre "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--year[Only movies released in this year.]:year:'
+        '--years[Only movies released in these years, FROM..TO (2000.., ..1979).]:from..to:'
+        '--min-rating[At least this rating, out of 10.]:x:'
+        '--min-votes[At least this many votes (default 50 with --min-rating or --sort rating).]:n:'
+        '--sort[How to order them\: popularity, rating, date (newest first) or title (A to Z).]:sort:{__toolbox_complete "${___sort[@]}"}'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
         '--images[A small picture per row, on a terminal that can show one.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -431,6 +444,7 @@ _toolbox_movies_search() {
         '--year[Only movies released in this year.]:year:'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -452,6 +466,7 @@ _toolbox_movies_actors() {
     local -i ret=1
     local -ar arg_specs=(
         ':name:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -472,8 +487,57 @@ _toolbox_movies_actors() {
 _toolbox_movies_show() {
     local -i ret=1
     local -ar arg_specs=(
-        ':id:'
+        ':movie:'
+        '--region[The country for watch providers, as two letters (default\: tmdb.region).]:XX:'
         '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_share() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':movie:'
+        '--copy[Also copy the line to the clipboard through the terminal (OSC 52).]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_trailer() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':movie:'
+        '--pick[The trailer'\''s place in the ranking, from 1.]:pick:'
+        '--print[Print the link instead of opening it.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -493,11 +557,51 @@ _toolbox_movies_show() {
 
 _toolbox_movies_similar() {
     local -i ret=1
+    local -ar ___sort=('popularity' 'rating' 'date' 'title')
     local -ar arg_specs=(
-        ':id:'
+        ':movie:'
+        '*--genre[A genre (repeat, or separate with commas\: a movie has them all).]:name:{__toolbox_custom_complete ---completion movies similar -- --genre "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--year[Only movies released in this year.]:year:'
+        '--years[Only movies released in these years, FROM..TO (2000.., ..1979).]:from..to:'
+        '--min-rating[At least this rating, out of 10.]:x:'
+        '--min-votes[At least this many votes (default 50 with --min-rating or --sort rating).]:n:'
+        '--sort[How to order them\: popularity, rating, date (newest first) or title (A to Z).]:sort:{__toolbox_complete "${___sort[@]}"}'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
         '--images[A small picture per row, on a terminal that can show one.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_recommended() {
+    local -i ret=1
+    local -ar ___sort=('popularity' 'rating' 'date' 'title')
+    local -ar arg_specs=(
+        ':movie:'
+        '*--genre[A genre (repeat, or separate with commas\: a movie has them all).]:name:{__toolbox_custom_complete ---completion movies recommended -- --genre "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--year[Only movies released in this year.]:year:'
+        '--years[Only movies released in these years, FROM..TO (2000.., ..1979).]:from..to:'
+        '--min-rating[At least this rating, out of 10.]:x:'
+        '--min-votes[At least this many votes (default 50 with --min-rating or --sort rating).]:n:'
+        '--sort[How to order them\: popularity, rating, date (newest first) or title (A to Z).]:sort:{__toolbox_complete "${___sort[@]}"}'
+        '--page[The page to show, from 1 (20 a page).]:page:'
+        '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
+        '--images[A small picture per row, on a terminal that can show one.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -519,10 +623,11 @@ _toolbox_movies_poster() {
     local -i ret=1
     local -ar ___size=('w92' 'w154' 'w185' 'w342' 'w500' 'w780' 'original')
     local -ar arg_specs=(
-        ':id:'
+        ':movie:'
         '--size[The size\: w92, w154, w185, w342, w500, w780, original.]:size:{__toolbox_complete "${___size[@]}"}'
         '(--output -o)'{--output,-o}'[Also write the image to this file.]:output:_files'
         '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -593,7 +698,8 @@ _toolbox_movies_favorites_list() {
 _toolbox_movies_favorites_add() {
     local -i ret=1
     local -ar arg_specs=(
-        ':id:'
+        ':movie:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -632,6 +738,126 @@ _toolbox_movies_favorites_remove() {
     return "${ret}"
 }
 
+_toolbox_movies_watched() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':movie:'
+        '--rating[Your rating\: 0.5 to 5, in half stars.]:stars:'
+        '--on[The day you watched it, YYYY-MM-DD (default\: today).]:date:'
+        '--rewatch[You had seen it before.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_diary() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:The diary, newest first, with a count per year.'
+            'export:The diary as Letterboxd'\''s import CSV.'
+            'import:Add a Letterboxd CSV'\''s viewings to the diary (shows what it will do first).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|export|import)
+            "_toolbox_movies_diary_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_movies_diary_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--year[Only this year'\''s viewings.]:year:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_diary_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '(--output -o)'{--output,-o}'[Write it to this file instead of stdout.]:output:_files -g '\''*.csv'\'''
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_diary_import() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:_files -g '\''*.csv'\'''
+        '(--yes -y)'{--yes,-y}'[Do not ask.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _toolbox_trailers() {
     local -i ret=1
     local -ar arg_specs=(
@@ -647,7 +873,8 @@ _toolbox_trailers() {
             'browse:Browse movies and TV: trending, or discover with filters and sorts.'
             'trending:What is trending today or this week.'
             'genres:The genres browse --genre accepts, for movies and TV.'
-            'show:One title in full: its poster on a terminal, certification, runtime and ranked trailers.'
+            'providers:The streaming services and stores of a region, with their ids, for browse --provider.'
+            'show:One title in full: poster, certification, runtime, ranked trailers, where to watch it, links.'
             'play:Open the best trailer (or --pick N) in the browser.'
             'watchlist:Titles you want to watch, kept on this computer.'
         )
@@ -655,7 +882,7 @@ _toolbox_trailers() {
         ;;
     arg)
         case "${words[1]}" in
-        browse|trending|genres|show|play|watchlist)
+        browse|trending|genres|providers|show|play|watchlist)
             "_toolbox_trailers_${words[1]}" && ret=0
             ;;
         esac
@@ -671,15 +898,21 @@ _toolbox_trailers_browse() {
     local -ar ___sort=('trending' 'popularity' 'newest' 'oldest' 'top-rated' 'lowest-rated')
     local -ar ___dates=('upcoming' 'this-month' 'last-30-days' 'last-90-days' 'this-year' 'all-time')
     local -ar ___certification=('G' 'PG' 'PG-13' 'R' 'NC-17')
+    local -ar ___kind=('stream' 'free' 'ads' 'rent' 'buy')
     local -ar arg_specs=(
         '--type[all, movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
         '--sort[trending, popularity, newest, oldest, top-rated or lowest-rated.]:sort:{__toolbox_complete "${___sort[@]}"}'
         '--genre[A genre name (see `toolbox trailers genres`).]:genre:{__toolbox_custom_complete ---completion trailers browse -- --genre "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
         '--dates[upcoming, this-month, last-30-days, last-90-days, this-year or all-time.]:dates:{__toolbox_complete "${___dates[@]}"}'
         '--certification[A US rating for movies\: G, PG, PG-13, R or NC-17.]:certification:{__toolbox_complete "${___certification[@]}"}'
+        '*--provider[A watch provider (see `toolbox trailers providers`); repeat for any of several.]:name:{__toolbox_custom_complete ---completion trailers browse -- --provider "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '*--kind[stream, free, ads, rent or buy; repeat for any of several.]:kind:{__toolbox_complete "${___kind[@]}"}'
+        '--region[The country for watch providers, as two letters (default\: tmdb.region).]:XX:'
+        '--all[Every page (fetched concurrently), to the end.]'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
         '--images[A small picture per row, on a terminal that can show one.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -706,6 +939,7 @@ _toolbox_trailers_trending() {
         '--window[day or week.]:window:{__toolbox_complete "${___window[@]}"}'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -728,6 +962,29 @@ _toolbox_trailers_genres() {
     local -ar ___type=('movie' 'tv')
     local -ar arg_specs=(
         '--type[movie or tv; both when left out.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_providers() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--region[The country for watch providers, as two letters (default\: tmdb.region).]:XX:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -749,9 +1006,11 @@ _toolbox_trailers_show() {
     local -i ret=1
     local -ar ___type=('movie' 'tv')
     local -ar arg_specs=(
-        ':id:'
-        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        ':title:'
+        '--type[movie or tv (default\: movie, or what a link names).]:type:{__toolbox_complete "${___type[@]}"}'
+        '--region[The country for watch providers, as two letters (default\: tmdb.region).]:XX:'
         '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -773,10 +1032,11 @@ _toolbox_trailers_play() {
     local -i ret=1
     local -ar ___type=('movie' 'tv')
     local -ar arg_specs=(
-        ':id:'
-        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        ':title:'
+        '--type[movie or tv (default\: movie, or what a link names).]:type:{__toolbox_complete "${___type[@]}"}'
         '--pick[The trailer'\''s place in the ranking, from 1.]:pick:'
         '--print[Print the link instead of opening it.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -848,8 +1108,9 @@ _toolbox_trailers_watchlist_add() {
     local -i ret=1
     local -ar ___type=('movie' 'tv')
     local -ar arg_specs=(
-        ':id:'
-        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        ':title:'
+        '--type[movie or tv (default\: movie, or what a link names).]:type:{__toolbox_complete "${___type[@]}"}'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

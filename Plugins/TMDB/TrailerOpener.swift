@@ -1,8 +1,12 @@
 import Foundation
 
 /// Opens a link with the desktop's opener: `$BROWSER`, else `xdg-open`, else `open`.
-struct TrailerOpener: Sendable {
+public struct TrailerOpener: Sendable {
     let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
 
     /// The command that would open links, nil when there is none.
     var command: [String]? {

@@ -1,17 +1,17 @@
+import ArgumentParser
 import Foundation
 import PluginAPI
-import TMDB
 
 /// A playable trailer, as `show` lists it and `play` opens it.
-struct Trailer: Codable, Sendable, Equatable {
-    var name: String
-    var type: String
-    var official: Bool
-    @Nullable var size: Int?
-    var url: String
+public struct Trailer: Codable, Sendable, Equatable {
+    public var name: String
+    public var type: String
+    public var official: Bool
+    @Nullable public var size: Int?
+    public var url: String
 
     /// "YouTube • Official Trailer • 1080p".
-    var summary: String {
+    public var summary: String {
         ["YouTube", (official ? "Official " : "") + type, size.map { "\($0)p" }].compactMap { $0 }.joined(separator: " • ")
     }
 }
@@ -19,11 +19,11 @@ struct Trailer: Codable, Sendable, Equatable {
 /// Which videos can play, best first: only YouTube (any case); then official
 /// first; type Trailer, Teaser, Clip, Featurette, Behind the Scenes, anything
 /// else; names with "official trailer" first; larger size; newer (dated before
-/// undated); lower id.
-enum TrailerRanking {
+/// undated); lower id. Both plugins rank with this one type.
+public enum TrailerRanking {
     static let typeOrder = ["trailer", "teaser", "clip", "featurette", "behind the scenes"]
 
-    static func rank(_ videos: [TMDBVideo]) -> [Trailer] {
+    public static func rank(_ videos: [TMDBVideo]) -> [Trailer] {
         videos.filter { $0.site.lowercased() == "youtube" }
             .sorted(by: precedes)
             .map {
@@ -64,5 +64,39 @@ enum TrailerRanking {
     static func published(_ video: TMDBVideo) -> String? {
         guard let text = video.publishedAt, !text.isEmpty else { return nil }
         return text
+    }
+
+    /// `trailers play` and `movies trailer`: opens the trailer `choice` picks (from 1) of `trailers`,
+    /// or prints its link when asked, with JSON, or when nothing here can open links.
+    public static func play(_ trailers: [Trailer], of title: String, choice: TrailerChoice, in context: CommandContext) throws {
+        let (pick, print) = (choice.pick, choice.print)
+        guard !trailers.isEmpty else {
+            throw ToolboxError.notFound("No trailer available for “\(title)”", hint: "TMDB lists no YouTube video for it")
+        }
+        let index = (pick ?? 1) - 1
+        guard trailers.indices.contains(index) else {
+            throw ToolboxError.usage("“\(title)” has \(trailers.count) trailer\(trailers.count == 1 ? "" : "s")", hint: "pick 1 to \(trailers.count)")
+        }
+        let trailer = trailers[index]
+        if context.output.format == .json { return try context.output.json(trailer) }
+        if print { return context.output.line(trailer.url) }
+        if TrailerOpener(environment: context.environment).open(trailer.url) {
+            context.output.notice("Opened \(trailer.summary): \(trailer.name)")
+        } else {
+            context.output.notice("Nothing can open links here; the trailer is at:")
+            context.output.line(trailer.url)
+        }
+    }
+}
+
+/// `--pick N` and `--print` of `trailers play` and `movies trailer`.
+public struct TrailerChoice: ParsableArguments, Sendable {
+    @Option(help: "The trailer's place in the ranking, from 1.") public var pick: Int?
+    @Flag(help: "Print the link instead of opening it.") public var print = false
+
+    public init() {}
+
+    public func validate() throws {
+        if let pick, pick < 1 { throw ValidationError("--pick counts from 1") }
     }
 }

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import PluginAPI
+import TMDB
+
+extension MoviesCommand {
+    /// `toolbox movies diary [list] [--year YYYY] | export | import FILE`
+    struct DiaryCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "diary",
+            abstract: "The movies you watched, by day, with your ratings; in and out as Letterboxd CSV.",
+            discussion: """
+                Record with `toolbox movies watched`. Export and import use Letterboxd's import \
+                format (Title, Year, tmdbID, imdbID, WatchedDate, Rating, Rewatch), so a diary moves \
+                to and from Letterboxd; an import also reads Letterboxd's own diary export.
+
+                Examples:
+                  toolbox movies diary
+                  toolbox movies diary --year 2026 --json
+                  toolbox movies diary export --output diary.csv
+                  toolbox movies diary import letterboxd-diary.csv --yes
+                """,
+            subcommands: [List.self, Export.self, Import.self],
+            defaultSubcommand: List.self
+        )
+
+        struct List: ToolboxCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "The diary, newest first, with a count per year.")
+            @Option(help: "Only this year's viewings.") var year: Int?
+            @OptionGroup var global: GlobalOptions
+
+            func validate() throws {
+                if let year, !YearRange.years.contains(year) { throw ValidationError("--year must be a four-digit year") }
+            }
+
+            func run(in context: CommandContext) async throws {
+                let all = try context.resolve(Diary.self).entries()
+                let entries = year.map { year in all.filter { $0.watchedDate?.hasPrefix("\(year)-") == true } } ?? all
+                let empty = year.map { "Nothing in your diary for \($0)." } ?? "Your diary is empty: record a movie with `toolbox movies watched ID`."
+                try context.output.list(entries, columns: DiaryEntry.columns, plain: \.spoken, empty: empty)
+                guard !entries.isEmpty else { return }
+                let counts = Dictionary(grouping: entries) { $0.watchedDate.map { String($0.prefix(4)) } ?? "undated" }
+                let years = counts.keys.sorted(by: >).map { "\($0): \(NumberStyle.grouped(counts[$0]?.count ?? 0))" }
+                context.output.notice(
+                    "\(NumberStyle.grouped(entries.count)) \(entries.count == 1 ? "viewing" : "viewings") — " + years.joined(separator: " · ")
+                )
+            }
+        }
+
+        struct Export: ToolboxCommand {
+            static let configuration = CommandConfiguration(commandName: "export", abstract: "The diary as Letterboxd's import CSV.")
+            @Option(name: .shortAndLong, help: "Write it to this file instead of stdout.", completion: .file(extensions: ["csv"]))
+            var output: String?
+            @OptionGroup var global: GlobalOptions
+
+            func run(in context: CommandContext) async throws {
+                let entries = try context.resolve(Diary.self).entries()
+                let csv = LetterboxdCSV.write(entries)
+                guard let output else { return context.output.console.write(csv, to: .standardOutput) }
+                try LocalFile.writeAtomically(Data(csv.utf8), to: output)
+                context.output.notice("Wrote \(NumberStyle.grouped(entries.count)) diary \(entries.count == 1 ? "entry" : "entries") to \(output).")
+            }
+        }
+
+        struct Import: TMDBCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "import",
+                abstract: "Add a Letterboxd CSV's viewings to the diary (shows what it will do first).",
+                discussion: """
+                    Rows are placed by tmdbID, else imdbID, else title and year when exactly one movie \
+                    has them; rows that cannot be placed are listed, never guessed. Viewings already in \
+                    the diary (the same movie on the same day) are left alone, so importing twice adds \
+                    nothing.
+                    """
+            )
+            @Argument(help: "A CSV in Letterboxd's import format, or Letterboxd's diary export.", completion: .file(extensions: ["csv"]))
+            var file: String
+            @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
+            @OptionGroup var locale: LanguageOption
+            @OptionGroup var global: GlobalOptions
+
+            func run(in context: CommandContext) async throws {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw ToolboxError.io("cannot read \(file)", hint: "check that the file exists and that you may read it")
+                }
+                guard let text = String(data: data, encoding: .utf8) else { throw ToolboxError.badData("\(file) is not UTF-8 text") }
+                let rows = try LetterboxdCSV.read(text, file: file)
+                let diary = try context.resolve(Diary.self)
+                let plan = try await context.resolve(MovieCatalog.self).plan(rows, kept: try diary.entries())
+                try say(plan, in: context)
+                guard !plan.adding.isEmpty else { return }
+                if !yes {
+                    try context.requireTerminal(for: "confirming the import", instead: "--yes")
+                    context.output.console.write("Add \(count(plan.adding.count)) to your diary? [y/N] ", to: .standardError)
+                    guard context.output.console.readLine(secret: false)?.lowercased().hasPrefix("y") == true else {
+                        return context.output.notice("Nothing imported.")
+                    }
+                }
+                let added = try diary.add(plan.adding)
+                context.output.notice("Added \(count(added.count)) to your diary.")
+            }
+
+            private func count(_ number: Int) -> String { "\(NumberStyle.grouped(number)) \(number == 1 ? "entry" : "entries")" }
+
+            /// The plan: the entries to add as a list, then what is skipped and why, on stderr.
+            private func say(_ plan: DiaryImportPlan, in context: CommandContext) throws {
+                if context.output.format == .json {
+                    struct Plan: Encodable {
+                        var adding: [DiaryEntry]
+                        var alreadyInDiary: Int
+                        var skipped: [DiaryImportPlan.Skipped]
+                    }
+                    try context.output.json(Plan(adding: plan.adding, alreadyInDiary: plan.already.count, skipped: plan.skipped))
+                } else {
+                    try context.output.list(plan.adding, columns: DiaryEntry.columns, plain: \.spoken, empty: "Nothing new to add.")
+                }
+                if !plan.already.isEmpty { context.output.notice("\(count(plan.already.count)) already in your diary, left alone.") }
+                for skipped in plan.skipped {
+                    context.output.notice("Skipped line \(skipped.line), “\(skipped.title)”: \(skipped.reason).")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import PluginAPI
+import TMDB
+
+extension MoviesCommand {
+    /// `toolbox movies share MOVIE [--copy]`
+    struct Share: TMDBCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "share",
+            abstract: "One line to share a movie: title, year, rating and its TMDB link.",
+            discussion: """
+                --copy also puts the line on the clipboard through the terminal (OSC 52), which works \
+                over SSH in terminals that allow it (kitty, iTerm2, WezTerm, foot, Windows Terminal; \
+                tmux with set-clipboard on). Where there is no terminal to copy through, it says so.
+
+                Examples:
+                  toolbox movies share 550
+                  toolbox movies share "the power of the dog" --copy
+                """
+        )
+
+        @OptionGroup var movie: MovieArgument
+        @Flag(help: "Also copy the line to the clipboard through the terminal (OSC 52).") var copy = false
+        @OptionGroup var locale: LanguageOption
+        @OptionGroup var global: GlobalOptions
+
+        struct Shared: Encodable {
+            var line: String
+            var id: Int
+            var title: String
+            var year: String
+            @Nullable var rating: Double?
+            var url: String
+        }
+
+        func run(in context: CommandContext) async throws {
+            let catalog = try context.resolve(MovieCatalog.self)
+            guard let id = try await movie.id(catalog, in: context) else { return }
+            let details = try await catalog.details(id)
+            let line = details.shareLine
+            if context.output.format == .json {
+                let item = details.item
+                try context.output.json(
+                    Shared(line: line, id: id, title: item.title, year: item.year, rating: item.rating, url: details.more.tmdbURL)
+                )
+            } else {
+                context.output.line(line)
+            }
+            guard copy else { return }
+            let clipboard = TerminalClipboard(console: context.output.console, environment: context.environment)
+            if clipboard.copy(line) {
+                context.output.notice("Sent to the clipboard through the terminal (OSC 52).")
+            } else {
+                context.output.notice("Not copied: \(clipboard.obstacle ?? "the terminal cannot take it"); the line is above.")
+            }
+        }
+    }
+}
