@@ -134,6 +134,12 @@ public struct TMDBClient: Sendable {
         return data
     }
 
+    /// A title in full (`show`), with its poster beside it on a terminal that can draw one.
+    public func present(_ title: some ShownTitle, width: Int?, in context: CommandContext) async throws {
+        let pictures = try context.resolve(TerminalPictures.self)
+        try await pictures.detail(title.json, fields: title.fields, plain: title.spoken, width: width) { try await picture(at: title.posterURL) }
+    }
+
     /// The image URL for a path, or nil when there is no path.
     public func imageURL(_ path: String?, size: String) -> String? {
         guard let path, !path.isEmpty else { return nil }
@@ -150,4 +156,13 @@ struct TMDBFailure: Decodable {
         case statusCode = "status_code"
         case statusMessage = "status_message"
     }
+}
+
+/// What `show` prints of a title: its JSON, its labelled fields, its sentences and its poster.
+public protocol ShownTitle: Sendable {
+    associatedtype JSON: Encodable
+    var json: JSON { get }
+    var fields: [(label: String, value: String)] { get }
+    var spoken: String { get }
+    var posterURL: String? { get }
 }

@@ -26,17 +26,18 @@ public struct TMDBLocale: Sendable, Equatable {
     public var fallsBack: Bool { !language.lowercased().hasPrefix("en") }
 }
 
-/// `--language` of every TMDB command.
-public struct LanguageOption: ParsableArguments, Sendable {
+/// The options every TMDB command takes: `--language`, then the global ones.
+public struct TMDBOptions: ParsableArguments, Sendable {
     @Option(help: ArgumentHelp("Titles and overviews in this language (default: tmdb.language).", valueName: "xx-YY"))
     public var language: String?
+
+    @OptionGroup public var global: GlobalOptions
 
     public init() {}
 
     public func validate() throws {
-        if let language, !TMDBLocaleSyntax.isLanguage(language) {
-            throw ValidationError("--language takes a language tag such as fr-FR or pt-BR, not '\(language)'")
-        }
+        guard let language, !TMDBLocaleSyntax.isLanguage(language) else { return }
+        throw ValidationError("--language takes a language tag such as fr-FR or pt-BR, not '\(language)'")
     }
 
     public var overrides: [ConfigKey: String] { language.map { [TMDBKeys.language: $0] } ?? [:] }
@@ -50,21 +51,22 @@ public struct RegionOption: ParsableArguments, Sendable {
     public init() {}
 
     public func validate() throws {
-        if let region, !TMDBLocaleSyntax.isRegion(region) {
-            throw ValidationError("--region takes a two-letter country code such as US, GB or IE, not '\(region)'")
-        }
+        guard let region, !TMDBLocaleSyntax.isRegion(region) else { return }
+        throw ValidationError("--region takes a two-letter country code such as US, GB or IE, not '\(region)'")
     }
 
+    /// `tmdb.region`, as TMDB spells countries.
     public var overrides: [ConfigKey: String] { region.map { [TMDBKeys.region: $0.uppercased()] } ?? [:] }
 }
 
 /// A command of either TMDB plugin: `--language` stands for `tmdb.language`.
 public protocol TMDBCommand: ToolboxCommand {
-    var locale: LanguageOption { get }
+    var tmdb: TMDBOptions { get }
 }
 
 extension TMDBCommand {
-    public var configurationOverrides: [ConfigKey: String] { locale.overrides }
+    public var global: GlobalOptions { tmdb.global }
+    public var configurationOverrides: [ConfigKey: String] { tmdb.overrides }
 }
 
 /// A TMDB command that shows where to watch: `--region` stands for `tmdb.region` too.
@@ -73,7 +75,7 @@ public protocol TMDBRegionalCommand: TMDBCommand {
 }
 
 extension TMDBRegionalCommand {
-    public var configurationOverrides: [ConfigKey: String] { locale.overrides.merging(region.overrides) { $1 } }
+    public var configurationOverrides: [ConfigKey: String] { tmdb.overrides.merging(region.overrides) { $1 } }
 }
 
 enum TMDBLocaleSyntax {

@@ -54,8 +54,9 @@ struct SingleTitle: ParsableArguments {
     @Option(help: "movie or tv (default: movie, or what a link names).")
     var type: MediaType?
 
-    /// The title's id and type; nil when words matched several, which were listed.
-    func resolve(_ catalog: TrailerCatalog, in context: CommandContext) async throws -> (id: Int, type: MediaType)? {
+    /// The catalog, and the title's id and type; nil when words matched several, which were listed.
+    func resolve(in context: CommandContext) async throws -> (catalog: TrailerCatalog, id: Int, type: MediaType)? {
+        let catalog = try context.resolve(TrailerCatalog.self)
         let reference = try TitleReference(parsing: title)
         if case .tmdb(let id, let linked) = reference, let linked, let type, linked != type {
             throw ToolboxError.usage(
@@ -65,7 +66,7 @@ struct SingleTitle: ParsableArguments {
         }
         switch try await catalog.client.resolve(reference, type: type ?? .movie, strict: type != nil) {
         case .one(let id, let type):
-            return (id, type)
+            return (catalog, id, type)
         case .several(let titles, let type):
             context.output.notice("Several titles match; run the command again with one of these ids:")
             try await present(titles.compactMap { TitleItem($0, type: type, imageURL: catalog.client.imageURL) }, empty: "", in: context)

@@ -115,6 +115,10 @@ import Testing
         let encoded = Data(line.utf8).base64EncodedString()
         #expect(terminal.standardError.hasPrefix("\u{1B}]52;c;\(encoded)\u{07}"), "OSC 52 carries the line, base64")
         #expect(terminal.standardError.hasSuffix("Sent to the clipboard through the terminal (OSC 52).\n"))
+        let json = try object(await stub.run(["movies", "share", "550", "--json"]))
+        #expect(
+            json["line"] as? String == line && json["url"] as? String == "https://www.themoviedb.org/movie/550" && json["year"] as? String == "1999"
+        )
         let dumb = await stub.toolbox.run(["movies", "share", "550", "--copy"], terminal: true, environment: ["TERM": "dumb"])
         #expect(!dumb.standardError.contains("\u{1B}]52"))
         #expect(dumb.standardError.contains("Not copied: this terminal (TERM=dumb) has no clipboard to set"))

@@ -20,8 +20,7 @@ extension MoviesCommand {
         @Argument(help: "The actor's name, or part of it.")
         var name: String
 
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         struct Actor: Encodable {
             var id: Int

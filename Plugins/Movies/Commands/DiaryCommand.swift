@@ -76,8 +76,7 @@ extension MoviesCommand {
             @Argument(help: "A CSV in Letterboxd's import format, or Letterboxd's diary export.", completion: .file(extensions: ["csv"]))
             var file: String
             @Flag(name: .shortAndLong, help: "Do not ask.") var yes = false
-            @OptionGroup var locale: LanguageOption
-            @OptionGroup var global: GlobalOptions
+            @OptionGroup var tmdb: TMDBOptions
 
             func run(in context: CommandContext) async throws {
                 guard let data = FileManager.default.contents(atPath: file) else {

@@ -27,12 +27,10 @@ extension MoviesCommand {
         struct Add: TMDBCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a movie (checked against TMDB first).")
             @OptionGroup var movie: MovieArgument
-            @OptionGroup var locale: LanguageOption
-            @OptionGroup var global: GlobalOptions
+            @OptionGroup var tmdb: TMDBOptions
 
             func run(in context: CommandContext) async throws {
-                let catalog = try context.resolve(MovieCatalog.self)
-                guard let id = try await movie.id(catalog, in: context) else { return }
+                guard let (catalog, id) = try await movie.resolve(in: context) else { return }
                 try await context.resolve(Favorites.self).runAdd(in: context) { try await catalog.item(id) }
             }
         }

@@ -29,11 +29,10 @@ extension MoviesCommand {
         @OptionGroup var filters: MovieFilterOptions
         @OptionGroup var pages: PageOptions
         @OptionGroup var pictures: ListPictureOptions
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         var configurationOverrides: [ConfigKey: String] {
-            locale.overrides.merging(person.map { [MoviesPlugin.Keys.defaultPerson: String($0)] } ?? [:]) { $1 }
+            tmdb.overrides.merging(person.map { [MoviesPlugin.Keys.defaultPerson: String($0)] } ?? [:]) { $1 }
         }
 
         func validate() throws {

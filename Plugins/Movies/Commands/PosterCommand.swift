@@ -31,8 +31,7 @@ extension MoviesCommand {
         var output: String?
 
         @OptionGroup var picture: PictureOptions
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func validate() throws {
             guard TMDBImageSize.all.contains(size) else {
@@ -41,8 +40,7 @@ extension MoviesCommand {
         }
 
         func run(in context: CommandContext) async throws {
-            let catalog = try context.resolve(MovieCatalog.self)
-            guard let id = try await movie.id(catalog, in: context) else { return }
+            guard let (catalog, id) = try await movie.resolve(in: context) else { return }
             let poster = try await catalog.poster(of: id, size: size)
             let cached = poster.file
             guard let output else {

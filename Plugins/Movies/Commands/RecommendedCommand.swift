@@ -19,13 +19,10 @@ extension MoviesCommand {
         )
 
         @OptionGroup var related: RelatedMovies
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
-            try await related.run(in: context, listing: "recommended for") { catalog, id, filter, page in
-                try await catalog.recommended(for: id, filter: filter, page: page)
-            }
+            try await related.run(.recommendations, in: context)
         }
     }
 }

@@ -23,8 +23,7 @@ extension MoviesCommand {
         var year: Int?
 
         @OptionGroup var pages: PageOptions
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func validate() throws {
             if query.trimmed.isEmpty { throw ValidationError("the search query is empty") }

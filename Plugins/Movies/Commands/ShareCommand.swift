@@ -21,28 +21,20 @@ extension MoviesCommand {
 
         @OptionGroup var movie: MovieArgument
         @Flag(help: "Also copy the line to the clipboard through the terminal (OSC 52).") var copy = false
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
+        /// What `--json` adds to the movie's list fields.
         struct Shared: Encodable {
             var line: String
-            var id: Int
-            var title: String
-            var year: String
-            @Nullable var rating: Double?
             var url: String
         }
 
         func run(in context: CommandContext) async throws {
-            let catalog = try context.resolve(MovieCatalog.self)
-            guard let id = try await movie.id(catalog, in: context) else { return }
+            guard let (catalog, id) = try await movie.resolve(in: context) else { return }
             let details = try await catalog.details(id)
             let line = details.shareLine
             if context.output.format == .json {
-                let item = details.item
-                try context.output.json(
-                    Shared(line: line, id: id, title: item.title, year: item.year, rating: item.rating, url: details.more.tmdbURL)
-                )
+                try context.output.json(Flattened(details.item, Shared(line: line, url: details.more.tmdbURL)))
             } else {
                 context.output.line(line)
             }

@@ -25,19 +25,12 @@ extension MoviesCommand {
         @OptionGroup var movie: MovieArgument
         @OptionGroup var region: RegionOption
         @OptionGroup var picture: PictureOptions
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
-            let catalog = try context.resolve(MovieCatalog.self)
-            guard let id = try await movie.id(catalog, in: context) else { return }
+            guard let (catalog, id) = try await movie.resolve(in: context) else { return }
             let details = try await catalog.details(id)
-            try await context.resolve(TerminalPictures.self).detail(
-                details.json,
-                fields: details.fields,
-                plain: details.spoken,
-                width: picture.imageWidth
-            ) { try await catalog.picture(at: details.item.posterURL) }
+            try await catalog.client.present(details, width: picture.imageWidth, in: context)
         }
     }
 }

@@ -19,39 +19,29 @@ extension MoviesCommand {
         )
 
         @OptionGroup var related: RelatedMovies
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
-            try await related.run(in: context, listing: "similar to") { catalog, id, filter, page in
-                try await catalog.similar(to: id, filter: filter, page: page)
-            }
+            try await related.run(.similar, in: context)
         }
     }
 }
 
 /// What `similar` and `recommended` take and how they list: a movie, the filters, the pages.
 struct RelatedMovies: ParsableArguments {
-    typealias Fetch = @Sendable (MovieCatalog, Int, MovieFilter, Int) async throws -> TMDBPage<TMDBMovie>
-
     @OptionGroup var movie: MovieArgument
     @OptionGroup var filters: MovieFilterOptions
     @OptionGroup var pages: PageOptions
     @OptionGroup var pictures: ListPictureOptions
 
-    func run(in context: CommandContext, listing relation: String, fetch: @escaping Fetch) async throws {
-        let catalog = try context.resolve(MovieCatalog.self)
-        guard let id = try await movie.id(catalog, in: context) else { return }
+    func run(_ relation: MovieCatalog.Relation, in context: CommandContext) async throws {
+        guard let (catalog, id) = try await movie.resolve(in: context) else { return }
         let filter = try await catalog.filter(filters)
         let found = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id) {
-            try await fetch(catalog, id, filter, $0)
+            try await catalog.related(relation, to: id, filter: filter, page: $0)
         }.results
-        let movies = catalog.items(filter.ordered(found))
-        try await present(
-            movies,
-            empty: "No movies found \(relation) movie \(id)\(filter == MovieFilter() ? "" : " with these filters").",
-            images: pictures.images,
-            in: context
-        )
+        let filtered = filter == MovieFilter() ? "" : " with these filters"
+        let empty = "No movies found \(relation.phrase) movie \(id)\(filtered)."
+        try await present(catalog.items(filter.ordered(found)), empty: empty, images: pictures.images, in: context)
     }
 }

@@ -20,12 +20,10 @@ extension MoviesCommand {
 
         @OptionGroup var movie: MovieArgument
         @OptionGroup var choice: TrailerChoice
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
-            let catalog = try context.resolve(MovieCatalog.self)
-            guard let id = try await movie.id(catalog, in: context) else { return }
+            guard let (catalog, id) = try await movie.resolve(in: context) else { return }
             let details = try await catalog.details(id)
             try TrailerRanking.play(details.trailers, of: details.item.title, choice: choice, in: context)
         }

@@ -24,8 +24,7 @@ extension MoviesCommand {
         @Option(help: ArgumentHelp("Your rating: 0.5 to 5, in half stars.", valueName: "stars")) var rating: Double?
         @Option(help: ArgumentHelp("The day you watched it, YYYY-MM-DD (default: today).", valueName: "date")) var on: String?
         @Flag(help: "You had seen it before.") var rewatch = false
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func validate() throws {
             if let rating, !DiaryEntry.isRating(rating) { throw ValidationError("--rating is 0.5 to 5 in half stars, such as 3.5") }
@@ -42,8 +41,7 @@ extension MoviesCommand {
         }
 
         func run(in context: CommandContext) async throws {
-            let catalog = try context.resolve(MovieCatalog.self)
-            guard let id = try await movie.id(catalog, in: context) else { return }
+            guard let (catalog, id) = try await movie.resolve(in: context) else { return }
             let found = try await catalog.movie(id)
             let item = catalog.item(found)
             let entry = DiaryEntry(

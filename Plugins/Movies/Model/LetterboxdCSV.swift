@@ -7,16 +7,32 @@ import PluginAPI
 enum LetterboxdCSV {
     static let header = ["Title", "Year", "tmdbID", "imdbID", "WatchedDate", "Rating", "Rewatch"]
 
-    /// One row as read: what it says, each field nil when absent or empty.
+    /// The columns read, each by the names Letterboxd's import format and its own export give it.
+    enum Column: CaseIterable, Sendable {
+        case title, year, tmdbID, imdbID, watchedDate, rating, rating10, rewatch
+
+        var names: [String] {
+            switch self {
+            case .title: ["title", "name"]
+            case .watchedDate: ["watcheddate", "watched date"]
+            default: [String(describing: self).lowercased()]
+            }
+        }
+    }
+
+    /// One row as read, its values trimmed and none empty; typed when asked for.
     struct Row: Sendable, Equatable {
         var line: Int
-        var title: String?
-        var year: String?
-        var tmdbID: Int?
-        var imdbID: String?
-        var watchedDate: String?
-        var rating: Double?
-        var rewatch: Bool
+        var values: [Column: String]
+
+        var title: String? { values[.title] }
+        var tmdbID: Int? { values[.tmdbID].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } }
+        var year: String? { values[.year] }
+        /// Half stars out of five; Letterboxd's export may give ten-point `Rating10` instead.
+        var rating: Double? { values[.rating].flatMap(Double.init) ?? values[.rating10].flatMap(Double.init).map { $0 / 2 } }
+        var imdbID: String? { values[.imdbID] }
+        var rewatch: Bool { ["true", "yes", "1"].contains(values[.rewatch]?.lowercased() ?? "") }
+        var watchedDate: String? { values[.watchedDate] }
     }
 
     /// The diary as CSV, RFC 4180 quoting, CRLF line ends as Letterboxd writes them.
@@ -38,36 +54,22 @@ enum LetterboxdCSV {
     /// The rows of a CSV file; a file that is not such a CSV is bad data naming what is wrong.
     static func read(_ text: String, file: String) throws -> [Row] {
         let records = try parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: file)
-        guard let names = records.first?.fields else { throw ToolboxError.badData("\(file) is empty") }
-        let columns = Dictionary(names.enumerated().map { ($1.trimmed.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        func column(_ aliases: String...) -> Int? { aliases.lazy.compactMap { columns[$0.lowercased()] }.first }
-        let title = column("Title", "Name")
-        guard title != nil || column("tmdbID") != nil || column("imdbID") != nil else {
+        guard let header = records.first?.fields.map({ $0.trimmed.lowercased() }) else { throw ToolboxError.badData("\(file) is empty") }
+        let columns = Column.allCases.compactMap { column in column.names.lazy.compactMap { header.firstIndex(of: $0) }.first.map { (column, $0) } }
+        guard columns.contains(where: { [.title, .tmdbID, .imdbID].contains($0.0) }) else {
             throw ToolboxError.badData(
                 "\(file) has no Title, tmdbID or imdbID column",
-                hint: "give a CSV in Letterboxd's import format: \(header.joined(separator: ","))"
+                hint: "give a CSV in Letterboxd's import format: \(self.header.joined(separator: ","))"
             )
         }
-        let (year, tmdb, imdb) = (column("Year"), column("tmdbID"), column("imdbID"))
-        let (watched, rating, rating10, rewatch) = (column("WatchedDate", "Watched Date"), column("Rating"), column("Rating10"), column("Rewatch"))
-        return records.dropFirst().compactMap { record in
-            func value(_ index: Int?) -> String? {
-                guard let index, index < record.fields.count else { return nil }
+        // A blank line is no row; a row with nothing toolbox reads is one, to be listed as skipped.
+        return records.dropFirst().filter { $0.fields.contains { !$0.trimmed.isEmpty } }.map { record in
+            var values: [Column: String] = [:]
+            for (column, index) in columns where index < record.fields.count {
                 let text = record.fields[index].trimmed
-                return text.isEmpty ? nil : text
+                if !text.isEmpty { values[column] = text }
             }
-            guard record.fields.contains(where: { !$0.trimmed.isEmpty }) else { return nil }
-            let stars = value(rating).flatMap(Double.init) ?? value(rating10).flatMap(Double.init).map { $0 / 2 }
-            return Row(
-                line: record.line,
-                title: value(title),
-                year: value(year),
-                tmdbID: value(tmdb).flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil },
-                imdbID: value(imdb),
-                watchedDate: value(watched),
-                rating: stars,
-                rewatch: ["true", "yes", "1"].contains(value(rewatch)?.lowercased() ?? "")
-            )
+            return Row(line: record.line, values: values)
         }
     }
 

@@ -3,7 +3,7 @@ import PluginAPI
 import TMDB
 
 /// One movie in full (`movies show`).
-struct MovieDetails: Sendable {
+struct MovieDetails: ShownTitle {
     /// The fields `movies show` adds to a list item's in JSON.
     struct More: Encodable, Sendable {
         @Nullable var overview: String?
@@ -52,6 +52,7 @@ struct MovieDetails: Sendable {
     }
 
     var json: Flattened<MovieItem, More> { Flattened(item, more) }
+    var posterURL: String? { item.posterURL }
 
     var fields: [(label: String, value: String)] {
         var fields: [(String, String)] = [("Title", item.title)]

@@ -56,7 +56,7 @@ struct MovieCatalog: Sendable {
     /// `GET /movie/<id>` with its videos and watch providers appended (one request), and the
     /// first few of `GET /movie/<id>/similar` as its detail screen ends with them.
     func details(_ id: Int) async throws -> MovieDetails {
-        async let similar = similar(to: id, page: 1)
+        async let similar = related(.similar, to: id, page: 1)
         let movie = try await movie(id)
         var details = MovieDetails(movie, locale: client.locale, imageURL: client.imageURL)
         if details.more.overview == nil { details.more.overview = await client.englishOverview(of: "movie/\(id)", cache: Lifetime.details) }
@@ -75,19 +75,19 @@ struct MovieCatalog: Sendable {
         item(try await movie(id))
     }
 
-    /// `GET /movie/<id>/similar?page=N`, the filter applied to the answers.
-    func similar(to id: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
-        try await related("similar", to: id, filter: filter, page: page)
+    /// The lists of movies related to one: alike in genres and keywords, or watched together.
+    enum Relation: String, Sendable {
+        case similar, recommendations
+
+        /// "similar to", as a sentence about the list says it.
+        var phrase: String { self == .similar ? "similar to" : "recommended for" }
     }
 
-    /// `GET /movie/<id>/recommendations?page=N`, the filter applied to the answers.
-    func recommended(for id: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
-        try await related("recommendations", to: id, filter: filter, page: page)
-    }
-
-    private func related(_ list: String, to id: Int, filter: MovieFilter, page: Int) async throws -> TMDBPage<TMDBMovie> {
+    /// `GET /movie/<id>/similar?page=N` or `/recommendations`, the filter applied to the answers
+    /// (TMDB filters neither).
+    func related(_ relation: Relation, to id: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
         let answer: TMDBPage<TMDBMovie> = try await client.get(
-            "movie/\(id)/\(list)",
+            "movie/\(id)/\(relation.rawValue)",
             query: ["page": "\(page)"],
             cache: Lifetime.lists,
             notFound: Self.noMovie(id)

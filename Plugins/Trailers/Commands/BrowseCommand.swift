@@ -42,8 +42,7 @@ extension TrailersCommand {
         @Flag(help: "Every page (fetched concurrently), to the end.") var all = false
         @OptionGroup var paging: PageOptions
         @OptionGroup var pictures: ListPictureOptions
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func validate() throws {
             if all && paging.page != nil { throw ValidationError("use --page or --all, not both") }

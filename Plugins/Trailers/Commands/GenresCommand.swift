@@ -12,8 +12,7 @@ extension TrailersCommand {
         )
 
         @Option(help: "movie or tv; both when left out.") var type: MediaType?
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         struct Row: Encodable {
             var name: String

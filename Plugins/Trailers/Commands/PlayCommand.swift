@@ -20,12 +20,10 @@ extension TrailersCommand {
 
         @OptionGroup var title: SingleTitle
         @OptionGroup var choice: TrailerChoice
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
-            let catalog = try context.resolve(TrailerCatalog.self)
-            guard let (id, type) = try await title.resolve(catalog, in: context) else { return }
+            guard let (catalog, id, type) = try await title.resolve(in: context) else { return }
             let details = try await catalog.details(id, type: type)
             try TrailerRanking.play(details.trailers, of: details.item.title, choice: choice, in: context)
         }

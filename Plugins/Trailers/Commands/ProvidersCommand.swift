@@ -19,8 +19,7 @@ extension TrailersCommand {
         )
 
         @OptionGroup var region: RegionOption
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(TrailerCatalog.self)

@@ -24,12 +24,10 @@ extension TrailersCommand {
         @OptionGroup var title: SingleTitle
         @OptionGroup var region: RegionOption
         @OptionGroup var picture: PictureOptions
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
-            let catalog = try context.resolve(TrailerCatalog.self)
-            guard let (id, type) = try await title.resolve(catalog, in: context) else { return }
+            guard let (catalog, id, type) = try await title.resolve(in: context) else { return }
             let details: TitleDetails
             do {
                 details = try await catalog.details(id, type: type)
@@ -37,19 +35,9 @@ extension TrailersCommand {
                 // The Trailers app shows partial info from the grid's summary when details fail.
                 guard let summary = catalog.seen.summary(of: id, type: type) else { throw error }
                 context.output.notice("TMDB could not give the details (\(error.message)); showing what a list said of it.")
-                return try await context.resolve(TerminalPictures.self).detail(
-                    summary,
-                    fields: TitleItem.summaryFields(summary),
-                    plain: summary.spoken,
-                    width: picture.imageWidth
-                ) { try await catalog.picture(at: summary.posterURL) }
+                return try await catalog.client.present(summary, width: picture.imageWidth, in: context)
             }
-            try await context.resolve(TerminalPictures.self).detail(
-                details.json,
-                fields: details.fields,
-                plain: details.spoken,
-                width: picture.imageWidth
-            ) { try await catalog.picture(at: details.item.posterURL) }
+            try await catalog.client.present(details, width: picture.imageWidth, in: context)
         }
 
         /// A failure of TMDB's, not of the question: a 404, a rejected key or a bad id stay errors.

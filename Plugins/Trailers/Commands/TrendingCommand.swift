@@ -16,8 +16,7 @@ extension TrailersCommand {
         @Option(help: "all, movie or tv.") var type: ContentType = .all
         @Option(help: "day or week.") var window: Window = .week
         @OptionGroup var paging: PageOptions
-        @OptionGroup var locale: LanguageOption
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(TrailerCatalog.self)

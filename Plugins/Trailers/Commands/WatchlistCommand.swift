@@ -26,12 +26,10 @@ extension TrailersCommand {
         struct Add: TMDBCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a title (checked against TMDB first).")
             @OptionGroup var title: SingleTitle
-            @OptionGroup var locale: LanguageOption
-            @OptionGroup var global: GlobalOptions
+            @OptionGroup var tmdb: TMDBOptions
 
             func run(in context: CommandContext) async throws {
-                let catalog = try context.resolve(TrailerCatalog.self)
-                guard let (id, type) = try await title.resolve(catalog, in: context) else { return }
+                guard let (catalog, id, type) = try await title.resolve(in: context) else { return }
                 try await context.resolve(Watchlist.self).runAdd(in: context) { try await catalog.details(id, type: type).item }
             }
         }

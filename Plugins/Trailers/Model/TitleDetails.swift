@@ -45,7 +45,7 @@ enum TitleFacts {
 }
 
 /// One title in full (`trailers show`).
-struct TitleDetails: Sendable {
+struct TitleDetails: ShownTitle {
     /// The fields `trailers show` adds to a list item's in JSON.
     struct More: Encodable, Sendable {
         @Nullable var tagline: String?
@@ -70,6 +70,7 @@ struct TitleDetails: Sendable {
     var certification: String { more.certification }
     var trailers: [Trailer] { more.trailers }
     var json: Flattened<TitleItem, More> { Flattened(item, more) }
+    var posterURL: String? { item.posterURL }
 
     init(_ details: TMDBTitleDetails, type: MediaType, region: String, imageURL: (String?, String) -> String?) {
         item =

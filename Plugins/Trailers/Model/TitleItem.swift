@@ -66,14 +66,6 @@ struct TitleItem: Codable, Sendable, Equatable {
         "\(title), \(year), \(rating.map { "rated \(NumberStyle.oneDecimal($0)) out of 10" } ?? "not rated yet"), \(type.label)"
     }
 
-    /// What `show` says of a title from a list's summary alone.
-    static func summaryFields(_ item: TitleItem) -> [(label: String, value: String)] {
-        [
-            ("Title", item.title), ("Type", item.type.label), ("Year", item.year), ("Score", item.score),
-            ("Popularity", item.popularity.map(NumberStyle.oneDecimal) ?? "–"), ("TMDB", TitleLinks.tmdb(item.id, type: item.type)),
-        ]
-    }
-
     static let columns: [Column<TitleItem>] = [
         Column("Type") { $0.type.label },
         Column("ID", rightAligned: true) { "\($0.id)" },
@@ -88,4 +80,16 @@ extension TitleItem: SavedItem {
     static let savedListTitle = "your watchlist"
     var savedKey: String { listKey }
     var savedName: String { "“\(title)” (\(year), \(type.label))" }
+}
+
+/// A list's summary is what `show` says of a title when its details cannot be had.
+extension TitleItem: ShownTitle {
+    var json: TitleItem { self }
+
+    var fields: [(label: String, value: String)] {
+        [
+            ("Title", title), ("Type", type.label), ("Year", year), ("Score", score),
+            ("Popularity", popularity.map(NumberStyle.oneDecimal) ?? "–"), ("TMDB", TitleLinks.tmdb(id, type: type)),
+        ]
+    }
 }
