@@ -118,6 +118,50 @@ extension ServerSentEvent {
         }
     }
 
+    /// Set-ups take turns, a few at a time (`LiveEvents.setUpsAtOnce`): a crowd arriving together
+    /// is served in full, each stream with its count, and a like made then reaches each once.
+    @Test(arguments: StoreKind.available) func aCrowdOfStreamsArrivingAtOnceIsEverySetUpInTurn(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let port = try #require(client.port)
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
+                let post = try #require(try await client.upload(TestImages.png, caption: "Middlemarch", token: ada).1?["id"] as? String)
+                // Raw connections, as many as a crowd: a client's pool would queue them.
+                let crowd = try (0..<(6 * LiveEvents.setUpsAtOnce)).map { _ in try TCPSocket.connected(port: port) }
+                let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ada)\r\nAccept: text/event-stream\r\n\r\n"
+                for socket in crowd { #expect(socket.send(request)) }
+                // Blocking reads, off the cooperative pool the server's own tasks run on.
+                for (index, socket) in crowd.enumerated() {
+                    let opened = try await offThePool { Self.read(socket, until: ["event: unread"], within: .seconds(10)) }
+                    #expect(opened.contains("event: unread"), "stream \(index) is set up: \(opened.suffix(200))")
+                }
+                _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
+                for (index, socket) in crowd.enumerated() {
+                    let heard = try await offThePool { Self.read(socket, until: ["\"kind\":\"like\""], within: .seconds(10)) }
+                    #expect(heard.components(separatedBy: "\"kind\":\"like\"").count == 2, "stream \(index) has the like once: \(heard.suffix(200))")
+                }
+            }
+        }
+    }
+
+    /// What `socket` receives until every one of `marks` was in it, or `limit` passed.
+    static func read(_ socket: TCPSocket, until marks: [String], within limit: Duration) -> String {
+        let deadline = ContinuousClock.now + limit
+        var text = ""
+        while !marks.allSatisfy(text.contains), ContinuousClock.now < deadline {
+            var ready = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) > 0 else { continue }
+            let bytes = socket.receive(upTo: 65_536)
+            if bytes.isEmpty { break }
+            text += String(decoding: bytes, as: UTF8.self)
+        }
+        // A moment more, so that a second copy of the like would be seen.
+        var ready = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
+        if poll(&ready, 1, 50) > 0 { text += String(decoding: socket.receive(upTo: 65_536), as: UTF8.self) }
+        return text
+    }
+
     @Test(arguments: StoreKind.available) func aReturningStreamIsSentWhatItMissedAndNothingTwice(kind: StoreKind) async throws {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.live) { client in

@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 import ServiceLifecycle
 import Synchronization
 
@@ -33,11 +34,17 @@ final class LiveEvents: Service, Sendable {
 
     static let backlog = 10_000
 
+    /// Streams set up at once. A thousand readers arriving together would each hold the store's
+    /// answers and their frames at the same moment, and the heap that burst fragments stays the
+    /// server's; in turns of a few, memory stays that of the streams themselves.
+    static let setUpsAtOnce = 8
+
     private let store: any Store
     let heartbeat: Duration
     let buffer: Int
     private let heard = Heard()
     private let readers = Mutex(Readers())
+    private let setUps = HostLimiter(limit: LiveEvents.setUpsAtOnce)
 
     init(store: any Store, changes: KiwiChanges, heartbeat: Duration = .seconds(15), buffer: Int = 64) {
         self.store = store
@@ -77,11 +84,13 @@ final class LiveEvents: Service, Sendable {
         let stream = register(reader.username, tokenHash: tokenHash, close: close)
         do {
             // Registered first, then asked: what happens in between is sent by the catch-up below.
-            follow(try await store.people(.following, of: reader.username, window: .everything).map(\.member), for: stream)
-            stream.send(.unread(try await store.unreadCount(for: reader.username)))
-            let since = cursor.map { max($0.time - Self.overlap, stream.connected - Self.resumeWindow) } ?? stream.connected
-            if let cursor { stream.saw(cursor.event) }
-            stream.caughtUp(with: try await store.events(for: reader.username, since: since, limit: Self.resumeLimit))
+            try await setUps.withPermit(for: "set-up") { [self] in
+                follow(try await store.people(.following, of: reader.username, window: .everything).map(\.member), for: stream)
+                stream.send(.unread(try await store.unreadCount(for: reader.username)))
+                let since = cursor.map { max($0.time - Self.overlap, stream.connected - Self.resumeWindow) } ?? stream.connected
+                if let cursor { stream.saw(cursor.event) }
+                stream.caughtUp(with: try await store.events(for: reader.username, since: since, limit: Self.resumeLimit))
+            }
         } catch {
             stream.end()
             throw error
