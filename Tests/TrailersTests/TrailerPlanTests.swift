@@ -187,3 +187,24 @@ import Testing
         #expect(WatchOptions(decoded, region: "GB").buy.map(\.name) == ["Apple TV"])
     }
 }
+
+/// The titles the lists showed, kept for `show`'s fallback.
+@Suite struct SeenTitlesTests {
+    @Test func theNewestAreKeptAndALookUpFindsTheLatestSummaryPastALineThatDoesNotRead() throws {
+        let seen = SeenTitles(cacheFolder: Scratch.url("seen").path)
+        func item(_ id: Int, _ title: String) -> TitleItem {
+            TitleItem(id: id, type: .movie, title: title, releaseDate: "2020-01-01", rating: 7, popularity: 1)
+        }
+        seen.remember((1...SeenTitles.kept).map { item($0, "Old \($0)") })
+        seen.remember([item(5, "Renamed"), item(SeenTitles.kept + 1, "New")])
+        #expect(seen.summary(of: 1, type: .movie) == nil, "the oldest line went")
+        #expect(seen.summary(of: 3, type: .movie)?.title == "Old 3")
+        #expect(seen.summary(of: 5, type: .movie)?.title == "Renamed", "the latest summary wins")
+        #expect(seen.summary(of: 5, type: .tv) == nil, "a show is not the movie of the same id")
+        let lines = try String(contentsOfFile: seen.path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == SeenTitles.kept)
+        // A torn last line (a crash mid-write elsewhere) is skipped, not trusted.
+        try (String(contentsOfFile: seen.path, encoding: .utf8) + #"{"id":7,"type":"mov"#).write(toFile: seen.path, atomically: true, encoding: .utf8)
+        #expect(seen.summary(of: 7, type: .movie)?.title == "Old 7")
+    }
+}

@@ -80,11 +80,11 @@ public enum LocalFile {
     }
 
     /// Read-modify-write under the lock: `transform` gets the current bytes (nil when absent)
-    /// and returns the new ones, which replace the file atomically.
-    public static func update(_ path: String, mode: mode_t = 0o644, _ transform: (Data?) throws -> Data) throws {
+    /// and returns the new ones, which replace the file atomically (`durable` as in `writeAtomically`).
+    public static func update(_ path: String, mode: mode_t = 0o644, durable: Bool = true, _ transform: (Data?) throws -> Data) throws {
         try withLock(on: path) {
             let current = FileManager.default.contents(atPath: path)
-            try writeAtomically(try transform(current), to: path, mode: mode)
+            try writeAtomically(try transform(current), to: path, mode: mode, durable: durable)
         }
     }
 
