@@ -31,7 +31,7 @@ public struct TMDBClient: Sendable {
             query: credential.queryItem.map { [$0] } ?? [],
             secretQueryItems: ["api_key"],
             errorMessage: { try? JSONDecoder().decode(TMDBFailure.self, from: $0).statusMessage },
-            failure: Self.failure
+            failure: { Self.failure($0) ?? Self.foreignNotFound($0) }
         )
         images = APIClient(service: "TMDB", baseURL: imageBaseURL, namespace: namespace, web: web, failure: Self.failure)
         self.imageBaseURL = imageBaseURL
@@ -107,6 +107,16 @@ public struct TMDBClient: Sendable {
         default:
             return nil
         }
+    }
+
+    /// A 404 without TMDB's own error body did not come from TMDB's API (a wrong `tmdb.base_url`, a
+    /// proxy): it says nothing of the title, so it is no "not found", and no reason to drop a favourite.
+    static func foreignNotFound(_ failure: APIFailure) -> ToolboxError? {
+        guard failure.status == 404, (try? JSONDecoder().decode(TMDBFailure.self, from: failure.body))?.statusCode == nil else { return nil }
+        return .unavailable(
+            "\(failure.host) answered 404 without TMDB's error body",
+            hint: "check tmdb.base_url (`toolbox config get tmdb.base_url`)"
+        )
     }
 
     /// The local file of an image, downloaded once into the image cache and

@@ -222,7 +222,7 @@ import Testing
     @Test func favouritesAreCheckedStoredListedAndRemoved() async throws {
         let stub = try await TMDBStub.start()
         stub.server.route("/3/movie/550", .json(try TMDBStub.fixture("movie-details.json")))
-        stub.server.route("/3/movie/999", .status(404))
+        stub.server.route("/3/movie/999", .json(try TMDBStub.fixture("error-status-404.json"), status: 404))
         #expect(await stub.run(["movies", "favorites", "add", "550"]).exitCode == 0)
         let unknown = await stub.run(["movies", "favorites", "add", "999"])
         #expect(unknown.exitCode == 66)

@@ -346,6 +346,12 @@ import Testing
         #expect(list.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[0] } == ["550", "13"], "the 500 is kept")
         let again = await stub.run(["movies", "favorites", "list", "--offline"])
         #expect(again.standardError.isEmpty && again.standardOutput.split(separator: "\n").count == 2)
+        // A 404 that is not TMDB's (no error body: a proxy, a wrong base URL) says nothing of the movie.
+        stub.server.route("/3/movie/550", .text("<html><body>Not Found</body></html>", status: 404))
+        let foreign = await stub.run(["movies", "favorites", "list", "--refresh"])
+        #expect(foreign.standardOutput.split(separator: "\n").count == 2, "both kept: \(foreign.standardError)")
+        let show = await stub.run(["movies", "show", "550", "--refresh"])
+        #expect(show.exitCode == 69 && show.standardError.contains("answered 404 without TMDB's error body"))
         await stub.server.stop()
     }
 }

@@ -207,7 +207,7 @@ struct TrailersStub {
     @Test func watchlistKeepsTitlesAcrossRunsAndRefusesUnknownIds() async throws {
         let stub = try await TrailersStub.start()
         stub.server.route("/3/tv/1399", .json(try Fixtures.trailers("tv-series-details-append-response.json")))
-        stub.server.route("/3/movie/1", .status(404))
+        stub.server.route("/3/movie/1", .json(try Fixtures.trailers("error-status-404.json"), status: 404))
         #expect(await stub.run(["trailers", "watchlist", "add", "1399", "--type", "tv"]).exitCode == 0)
         #expect(await stub.run(["trailers", "watchlist", "add", "1"]).exitCode == 66)
         let list = await stub.run(["trailers", "watchlist", "list"])
