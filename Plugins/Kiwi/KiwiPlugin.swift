@@ -47,10 +47,11 @@ public struct KiwiCommand: ParsableCommand {
               toolbox kiwi post --image page-42.jpg --caption "The storm chapter"
               toolbox kiwi feed
               toolbox kiwi profile ada
+              toolbox kiwi reading
             """,
         subcommands: [
             ServeCommand.self, MigrateCommand.self, ApproveCommand.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self,
-            Post.self, Books.self,
+            Post.self, Books.self, Book.self, Reading.self,
             Show.self,
             Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,

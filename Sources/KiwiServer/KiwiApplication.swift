@@ -106,7 +106,7 @@ func buildApplication(
             maxBytes: arguments.maxUploadBytes,
             measures: arguments.metrics
         ),
-        books: Books(search: books),
+        bookSearch: books,
         bcryptCost: UInt8(arguments.bcryptCost),
         registrations: arguments.registrations,
         rateLimits: KiwiRateLimit.effective(arguments.rateLimits),
@@ -159,15 +159,19 @@ func buildRouter(
     FollowController(community: community, links: links).addRoutes(to: router)
     let notifications = NotificationController(community: community, links: links)
     notifications.addRoutes(to: router)
+    let books = BookController(community: community, links: links)
+    books.addRoutes(to: router)
     let pages = KiwiPages(community: community, links: links)
     pages.addRoutes(to: router)
-    // `/notifications` is the API's list, and the page a browser asks for (`Accept: text/html`).
-    router.get("/notifications") { request, context in
-        guard KiwiPages.wantsPage(request) else { return try await notifications.list(request, context: context) }
-        do {
-            return try await pages.notifications(request, context: context)
-        } catch {
-            return await pages.errorPage(error, request, context)
+    // These paths are the API's answer, and the page a browser asks for (`Accept: text/html`).
+    for (path, answer, page) in [("/notifications", notifications.list, pages.notifications), ("/books/:isbn13", books.book, pages.book)] {
+        router.get(RouterPath(path)) { request, context in
+            guard KiwiPages.wantsPage(request) else { return try await answer(request, context) }
+            do {
+                return try await page(request, context)
+            } catch {
+                return await pages.errorPage(error, request, context)
+            }
         }
     }
     routes.load(router)

@@ -7,13 +7,12 @@ prints p50, p99 and the longest of each. Exits non-zero when any took a second o
   kiwi_delay.py URL_A URL_B WRITES
 """
 import json
-import statistics
 import sys
 import threading
 import time
 import uuid
 
-from kiwi_api import call, member, post
+from kiwi_api import call, member, post, report_delays
 
 a, b, writes = sys.argv[1], sys.argv[2], int(sys.argv[3])
 run = uuid.uuid4().hex[:6]
@@ -80,10 +79,4 @@ for index in range(writes):
 stop.set()
 for thread in readers:
     thread.join()
-worst = 0.0
-for kind, values in delays.items():
-    values.sort()
-    p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
-    worst = max(worst, values[-1])
-    print(f"   {kind:15} p50 {statistics.median(values):6.1f} ms   p99 {p99:6.1f} ms   longest {values[-1]:6.1f} ms   ({len(values)} writes)")
-sys.exit(0 if worst < 1000 else 1)
+sys.exit(0 if report_delays(delays) < 1000 else 1)

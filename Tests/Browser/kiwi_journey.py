@@ -35,6 +35,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 HEIC = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", "PluginAPITests", "Fixtures", "gradient-64x96.heic"))
 
 
+# The book the test's stub Open Library knows (Tests/TestSupport/OpenLibraryStub.swift).
+TEMPEST = "9780141439600"
+
+
 def png(width, height, seed):
     """A small gradient PNG, different for each seed, so each photo is a real image."""
     rows = b"".join(
@@ -187,11 +191,11 @@ class Journey:
         self.submit('form[action="/login"]')
         self.expect(self.path() == "/" and self.find_all('form[action="/logout"]'), f"{username} logged in")
 
-    def post(self, caption, seed=None, path=None):
-        self.open("/new")
+    def post(self, caption, seed=None, path=None, book=None):
+        self.open(f"/new?book={book}" if book else "/new")
         self.find('input[name="file"]').send_keys(path or self.photo(f"photo-{seed}.png", seed))
         self.fill({"caption": caption})
-        self.submit('form[action="/new"]')
+        self.submit('form[action="/new"][method="post"]')
         self.expect(self.path().startswith("/p/"), f"posting '{caption}' opened the new post")
         return self.path()
 
@@ -264,6 +268,8 @@ class Journey:
         self.expect(self.loaded(self.find(".profile img.avatar")), "the profile's avatar loaded")
         self.shoot("profile")
 
+        self.books(suffix)
+
         # Delete the comment.
         self.open(post)
         self.click(self.find(".comment button[type=submit]"))
@@ -289,6 +295,37 @@ class Journey:
             if entry["level"] == "SEVERE" and "the server responded with a status of 403" not in entry["message"]
         ]
         self.expect(not problems, f"the browser reported no errors {problems}")
+
+    def books(self, suffix):
+        """A post about a book links to the book's page (its readers, its reflections, a way to post
+        about it); the header's Books lists what the community reads. The server's book search is
+        the test's stub Open Library, which knows The Tempest."""
+        self.open("/new")
+        self.fill({"q": "the tempest"})
+        self.click(self.find('form[action="/new"][method="get"] button[type=submit]'))
+        matches = self.find_all(".matches a")
+        self.expect(len(matches) == 2 and "The Tempest by William Shakespeare" in matches[0].text, "the form's search lists the books found")
+        self.click(matches[0])
+        self.expect(self.find('input[name="book"]').get_attribute("value") == TEMPEST, "choosing one fills the book in")
+        caption = f"The Tempest, act one ({suffix})"
+        post = self.post(caption, seed=300, book=TEMPEST)
+        card = self.card(post)
+        link = card.find_element(By.CSS_SELECTOR, ".book a")
+        self.expect(link.get_attribute("href") == f"{self.base}/books/{TEMPEST}", "the post's book links to its page")
+        self.click(link)
+        self.expect(self.find("h1").text == "The Tempest", "the book's page has its title")
+        self.expect("by William Shakespeare" in self.find(".book-head").text, "and its author")
+        self.expect(self.card(post) is not None and caption in self.card(post).text, "the reflection is on the book's page")
+        self.expect(self.find_all(".readers a"), "its readers are listed")
+        self.expect(self.loaded(self.find(".card .photo img")), "the reflection's photo loaded on the book's page")
+        self.shoot("book")
+        self.click(self.find(".book-head a.button"))
+        self.expect(self.path() == f"/new?book={TEMPEST}", "Post about this book opens the form")
+        self.expect(self.find('input[name="book"]').get_attribute("value") == TEMPEST, "with the book filled in")
+        self.click(self.find('header a[href="/books"]'))
+        books = self.find_all(".popular li")
+        self.expect(books and "The Tempest" in books[0].text and "1 reflection" in books[0].text, "/books lists what is read most")
+        self.shoot("books")
 
     def live(self, bob, password, post):
         """What another reader does reaches the open page: a like moves the header's count, a new

@@ -31,7 +31,9 @@ import Testing
     func aReaderJourneyInChromium(width: Int, javascript: Bool) async throws {
         let driver = try #require(Self.driver, "KIWI_WEBDRIVER names no program")
         let folder = Scratch.url("kiwi-browser")
-        let (server, base) = try await ToolboxBinary().serveKiwi(["--database", "sqlite:\(folder.path)/kiwi.sqlite"])
+        let library = try await OpenLibraryStub.start()
+        let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
+        let (server, base) = try await serving.serveKiwi(["--database", "sqlite:\(folder.path)/kiwi.sqlite"])
         defer { server.process.terminate() }
         // What a new user is told to open.
         let told = try await server.waitForLine(containing: "in a browser")
@@ -47,5 +49,6 @@ import Testing
         let name = javascript ? "\(width)" : "\(width)-no-js"
         #expect(status == 0, "the journey at \(name):\n\(report.suffix(4_000))")
         #expect(report.contains("journey at \(name) passed"), "\(report.suffix(2_000))")
+        await library.stop()
     }
 }

@@ -88,7 +88,7 @@ extension KiwiCommunity {
         KiwiCommunity(
             storage: storage,
             photos: PhotoIntake(uploads: nil, media: .scratch(), processor: PhotoProcessor(), maxBytes: 64 * 1024, measures: false),
-            books: Books(search: nil),
+            bookSearch: nil,
             bcryptCost: 4,
             healthPatience: .seconds(30),
             heartbeat: .seconds(15)
@@ -131,7 +131,11 @@ func withKiwi(
 
 /// Two servers of one community on PostgreSQL (a schema of its own), both with `kiwi serve`
 /// `words`, as `body`'s clients A and B.
-func withTwoServers(_ words: [String] = [], _ body: @Sendable (any TestClientProtocol, any TestClientProtocol) async throws -> Void) async throws {
+func withTwoServers(
+    _ words: [String] = [],
+    books: BookSearch? = nil,
+    _ body: @Sendable (any TestClientProtocol, any TestClientProtocol) async throws -> Void
+) async throws {
     let quiet = Logger(label: "kiwi-two-servers") { _ in SwiftLogNoOpLogHandler() }
     try await withPostgres { first in
         let schema = try #require(first.listener.schema)
@@ -140,8 +144,8 @@ func withTwoServers(_ words: [String] = [], _ body: @Sendable (any TestClientPro
             group.addTask { try await second.run() }
             defer { group.cancelAll() }
             let arguments = try ServeCommand.testing(words)
-            let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, logger: quiet)
-            let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, logger: quiet)
+            let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, books: books, logger: quiet)
+            let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, books: books, logger: quiet)
             try await serverA.test(.router) { a in
                 try await serverB.test(.router) { b in try await body(a, b) }
             }
@@ -234,8 +238,16 @@ extension TestClientProtocol {
         }
     }
 
-    func upload(_ file: Data?, caption: String? = nil, token: String?, key: String? = nil) async throws -> (HTTPResponse.Status, [String: Any]?) {
-        let (body, contentType) = TestImages.multipart(file, filename: "x.png", caption: caption)
+    func upload(
+        _ file: Data?,
+        caption: String? = nil,
+        book: String? = nil,
+        token: String?,
+        key: String? = nil
+    ) async throws -> (HTTPResponse.Status, [String: Any]?) {
+        let (body, contentType) =
+            book.map { TestImages.multipart(file, filename: "x.png", caption: caption, fields: ["book": $0]) }
+            ?? TestImages.multipart(file, filename: "x.png", caption: caption)
         var headers: HTTPFields = [.contentType: contentType]
         if let token { headers[.authorization] = "Bearer \(token)" }
         if let key { headers[.idempotencyKey] = key }

@@ -62,6 +62,60 @@ import Testing
 }
 
 extension KiwiPostListCacheTests {
+    /// A logged-in reader's likes are kept with the page they read: every like and unlike, theirs
+    /// or another's, on either list, is seen by their next read.
+    @Test(arguments: StoreKind.available) func aReadersLikesKeptWithAPageFollowEveryLike(kind: StoreKind) async throws {
+        try await withKiwi(kind) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
+                let first = try #require(try await client.upload(TestImages.png, caption: "one", token: ada).1?["id"] as? String)
+                let second = try #require(try await client.upload(TestImages.png, caption: "two", token: ada).1?["id"] as? String)
+                func liked(_ list: String) async throws -> [String: Bool] {
+                    let page = try await client.wire([KiwiWire.Post].self, .get, list, token: bob).1 ?? []
+                    return Dictionary(uniqueKeysWithValues: page.map { ($0.id, $0.likedByMe ?? false) })
+                }
+                for list in ["/posts?page=0&pageSize=20", "/users/ada/posts"] {
+                    #expect(try await liked(list) == [first: false, second: false], "\(list)")
+                    _ = try await client.json(.post, "/posts/\(first)/like", token: bob)
+                    #expect(try await liked(list) == [first: true, second: false], "\(list): bob's like")
+                    _ = try await client.json(.post, "/posts/\(second)/like", token: ada)
+                    #expect(try await liked(list) == [first: true, second: false], "\(list): another's like is not bob's")
+                    _ = try await client.json(.delete, "/posts/\(first)/like", token: bob)
+                    _ = try await client.json(.delete, "/posts/\(second)/like", token: ada)
+                    #expect(try await liked(list) == [first: false, second: false], "\(list): bob's unlike")
+                }
+            }
+        }
+    }
+
+    /// The same across two servers: a like through one is on the reader's next page from the other.
+    @Test(.enabled(if: StoreKind.databaseURL != nil)) func aLikeThroughOneServerIsOnTheReadersPageOnTheOther() async throws {
+        try await withTwoServers { a, b in
+            let ada = try await a.member("ada")
+            let bob = try await a.member("bob")
+            let id = try #require(try await a.upload(TestImages.png, caption: "one", token: ada).1?["id"] as? String)
+            func likedOnB() async throws -> Bool? {
+                try await b.wire([KiwiWire.Post].self, .get, "/posts?page=0&pageSize=20", token: bob).1?.first?.likedByMe
+            }
+            func seen(_ expected: Bool) async throws -> Bool {
+                let start = ContinuousClock.now
+                while try await likedOnB() != expected {
+                    if ContinuousClock.now - start > .seconds(2) { return false }
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                return true
+            }
+            #expect(try await seen(false))
+            _ = try await a.json(.post, "/posts/\(id)/like", token: bob)
+            #expect(try await seen(true), "the like, heard through the database")
+            _ = try await a.json(.delete, "/posts/\(id)/like", token: bob)
+            #expect(try await seen(false), "the unlike")
+        }
+    }
+}
+
+extension KiwiPostListCacheTests {
     /// Pages are kept in memory only because one process serves a SQLite file: a second is refused.
     @Test func aSecondServerOnTheSameSQLiteFileIsRefused() throws {
         let path = Scratch.url("kiwi", ending: ".sqlite").path

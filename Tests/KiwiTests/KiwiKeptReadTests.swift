@@ -38,7 +38,8 @@ import Testing
         let reads: [KiwiKeptRead] = [
             .posts(.everyone, newest: true, size: 10), .posts(.feed(of: "ada"), newest: false, size: 50),
             .posts(.author("bob"), newest: true, size: 20),
-            .post("12"), .comments(post: "12"), .member("ada"), .people(of: "ada"),
+            .post("12"), .comments(post: "12"), .member("ada"), .people(of: "ada"), .book("9780141439600"),
+            .posts(.book(isbn13: "9780141439600"), newest: true, size: 10),
         ]
         for read in reads {
             #expect(KiwiKeptRead(label: read.label) == read && !read.label.contains(" "), "\(read)")
@@ -123,6 +124,19 @@ import Testing
         #expect(Self.isDrop(write.revision(of: .posts(.everyone, newest: false, size: 2), body: full, answer: .post(made), member: "ada")))
         #expect(Self.isKeep(write.revision(of: .posts(.author("bob"), newest: true, size: 10), body: full, answer: .post(made), member: "ada")))
         #expect(Self.isKeep(write.revision(of: .post("2"), body: try Self.body(Self.post(2)), answer: .post(made), member: "ada")))
+
+        // A book's kept page takes only a post about that book; its kept counts go either way.
+        var aboutTheTempest = made
+        aboutTheTempest.book = KiwiWire.Book(title: "The Tempest", authors: ["William Shakespeare"], isbn13: "9780141439600")
+        let tempest = KiwiPostList.book(isbn13: "9780141439600")
+        let onItsPage = try Self.replaced(
+            write.revision(of: .posts(tempest, newest: true, size: 2), body: full, answer: .post(aboutTheTempest), member: "ada")
+        )
+        #expect((onItsPage as? [[String: Any]])?.first?["id"] as? String == "9")
+        #expect(Self.isKeep(write.revision(of: .posts(tempest, newest: true, size: 2), body: full, answer: .post(made), member: "ada")))
+        let other = KiwiPostList.book(isbn13: "9780743482837")
+        #expect(Self.isKeep(write.revision(of: .posts(other, newest: true, size: 2), body: full, answer: .post(aboutTheTempest), member: "ada")))
+        #expect(Self.isDrop(write.revision(of: .book("9780141439600"), body: Data("{}".utf8), answer: .post(aboutTheTempest), member: "ada")))
     }
 
     @Test func aDeletedPostLeavesEveryKeptListAndItsOwnReadsGo() throws {

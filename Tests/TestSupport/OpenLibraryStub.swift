@@ -1,33 +1,29 @@
 import Foundation
 
-/// Open Library as Kiwi's server asks it (`search.json`), answering the queries the tests ask,
-/// on 127.0.0.1.
+/// Open Library's keyless search as the real one answers (`search.json`, its `docs` with the
+/// fields asked for): two editions of The Tempest with ISBN-13s and a work without one for "the
+/// tempest", each edition by `isbn:`, nothing for anything else.
 public enum OpenLibraryStub {
+    /// The editions it knows, by ISBN-13.
+    public static let editions: [String: String] = [
+        "9780141439600":
+            #"{"key": "/works/OL362427W", "title": "The Tempest", "author_name": ["William Shakespeare"], "isbn": ["0141439602", "9780141439600", "9781853260957"]}"#,
+        "9780743482837":
+            #"{"key": "/works/OL362427W", "title": "The Tempest (Folger Shakespeare Library)", "author_name": ["William Shakespeare", "Barbara A. Mowat"], "isbn": ["9780743482837"]}"#,
+    ]
+
     public static func start() async throws -> StubServer {
         let server = try await StubServer.start()
         server.route("/search.json") { request in
-            switch request.query["q"] {
-            case "the tempest":
-                return .json(
-                    Data(
-                        #"""
-                        {"numFound": 2, "start": 0, "docs": [
-                          {"key": "/works/OL362427W", "title": "The Tempest", "author_name": ["William Shakespeare"], "isbn": ["0141439602", "9780141439600", "9781853260957"]},
-                          {"key": "/works/OL1W", "title": "Tempest notes"}
-                        ]}
-                        """#.utf8
-                    )
-                )
-            case "isbn:9780141439600":
-                return .json(
-                    Data(
-                        #"{"numFound": 1, "docs": [{"key": "/works/OL362427W", "title": "The Tempest", "author_name": ["William Shakespeare"], "isbn": ["9780141439600"]}]}"#
-                            .utf8
-                    )
-                )
-            default:
-                return .json(Data(#"{"numFound": 0, "docs": []}"#.utf8))
+            let query = request.query["q"] ?? ""
+            if query == "the tempest" {
+                let docs = [editions["9780141439600"]!, editions["9780743482837"]!, #"{"key": "/works/OL1W", "title": "Tempest notes"}"#]
+                return .json(Data(#"{"numFound": 3, "start": 0, "docs": [\#(docs.joined(separator: ", "))]}"#.utf8))
             }
+            if query.hasPrefix("isbn:"), let doc = editions[String(query.dropFirst(5))] {
+                return .json(Data(#"{"numFound": 1, "docs": [\#(doc)]}"#.utf8))
+            }
+            return .json(Data(#"{"numFound": 0, "docs": []}"#.utf8))
         }
         return server
     }

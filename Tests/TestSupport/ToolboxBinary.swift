@@ -248,8 +248,14 @@ extension ToolboxBinary {
 
 extension ToolboxBinary {
     /// Runs `toolbox arguments…` with stdout on a pseudo-terminal of `columns` × 50 cells, as
-    /// a person at a terminal would; stderr stays a pipe. Answers what reached the terminal.
-    public func runOnTerminal(_ arguments: [String], columns: Int = 120, environment extra: [String: String] = [:]) async throws -> Result {
+    /// a person at a terminal would; stderr stays a pipe. With `typing`, stdin is the terminal too,
+    /// and those keys are typed on it (echoed, as a terminal does). Answers what reached the terminal.
+    public func runOnTerminal(
+        _ arguments: [String],
+        columns: Int = 120,
+        environment extra: [String: String] = [:],
+        typing: String? = nil
+    ) async throws -> Result {
         var primary: Int32 = 0
         var secondary: Int32 = 0
         var size = winsize(ws_row: 50, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
@@ -262,10 +268,12 @@ extension ToolboxBinary {
         let error = Pipe()
         process.standardOutput = terminal
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = typing == nil ? FileHandle.nullDevice : terminal
         try process.run()
         try terminal.close()
         let reader = primary
+        // The terminal keeps what is typed until the program reads a line.
+        if let typing { _ = Array(typing.utf8).withUnsafeBytes { write(reader, $0.baseAddress, $0.count) } }
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 var shown = Data()

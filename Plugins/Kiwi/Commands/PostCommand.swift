@@ -11,17 +11,20 @@ extension KiwiCommand {
             discussion:
                 "Examples:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"\n"
                 + "  toolbox kiwi post --image page-42.jpg --alt \"A dog-eared page of The Tempest, a pencil beside it\"\n"
-                + "  toolbox kiwi post --image page-42.jpg --book 9780141439600\n\n"
-                + "The photo is checked against the limits the server states (bytes, pixels, kinds) before it is sent."
+                + "  toolbox kiwi post --image page-42.jpg --book 9780141439600\n"
+                + "  toolbox kiwi post --image page-42.jpg --book \"the tempest\"\n\n"
+                + "The photo is checked against the limits the server states (bytes, pixels, kinds) before it is sent. "
+                + "A book named by its title is looked up first: of several matches, you are asked which on a terminal, "
+                + "and elsewhere they are listed with their ISBN-13s."
         )
         @Option(help: "A JPEG, PNG, GIF, WebP or HEIC image.", completion: .file()) var image: String
         @Option(help: "Your reflection.") var caption: String?
         @Option(help: "What the photo shows, for people who cannot see it.") var alt: String?
-        @Option(help: "The ISBN-13 of the book (find it with `toolbox kiwi books`).") var book: String?
+        @Option(help: "The book: its ISBN-13, or words of its title.") var book: String?
         @OptionGroup var options: ClientOptions
 
         func validate() throws {
-            if let book, !KiwiWire.Book.isISBN13(book) { throw ValidationError("--book takes an ISBN-13: 13 digits, e.g. 9780141439600") }
+            if let book, book.trimmed.isEmpty { throw ValidationError("--book takes an ISBN-13 or words of a title") }
         }
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
@@ -37,13 +40,15 @@ extension KiwiCommand {
                     hint: "describe the photo more briefly"
                 )
             }
+            // A title is looked up (and perhaps asked about) only once the photo and its words pass.
+            let isbn13 = if let book { try await BookChoice.isbn13(book, option: "--book", client: client, in: context) } else { String?.none }
             // A bar for large files (on a terminal only), in KiB sent.
             let progress = photo.data.count > 512 * 1024 ? context.output.progress("Uploading (KiB)", total: photo.data.count / 1024) : nil
             defer { progress?.finish() }
             var report: (@Sendable (Int) -> Void)?
             if let progress { report = { sent in progress.update(sent / 1024) } }
             let answer = try await context.resolve(KiwiSync.self).deliver(
-                .post(caption: caption.flatMap { $0.isEmpty ? nil : $0 }, book: book, imageAlt: alt),
+                .post(caption: caption.flatMap { $0.isEmpty ? nil : $0 }, book: isbn13, imageAlt: alt),
                 photo: photo,
                 progress: report
             )

@@ -14,6 +14,8 @@ enum KiwiKeptRead: Codable, Equatable {
     case member(String)
     /// Their followers or the people they follow.
     case people(of: String)
+    /// A book's counts and readers, by its ISBN-13.
+    case book(String)
 
     /// How the cache keeps it beside the answer: its JSON in base64 (a label holds no space).
     var label: String {
@@ -74,12 +76,17 @@ extension KiwiWrite {
         case (.post, .posts(let list, let newest, let size)) where list.mayShow(postBy: member):
             guard newest, case .post(let made) = answer else { return .drop }
             return Self.revising(body, as: [KiwiWire.Post].self) { posts in
+                // A book's list shows only the posts about it.
+                if case .book(let isbn13) = list, made.book?.isbn13 != isbn13 { return false }
                 guard !posts.contains(where: { $0.id == made.id }) else { return false }
                 // The page keeps its size: its oldest post moves to the next page.
                 posts.insert(made, at: 0)
                 if posts.count > size { posts.removeLast() }
                 return true
             }
+        case (.post, .book), (.deletePost, .book):
+            // Its counts and readers, which the answer does not say.
+            return .drop
         case (.follow(let name, _), .member(let who)), (.follow(let name, _), .people(let who)):
             return who == name || who == member ? .drop : .keep
         case (.follow, .posts(let list, _, _)):

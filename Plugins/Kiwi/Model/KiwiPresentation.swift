@@ -12,12 +12,13 @@ enum KiwiPresentation {
         // Marked when the logged-in reader likes it (servers of the base contract do not say).
         Column("♥") { $0.likedByMe == true ? "♥" : "" },
         Column("Comments", rightAligned: true) { $0.commentCount.map(String.init) ?? "–" },
+        Column("Book", flexible: true) { $0.book?.title ?? "" },
         Column("Caption", flexible: true) { $0.caption ?? "" },
     ]
 
     /// A post read aloud: who posted what, what the photo shows (its description), the likes, when.
     static func spoken(_ post: KiwiWire.Post) -> String {
-        let caption = post.caption.map { " “\($0)”" } ?? " a photo"
+        let caption = (post.caption.map { " “\($0)”" } ?? " a photo") + (post.book.map { " on \($0.title)" } ?? "")
         let photo = post.imageAlt.map { " The photo shows: \($0.hasSuffix(".") ? String($0.dropLast()) : $0)." } ?? ""
         let age = post.created.map { ", \(RelativeTime.ago(Date().timeIntervalSince($0)))" } ?? ""
         return "\(post.author.shownName) posted\(caption), \(post.likes) \(post.likes == 1 ? "like" : "likes")\(age).\(photo)"

@@ -341,6 +341,23 @@ struct KiwiClient: Sendable {
         try await api.decode(APICall("books/search", query: [("q", query)]))
     }
 
+    /// A book's counts and latest readers (a server of the base contract has none).
+    func book(_ isbn13: String) async throws -> KiwiWire.BookSummary {
+        let notFound = ToolboxError.notFound(
+            "no book \(isbn13) on \(server.absoluteString): nobody has posted about it, or the server has no book pages",
+            hint: "find a book's ISBN-13 with `toolbox kiwi books TITLE`"
+        )
+        return try await api.decode(try authenticated(kept(APICall("books/\(isbn13)", notFound: notFound), as: .book(isbn13)), optional: true))
+    }
+
+    /// The books most posted about in the last `days` days; `following`: by the people one follows only.
+    func popularBooks(days: Int, following: Bool) async throws -> [KiwiWire.BookSummary] {
+        let notFound = ToolboxError.notFound("\(server.absoluteString) does not say what its community reads (GET /books/popular)")
+        var query = [("days", String(days))]
+        if following { query.append(("following", "true")) }
+        return try await api.decode(try authenticated(APICall("books/popular", query: query, notFound: notFound), optional: !following))
+    }
+
     // MARK: comments
 
     /// Every comment, oldest first: a thousand to a page, the most the server sends at once.

@@ -14,6 +14,8 @@ extension KiwiProblem {
         case .usernameTaken: KiwiHTTPError(.conflict, "username already taken", code: "username_conflict")
         case .noSuchUser: KiwiHTTPError(.notFound, "no such user", code: "user_not_found")
         case .noSuchPost: KiwiHTTPError(.notFound, "no such post", code: "post_not_found")
+        case .noSuchBook:
+            KiwiHTTPError(.notFound, "no such book: no post names it, and the book search knows none by that ISBN-13", code: "book_not_found")
         case .noSuchComment: KiwiHTTPError(.notFound, "no such comment", code: "comment_not_found")
         case .noSuchUpload: KiwiHTTPError(.notFound, "no such upload")
         case .invalid(let why): KiwiHTTPError(.badRequest, why)
@@ -92,6 +94,7 @@ extension KiwiProblem {
         case .usernameTaken: "That username is taken: choose another."
         case .noSuchUser: "There is nobody by that name."
         case .noSuchPost: "That post does not exist, or was deleted."
+        case .noSuchBook: "Nobody has posted about that book, and the book search does not know it."
         case .noSuchComment: "That comment does not exist, or was deleted."
         case .noSuchUpload: "That photo does not exist."
         case .invalid(let why): Self.sentence(why)
@@ -128,7 +131,7 @@ extension KiwiProblem {
         // Too many failed logins is said on the login form, where they were typed.
         case .rateLimited(let limit, _):
             limit.kind == .failedLogins
-        case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
+        case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchBook, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
             .keyReused, .stillAnswering, .repeatedRequest, .badMediaSignature:
             false
         }

@@ -1,4 +1,5 @@
 import Hummingbird
+import KiwiWire
 import NIOCore
 
 /// The request context: who is calling, found from the bearer token or the `session` cookie.
@@ -33,5 +34,12 @@ struct KiwiRequestContext: RequestContext {
 
     func username() throws -> String {
         try parameters.require("username")
+    }
+
+    /// The book a path names; 400 for anything but an ISBN-13.
+    func isbn13() throws -> String {
+        let isbn13 = try parameters.require("isbn13")
+        guard KiwiWire.Book.isISBN13(isbn13) else { throw KiwiProblem.invalid("a book is named by its ISBN-13: 13 digits") }
+        return isbn13
     }
 }

@@ -4,7 +4,7 @@ import KiwiWire
 import PluginAPI
 
 /// Posts, likes, comments, uploads and the book search: `GET|POST /posts`, `GET /feed`,
-/// `GET /users/<u>/posts`, `GET|DELETE /posts/<id>`, `POST|DELETE /posts/<id>/like`,
+/// `GET /users/<u>/posts`, `GET /books/<isbn13>/posts`, `GET|DELETE /posts/<id>`, `POST|DELETE /posts/<id>/like`,
 /// `GET /posts/<id>/comments`, `POST /comments`, `GET /books/search`.
 struct PostController: Sendable {
     let community: KiwiCommunity
@@ -15,7 +15,7 @@ struct PostController: Sendable {
         // The original answers its post routes under /api as well.
         addOriginalRoutes(to: router.group("api"))
         router.get("posts/:id/comments", use: comments).post("comments", use: commentOperation)
-        router.get("feed", use: feed).get("users/:username/posts", use: userPosts)
+        router.get("feed", use: feed).get("users/:username/posts", use: userPosts).get("books/:isbn13/posts", use: bookPosts)
     }
 
     /// The routes the original serves at the root and under `/api`.
@@ -38,6 +38,11 @@ struct PostController: Sendable {
         let name = try context.username()
         _ = try await community.accounts.member(name)
         return try await page(.author(name), request, context)
+    }
+
+    /// A book's reflections: empty for a book nobody has posted about.
+    @Sendable func bookPosts(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await page(.book(isbn13: try context.isbn13()), request, context)
     }
 
     /// A page for a reader who is not logged in is the same for all of them: its JSON (tagged) and

@@ -1,6 +1,8 @@
 import Foundation
 import KiwiMedia
+import KiwiWire
 import PluginAPI
+import Synchronization
 
 /// A member, as stored.
 struct KiwiUser: Sendable, Equatable {
@@ -40,9 +42,42 @@ struct KiwiBook: Codable, Sendable, Equatable {
         self.isbn13 = isbn13
     }
 
+    var wire: KiwiWire.Book { KiwiWire.Book(title: title, authors: authors, isbn13: isbn13) }
+
     init?(stored: String?) {
         guard let stored, let book = try? JSONDecoder().decode(KiwiBook.self, from: Data(stored.utf8)) else { return nil }
         self = book
+    }
+}
+
+/// A book as the community reads it: how many posts are about it, by how many members.
+struct KiwiBookStanding: Sendable, Equatable {
+    /// In the words of its newest post.
+    var book: KiwiBook
+    var reflections, readers: Int
+    /// The latest of its readers, newest first; only for one book's own answer.
+    var recentReaders: [KiwiUser] = []
+}
+
+/// The books most posted about since a time, and when that answer stops being true by time
+/// alone: when the oldest post it counts leaves the window. Its answer names no address and no
+/// reader, so it is the same for everyone: made once, by whoever answers first.
+final class KiwiPopularBooks: Sendable {
+    let standings: [KiwiBookStanding]
+    /// When the oldest post counted was made; nil when none was.
+    let oldestCounted: Date?
+    private let answer = Mutex<(AnyObject & Sendable)?>(nil)
+
+    init(standings: [KiwiBookStanding], oldestCounted: Date?) {
+        self.standings = standings
+        self.oldestCounted = oldestCounted
+    }
+
+    func answer<Answer: AnyObject & Sendable>(_ make: () -> Answer) -> Answer {
+        if let kept = answer.withLock({ $0 }) as? Answer { return kept }
+        let made = make()
+        answer.withLock { $0 = made }
+        return made
     }
 }
 

@@ -13,6 +13,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case usernameTaken
     case noSuchUser
     case noSuchPost
+    /// No post names the book, and the book search knows none by that ISBN-13.
+    case noSuchBook
     case noSuchComment
     case noSuchUpload
     /// A field breaks one of the community's rules; the text says which and why

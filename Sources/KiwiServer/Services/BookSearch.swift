@@ -56,32 +56,3 @@ struct OpenLibraryAnswer: Decodable {
 
     var docs: [Doc]
 }
-
-/// The server's book search, when it has one, answering in the community's words: a server
-/// without one says so, and a search that cannot answer is `bookSearchFailed`.
-struct Books: Sendable {
-    let search: BookSearch?
-
-    /// Books for a query, best first.
-    func find(_ query: String) async throws -> [KiwiWire.Book] {
-        try await asking { try await $0.search(query) }
-    }
-
-    /// The book an ISBN-13 names; `invalid` for anything else.
-    func book(isbn13: String) async throws -> KiwiBook {
-        guard KiwiWire.Book.isISBN13(isbn13) else { throw KiwiProblem.invalid("book must be an ISBN-13: 13 digits") }
-        guard let book = try await asking({ try await $0.book(isbn13: isbn13) }) else {
-            throw KiwiProblem.invalid("no book has the ISBN-13 \(isbn13)")
-        }
-        return book
-    }
-
-    private func asking<Answer>(_ lookUp: (BookSearch) async throws -> Answer) async throws -> Answer {
-        guard let search else { throw KiwiProblem.noBookSearch }
-        do {
-            return try await lookUp(search)
-        } catch let error as ToolboxError {
-            throw KiwiProblem.bookSearchFailed(error.message)
-        }
-    }
-}

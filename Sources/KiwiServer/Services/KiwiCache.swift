@@ -39,6 +39,12 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// The value kept for `key`, if any, without making one: none while the changes cannot be trusted.
+    func kept(_ key: Key) -> Value? {
+        guard changes.isTrusted else { return nil }
+        return entries.withLock { $0.values[key] }
+    }
+
     /// The value kept for `key`, or a new one from `make`, kept unless something changed meanwhile.
     func value(for key: Key, make: () async throws -> Value) async rethrows -> Value {
         guard changes.isTrusted else { return try await make() }
@@ -47,6 +53,14 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         let value = try await make()
         keep(value, for: key, madeIn: epoch)
         return value
+    }
+
+    /// The same for a value that time alone makes stale: one no longer `isCurrent` is made again.
+    func value(for key: Key, while isCurrent: (Value) -> Bool, make: () async throws -> Value) async rethrows -> Value {
+        entries.withLock { entries in
+            if let kept = entries.values[key], !isCurrent(kept) { entries.values[key] = nil }
+        }
+        return try await value(for: key, make: make)
     }
 
     /// The same for a value that may not exist (nil is never kept: it is not worth remembering).

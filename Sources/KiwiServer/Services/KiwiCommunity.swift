@@ -18,7 +18,7 @@ struct KiwiCommunity: Sendable {
     init(
         storage: any KiwiStorage,
         photos: PhotoIntake,
-        books: Books,
+        bookSearch: BookSearch?,
         bcryptCost: UInt8,
         registrations: KiwiRegistrations = .open,
         rateLimits: [KiwiRateLimit] = KiwiRateLimit.defaults,
@@ -43,8 +43,14 @@ struct KiwiCommunity: Sendable {
         posts = Posts(
             store: storage,
             writes: writes,
-            books: books,
+            books: Books(
+                search: bookSearch,
+                store: storage,
+                standings: KiwiCache(changes: changes, capacity: 10_000, stale: Books.staleStandings),
+                popular: KiwiCache(changes: changes, capacity: 64, stale: Books.stalePopular)
+            ),
             shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
+            bookPages: KiwiCache(changes: changes, capacity: 4_096, stale: Posts.stalePages),
             authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil }
         )
         // A photo deleted through another server (its notice heard here) leaves this one's copies too.

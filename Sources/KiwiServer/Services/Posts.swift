@@ -13,6 +13,9 @@ struct Posts: Sendable {
     let books: Books
     /// The pages the same for every reader, kept while true.
     let shared: KiwiCache<PageKey, SharedPage>
+    /// Books' pages, kept apart: a cache past its capacity starts again empty, and a reader going
+    /// through many books must not empty the feed's.
+    let bookPages: KiwiCache<PageKey, SharedPage>
     /// Who wrote each post: a post's author never changes, so nothing makes one stale (see `author(of:)`).
     let authors: KiwiCache<Int64, String>
 
@@ -35,7 +38,8 @@ struct Posts: Sendable {
     func sharedPage(_ selection: KiwiPostList, _ window: ListWindow) async throws -> SharedPage {
         let make = { SharedPage(posts: try await store.posts(selection, window: window)) }
         guard selection.isShared else { return try await make() }
-        return try await shared.value(for: PageKey(selection: selection, window: window), make: make)
+        let cache = if case .book = selection { bookPages } else { shared }
+        return try await cache.value(for: PageKey(selection: selection, window: window), make: make)
     }
 
     /// A page as `reader` sees it: the shared page with their own likes.
@@ -49,9 +53,15 @@ struct Posts: Sendable {
         }
     }
 
-    /// Which posts of a page `reader` likes: what makes a shared page theirs.
+    /// Which posts of a page `reader` likes: what makes a shared page theirs. Kept with the page:
+    /// a like or an unlike of any post on it drops the page (`stalePages`), so what the page keeps
+    /// is true while the page is.
     func likes(of reader: String, on page: SharedPage) async throws -> Set<Int64> {
-        page.posts.isEmpty ? [] : try await store.liked(by: reader, among: page.posts.map(\.id))
+        guard !page.posts.isEmpty else { return [] }
+        if let kept = page.likes(of: reader) { return kept }
+        let liked = try await store.liked(by: reader, among: page.posts.map(\.id))
+        page.keep(liked, of: reader)
+        return liked
     }
 
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost {
@@ -220,6 +230,9 @@ final class SharedPage: Sendable {
     /// Objects, so that taking one back is a class's cast, not an existential's. A few, found by
     /// comparing: cheaper than hashing a key at every request.
     private let made = Mutex<[Made]>([])
+    /// Which of its posts each reader who read it likes, up to `readersKept` readers.
+    private let liked = Mutex<[String: Set<Int64>]>([:])
+    static let readersKept = 4_096
 
     init(posts: [KiwiPost]) {
         self.posts = posts
@@ -244,6 +257,14 @@ final class SharedPage: Sendable {
     private struct Made {
         let encoding: Encoding
         let value: AnyObject & Sendable
+    }
+
+    func likes(of reader: String) -> Set<Int64>? {
+        liked.withLock { $0[reader] }
+    }
+
+    func keep(_ likes: Set<Int64>, of reader: String) {
+        liked.withLock { if $0.count < Self.readersKept { $0[reader] = likes } }
     }
 
     /// What `make` makes, kept for `encoding`. The encodings carry the address a request named (its

@@ -17,6 +17,13 @@ protocol PostStore: Sendable {
     /// Newest first, ties broken by id: the same post never shows on two pages. The same for every
     /// reader (`likedByMe` is nil): `liked(by:among:)` makes a page a reader's own.
     func posts(_ selection: KiwiPostList, window: ListWindow) async throws -> [KiwiPost]
+    /// The book with this ISBN-13 as the posts about it name it, with its counts and its latest
+    /// readers (at most `recentReaders`); nil when no post names it.
+    func book(_ isbn13: String, recentReaders: Int) async throws -> KiwiBookStanding?
+    /// The books posts made since `since` name, the most posted about first (then the most
+    /// readers, then the latest posted about, then by ISBN), `limit` of them; with `followedBy`,
+    /// counting only the posts of the members that reader follows.
+    func popularBooks(since: Date, limit: Int, followedBy follower: String?) async throws -> KiwiPopularBooks
     /// Which of `ids` the reader likes.
     func liked(by reader: String, among ids: [Int64]) async throws -> Set<Int64>
     /// Who wrote the post; nil for no such post.

@@ -134,12 +134,34 @@ extension KiwiPages {
         return redirect("/@\(caller.username)")
     }
 
+    /// `?book=ISBN` fills the book in; `?q=words` finds books first (a form of its own, before the
+    /// photo is chosen, so that choosing one loses nothing), each a link that fills it in.
     @Sendable func newPostForm(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         guard let viewer = try await viewer(request, context) else { return logInFirst(request) }
-        return render("new", title: "New post", NewPostForm(limit: uploadLimit), viewer: viewer)
+        var shown = NewPostForm(limit: uploadLimit)
+        // As a form sends it (a space as `+`), which the URI's own parameters do not read.
+        let query = (try? URLEncodedFormDecoder().decode(NewPostQuery.self, from: request.uri.query ?? "")) ?? NewPostQuery()
+        shown.book = query.book ?? ""
+        if let words = query.q, !words.trimmed.isEmpty {
+            shown.query = words
+            do {
+                shown.matches = try await community.books.find(words).compactMap { book in
+                    book.isbn13.map { PageBookMatch(byline: PageBook.byline(book.title, book.authors ?? []), isbn13: $0) }
+                }
+                if shown.matches.isEmpty { shown.message = "No book with an ISBN-13 matches “\(words)”." }
+            } catch let problem as KiwiProblem where problem.shownOnForm {
+                shown.message = problem.sentence
+            }
+        }
+        return render("new", title: "New post", shown, viewer: viewer)
     }
 
-    /// Multipart `file`, `caption` and `imageAlt`, checked as the API checks them; a refused photo shows the
+    struct NewPostQuery: Decodable {
+        var book: String?
+        var q: String?
+    }
+
+    /// Multipart `file`, `caption`, `imageAlt` and `book` (an ISBN-13), checked as the API checks them; a refused photo shows the
     /// form again with the message, and nothing is saved. The form carries a key of its own
     /// (`Idempotency`): sent twice (a double click, a reload), it stores one post, and the second
     /// sending waits for the first's answer rather than being told it is still being answered.
@@ -149,6 +171,7 @@ extension KiwiPages {
             let form = try await form(request, upload: true)
             shown.caption = form.caption ?? ""
             shown.imageAlt = form.imageAlt ?? ""
+            shown.book = form.book ?? ""
             let caller = try member(request, context, form)
             let key = try Idempotency.key(form.key)
             var attempt = 0
@@ -156,7 +179,7 @@ extension KiwiPages {
                 attempt += 1
                 do {
                     let answer = try await community.posts.create(
-                        PostDraft(file: form.file, caption: form.caption, imageAlt: form.imageAlt),
+                        PostDraft(file: form.file, caption: form.caption, imageAlt: form.imageAlt, isbn13: form.book?.trimmed),
                         by: caller,
                         key: key,
                         form: "page",

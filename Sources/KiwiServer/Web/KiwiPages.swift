@@ -28,6 +28,7 @@ struct KiwiPages: Sendable {
         // Only these routes answer in HTML; the API's keep their JSON errors.
         let pages = router.group().add(middleware: KiwiErrorMiddleware(answer: errorPage))
         pages.get("/", use: feed)
+        pages.get("books", use: books)
         pages.group("p/:id").get(use: post).post("like", use: like).post("unlike", use: unlike).post("comments", use: comment)
             .post("comments/:comment/delete", use: deleteComment).get("delete", use: confirmDelete).post("delete", use: deletePost)
         pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow)
@@ -122,6 +123,7 @@ struct KiwiPages: Sendable {
         var email: String?
         var caption: String?
         var imageAlt: String?
+        var book: String?
         var text: String?
         var file: Data?
         /// The new-post form's own `Idempotency-Key`.

@@ -19,6 +19,8 @@ enum PageAssets {
         "confirm": PackageResources.confirm_mustache,
         "error": PackageResources.error_mustache,
         "notifications": PackageResources.notifications_mustache,
+        "book": PackageResources.book_mustache,
+        "books": PackageResources.books_mustache,
     ]
 
     /// Every template by name; a test renders each page, so one that does not parse fails there first.

@@ -63,6 +63,8 @@ struct PageCard: Sendable {
     let srcset, webpSrcset: String?
     let alt: String
     let caption, book: String?
+    /// The book's page.
+    let bookURL: String?
     let author: PageAuthor
     /// "3 hours ago", its ISO 8601 time, "2 likes", "1 comment".
     let ago, time, likes, comments: String
@@ -77,7 +79,8 @@ struct PageCard: Sendable {
         // The photo's own description, else its caption (what the author said of it), else whose it is.
         alt = post.imageAlt ?? post.caption ?? "photo by \(author.displayName)"
         caption = post.caption
-        book = post.book.map { book in book.authors.isEmpty ? book.title : "\(book.title) by \(book.authors.joined(separator: ", "))" }
+        book = post.book.map { PageBook.byline($0.title, $0.authors) }
+        bookURL = post.book.map { PageBook.url($0.isbn13) }
         self.author = author
         ago = RelativeTime.ago(now.timeIntervalSince(post.createdAt))
         time = isoTime(post.createdAt)
@@ -148,6 +151,11 @@ struct AccountForm: Sendable {
 struct NewPostForm: Sendable {
     var caption = ""
     var imageAlt = ""
+    /// The ISBN-13 of the book the post is about ("Post about this book" fills it in).
+    var book = ""
+    /// The words of a book search, and the books they found.
+    var query = ""
+    var matches: [PageBookMatch] = []
     var message: String?
     /// This form's `Idempotency-Key`: the same post however often it is sent.
     let key = UUID().uuidString
@@ -211,4 +219,50 @@ struct Pager: Sendable {
         olderURL = older ? asked.next(after: keys, newestFirst: true).map { KiwiPages.listURL(path, query, $0) } : nil
         self.what = what
     }
+}
+
+/// A book as the pages show it: its page, its counts, and who reads it.
+struct PageBook: Sendable {
+    let isbn13, title, url, newPostURL: String
+    let authors: String?
+    /// "3 reflections", "2 readers"; and the numbers alone, under their names.
+    let reflections, readers: String
+    let reflectionCount, readerCount: Int
+    let recentReaders: [PageAuthor]
+
+    init(_ standing: KiwiBookStanding, links: Links, guest: Bool) {
+        isbn13 = standing.book.isbn13
+        title = standing.book.title
+        url = Self.url(isbn13)
+        newPostURL = "/new?book=\(isbn13)"
+        authors = standing.book.authors.isEmpty ? nil : standing.book.authors.joined(separator: ", ")
+        reflections = standing.reflections == 1 ? "1 reflection" : "\(standing.reflections) reflections"
+        readers = standing.readers == 1 ? "1 reader" : "\(standing.readers) readers"
+        (reflectionCount, readerCount) = (standing.reflections, standing.readers)
+        recentReaders = standing.recentReaders.map { PageAuthor($0, links: links, guest: guest) }
+    }
+
+    static func url(_ isbn13: String) -> String { "/books/\(isbn13)" }
+
+    /// "The Tempest by William Shakespeare".
+    static func byline(_ title: String, _ authors: [String]) -> String {
+        authors.isEmpty ? title : "\(title) by \(authors.joined(separator: ", "))"
+    }
+}
+
+/// A book the new-post form's search found: a link that fills it in.
+struct PageBookMatch: Sendable {
+    let byline, isbn13: String
+}
+
+struct BookPage: Sendable {
+    let book: PageBook
+    let posts: [PageCard]
+    let pager: Pager
+    let here: String
+}
+
+struct PopularPage: Sendable {
+    let books: [PageBook]
+    let days: Int
 }

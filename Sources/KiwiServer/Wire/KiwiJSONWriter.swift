@@ -243,3 +243,16 @@ extension KiwiPhotoVersions {
         }
     }
 }
+
+extension KiwiWire.BookSummary: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("isbn13", .string(isbn13))
+            object.field("title", .string(title))
+            object.field("authors", .nested { $0.array(authors) { writer, name in writer.string(name) } })
+            object.field("reflections", .int(reflections))
+            object.field("readers", .int(readers))
+            if let recentReaders { object.field("recentReaders", .nested { $0.array(recentReaders) { writer, user in user.write(into: &writer) } }) }
+        }
+    }
+}

@@ -65,7 +65,7 @@ extension KiwiWire.Post {
             createdAt: isoTime(post.createdAt),
             commentCount: post.commentCount,
             likedByMe: post.likedByMe,
-            book: post.book.map { KiwiWire.Book(title: $0.title, authors: $0.authors, isbn13: $0.isbn13) },
+            book: post.book.map(\.wire),
             imageVersions: links.versions(post.image),
             imageAlt: post.imageAlt
         )
@@ -93,6 +93,20 @@ extension KiwiWire.Notification {
             comment: notification.comment,
             createdAt: isoTime(notification.createdAt),
             read: notification.read
+        )
+    }
+}
+
+extension KiwiWire.BookSummary {
+    /// `withReaders`: the book's own answer names its latest readers; a row of a list does not.
+    init(_ standing: KiwiBookStanding, links: Links, withReaders: Bool) {
+        self.init(
+            isbn13: standing.book.isbn13,
+            title: standing.book.title,
+            authors: standing.book.authors,
+            reflections: standing.reflections,
+            readers: standing.readers,
+            recentReaders: withReaders ? standing.recentReaders.map { KiwiWire.User($0, links: links) } : nil
         )
     }
 }

@@ -1398,13 +1398,13 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
+    serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve migrate approve signup login logout whoami account feed post books show delete photo like unlike comment comments uncomment follow unfollow followers following profile notifications watch outbox sync' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve migrate approve signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers following profile notifications watch outbox sync' -- "${cur}"))
         ;;
     esac
 }
@@ -1711,6 +1711,53 @@ _toolbox_kiwi_books() {
 
     # Offer option value completions
     case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_book() {
+    repeating_flags=()
+    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--page --page-size --server --config)
+    __toolbox_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--page')
+        return
+        ;;
+    '--page-size')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_reading() {
+    repeating_flags=()
+    non_repeating_flags=(--following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--days --server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--days')
+        return
+        ;;
     '--server')
         return
         ;;

@@ -1317,6 +1317,8 @@ _toolbox_kiwi() {
             'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
             'post:Share a photo and a reflection about your book.'
             'books:Find a book (its ISBN-13 names it on a post).'
+            'book:A book: who reads it, and what they wrote of it, newest first.'
+            'reading:What the community is reading: the books most posted about lately.'
             'show:A post with its photo (on a terminal) and its comments.'
             'delete:Delete one of your posts (asks first).'
             'photo:A post'\''s photo: drawn on a terminal, or saved with --output.'
@@ -1339,7 +1341,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
+        serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|notifications|watch|outbox|sync)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1585,7 +1587,7 @@ _toolbox_kiwi_post() {
         '--image[A JPEG, PNG, GIF, WebP or HEIC image.]:image:_files'
         '--caption[Your reflection.]:caption:'
         '--alt[What the photo shows, for people who cannot see it.]:alt:'
-        '--book[The ISBN-13 of the book (find it with `toolbox kiwi books`).]:book:'
+        '--book[The book\: its ISBN-13, or words of its title.]:book:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -1608,6 +1610,55 @@ _toolbox_kiwi_books() {
     local -i ret=1
     local -ar arg_specs=(
         ':query:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_book() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:book:'
+        '--page[The page of reflections, from 1.]:page:'
+        '--page-size[Reflections a page, 1 to 100.]:page-size:'
+        '--all[Every reflection, page after page.]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--images[A small picture per row, on a terminal that can show one.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_reading() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--days[The last N days, 1 to 365.]:days:'
+        '--following[Count only the posts of the people you follow.]'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'

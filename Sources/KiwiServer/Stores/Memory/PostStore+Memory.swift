@@ -32,9 +32,52 @@ extension MemoryKiwiDatabase: PostStore {
             case .everyone: return true
             case .author(let member): return author == member
             case .feed(let member): return author == member || follows.contains { $0.follower == member && $0.followee == author }
+            case .book(let isbn13): return stored.post.book?.isbn13 == isbn13
             }
         }
         return window.cut(chosen, key: \.post.id, time: \.post.createdAt.timeIntervalSince1970, newestFirst: true).map { seen($0, by: nil) }
+    }
+
+    func book(_ isbn13: String, recentReaders: Int) -> KiwiBookStanding? {
+        let about = newestFirst(posts.values.filter { $0.post.book?.isbn13 == isbn13 })
+        guard let book = about.first?.post.book else { return nil }
+        var readers: [String] = []
+        for stored in about where !readers.contains(stored.post.owner.username) { readers.append(stored.post.owner.username) }
+        return KiwiBookStanding(
+            book: book,
+            reflections: about.count,
+            readers: readers.count,
+            recentReaders: readers.prefix(recentReaders).compactMap { members[$0]?.user }
+        )
+    }
+
+    func popularBooks(since: Date, limit: Int, followedBy follower: String?) -> KiwiPopularBooks {
+        let counted = newestFirst(
+            posts.values.filter { stored in
+                let author = stored.post.owner.username
+                return stored.post.book != nil && stored.post.createdAt >= since
+                    && (follower.map { reader in follows.contains { $0.follower == reader && $0.followee == author } } ?? true)
+            }
+        )
+        let byBook = Dictionary(grouping: counted) { $0.post.book?.isbn13 ?? "" }
+        let standings = byBook.compactMap { _, about -> (standing: KiwiBookStanding, latest: Date)? in
+            guard let newest = about.first, let book = newest.post.book else { return nil }
+            let readers = Set(about.map(\.post.owner.username)).count
+            return (KiwiBookStanding(book: book, reflections: about.count, readers: readers), newest.post.createdAt)
+        }
+        let ranked = standings.sorted { left, right in
+            let (a, b) = (left.standing, right.standing)
+            if a.reflections != b.reflections { return a.reflections > b.reflections }
+            if a.readers != b.readers { return a.readers > b.readers }
+            if left.latest != right.latest { return left.latest > right.latest }
+            return a.book.isbn13 < b.book.isbn13
+        }
+        return KiwiPopularBooks(standings: ranked.prefix(limit).map(\.standing), oldestCounted: counted.last?.post.createdAt)
+    }
+
+    /// Newest first, ties broken by id, as the lists are.
+    private func newestFirst(_ stored: [StoredPost]) -> [StoredPost] {
+        stored.sorted { ($0.post.createdAt, $0.post.id) > ($1.post.createdAt, $1.post.id) }
     }
 
     func liked(by reader: String, among ids: [Int64]) -> Set<Int64> {

@@ -44,7 +44,26 @@ extension PostgresKiwiDatabase: PostStore {
         case .everyone: return try await rows(EveryonesPage.self, window.binding(after: "everyone"), read: read)
         case .author(let member): return try await rows(AuthorsPage.self, window.binding(after: member), read: read)
         case .feed(let member): return try await rows(FeedPage.self, window.binding(after: member), read: read)
+        case .book(let isbn13): return try await rows(BooksPage.self, window.binding(after: isbn13), read: read)
         }
+    }
+
+    func book(_ isbn13: String, recentReaders: Int) async throws -> KiwiBookStanding? {
+        let counts = try await first(BookCounts.self, binds(isbn13)) { row in
+            try row.decode((String?, Int64, Int64).self)
+        }
+        guard let counts, let book = KiwiBook(stored: counts.0) else { return nil }
+        let readers = try await rows(BookReaders.self, binds(isbn13, Int64(recentReaders))) { try Self.user($0.makeRandomAccess()) }
+        return KiwiBookStanding(book: book, reflections: Int(counts.1), readers: Int(counts.2), recentReaders: readers)
+    }
+
+    func popularBooks(since: Date, limit: Int, followedBy follower: String?) async throws -> KiwiPopularBooks {
+        let standings = try await rows(PopularBooks.self, binds(since.timeIntervalSince1970, follower, Int64(limit))) { row in
+            let (stored, reflections, readers) = try row.decode((String?, Int64, Int64).self)
+            return KiwiBook(stored: stored).map { KiwiBookStanding(book: $0, reflections: Int(reflections), readers: Int(readers)) }
+        }
+        let oldest = try await first(OldestCounted.self, binds(since.timeIntervalSince1970, follower)) { try $0.decode(Double?.self) } ?? nil
+        return KiwiPopularBooks(standings: standings.compactMap(\.self), oldestCounted: oldest.map(Date.init(timeIntervalSince1970:)))
     }
 
     func liked(by reader: String, among ids: [Int64]) async throws -> Set<Int64> {
@@ -227,6 +246,46 @@ extension PostgresKiwiDatabase: PostStore {
 
     private enum FeedPage: PostgresStatementText {
         static let sql = page(where: "owner = $1 OR owner IN (SELECT followee FROM following WHERE follower = $1)")
+    }
+
+    /// The ISBN-13 of a post's book, as its index (`posts_by_book`) holds it: the same expression, to be used.
+    static let bookISBN13 = "(book::jsonb ->> 'isbn13')"
+
+    private enum BooksPage: PostgresStatementText {
+        static let sql = page(where: "\(bookISBN13) = $1")
+    }
+
+    /// The book in its newest post's words, its posts and their authors.
+    private enum BookCounts: PostgresStatementText {
+        static let sql = """
+            SELECT (array_agg(book ORDER BY created_at DESC, id DESC))[1], count(*), count(DISTINCT owner)
+            FROM posts WHERE \(bookISBN13) = $1
+            """
+    }
+
+    private enum BookReaders: PostgresStatementText {
+        static let sql = """
+            SELECT \(userColumns) FROM (SELECT owner, max(created_at) AS latest FROM posts WHERE \(bookISBN13) = $1 GROUP BY owner) r
+            JOIN users u ON u.username = r.owner ORDER BY r.latest DESC, u.username COLLATE "C" LIMIT $2
+            """
+    }
+
+    /// The posts `GET /books/popular` counts: about a book, since `$1`, by the members `$2` follows when it is not null.
+    private static let counted = """
+        FROM posts WHERE book IS NOT NULL AND created_at >= $1
+        AND ($2::text IS NULL OR owner IN (SELECT followee FROM following WHERE follower = $2))
+        """
+
+    private enum PopularBooks: PostgresStatementText {
+        static let sql = """
+            SELECT (array_agg(book ORDER BY created_at DESC, id DESC))[1], count(*), count(DISTINCT owner)
+            \(counted) GROUP BY \(bookISBN13)
+            ORDER BY count(*) DESC, count(DISTINCT owner) DESC, max(created_at) DESC, \(bookISBN13) COLLATE "C" LIMIT $3
+            """
+    }
+
+    private enum OldestCounted: PostgresStatementText {
+        static let sql = "SELECT min(created_at) \(counted)"
     }
 
     private enum Liked: PostgresStatementText {

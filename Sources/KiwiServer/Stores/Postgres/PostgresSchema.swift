@@ -28,6 +28,7 @@ enum PostgresSchema {
             "ALTER TABLE posts ADD COLUMN IF NOT EXISTS image_alt TEXT",
             "CREATE INDEX IF NOT EXISTS posts_newest ON posts (created_at DESC, id DESC)",
             "CREATE INDEX IF NOT EXISTS posts_by_owner ON posts (owner, created_at DESC, id DESC)",
+            "CREATE INDEX IF NOT EXISTS posts_by_book ON posts (\(PostgresKiwiDatabase.bookISBN13), created_at DESC, id DESC)",
             """
             CREATE TABLE IF NOT EXISTS likes (
                 post_id BIGINT NOT NULL REFERENCES posts(id) ON DELETE CASCADE,

@@ -44,6 +44,9 @@ extension SQLiteKiwiDatabase: PostStore {
             case .author(let member):
                 filter = "q.owner = ?"
                 arguments += [member]
+            case .book(let isbn13):
+                filter = "\(Self.bookISBN13) = ?"
+                arguments += [isbn13]
             }
             let (range, order, values) = window.sqlite(table: "posts", alias: "q", time: "created_at", key: "id")
             arguments += values
@@ -53,6 +56,52 @@ extension SQLiteKiwiDatabase: PostStore {
                     ORDER BY p.created_at DESC, p.id DESC
                     """
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { Self.post($0, viewer: nil) }
+        }
+    }
+
+    /// The ISBN-13 of a post's book, as its index holds it (the same expression, to be used).
+    static let bookISBN13 = "json_extract(book, '$.isbn13')"
+
+    func book(_ isbn13: String, recentReaders: Int) async throws -> KiwiBookStanding? {
+        try await read { db in
+            let about = "FROM posts WHERE \(Self.bookISBN13) = ?"
+            // A bare column beside max() is the newest row's: the book in its newest post's words.
+            let counts = "SELECT book, max(created_at), count(*), count(DISTINCT owner) \(about)"
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: counts), arguments: [isbn13]),
+                let book = KiwiBook(stored: row[0])
+            else { return nil }
+            let readers = """
+                SELECT \(Self.userColumns) FROM (SELECT owner, max(created_at) AS latest \(about) GROUP BY owner) r
+                JOIN users u ON u.username = r.owner ORDER BY r.latest DESC, u.username LIMIT ?
+                """
+            return KiwiBookStanding(
+                book: book,
+                reflections: row[2],
+                readers: row[3],
+                recentReaders: try Row.fetchAll(db.cachedStatement(sql: readers), arguments: [isbn13, recentReaders]).map { Self.user($0) }
+            )
+        }
+    }
+
+    func popularBooks(since: Date, limit: Int, followedBy follower: String?) async throws -> KiwiPopularBooks {
+        try await read { db in
+            var counted = "FROM posts WHERE book IS NOT NULL AND created_at >= ?"
+            var arguments: StatementArguments = [since.timeIntervalSince1970]
+            if let follower {
+                counted += " AND owner IN (SELECT followee FROM following WHERE follower = ?)"
+                arguments += [follower]
+            }
+            // A bare column beside max() is the newest row's, as above.
+            let sql = """
+                SELECT book, count(*) AS reflections, count(DISTINCT owner) AS readers, max(created_at) AS latest,
+                       \(Self.bookISBN13) AS isbn13
+                \(counted) GROUP BY isbn13 ORDER BY reflections DESC, readers DESC, latest DESC, isbn13 LIMIT ?
+                """
+            let standings = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments + [limit]).compactMap { row in
+                KiwiBook(stored: row[0]).map { KiwiBookStanding(book: $0, reflections: row[1], readers: row[2]) }
+            }
+            let oldest = try Double.fetchOne(db.cachedStatement(sql: "SELECT min(created_at) \(counted)"), arguments: arguments)
+            return KiwiPopularBooks(standings: standings, oldestCounted: oldest.map(Date.init(timeIntervalSince1970:)))
         }
     }
 

@@ -102,6 +102,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v10: failed logins counted with the rate limits") { db in
             try db.execute(sql: "DROP TABLE login_failures")
         }
+        migrator.registerMigration("v11: a book's posts") { db in
+            try db.execute(sql: "CREATE INDEX posts_by_book ON posts (\(SQLiteKiwiDatabase.bookISBN13), created_at DESC, id DESC)")
+        }
         return migrator
     }
 }

@@ -1,0 +1,70 @@
+import ArgumentParser
+import KiwiWire
+import PluginAPI
+
+extension KiwiCommand {
+    /// `toolbox kiwi book ISBN|TITLE…`
+    struct Book: KiwiClientCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "book",
+            abstract: "A book: who reads it, and what they wrote of it, newest first.",
+            discussion: """
+                Examples:
+                  toolbox kiwi book 9780141439600
+                  toolbox kiwi book the tempest
+                  toolbox kiwi book 9780141439600 --all --json
+
+                A title is looked up in the server's book search: one match is shown; of several, you are \
+                asked which on a terminal, and elsewhere they are listed with their ISBN-13s.
+                """
+        )
+        @Argument(help: "The book's ISBN-13, or words of its title.") var book: [String]
+        @Option(help: "The page of reflections, from 1.") var page = 1
+        @Option(help: "Reflections a page, 1 to 100.") var pageSize = 10
+        @Flag(help: "Every reflection, page after page.") var all = false
+        @OptionGroup var options: ClientOptions
+        @OptionGroup var pictures: ListPictureOptions
+
+        func validate() throws {
+            if book.joined().trimmed.isEmpty { throw ValidationError("name a book by its ISBN-13 or its title") }
+            guard page >= 1 else { throw ValidationError("--page counts from 1") }
+            guard (1...100).contains(pageSize) else { throw ValidationError("--page-size must be between 1 and 100") }
+        }
+
+        func run(in context: CommandContext, client: KiwiClient) async throws {
+            let isbn13 = try await BookChoice.isbn13(book.joined(separator: " "), option: "toolbox kiwi book", client: client, in: context)
+            let summary = try await client.book(isbn13)
+            let list = KiwiPostList.book(isbn13: isbn13)
+            let posts = all ? try await client.allPosts(list) : try await client.posts(list, page: page, pageSize: pageSize)
+            if context.output.format == .json {
+                try context.output.json(KiwiBookPage(book: summary, posts: posts))
+                return
+            }
+            let readers = summary.recentReaders.map { $0.map(\.username).joined(separator: ", ") } ?? ""
+            try context.output.detail(
+                summary,
+                fields: [
+                    ("Book", summary.title), ("Authors", summary.authors.isEmpty ? "–" : summary.authors.joined(separator: ", ")),
+                    ("ISBN-13", summary.isbn13), ("Reflections", "\(summary.reflections)"),
+                    ("Readers", summary.readers == 0 ? "none yet" : "\(summary.readers)" + (readers.isEmpty ? "" : ": \(readers)")),
+                ],
+                plain: Self.spoken(summary)
+            )
+            // The reflections follow in every format, as a profile's posts do.
+            if context.output.format == .table { context.output.line("") }
+            try await KiwiPresentation.list(
+                posts,
+                empty: page > 1 ? "No reflections on page \(page)." : "Nobody has posted about it yet: `toolbox kiwi post --book \(isbn13)`.",
+                images: pictures.images,
+                in: context
+            )
+        }
+
+        /// "The Tempest by William Shakespeare: 3 reflections by 2 readers."
+        static func spoken(_ book: KiwiWire.BookSummary) -> String {
+            let reflections = book.reflections == 1 ? "1 reflection" : "\(book.reflections) reflections"
+            let readers = book.readers == 1 ? "1 reader" : "\(book.readers) readers"
+            return "\(BookChoice.byline(book.book)): \(reflections) by \(readers)."
+        }
+    }
+}

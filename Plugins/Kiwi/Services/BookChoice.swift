@@ -1,0 +1,39 @@
+import KiwiWire
+import PluginAPI
+
+/// A book named on the command line: an ISBN-13 (hyphens allowed) as it is, else words looked up
+/// in the server's book search. One match is taken; of several, a reader at a terminal picks one,
+/// and anywhere else they are listed with their ISBNs (exit 64), to be named by ISBN.
+enum BookChoice {
+    /// Matches listed at the most.
+    static let shown = 10
+
+    static func isbn13(_ words: String, option: String, client: KiwiClient, in context: CommandContext) async throws -> String {
+        let text = words.trimmed
+        let digits = text.filter { $0 != "-" }
+        if KiwiWire.Book.isISBN13(digits) { return digits }
+        let found = Array(try await client.searchBooks(text).filter { $0.isbn13 != nil }.prefix(shown))
+        guard let first = found.first?.isbn13 else {
+            throw ToolboxError.notFound("no book with an ISBN-13 matches “\(text)”", hint: "try other words, or the author's name too")
+        }
+        guard found.count > 1 else { return first }
+        let list = found.enumerated().map { "  \($0.offset + 1). \(byline($0.element)) (ISBN \($0.element.isbn13 ?? ""))" }.joined(separator: "\n")
+        let console = context.output.console
+        guard console.isInputTerminal else {
+            throw ToolboxError.usage("“\(text)” matches \(found.count) books:\n\(list)", hint: "name one by its ISBN-13: \(option) \(first)")
+        }
+        console.write("“\(text)” matches \(found.count) books:\n\(list)\nWhich one? [1-\(found.count)] ", to: .standardError)
+        guard let answer = console.readLine(secret: false), let number = Int(answer.trimmed), found.indices.contains(number - 1),
+            let chosen = found[number - 1].isbn13
+        else {
+            throw ToolboxError.usage("no book was chosen", hint: "answer with a number from 1 to \(found.count), or name the book by its ISBN-13")
+        }
+        return chosen
+    }
+
+    /// "The Tempest by William Shakespeare".
+    static func byline(_ book: KiwiWire.Book) -> String {
+        guard let authors = book.authors, !authors.isEmpty else { return book.title }
+        return "\(book.title) by \(authors.joined(separator: ", "))"
+    }
+}

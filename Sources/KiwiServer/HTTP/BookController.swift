@@ -1,0 +1,52 @@
+import Hummingbird
+import KiwiWire
+
+/// Books as the community reads them: `GET /books/popular` and `GET /books/<isbn13>` (its posts,
+/// `GET /books/<isbn13>/posts`, are a list of posts: `PostController`).
+struct BookController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.get("books/popular", use: popular)
+    }
+
+    /// The book's standing and its latest readers (a browser's request gets the book's page).
+    @Sendable func book(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let standing = try await community.books.standing(try context.isbn13())
+        return KiwiJSON.response(KiwiWire.BookSummary(standing, links: links(request, context), withReaders: true))
+    }
+
+    /// `days` (1–365, 30 unless given), `limit` (1–100, 20) and `following=true`, which counts only
+    /// the posts of the members the caller follows (so it needs a login).
+    @Sendable func popular(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        typealias Popular = KiwiWire.PopularBooks
+        let days = try Self.number(query.get("days"), "days", within: Popular.days) ?? Popular.defaultDays
+        let limit = try Self.number(query.get("limit"), "limit", within: Popular.limits) ?? Popular.defaultLimit
+        let reader = try Self.flag(query.get("following"), "following") ? try context.requireCaller().username : nil
+        let books = try await community.books.popular(days: days, limit: limit, following: reader)
+        // Its rows name no address (no readers, no photos): the links are never read.
+        let answer = books.answer {
+            let links = links(request, context)
+            return EncodedPage(KiwiJSON.Tagged(KiwiJSON.body(books.standings.map { KiwiWire.BookSummary($0, links: links, withReaders: false) })))
+        }
+        return KiwiJSON.response(tagged: answer.tagged)
+    }
+
+    private static func number(_ text: String?, _ name: String, within range: ClosedRange<Int>) throws -> Int? {
+        guard let text else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw KiwiHTTPError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    private static func flag(_ text: String?, _ name: String) throws -> Bool {
+        switch text {
+        case nil, "false", "0": false
+        case "true", "1", "": true
+        default: throw KiwiHTTPError.badRequest("\(name) must be true or false")
+        }
+    }
+}

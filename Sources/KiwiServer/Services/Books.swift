@@ -1,0 +1,84 @@
+import Foundation
+import KiwiWire
+import PluginAPI
+
+/// Books as the community reads them: each book's standing (its posts, its readers) and what is
+/// read most, kept in memory while true; and the book search, when the server has one,
+/// answering in the community's words (a server without one says so, and a search that cannot
+/// answer is `bookSearchFailed`).
+struct Books: Sendable {
+    let search: BookSearch?
+    let store: any PostStore
+    /// Each book's standing by its ISBN-13.
+    let standings: KiwiCache<String, KiwiBookStanding>
+    /// The community's most read, by the window and the length asked for.
+    let popular: KiwiCache<PopularKey, KiwiPopularBooks>
+
+    struct PopularKey: Hashable, Sendable {
+        var days, limit: Int
+    }
+
+    /// A change does not say which book its post is about: any post made, changed or deleted may
+    /// move any book; a member's profile shows among a book's readers.
+    @Sendable static func staleStandings(_ change: KiwiChange) -> KiwiCache<String, KiwiBookStanding>.Stale? {
+        switch change {
+        case .post, .member: .all
+        default: nil
+        }
+    }
+
+    @Sendable static func stalePopular(_ change: KiwiChange) -> KiwiCache<PopularKey, KiwiPopularBooks>.Stale? {
+        if case .post = change { return .all }
+        return nil
+    }
+
+    /// Books for a query, best first.
+    func find(_ query: String) async throws -> [KiwiWire.Book] {
+        try await asking { try await $0.search(query) }
+    }
+
+    /// The book an ISBN-13 names, as a new post names it; `invalid` for anything else.
+    func book(isbn13: String) async throws -> KiwiBook {
+        try Self.requireISBN13(isbn13)
+        guard let book = try await asking({ try await $0.book(isbn13: isbn13) }) else {
+            throw KiwiProblem.invalid("no book has the ISBN-13 \(isbn13)")
+        }
+        return book
+    }
+
+    /// A book's standing: from its posts, or, when none names it yet, from the book search (read
+    /// by nobody); `noSuchBook` when neither knows it.
+    func standing(_ isbn13: String) async throws -> KiwiBookStanding {
+        try Self.requireISBN13(isbn13)
+        let kept = try await standings.value(for: isbn13) {
+            try await store.book(isbn13, recentReaders: KiwiWire.BookSummary.recentReaderLimit)
+        }
+        if let kept { return kept }
+        guard search != nil, let found = try await asking({ try await $0.book(isbn13: isbn13) }) else { throw KiwiProblem.noSuchBook }
+        return KiwiBookStanding(book: found, reflections: 0, readers: 0)
+    }
+
+    /// The books most posted about in the last `days` days; with `reader`, counting only the posts
+    /// of the members they follow (theirs alone: made for them, kept for nobody).
+    func popular(days: Int, limit: Int, following reader: String?, now: Date = Date()) async throws -> KiwiPopularBooks {
+        let since = now.addingTimeInterval(-Double(days) * 86_400)
+        let make = { try await store.popularBooks(since: since, limit: limit, followedBy: reader) }
+        guard reader == nil else { return try await make() }
+        // True until a post is made or deleted, or until the oldest post counted leaves the window.
+        let key = PopularKey(days: days, limit: limit)
+        return try await popular.value(for: key, while: { $0.oldestCounted.map { $0 >= since } ?? true }, make: make)
+    }
+
+    private static func requireISBN13(_ text: String) throws {
+        guard KiwiWire.Book.isISBN13(text) else { throw KiwiProblem.invalid("book must be an ISBN-13: 13 digits") }
+    }
+
+    private func asking<Answer>(_ lookUp: (BookSearch) async throws -> Answer) async throws -> Answer {
+        guard let search else { throw KiwiProblem.noBookSearch }
+        do {
+            return try await lookUp(search)
+        } catch let error as ToolboxError {
+            throw KiwiProblem.bookSearchFailed(error.message)
+        }
+    }
+}

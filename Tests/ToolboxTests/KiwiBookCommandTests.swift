@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `toolbox kiwi book`, `reading` and `post --book TITLE` through the real binary, against the
+/// real server with a stub Open Library over HTTP.
+@Suite struct KiwiBookCommandTests {
+    static let tempest = "9780141439600"
+    static let folger = "9780743482837"
+
+    @Test func aBookIsFoundByTitleShownAndRanked() async throws {
+        let library = try await OpenLibraryStub.start()
+        let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
+        let (server, base) = try await serving.serveKiwi(["--database", "memory"])
+        defer { server.process.terminate() }
+        let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
+        _ = try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw-ada\n")
+        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw-ada\n").exitCode == 0)
+        let photo = Scratch.url("page", ending: ".jpg")
+        try TestImages.jpeg.write(to: photo)
+
+        // Off a terminal, several matches are a usage error that lists them with their ISBNs; nothing is posted.
+        let several = try await ada.run(["kiwi", "post", "--image", photo.path, "--book", "the tempest"])
+        #expect(several.exitCode == 64)
+        #expect(several.standardError.contains("“the tempest” matches 2 books:"))
+        #expect(several.standardError.contains("1. The Tempest by William Shakespeare (ISBN \(Self.tempest))"))
+        #expect(
+            several.standardError.contains(
+                "2. The Tempest (Folger Shakespeare Library) by William Shakespeare, Barbara A. Mowat (ISBN \(Self.folger))"
+            )
+        )
+        #expect(several.standardError.contains("--book \(Self.tempest)"), "the hint names the way to choose")
+        let nothing = try await ada.run(["kiwi", "feed", "--json"]).standardOutput
+        #expect((try JSONSerialization.jsonObject(with: Data(nothing.utf8)) as? [Any])?.isEmpty == true, "nothing was posted")
+
+        // On a terminal, the reader is asked which one, and the post names it.
+        let asked = try await ada.runOnTerminal(
+            ["kiwi", "post", "--image", photo.path, "--book", "the tempest", "--caption", "Act one"],
+            typing: "2\n"
+        )
+        #expect(asked.exitCode == 0, "\(asked.standardError)")
+        #expect(asked.standardError.contains("Which one? [1-2]"))
+        // A hyphenated ISBN is taken as it is; a title with one match needs no question.
+        #expect(try await ada.run(["kiwi", "post", "--image", photo.path, "--book", "978-0-14-143960-0"]).exitCode == 0)
+        #expect(try await ada.run(["kiwi", "post", "--image", photo.path, "--book", "Nothing Matches This"]).exitCode == 66)
+
+        let feed = try await ada.run(["kiwi", "feed", "--plain"])
+        #expect(feed.standardOutput.contains("“Act one” on The Tempest (Folger Shakespeare Library)"), "a row names its book")
+
+        let book = try await ada.run(["kiwi", "book", Self.folger])
+        #expect(book.exitCode == 0)
+        #expect(book.standardOutput.contains("The Tempest (Folger Shakespeare Library)") && book.standardOutput.contains("Act one"))
+        let json = try await ada.run(["kiwi", "book", Self.folger, "--json"])
+        let page = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let summary = try #require(page["book"] as? [String: Any])
+        #expect(summary["reflections"] as? Int == 1 && summary["readers"] as? Int == 1)
+        #expect((page["posts"] as? [[String: Any]])?.count == 1)
+
+        let reading = try await ada.run(["kiwi", "reading", "--plain"])
+        #expect(reading.exitCode == 0)
+        #expect(
+            reading.standardOutput.split(separator: "\n").map(String.init) == [
+                "The Tempest by William Shakespeare: 1 reflection by 1 reader.",
+                "The Tempest (Folger Shakespeare Library) by William Shakespeare, Barbara A. Mowat: 1 reflection by 1 reader.",
+            ],
+            "a tie goes to the book posted about last"
+        )
+        #expect(try await ada.run(["kiwi", "reading", "--days", "0"]).exitCode == 64)
+        #expect(try await ada.run(["kiwi", "book", "9999999999999"]).exitCode == 66)
+        await library.stop()
+    }
+}
