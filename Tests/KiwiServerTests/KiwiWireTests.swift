@@ -62,6 +62,17 @@ import Testing
         try agrees(KiwiWire.Status())
         try agrees(KiwiWire.Likes(likes: 4))
         try agrees(KiwiWire.Failure(message: "no such post", statusCode: 404, error: "post_not_found"))
+        let tempest = KiwiBookStanding(
+            book: KiwiBook(title: "The \"Tempest\"", authors: ["William Shakespeare"], isbn13: "9780141439600"),
+            reflections: 3,
+            readers: 2,
+            recentReaders: [Self.author]
+        )
+        try agrees(KiwiWire.BookSummary(tempest, links: Self.links, withReaders: true))
+        try agrees(KiwiWire.BookSummary(tempest, links: Self.links, withReaders: false))
+        var unknown = tempest
+        unknown.book.authors = []
+        try agrees(KiwiWire.BookSummary(unknown, links: Self.links, withReaders: false))
     }
 
     /// A logged-in reader's page spliced from each post's two encodings is byte for byte the page

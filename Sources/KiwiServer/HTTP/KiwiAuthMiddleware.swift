@@ -10,18 +10,15 @@ struct KiwiAuthMiddleware: RouterMiddleware {
     let trustedProxies: [AddressRange]
 
     /// The connection's task keeps the room its deepest call took for as long as the connection
-    /// stays open (a live stream's, for hours): so a session not kept in memory is looked up in a
-    /// task of its own, whose room is given back when it ends (a store call is the deepest a
-    /// request makes); detached, it copies none of the request's task-local values. A kept one is
-    /// read in place: a task for it cost every logged-in request a quarter of its time (perf).
+    /// stays open (a live stream's, for hours): so the session is looked up in a task of its own,
+    /// whose room is given back when it ends (a store call is the deepest a request makes); detached,
+    /// it copies none of the request's task-local values.
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.address = ClientAddress(headers: request.headers, trustedProxies: trustedProxies)
         if let token = Self.token(in: request) {
             let hash = SessionTokens.hash(token)
-            var caller = accounts.keptMember(bySession: hash)
-            if caller == nil { caller = try await Task.detached(operation: { [accounts] in try await accounts.member(bySession: hash) }).value }
-            if let user = caller {
+            if let user = try await Task.detached(operation: { [accounts] in try await accounts.member(bySession: hash) }).value {
                 context.caller = user
                 context.tokenHash = hash
             }
