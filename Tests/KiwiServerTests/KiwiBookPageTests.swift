@@ -162,18 +162,9 @@ import Testing
             }
             #expect(try await onB() == ([], [], 0))
             let id = try #require(try await a.upload(TestImages.png, book: Self.tempest, token: ada).1?["id"] as? String)
-            // The notice comes through the database: B hears of it within moments, or the test fails.
-            func seen(_ expected: ([String], [Int], Int?)) async throws -> Bool {
-                let start = ContinuousClock.now
-                while try await onB() != expected {
-                    if ContinuousClock.now - start > .seconds(2) { return false }
-                    try await Task.sleep(for: .milliseconds(10))
-                }
-                return true
-            }
-            #expect(try await seen(([id], [1], 1)), "a new post")
+            #expect(try await eventually { try await onB() == ([id], [1], 1) }, "a new post")
             _ = try await a.json(.delete, "/posts/\(id)", token: ada)
-            #expect(try await seen(([], [], 0)), "a deleted post")
+            #expect(try await eventually { try await onB() == ([], [], 0) }, "a deleted post")
         }
         await library.stop()
     }

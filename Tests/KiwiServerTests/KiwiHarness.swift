@@ -153,6 +153,17 @@ func withTwoServers(
     }
 }
 
+/// Whether `holds` comes true within `patience`, asked every 10 ms: what another server hears
+/// through the database's notices arrives within moments, or the test fails.
+func eventually(within patience: Duration = .seconds(2), _ holds: () async throws -> Bool) async throws -> Bool {
+    let start = ContinuousClock.now
+    while try await !holds() {
+        if ContinuousClock.now - start > patience { return false }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}
+
 /// A PostgreSQL database in a schema of its own, its pool and listener running, dropped after `body`.
 /// Patient, as the test servers' `/health` is: dozens of writes at once queue for a test's pool of
 /// two, and on a loaded CI machine the last waited longer than a server's 4 s (a test of patience

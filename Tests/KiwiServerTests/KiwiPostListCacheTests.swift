@@ -98,19 +98,11 @@ extension KiwiPostListCacheTests {
             func likedOnB() async throws -> Bool? {
                 try await b.wire([KiwiWire.Post].self, .get, "/posts?page=0&pageSize=20", token: bob).1?.first?.likedByMe
             }
-            func seen(_ expected: Bool) async throws -> Bool {
-                let start = ContinuousClock.now
-                while try await likedOnB() != expected {
-                    if ContinuousClock.now - start > .seconds(2) { return false }
-                    try await Task.sleep(for: .milliseconds(10))
-                }
-                return true
-            }
-            #expect(try await seen(false))
+            #expect(try await eventually { try await likedOnB() == false })
             _ = try await a.json(.post, "/posts/\(id)/like", token: bob)
-            #expect(try await seen(true), "the like, heard through the database")
+            #expect(try await eventually { try await likedOnB() == true }, "the like, heard through the database")
             _ = try await a.json(.delete, "/posts/\(id)/like", token: bob)
-            #expect(try await seen(false), "the unlike")
+            #expect(try await eventually { try await likedOnB() == false }, "the unlike")
         }
     }
 }
