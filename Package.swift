@@ -192,7 +192,8 @@ let package = Package(
                 "KiwiServer", "KiwiServerCommands", "KiwiMedia", "KiwiWire", "PluginAPI", "TestSupport", "toolbox", "toolbox-kiwi-server",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ToolboxTests",

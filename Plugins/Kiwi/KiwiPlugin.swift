@@ -13,7 +13,14 @@ public enum KiwiPlugin: ToolboxPlugin {
             summary: "Where `kiwi serve` looks books up (Open Library's keyless search)."
         )
 
-        static let all = [server, booksURL]
+        public static let coversURL = ConfigKey(
+            "kiwi.covers_url",
+            type: .url,
+            default: "https://covers.openlibrary.org",
+            summary: "Where `kiwi serve` fetches books' covers (Open Library's keyless covers), once each."
+        )
+
+        static let all = [server, booksURL, coversURL]
     }
 
     public static let descriptor = PluginDescriptor(name: "Kiwi", command: KiwiCommand.self, configurationKeys: Keys.all)

@@ -25,6 +25,7 @@ public func buildApplication(
     _ arguments: some AppArguments,
     dataHome: String,
     books: BookSearch?,
+    covers: CoverSource? = nil,
     logger: Logger,
     onServerRunning: @escaping @Sendable (KiwiServerStart) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
@@ -56,6 +57,7 @@ public func buildApplication(
             keys: keys,
             arguments: arguments,
             books: books,
+            covers: covers,
             connections: guard_,
             logger: logger,
             onServerRunning: started
@@ -92,6 +94,7 @@ func buildApplication(
     keys: MediaKeys = .random(),
     arguments: some AppArguments,
     books: BookSearch? = nil,
+    covers: CoverSource? = nil,
     connections: ConnectionGuard? = nil,
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
@@ -107,6 +110,7 @@ func buildApplication(
             measures: arguments.metrics
         ),
         bookSearch: books,
+        covers: covers,
         bcryptCost: UInt8(arguments.bcryptCost),
         registrations: arguments.registrations,
         rateLimits: KiwiRateLimit.effective(arguments.rateLimits),

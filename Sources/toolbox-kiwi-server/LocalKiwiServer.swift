@@ -10,11 +10,13 @@ import Synchronization
 /// The server's host in its own program: `kiwi serve`, `kiwi migrate` and `kiwi approve` run in this process.
 struct LocalKiwiServer: KiwiServerHost {
     func serve(_ command: ServeCommand, in context: CommandContext) async throws {
-        let books = BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: try context.resolve(WebClient.self))
+        let web = try context.resolve(WebClient.self)
+        let books = BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: web)
+        let covers = CoverSource(baseURL: try context.configuration.url(KiwiPlugin.Keys.coversURL), web: web)
         let console = context.output.console
         let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
         let output = context.output
-        let app = try buildApplication(command, dataHome: context.paths.data, books: books, logger: logger) { started in
+        let app = try buildApplication(command, dataHome: context.paths.data, books: books, covers: covers, logger: logger) { started in
             output.notice("Kiwi is listening on http://\(command.host):\(started.port)")
             output.notice("data: \(started.database), uploads: \(started.uploads)")
             output.notice(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kiwi's books at scale: POSTS posts (20,000 unless given) by 20 readers about BOOKS books (2,000),
-# a few read by many and most by few (kiwi_seed.py), the server's book search a local stub
-# (kiwi_books_stub.py).
+# a few read by many and most by few (kiwi_seed.py), the server's book search and covers a local
+# stub (kiwi_books_stub.py; every other book has a cover, fetched as its first post is made).
 #  1. SQLite, one server: GET /health, then the most read book's page 0 (GET /books/<isbn13>/posts)
 #     and GET /books/popular, anonymous and logged in, each as a share of /health in the same run.
 #  2. PostgreSQL (the same community moved with `kiwi migrate`), two servers: the same on one; then
@@ -24,7 +24,7 @@ swift build -c release --static-swift-stdlib >/dev/null
 library=$(free_port)
 python3 Tests/Benchmarks/kiwi_books_stub.py "$library" &
 pids+=($!)
-export TOOLBOX_KIWI_BOOKS_URL="http://127.0.0.1:$library"
+export TOOLBOX_KIWI_BOOKS_URL="http://127.0.0.1:$library" TOOLBOX_KIWI_COVERS_URL="http://127.0.0.1:$library"
 book=$(python3 -c 'import sys; sys.path.insert(0, "Tests/Benchmarks"); from kiwi_api import isbn13; print(isbn13(0))')
 
 rate() { wrk -t2 -c32 -d10s --latency "$@" | tee "$work/wrk.txt" | grep -E "Requests/sec|Non-2xx|Socket errors" >&2

@@ -318,6 +318,15 @@ class Journey:
         self.expect(self.card(post) is not None and caption in self.card(post).text, "the reflection is on the book's page")
         self.expect(self.find_all(".readers a"), "its readers are listed")
         self.expect(self.loaded(self.find(".card .photo img")), "the reflection's photo loaded on the book's page")
+        # The cover is fetched once, in the background, after the post: the generated one until then.
+        cover = f"/media/cover-{TEMPEST}.jpg/"
+
+        def cover_shown():
+            self.open(f"/books/{TEMPEST}")
+            image = self.find(".book-head .cover img")
+            return cover in (image.get_attribute("currentSrc") or "") and self.loaded(image)
+
+        self.expect(self.eventually(cover_shown, seconds=10), "the book's page shows its fetched cover, from this server, loaded")
         self.shoot("book")
         self.click(self.find(".book-head a.button"))
         self.expect(self.path() == f"/new?book={TEMPEST}", "Post about this book opens the form")
@@ -325,6 +334,8 @@ class Journey:
         self.click(self.find('header a[href="/books"]'))
         books = self.find_all(".popular li")
         self.expect(books and "The Tempest" in books[0].text and "1 reflection" in books[0].text, "/books lists what is read most")
+        covers = self.find_all(".popular .cover img")
+        self.expect(covers and all(self.loaded(image) for image in covers), "each book on /books has its cover, loaded")
         self.shoot("books")
 
     def live(self, bob, password, post):

@@ -32,7 +32,9 @@ import Testing
         let driver = try #require(Self.driver, "KIWI_WEBDRIVER names no program")
         let folder = Scratch.url("kiwi-browser")
         let library = try await OpenLibraryStub.start()
-        let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
+        let serving = try ToolboxBinary(
+            extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString, "TOOLBOX_KIWI_COVERS_URL": library.baseURL.absoluteString]
+        )
         let (server, base) = try await serving.serveKiwi(["--database", "sqlite:\(folder.path)/kiwi.sqlite"])
         defer { server.process.terminate() }
         // What a new user is told to open.

@@ -54,6 +54,7 @@ struct KiwiHarness {
     let uploads: UploadFolder?
     let arguments: ServeCommand
     let books: BookSearch?
+    var covers: CoverSource? = nil
     /// Photos' versions, in the test's folder; and the keys signing their URLs.
     var media: MediaFolder { get throws { try MediaFolder(path: folder.appendingPathComponent("media").path) } }
     let keys = MediaKeys.random()
@@ -62,7 +63,16 @@ struct KiwiHarness {
 
     var application: some ApplicationProtocol {
         get throws {
-            buildApplication(storage: database, uploads: uploads, media: try media, keys: keys, arguments: arguments, books: books, logger: quiet)
+            buildApplication(
+                storage: database,
+                uploads: uploads,
+                media: try media,
+                keys: keys,
+                arguments: arguments,
+                books: books,
+                covers: covers,
+                logger: quiet
+            )
         }
     }
 
@@ -101,6 +111,7 @@ func withKiwi(
     _ kind: StoreKind,
     maxUploadBytes: Int = 64 * 1024,
     books: BookSearch? = nil,
+    covers: CoverSource? = nil,
     metrics: Bool = false,
     uploadsFolder: Bool = true,
     publicURL: String? = nil,
@@ -118,13 +129,15 @@ func withKiwi(
     let arguments = try ServeCommand.testing(words + more)
     switch kind {
     case .memory:
-        try await body(KiwiHarness(folder: folder, database: MemoryKiwiDatabase(), uploads: uploads, arguments: arguments, books: books))
+        try await body(
+            KiwiHarness(folder: folder, database: MemoryKiwiDatabase(), uploads: uploads, arguments: arguments, books: books, covers: covers)
+        )
     case .sqlite:
         let database = try SQLiteKiwiDatabase(path: folder.appendingPathComponent("kiwi.sqlite").path, measured: metrics)
-        try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, arguments: arguments, books: books))
+        try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, arguments: arguments, books: books, covers: covers))
     case .postgres:
         try await withPostgres(metrics: metrics) { database in
-            try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, arguments: arguments, books: books))
+            try await body(KiwiHarness(folder: folder, database: database, uploads: uploads, arguments: arguments, books: books, covers: covers))
         }
     }
 }
@@ -134,6 +147,7 @@ func withKiwi(
 func withTwoServers(
     _ words: [String] = [],
     books: BookSearch? = nil,
+    covers: CoverSource? = nil,
     _ body: @Sendable (any TestClientProtocol, any TestClientProtocol) async throws -> Void
 ) async throws {
     let quiet = Logger(label: "kiwi-two-servers") { _ in SwiftLogNoOpLogHandler() }
@@ -144,8 +158,8 @@ func withTwoServers(
             group.addTask { try await second.run() }
             defer { group.cancelAll() }
             let arguments = try ServeCommand.testing(words)
-            let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, books: books, logger: quiet)
-            let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, books: books, logger: quiet)
+            let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, books: books, covers: covers, logger: quiet)
+            let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, books: books, covers: covers, logger: quiet)
             try await serverA.test(.router) { a in
                 try await serverB.test(.router) { b in try await body(a, b) }
             }

@@ -68,11 +68,11 @@ import Testing
             readers: 2,
             recentReaders: [Self.author]
         )
-        try agrees(KiwiWire.BookSummary(tempest, links: Self.links, withReaders: true))
-        try agrees(KiwiWire.BookSummary(tempest, links: Self.links, withReaders: false))
+        try agrees(KiwiWire.BookSummary(tempest, cover: "cover-9780141439600.jpg", links: Self.links, withReaders: true))
+        try agrees(KiwiWire.BookSummary(tempest, cover: nil, links: Self.links, withReaders: false))
         var unknown = tempest
         unknown.book.authors = []
-        try agrees(KiwiWire.BookSummary(unknown, links: Self.links, withReaders: false))
+        try agrees(KiwiWire.BookSummary(unknown, cover: nil, links: Self.links, withReaders: false))
     }
 
     /// A logged-in reader's page spliced from each post's two encodings is byte for byte the page

@@ -2,8 +2,18 @@ import Foundation
 
 /// Open Library's keyless search as the real one answers (`search.json`, its `docs` with the
 /// fields asked for): two editions of The Tempest with ISBN-13s and a work without one for "the
-/// tempest", each edition by `isbn:`, nothing for anything else.
+/// tempest", each edition by `isbn:`, nothing for anything else. Its covers service too
+/// (`/b/isbn/<isbn13>-L.jpg`): a JPEG of the first edition's cover, 404 for any other (as
+/// `default=false` asks); a test routes others' answers itself (`coverPath`).
 public enum OpenLibraryStub {
+    /// The first edition's cover, as the covers service sends it.
+    public static var cover: Data {
+        get throws { try Fixtures.data("cover-331x500.jpg", target: "KiwiServerTests") }
+    }
+
+    /// Where the covers service answers for a book.
+    public static func coverPath(_ isbn13: String) -> String { "/b/isbn/\(isbn13)-L.jpg" }
+
     /// The editions it knows, by ISBN-13.
     public static let editions: [String: String] = [
         "9780141439600":
@@ -25,6 +35,8 @@ public enum OpenLibraryStub {
             }
             return .json(Data(#"{"numFound": 0, "docs": []}"#.utf8))
         }
+        let cover = try cover
+        server.route(coverPath("9780141439600"), .respond(status: 200, body: cover, headers: ["Content-Type": "image/jpeg"], delay: .zero))
         return server
     }
 }

@@ -7,7 +7,7 @@ extension KiwiCommand {
     struct Book: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "book",
-            abstract: "A book: who reads it, and what they wrote of it, newest first.",
+            abstract: "A book, its cover, who reads it, and what they wrote of it, newest first.",
             discussion: """
                 Examples:
                   toolbox kiwi book 9780141439600
@@ -41,14 +41,30 @@ extension KiwiCommand {
                 return
             }
             let readers = summary.recentReaders.map { $0.map(\.username).joined(separator: ", ") } ?? ""
-            try context.output.detail(
+            let terminal = try context.resolve(TerminalPictures.self)
+            // The cover beside the book, as a post's photo is; the generated one until the server has one.
+            let width = min(Self.coverWidth, context.output.console.width * 2 / 5)
+            try await terminal.detail(
                 summary,
                 fields: [
                     ("Book", summary.title), ("Authors", summary.authors.isEmpty ? "–" : summary.authors.joined(separator: ", ")),
                     ("ISBN-13", summary.isbn13), ("Reflections", "\(summary.reflections)"),
                     ("Readers", summary.readers == 0 ? "none yet" : "\(summary.readers)" + (readers.isEmpty ? "" : ": \(readers)")),
                 ],
-                plain: Self.spoken(summary)
+                plain: Self.spoken(summary),
+                width: width,
+                picture: { try await client.cover(of: summary, filling: width * KiwiClient.cellPixels) },
+                otherwise: { columns, rows in
+                    let colour = BookCover.colour(isbn13: summary.isbn13)
+                    // A cover's shape: half as many rows as columns make about 2:3 in cells of 1:2.
+                    return terminal.tile(
+                        top: BookCover.lines(summary.title, width: columns - 4, lines: 6),
+                        bottom: summary.authors.first.map { BookCover.lines($0, width: columns - 4, lines: 2) } ?? [],
+                        colour: (colour.red, colour.green, colour.blue),
+                        columns: columns,
+                        rows: min(rows, columns * 3 / 4)
+                    )
+                }
             )
             // The reflections follow in every format, as a profile's posts do.
             if context.output.format == .table { context.output.line("") }
@@ -56,9 +72,13 @@ extension KiwiCommand {
                 posts,
                 empty: page > 1 ? "No reflections on page \(page)." : "Nobody has posted about it yet: `toolbox kiwi post --book \(isbn13)`.",
                 images: pictures.images,
+                ofOneBook: true,
                 in: context
             )
         }
+
+        /// The cover's width in cells, at most.
+        static let coverWidth = 24
 
         /// "The Tempest by William Shakespeare: 3 reflections by 2 readers."
         static func spoken(_ book: KiwiWire.BookSummary) -> String {

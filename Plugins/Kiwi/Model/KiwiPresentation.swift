@@ -31,10 +31,13 @@ enum KiwiPresentation {
         Column("Comment", flexible: true) { $0.text },
     ]
 
-    /// Posts as every post list shows them; with `images`, a thumbnail of each photo per row.
-    static func list(_ posts: [KiwiWire.Post], empty: String, images: Bool = false, in context: CommandContext) async throws {
+    /// Posts as every post list shows them; with `images`, a thumbnail of each photo per row. A
+    /// book's own list leaves out the `Book` column, which would say its title on every row.
+    static func list(_ posts: [KiwiWire.Post], empty: String, images: Bool = false, ofOneBook: Bool = false, in context: CommandContext) async throws
+    {
         let client = try context.resolve(KiwiClient.self)
-        try await context.resolve(TerminalPictures.self).list(posts, columns: postColumns, plain: spoken, empty: empty, wanted: images) {
+        let columns = ofOneBook ? postColumns.filter { $0.title != "Book" } : postColumns
+        try await context.resolve(TerminalPictures.self).list(posts, columns: columns, plain: spoken, empty: empty, wanted: images) {
             // A thumbnail of a row: the smallest version.
             $0.imageURL == nil ? nil : try await client.photo(of: $0, filling: KiwiPhotoSize.w96.width)
         }

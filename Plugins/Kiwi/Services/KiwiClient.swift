@@ -280,6 +280,19 @@ struct KiwiClient: Sendable {
         return body
     }
 
+    /// A book's cover, through the cache (a cover's URL names it for good): the smallest version
+    /// at least `pixels` wide; nil when the server has none yet. Public: no session goes with it.
+    func cover(of book: KiwiWire.BookSummary, filling pixels: Int) async throws -> Data? {
+        guard let cover = book.cover, let address = cover.url(filling: pixels) ?? cover[KiwiPhotoSize.full.rawValue],
+            let url = URL(string: address, relativeTo: server)?.absoluteURL
+        else { return nil }
+        let body = try await api.send(APICall(url: url, cache: Self.photos)).body
+        guard ImageSignature.kind(of: body) != nil else {
+            throw ToolboxError.badData("the Kiwi server sent something that is not an image for the cover of \(book.isbn13)")
+        }
+        return body
+    }
+
     /// Sends a write (see `KiwiSync`, which keeps it until it lands); posts and comments carry
     /// `key` as their `Idempotency-Key`, so sending one twice makes one.
     func send(_ write: KiwiWrite, key: String, photo: KiwiPhoto?, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWriteAnswer {

@@ -8,12 +8,13 @@ struct LinkMaker: Sendable {
     var mediaURL: String? = nil
     var signer: MediaSigner? = nil
 
-    /// Links for one request: photos' signed URLs only for a logged-in member, as photos are members'.
+    /// Links for one request: photos' signed URLs only for a logged-in member, as photos are
+    /// members'; books' covers for everyone, as book pages are.
     func callAsFunction(_ request: Request, _ context: KiwiRequestContext) -> Links {
         let base = plain(request).base
-        guard context.caller != nil else { return Links(base: base) }
-        let media = signer.map { MediaLinks(base: mediaURL.map(Self.trimmed) ?? base, signer: $0) }
-        return Links(base: base, media: media)
+        let mediaBase = mediaURL.map(Self.trimmed) ?? base
+        guard context.caller != nil else { return Links(base: base, covers: mediaBase) }
+        return Links(base: base, media: signer.map { MediaLinks(base: mediaBase, signer: $0) }, covers: mediaBase)
     }
 
     /// Links without photos' URLs (where nothing is shown, only checked).

@@ -6,7 +6,8 @@ import PluginAPI
 
 /// Photos: `GET|HEAD /uploads/<name>`, the original's URL, to logged-in members (the whole photo,
 /// processed), and `GET|HEAD /media/<name>/<size>.<jpg|webp>`, each version at a URL signed for a
-/// while (`MediaSigner`), which a CDN or shared cache in front may keep until it expires.
+/// while (`MediaSigner`), which a CDN or shared cache in front may keep until it expires; books'
+/// covers at the same URLs unsigned, as they are public.
 struct MediaController: Sendable {
     let community: KiwiCommunity
     let signer: MediaSigner
@@ -44,6 +45,10 @@ struct MediaController: Sendable {
         let file = try context.parameters.require("file").split(separator: ".", maxSplits: 1).map(String.init)
         guard file.count == 2, let size = KiwiPhotoSize(rawValue: file[0]), let format = KiwiPhotoFormat(rawValue: file[1]) else {
             throw KiwiProblem.noSuchUpload
+        }
+        // A book's cover is public, as its page is: one URL for good (it is never replaced).
+        if BookCover.isName(name) {
+            return try await serve(request, name: name, size: size, format: format, caching: "public, max-age=604800")
         }
         let query = request.uri.queryParameters
         let now = Date()

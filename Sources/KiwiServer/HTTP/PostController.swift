@@ -192,7 +192,8 @@ final class EncodedPage: Sendable {
 /// `Link` field, the same for all of them.
 final class EncodedPosts: Sendable {
     let posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)]
-    /// The tag of the page as a reader who likes none of it sees it.
+    /// The page as a reader who likes none of it sees it (most readers of most pages), and its tag.
+    let unliked: ByteBuffer
     let unlikedTag: String
     let link: HTTPFields
 
@@ -205,7 +206,8 @@ final class EncodedPosts: Sendable {
             seen.likedByMe = false
             return (post.id, liked, KiwiJSON.body(KiwiWire.Post(seen, links: links)))
         }
-        unlikedTag = KiwiETagMiddleware.tag(of: Self.page(self.posts, liked: []))
+        unliked = Self.page(self.posts, liked: [])
+        unlikedTag = KiwiETagMiddleware.tag(of: unliked)
     }
 
     /// The page for a reader who likes `liked`, tagged without hashing its bytes at every request:
@@ -213,7 +215,7 @@ final class EncodedPosts: Sendable {
     /// the tag, the same on every server.
     func tagged(liked: Set<Int64>) -> KiwiJSON.Tagged {
         let theirs = posts.map(\.id).filter(liked.contains)
-        guard !theirs.isEmpty else { return KiwiJSON.Tagged(body: page(liked: liked), tag: unlikedTag, headers: link) }
+        guard !theirs.isEmpty else { return KiwiJSON.Tagged(body: unliked, tag: unlikedTag, headers: link) }
         let tag = "\"\(Digest.sha256("\(unlikedTag) liked \(theirs.map(String.init).joined(separator: ","))").prefix(32))\""
         return KiwiJSON.Tagged(body: page(liked: liked), tag: tag, headers: link)
     }

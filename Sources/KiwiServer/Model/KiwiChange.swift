@@ -17,10 +17,12 @@ enum KiwiChange: Sendable, Equatable {
     /// A photo is no longer kept (its post deleted, an avatar replaced): every server drops its
     /// copies of it.
     case photoRemoved(String)
+    /// A book's cover was fetched, or a fetch of it claimed or given up on for now.
+    case cover(isbn13: String)
 
     /// A change as the database's notice says it: `post:i|u|d:ID:AUTHOR`, `member:NAME`,
     /// `session:HASH`, `follow:i|d:FOLLOWER:FOLLOWEE`, `notification:i|d:ID:RECIPIENT`, `read:RECIPIENT`,
-    /// `photo:NAME`.
+    /// `photo:NAME`, `cover:ISBN13`.
     /// Nil for anything else (a heartbeat, or a notice from a newer server).
     init?(notice: String) {
         let parts = notice.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -36,6 +38,7 @@ enum KiwiChange: Sendable, Equatable {
             self = .notification(id: id, recipient: parts[3], added: parts[1] == "i")
         case ("read", 2): self = .read(recipient: parts[1])
         case ("photo", 2): self = .photoRemoved(parts[1])
+        case ("cover", 2): self = .cover(isbn13: parts[1])
         default: return nil
         }
     }

@@ -60,24 +60,32 @@ struct KiwiBookStanding: Sendable, Equatable {
 }
 
 /// The books most posted about since a time, and when that answer stops being true by time
-/// alone: when the oldest post it counts leaves the window. Its answer names no address and no
-/// reader, so it is the same for everyone: made once, by whoever answers first.
+/// alone: when the oldest post it counts leaves the window. Its answer names no reader, so it is
+/// the same for everyone who reaches the server by the same address while its covers stay as they
+/// are: made once for each such `key`, by whoever answers first.
 final class KiwiPopularBooks: Sendable {
     let standings: [KiwiBookStanding]
     /// When the oldest post counted was made; nil when none was.
     let oldestCounted: Date?
-    private let answer = Mutex<(AnyObject & Sendable)?>(nil)
+    private let answers = Mutex<[String: AnyObject & Sendable]>([:])
+    /// Addresses and covers' versions are few: past this many answers the oldest are let go.
+    private static let answersKept = 8
 
     init(standings: [KiwiBookStanding], oldestCounted: Date?) {
         self.standings = standings
         self.oldestCounted = oldestCounted
     }
 
-    func answer<Answer: AnyObject & Sendable>(_ make: () -> Answer) -> Answer {
-        if let kept = answer.withLock({ $0 }) as? Answer { return kept }
-        let made = make()
-        answer.withLock { $0 = made }
-        return made
+    /// The answer made for `key`, else none yet.
+    func answer<Answer: AnyObject & Sendable>(for key: String) -> Answer? {
+        answers.withLock { $0[key] } as? Answer
+    }
+
+    func keep(_ answer: some AnyObject & Sendable, for key: String) {
+        answers.withLock { answers in
+            if answers.count >= Self.answersKept { answers.removeAll() }
+            answers[key] = answer
+        }
     }
 }
 

@@ -85,6 +85,11 @@ struct Accounts: Sendable {
         try await sessions.value(for: tokenHash) { try await store.sessionUser(tokenHash: tokenHash) }
     }
 
+    /// The member a session names when this server keeps it in memory: no store call.
+    func keptMember(bySession tokenHash: String) -> KiwiUser? {
+        sessions.kept(tokenHash)
+    }
+
     /// The member of that name: the one place where nobody by that name becomes "no such user".
     func member(_ username: String) async throws -> KiwiUser {
         guard let user = try await store.user(username) else { throw KiwiProblem.noSuchUser }

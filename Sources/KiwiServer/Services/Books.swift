@@ -3,12 +3,13 @@ import KiwiWire
 import PluginAPI
 
 /// Books as the community reads them: each book's standing (its posts, its readers) and what is
-/// read most, kept in memory while true; and the book search, when the server has one,
+/// read most, kept in memory while true; their covers; and the book search, when the server has one,
 /// answering in the community's words (a server without one says so, and a search that cannot
 /// answer is `bookSearchFailed`).
 struct Books: Sendable {
     let search: BookSearch?
     let store: any PostStore
+    let covers: Covers
     /// Each book's standing by its ISBN-13.
     let standings: KiwiCache<String, KiwiBookStanding>
     /// The community's most read, by the window and the length asked for.

@@ -39,6 +39,12 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// The value kept for `key`, if any, without making one: none while the changes cannot be trusted.
+    func kept(_ key: Key) -> Value? {
+        guard changes.isTrusted else { return nil }
+        return entries.withLock { $0.values[key] }
+    }
+
     /// The value kept for `key`, or a new one from `make`, kept unless something changed meanwhile.
     func value(for key: Key, make: () async throws -> Value) async rethrows -> Value {
         guard changes.isTrusted else { return try await make() }

@@ -19,6 +19,7 @@ struct KiwiCommunity: Sendable {
         storage: any KiwiStorage,
         photos: PhotoIntake,
         bookSearch: BookSearch?,
+        covers coverSource: CoverSource? = nil,
         bcryptCost: UInt8,
         registrations: KiwiRegistrations = .open,
         rateLimits: [KiwiRateLimit] = KiwiRateLimit.defaults,
@@ -46,6 +47,7 @@ struct KiwiCommunity: Sendable {
             books: Books(
                 search: bookSearch,
                 store: storage,
+                covers: Covers(source: coverSource, store: storage, photos: photos, changes: changes),
                 standings: KiwiCache(changes: changes, capacity: 10_000, stale: Books.staleStandings),
                 popular: KiwiCache(changes: changes, capacity: 64, stale: Books.stalePopular)
             ),

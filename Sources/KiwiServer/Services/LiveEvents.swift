@@ -166,7 +166,7 @@ final class LiveEvents: Service, Sendable {
                     for stream in readers.withLock({ $0.streams(session: hash) }) { stream.end() }
                 case nil:
                     try await catchUp()
-                case .post, .member, .photoRemoved:
+                case .post, .member, .photoRemoved, .cover:
                     continue
                 }
             } catch {

@@ -51,9 +51,27 @@ struct PhotoIntake: Sendable {
     /// The upload as a photo to keep, decoded within the limits of pixels and time. What it told
     /// of its author is gone.
     func processed(_ file: Data?) async throws -> Photo {
-        let file = try precheck(file)
-        let processed = try await Self.refusing { try await processor.process(file) }
+        let (file, processed) = try await decoded(file)
         return Photo(image: StoredImage(processed.full.bytes, kind: .jpeg), processed: processed, received: file.count)
+    }
+
+    /// A book's cover the server fetched, processed as a photo is and kept under the book's own
+    /// name (`BookCover.name`); nobody uploaded it, so it counts as no upload.
+    func cover(_ file: Data, of isbn13: String) async throws -> Photo {
+        let processed = try await decoded(file).processed
+        let bytes = processed.full.bytes
+        let image = StoredImage(
+            name: BookCover.name(isbn13: isbn13),
+            contentType: ImageSignature.Kind.jpeg.mimeType,
+            digest: Digest.sha256(bytes),
+            bytes: bytes
+        )
+        return Photo(image: image, processed: processed, received: 0)
+    }
+
+    private func decoded(_ file: Data?) async throws -> (file: Data, processed: ProcessedPhoto) {
+        let file = try precheck(file)
+        return (file, try await Self.refusing { try await processor.process(file) })
     }
 
     /// Writes with `photo` kept: with an uploads folder the file is on disk before the write, as
@@ -65,7 +83,7 @@ struct PhotoIntake: Sendable {
         do {
             try await Self.refusing { try media.write(photo.processed, for: image.name) }
             let result = try await write(uploads == nil ? .stored(image) : .file(image.name))
-            if measures { KiwiMetrics.uploadBytes.increment(by: photo.received) }
+            if measures, photo.received > 0 { KiwiMetrics.uploadBytes.increment(by: photo.received) }
             return result
         } catch {
             discard(image.name)

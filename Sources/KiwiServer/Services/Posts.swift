@@ -103,6 +103,8 @@ struct Posts: Sendable {
                 )
             }
             tell(post: post.id, author: caller.username, made: true, Notices())
+            // Its book's cover is fetched now if it is due, while the post is answered.
+            if let book { books.covers.start(book.isbn13) }
             return post
         }
     }

@@ -98,8 +98,10 @@ struct KiwiTable: Sendable, Hashable {
         key: ["id"]
     )
 
+    static let bookCovers = KiwiTable("book_covers", [("isbn13", .text), ("image", .text), ("failures", .integer), ("due", .real)], key: ["isbn13"])
+
     /// Every table, each after the tables its rows name.
-    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications]
+    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications, bookCovers]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.
     static let numbered: [KiwiTable] = [posts, comments, notifications]

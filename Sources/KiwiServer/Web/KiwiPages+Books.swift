@@ -21,7 +21,7 @@ extension KiwiPages {
         var here = window
         here.limit -= 1
         let content = BookPage(
-            book: PageBook(standing, links: links, guest: viewer == nil),
+            book: PageBook(standing, cover: await community.books.covers.image(of: isbn13), links: links, guest: viewer == nil),
             posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
             pager: Pager(path, window, posts, key: \.id, of: "reflections"),
             here: Self.listURL(path, nil, here.byKey ? here : nil)
@@ -35,7 +35,11 @@ extension KiwiPages {
         let days = KiwiWire.PopularBooks.defaultDays
         let standings = try await community.books.popular(days: days, limit: KiwiWire.PopularBooks.defaultLimit, following: nil).standings
         let links = links(request, context)
-        let content = PopularPage(books: standings.map { PageBook($0, links: links, guest: viewer == nil) }, days: days)
+        let covers = await community.books.covers.images(of: standings.map(\.book.isbn13))
+        let content = PopularPage(
+            books: standings.map { PageBook($0, cover: covers[$0.book.isbn13], links: links, guest: viewer == nil) },
+            days: days
+        )
         return render("books", title: "What Kiwi is reading", content, viewer: viewer)
     }
 }

@@ -229,9 +229,12 @@ struct PageBook: Sendable {
     let reflections, readers: String
     let reflectionCount, readerCount: Int
     let recentReaders: [PageAuthor]
+    let cover: PageCover
 
-    init(_ standing: KiwiBookStanding, links: Links, guest: Bool) {
+    /// `cover`: the kept cover's image, if any.
+    init(_ standing: KiwiBookStanding, cover: String?, links: Links, guest: Bool) {
         isbn13 = standing.book.isbn13
+        self.cover = PageCover(isbn13: standing.book.isbn13, image: cover, links: links)
         title = standing.book.title
         url = Self.url(isbn13)
         newPostURL = "/new?book=\(isbn13)"
@@ -247,6 +250,25 @@ struct PageBook: Sendable {
     /// "The Tempest by William Shakespeare".
     static func byline(_ title: String, _ authors: [String]) -> String {
         authors.isEmpty ? title : "\(title) by \(authors.joined(separator: ", "))"
+    }
+}
+
+/// A book's cover on a page: the kept one at its sizes (WebP where smaller), else the generated one.
+struct PageCover: Sendable {
+    let src: String
+    let srcset, webpSrcset: String?
+
+    init(isbn13: String, image: String?, links: Links) {
+        guard let image else {
+            (src, srcset, webpSrcset) = ("\(PageBook.url(isbn13))/cover.svg", nil, nil)
+            return
+        }
+        let sizes: [KiwiPhotoSize] = [.w96, .w320, .w640]
+        func candidates(_ format: KiwiPhotoFormat) -> String {
+            sizes.map { "\(links.cover(image, $0, format)) \($0.rawValue)w" }.joined(separator: ", ")
+        }
+        src = links.cover(image, .w320)
+        (srcset, webpSrcset) = (candidates(.jpeg), candidates(.webp))
     }
 }
 

@@ -253,6 +253,8 @@ extension KiwiWire.BookSummary: KiwiJSONWritable {
             object.field("reflections", .int(reflections))
             object.field("readers", .int(readers))
             if let recentReaders { object.field("recentReaders", .nested { $0.array(recentReaders) { writer, user in user.write(into: &writer) } }) }
+            if let cover { object.field("cover", .nested(cover.write)) }
+            if let coverColor { object.field("coverColor", .string(coverColor)) }
         }
     }
 }

@@ -18,6 +18,8 @@ struct Links: Sendable {
     let base: String
     /// nil: answers name no versions (a guest's, the wire's own tests).
     var media: MediaLinks? = nil
+    /// Where books' covers are reached (`--media-url`, else `base`): public, so unsigned, for everyone.
+    var covers: String? = nil
 
     func upload(_ file: String) -> String { "\(base)/uploads/\(file)" }
 
@@ -31,6 +33,11 @@ struct Links: Sendable {
     func versions(_ file: String) -> KiwiPhotoVersions? {
         guard let media, file != Self.defaultAvatar else { return nil }
         return media.versions(file)
+    }
+
+    /// A kept cover's version: one URL for good, which any cache may keep.
+    func cover(_ name: String, _ size: KiwiPhotoSize, _ format: KiwiPhotoFormat = .jpeg) -> String {
+        "\(covers ?? base)/media/\(name)/\(size.rawValue).\(format.rawValue)"
     }
 
     /// The same links with photos signed afresh: for a live stream, whose events go on for hours.
@@ -99,14 +106,18 @@ extension KiwiWire.Notification {
 
 extension KiwiWire.BookSummary {
     /// `withReaders`: the book's own answer names its latest readers; a row of a list does not.
-    init(_ standing: KiwiBookStanding, links: Links, withReaders: Bool) {
+    /// `cover`: the kept cover's image, if any.
+    init(_ standing: KiwiBookStanding, cover: String?, links: Links, withReaders: Bool) {
         self.init(
             isbn13: standing.book.isbn13,
             title: standing.book.title,
             authors: standing.book.authors,
             reflections: standing.reflections,
             readers: standing.readers,
-            recentReaders: withReaders ? standing.recentReaders.map { KiwiWire.User($0, links: links) } : nil
+            recentReaders: withReaders ? standing.recentReaders.map { KiwiWire.User($0, links: links) } : nil,
+            cover: cover.map { name in
+                Dictionary(uniqueKeysWithValues: KiwiPhotoSize.allCases.map { ($0.rawValue, links.cover(name, $0)) })
+            }
         )
     }
 }

@@ -164,13 +164,14 @@ public struct TerminalPictures: Sendable {
     static let besideShare = 0.4
 
     /// A picture (`width` cells, else about 40 % of the terminal) beside `lines` of text, or
-    /// above them on a terminal narrower than 80 columns. Without a picture, the lines alone.
-    func show(_ data: Data?, beside lines: [String], width: Int? = nil) {
+    /// above them on a terminal narrower than 80 columns; `otherwise` draws one in its place
+    /// when there is none (in the columns and rows given). Without either, the lines alone.
+    func show(_ data: Data?, beside lines: [String], width: Int? = nil, otherwise: ((_ columns: Int, _ rows: Int) -> TerminalPicture?)? = nil) {
         let room = output.console.width
-        let columns = width ?? Int(Double(room) * Self.besideShare)
+        let columns = min(room, width ?? Int(Double(room) * Self.besideShare))
         // No taller than the screen: the text beside it starts at the picture's top.
         let rows = min(40, max(4, (output.console.rows ?? 50) - 2))
-        guard let data, let picture = picture(data, columns: min(columns, room), rows: rows) else {
+        guard let picture = data.flatMap({ picture($0, columns: columns, rows: rows) }) ?? otherwise?(columns, rows) else {
             lines.forEach(output.line)
             return
         }
@@ -215,17 +216,46 @@ public struct TerminalPictures: Sendable {
         }
     }
 
-    /// `Output.detail`, with the picture `load` gets beside the fields on a terminal that can show one.
+    /// `Output.detail`, with the picture `load` gets beside the fields on a terminal that can show
+    /// one; without one, what `otherwise` draws (a `tile`) in its place.
     public func detail<Item: Encodable>(
         _ item: Item,
         fields: [(label: String, value: String)],
         plain: String,
         width: Int?,
-        picture load: () async throws -> Data?
+        picture load: () async throws -> Data?,
+        otherwise: ((_ columns: Int, _ rows: Int) -> TerminalPicture?)? = nil
     ) async throws {
         guard method != nil else { return try output.detail(item, fields: fields, plain: plain) }
         let data = await fetch(load)
-        show(data, beside: output.detailLines(fields, width: textWidth(width: width)), width: width)
+        show(data, beside: output.detailLines(fields, width: textWidth(width: width)), width: width, otherwise: otherwise)
+    }
+
+    /// A picture made of the cells themselves: `top` lines from its top and `bottom` lines at its
+    /// foot, centred, in white on `colour` (a generated picture, such as a book's cover), `columns`
+    /// wide and `rows` high; nil when pictures are off.
+    public func tile(top: [String], bottom: [String], colour: (red: UInt8, green: UInt8, blue: UInt8), columns: Int, rows: Int) -> TerminalPicture? {
+        guard let method, columns >= 4, rows >= 2 else { return nil }
+        let background: String
+        if case .blocks(truecolor: false) = method {
+            // The 6 × 6 × 6 cube of the 256-colour palette.
+            let cube = [colour.red, colour.green, colour.blue].map { Int((Double($0) / 255 * 5).rounded()) }
+            background = "\u{1B}[48;5;\(16 + 36 * cube[0] + 6 * cube[1] + cube[2])m"
+        } else {
+            background = "\u{1B}[48;2;\(colour.red);\(colour.green);\(colour.blue)m"
+        }
+        let room = columns - 2
+        var cells = Array(repeating: "", count: rows)
+        // From a fifth of the way down, as a title sits on a cover.
+        let first = max(1, rows / 5)
+        for (index, line) in top.enumerated() where first + index < rows - 1 { cells[first + index] = line }
+        for (index, line) in bottom.suffix(max(0, rows - top.count - 2)).reversed().enumerated() { cells[rows - 2 - index] = line }
+        let text = cells.map { line -> String in
+            let shown = DisplayWidth.truncate(line, to: room)
+            let left = (columns - DisplayWidth.of(shown)) / 2
+            return background + "\u{1B}[1;97m" + String(repeating: " ", count: left) + DisplayWidth.pad(shown, to: columns - left) + "\u{1B}[0m"
+        }.joined(separator: "\n")
+        return TerminalPicture(text: text, columns: columns, rows: rows, isText: true)
     }
 
     /// `Output.list`, with a small picture per row when `wanted` on a terminal that can show

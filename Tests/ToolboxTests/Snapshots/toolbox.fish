@@ -902,7 +902,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "too
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'feed' -d 'Everyone\'s posts, newest first (or, with --following, the people you follow).'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'post' -d 'Share a photo and a reflection about your book.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'books' -d 'Find a book (its ISBN-13 names it on a post).'
-complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'book' -d 'A book: who reads it, and what they wrote of it, newest first.'
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'book' -d 'A book, its cover, who reads it, and what they wrote of it, newest first.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'reading' -d 'What the community is reading: the books most posted about lately.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'show' -d 'A post with its photo (on a terminal) and its comments.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi" -eq 1' -fa 'delete' -d 'Delete one of your posts (asks first).'

@@ -1317,7 +1317,7 @@ _toolbox_kiwi() {
             'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
             'post:Share a photo and a reflection about your book.'
             'books:Find a book (its ISBN-13 names it on a post).'
-            'book:A book: who reads it, and what they wrote of it, newest first.'
+            'book:A book, its cover, who reads it, and what they wrote of it, newest first.'
             'reading:What the community is reading: the books most posted about lately.'
             'show:A post with its photo (on a terminal) and its comments.'
             'delete:Delete one of your posts (asks first).'

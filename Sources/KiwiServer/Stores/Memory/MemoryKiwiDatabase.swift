@@ -36,6 +36,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var notifications: [Int64: KiwiNotification] = [:]
     /// Answers kept for `Idempotency-Key`, by account and key.
     var answers: [String: (answer: KeptAnswer, keptAt: Date)] = [:]
+    /// Books' covers, by ISBN-13.
+    var covers: [String: BookCoverRecord] = [:]
     /// The rate limits' counts.
     var rateCounts: [RateWindow: Int] = [:]
 

@@ -81,6 +81,10 @@ enum PostgresSchema {
             "CREATE INDEX IF NOT EXISTS notifications_by_post ON notifications (post_id, actor)",
             "CREATE INDEX IF NOT EXISTS notifications_by_comment ON notifications (comment_id)",
             """
+            CREATE TABLE IF NOT EXISTS book_covers (
+                isbn13 TEXT PRIMARY KEY, image TEXT, failures INTEGER NOT NULL, due DOUBLE PRECISION NOT NULL)
+            """,
+            """
             CREATE OR REPLACE FUNCTION kiwi_notice() RETURNS trigger LANGUAGE plpgsql AS $$
             DECLARE
                 channel TEXT := 'kiwi_' || TG_TABLE_SCHEMA;
@@ -106,6 +110,7 @@ enum PostgresSchema {
                     ELSE
                         PERFORM pg_notify(channel, 'notification:' || op || ':' || r.id || ':' || r.recipient);
                     END IF;
+                WHEN 'book_covers' THEN PERFORM pg_notify(channel, 'cover:' || r.isbn13);
                 END CASE;
                 RETURN NULL;
             END $$
@@ -121,6 +126,6 @@ enum PostgresSchema {
     /// The writes each table tells of: a new session or a failed login changes nothing kept.
     static let notices = [
         ("posts", "INSERT OR UPDATE OR DELETE"), ("users", "UPDATE OR DELETE"), ("sessions", "DELETE"),
-        ("following", "INSERT OR DELETE"), ("notifications", "INSERT OR UPDATE OR DELETE"),
+        ("following", "INSERT OR DELETE"), ("notifications", "INSERT OR UPDATE OR DELETE"), ("book_covers", "INSERT OR UPDATE"),
     ]
 }

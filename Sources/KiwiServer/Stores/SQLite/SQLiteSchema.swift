@@ -105,6 +105,11 @@ enum SQLiteSchema {
         migrator.registerMigration("v11: a book's posts") { db in
             try db.execute(sql: "CREATE INDEX posts_by_book ON posts (\(SQLiteKiwiDatabase.bookISBN13), created_at DESC, id DESC)")
         }
+        migrator.registerMigration("v12: books' covers") { db in
+            try db.execute(
+                sql: "CREATE TABLE book_covers (isbn13 TEXT PRIMARY KEY NOT NULL, image TEXT, failures INTEGER NOT NULL, due REAL NOT NULL)"
+            )
+        }
         return migrator
     }
 }
