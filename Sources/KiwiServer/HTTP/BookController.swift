@@ -45,9 +45,9 @@ struct BookController: Sendable {
         let books = try await community.books.popular(days: days, limit: limit, following: reader)
         // Its rows name covers, at the address the request reached (and no reader's anything).
         let covers = community.books.covers
-        let links = links(request, context)
-        let key = "\(covers.version) \(links.covers ?? links.base)"
+        let key = KiwiPopularBooks.AnswerKey(covers: covers.version, host: links.host(request))
         if let kept: EncodedPage = books.answer(for: key) { return KiwiJSON.response(tagged: kept.tagged) }
+        let links = links(request, context)
         let images = await covers.images(of: books.standings.map(\.book.isbn13))
         let answer = EncodedPage(
             KiwiJSON.Tagged(

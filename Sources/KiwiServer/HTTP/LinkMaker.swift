@@ -22,6 +22,12 @@ struct LinkMaker: Sendable {
         Links(base: publicURL.map(Self.trimmed) ?? "http://\(request.head.authority ?? "127.0.0.1")")
     }
 
+    /// The request's Host when links are made from it (no `--public-url` or `--media-url` fixes
+    /// them): what a kept answer naming covers is kept by, without making its links.
+    func host(_ request: Request) -> String? {
+        publicURL == nil && mediaURL == nil ? request.head.authority : nil
+    }
+
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
 
     /// Whether the session cookie may travel only over HTTPS: when the public URL says so.

@@ -62,14 +62,21 @@ struct KiwiBookStanding: Sendable, Equatable {
 /// The books most posted about since a time, and when that answer stops being true by time
 /// alone: when the oldest post it counts leaves the window. Its answer names no reader, so it is
 /// the same for everyone who reaches the server by the same address while its covers stay as they
-/// are: made once for each such `key`, by whoever answers first.
+/// are: made once for each such `AnswerKey`, by whoever answers first.
 final class KiwiPopularBooks: Sendable {
     let standings: [KiwiBookStanding]
     /// When the oldest post counted was made; nil when none was.
     let oldestCounted: Date?
-    private let answers = Mutex<[String: AnyObject & Sendable]>([:])
-    /// Addresses and covers' versions are few: past this many answers the oldest are let go.
+    private let answers = Mutex<[AnswerKey: AnyObject & Sendable]>([:])
+    /// Addresses and covers' versions are few: past this many answers they are let go.
     private static let answersKept = 8
+
+    /// What an answer's covers' URLs depend on: the covers' version, and the request's Host when
+    /// the links are made from it (`LinkMaker.host`).
+    struct AnswerKey: Hashable, Sendable {
+        var covers: Int
+        var host: String?
+    }
 
     init(standings: [KiwiBookStanding], oldestCounted: Date?) {
         self.standings = standings
@@ -77,11 +84,11 @@ final class KiwiPopularBooks: Sendable {
     }
 
     /// The answer made for `key`, else none yet.
-    func answer<Answer: AnyObject & Sendable>(for key: String) -> Answer? {
+    func answer<Answer: AnyObject & Sendable>(for key: AnswerKey) -> Answer? {
         answers.withLock { $0[key] } as? Answer
     }
 
-    func keep(_ answer: some AnyObject & Sendable, for key: String) {
+    func keep(_ answer: some AnyObject & Sendable, for key: AnswerKey) {
         answers.withLock { answers in
             if answers.count >= Self.answersKept { answers.removeAll() }
             answers[key] = answer
