@@ -17,7 +17,7 @@ final class Covers: Sendable {
     static let noCoverWait: TimeInterval = 7 * 86_400
 
     let source: CoverSource?
-    let store: any CoverStore & PostStore
+    let store: any CoverStore
     let photos: PhotoIntake
     let changes: KiwiChanges
     /// Each book's record, while true: a `.cover` change (a claim, a cover kept, a wait) drops it.
@@ -33,7 +33,7 @@ final class Covers: Sendable {
         var record: BookCoverRecord?
     }
 
-    init(source: CoverSource?, store: any CoverStore & PostStore, photos: PhotoIntake, changes: KiwiChanges) {
+    init(source: CoverSource?, store: any CoverStore, photos: PhotoIntake, changes: KiwiChanges) {
         self.source = source
         self.store = store
         self.photos = photos
