@@ -71,7 +71,7 @@ public enum BookCover {
 
         /// `#rrggbb`.
         public var hex: String {
-            "#" + [red, green, blue].map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            String(format: "#%02x%02x%02x", red, green, blue)
         }
     }
 

@@ -95,6 +95,7 @@ import Testing
                 let summary = try #require(try await client.wire(KiwiWire.BookSummary.self, .get, "/books/\(Self.folger)").1)
                 #expect(summary.cover == nil && summary.reflections == 1)
                 #expect(summary.coverColor == BookCover.colour(isbn13: Self.folger).hex)
+                #expect(summary.coverColor == "#7a2e5b", "the same colour for the book on every server and every run")
                 try await client.execute(uri: "/books/\(Self.folger)/cover.svg", method: .get) { response in
                     #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml")
                     let svg = String(buffer: response.body)
