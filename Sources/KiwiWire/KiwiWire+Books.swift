@@ -29,12 +29,9 @@ extension KiwiWire {
             recentReaders: [User]? = nil,
             cover: KiwiPhotoVersions? = nil
         ) {
-            self.isbn13 = isbn13
-            self.title = title
-            self.authors = authors
-            self.reflections = reflections
-            self.readers = readers
-            self.recentReaders = recentReaders
+            // The book, what is said of it, and its cover: the colour is the ISBN's, so never passed.
+            (self.isbn13, self.title, self.authors) = (isbn13, title, authors)
+            (self.reflections, self.readers, self.recentReaders) = (reflections, readers, recentReaders)
             self.cover = cover
             coverColor = BookCover.colour(isbn13: isbn13).hex
         }

@@ -7,22 +7,23 @@ extension KiwiPages {
     @Sendable func book(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let viewer = try await viewer(request, context)
         let isbn13 = try context.isbn13()
-        let standing = try await community.books.standing(isbn13)
-        let window = try listWindow(request, size: Self.pageSize)
-        let links = links(request, context)
         let selection = KiwiPostList.book(isbn13: isbn13)
+        let window = try listWindow(request, size: Self.pageSize)
+        let standing = try await community.books.standing(isbn13)
         let posts =
             if let viewer {
                 try await community.posts.page(selection, window, for: viewer.username)
             } else {
                 try await community.posts.sharedPage(selection, window).posts
             }
+        let links = links(request, context)
+        let guest = viewer == nil
         let path = PageBook.url(isbn13)
         var here = window
         here.limit -= 1
         let content = BookPage(
-            book: PageBook(standing, cover: await community.books.covers.image(of: isbn13), links: links, guest: viewer == nil),
-            posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
+            book: PageBook(standing, cover: await community.books.covers.image(of: isbn13), links: links, guest: guest),
+            posts: window.shown(posts).map { PageCard($0, links: links, guest: guest) },
             pager: Pager(path, window, posts, key: \.id, of: "reflections"),
             here: Self.listURL(path, nil, here.byKey ? here : nil)
         )
