@@ -38,6 +38,18 @@ public enum SurfPlugin: ToolboxPlugin {
             default: "https://erddap.marine.ie/erddap/tabledap/IWBNetwork",
             summary: "The Marine Institute's buoy dataset on ERDDAP."
         )
+        static let tidesURL = ConfigKey(
+            "surf.tides_url",
+            type: .url,
+            default: "https://erddap.marine.ie/erddap/tabledap",
+            summary: "The Marine Institute's ERDDAP tables, for tide predictions (IMI-TidePrediction, IMI_TidePrediction_HighLow)."
+        )
+        static let tideStationKilometres = ConfigKey(
+            "surf.tide_station_km",
+            type: .number,
+            default: "40",
+            summary: "How far a spot may be from the tide station its tides are read at, in km."
+        )
         static let trebleSurfURL = ConfigKey(
             "surf.treblesurf.base_url",
             type: .url,
@@ -68,10 +80,16 @@ public enum SurfPlugin: ToolboxPlugin {
             default: "5760",
             summary: "How long TrebleSurf's spot list is reused (4 days)."
         )
+        static let tidesMinutes = ConfigKey(
+            "surf.cache.tides_minutes",
+            type: .number,
+            default: "10080",
+            summary: "How long tide predictions are reused (a week: they change rarely)."
+        )
 
         static let all = [
-            provider, country, region, buoys, units, marineURL, weatherURL, erddapURL, trebleSurfURL, session, spotsFile,
-            conditionsMinutes, forecastMinutes, spotsMinutes,
+            provider, country, region, buoys, units, marineURL, weatherURL, erddapURL, tidesURL, tideStationKilometres, trebleSurfURL,
+            session, spotsFile, conditionsMinutes, forecastMinutes, spotsMinutes, tidesMinutes,
         ]
     }
 
@@ -83,6 +101,19 @@ public enum SurfPlugin: ToolboxPlugin {
         }
         container.register((any SurfProvider).self) { container in
             try container.resolve(ToolboxConfiguration.self).choice(Keys.provider, as: SurfSource.self).provider(container)
+        }
+        container.register(TidePredictions.self) { container in
+            let configuration = try container.resolve(ToolboxConfiguration.self)
+            return TidePredictions(
+                erddap: APIClient(
+                    service: "the Marine Institute's ERDDAP",
+                    baseURL: try configuration.url(Keys.tidesURL),
+                    namespace: descriptor.identifier,
+                    web: try container.resolve(WebClient.self)
+                ),
+                reach: try configuration.double(Keys.tideStationKilometres),
+                lifetime: CachePolicy(kind: "tides", timeToLive: try configuration.double(Keys.tidesMinutes) * 60)
+            )
         }
         container.register(SurfPlaces.self) { container in
             SurfPlaces(
@@ -105,11 +136,14 @@ struct SurfCommand: ParsableCommand {
               toolbox surf conditions donegal
               toolbox surf conditions donegal/bundoran
               toolbox surf forecast clare/lahinch --days 5
+              toolbox surf tides donegal/bundoran --days 5
+              toolbox surf best donegal --min-score 1.5
               toolbox surf buoys M4 M6 --hours 24
 
-            Weather data by Open-Meteo.com (CC BY 4.0); buoy data by the Marine Institute (CC BY 4.0).
+            Weather data by Open-Meteo.com (CC BY 4.0); buoy data and tide predictions by the Marine
+            Institute (CC BY 4.0), read from its ERDDAP whichever provider is chosen.
             """,
-        subcommands: [Spots.self, Conditions.self, Forecast.self, Buoys.self, Reports.self]
+        subcommands: [Spots.self, Conditions.self, Forecast.self, Tides.self, Best.self, Buoys.self, Reports.self]
     )
 
     /// Regions and `region/spot` names from the catalog, for shell completion.

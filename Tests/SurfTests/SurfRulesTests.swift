@@ -141,7 +141,10 @@ import Testing
     }
 
     @Test func erddapCSVSkipsItsUnitsRowAndConvertsKnots() throws {
-        let table = try ERDDAPTable(csv: String(decoding: Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self))
+        let table = try ERDDAPTable(
+            csv: String(decoding: Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self),
+            what: "the buoy data"
+        )
         let readings = table.readings()
         #expect(readings.map(\.name) == ["M4", "M5", "M6"])
         let m4 = readings[0]

@@ -25,9 +25,10 @@ public struct TestHome: Sendable {
             "XDG_CACHE_HOME": url.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": url.appendingPathComponent("data").path,
             "LANG": "C.UTF-8",
-            // A server the tests start asks nothing of Open Library: a test gives it a stub (port 9 refuses).
+            // Nothing asks Open Library or the Marine Institute's tides: a test gives a stub (port 9 refuses).
             "TOOLBOX_KIWI_BOOKS_URL": "http://127.0.0.1:9",
             "TOOLBOX_KIWI_COVERS_URL": "http://127.0.0.1:9",
+            "TOOLBOX_SURF_TIDES_URL": "http://127.0.0.1:9",
         ].merging(extraEnvironment) { $1 }
     }
 }

@@ -12,6 +12,7 @@ import Testing
 
     func start(provider: String = "open-meteo", extra: [String: String] = [:]) async throws -> (StubServer, ToolboxBinary) {
         let server = try await StubServer.start()
+        ERDDAPTideStub.install(on: server)
         let base = server.baseURL.absoluteString
         let toolbox = try ToolboxBinary(
             extraEnvironment: [
@@ -19,12 +20,18 @@ import Testing
                 "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": base + "/v1/marine",
                 "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": base + "/v1/forecast",
                 "TOOLBOX_SURF_ERDDAP_URL": base + "/erddap/tabledap/IWBNetwork",
+                "TOOLBOX_SURF_TIDES_URL": base + "/erddap/tabledap",
                 "TOOLBOX_SURF_TREBLESURF_BASE_URL": base,
                 "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",
                 "TOOLBOX_HTTP_BACKOFF_MAX": "0.02",
             ].merging(extra) { $1 }
         )
         return (server, toolbox)
+    }
+
+    /// The requests Open-Meteo's two APIs were sent (the stub answers the tides too).
+    static func openMeteoRequests(_ server: StubServer) -> Int {
+        server.requestCount("/v1/marine") + server.requestCount("/v1/forecast")
     }
 
     @Test func aNewUserGetsARegionFromTwoRequestsThenNoneFromTheCache() async throws {
@@ -34,7 +41,9 @@ import Testing
         let run = try await toolbox.run(["surf", "conditions", "donegal"])
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(run.standardOutput.split(separator: "\n").count == 5, "one row per Donegal spot")
-        #expect(server.requestCount() == 2)
+        #expect(Self.openMeteoRequests(server) == 2)
+        // The tides: the station list, and Tory Island's and Killybegs' levels and highs and lows.
+        #expect(server.requestCount() == 7)
         let marine = try #require(server.requests.first { $0.path == "/v1/marine" }?.query)
         #expect(marine["latitude"]?.split(separator: ",").count == 5)
         #expect(marine["cell_selection"] == "sea")
@@ -44,11 +53,12 @@ import Testing
         #expect(weather["wind_speed_unit"] == "kmh")
         #expect(weather["hourly"] == "wind_speed_10m,wind_direction_10m,wind_gusts_10m,temperature_2m")
         let json = try await toolbox.run(["surf", "conditions", "Donegal", "--json"])
-        #expect(server.requestCount() == 2, "a warm cache answers without a request")
+        #expect(server.requestCount() == 7, "a warm cache answers without a request")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         let keys: Set<String> = [
             "spot", "region", "time", "waveHeight", "swellHeight", "swellPeriod", "swellDirection", "windSpeed",
-            "windDirection", "windCompass", "relativeWind", "waterTemperature", "surfMessiness", "directionQuality", "attribution",
+            "windDirection", "windCompass", "relativeWind", "waterTemperature", "surfMessiness", "directionQuality", "tide", "tideStation",
+            "attribution",
         ]
         #expect(Set(items[0].keys) == keys)
         // The fixture is in feet and knots; JSON is metric whatever the source said.
@@ -84,7 +94,7 @@ import Testing
             try Data(lines.joined(separator: [UInt8(ascii: "\n")])).write(to: file)
             aged += 1
         }
-        #expect(aged == 2, "the marine and the weather answers")
+        #expect(aged == 5, "the marine and the weather answers, and the tides' stations, levels, highs and lows")
     }
 
     @Test func whenTheNetworkFailsTheCachedConditionsShowWithTheirAge() async throws {
@@ -97,7 +107,11 @@ import Testing
         try Self.age(cacheIn: toolbox.home, by: 3 * 3600)
         let stale = try await toolbox.run(["surf", "conditions", "clare", "--refresh"])
         #expect(stale.exitCode == 0)
-        #expect(stale.standardError == "offline: showing cached results from 3 h ago\nWeather data by Open-Meteo.com (CC BY 4.0)\n")
+        // The tides, kept for a week, are still fresh.
+        #expect(
+            stale.standardError
+                == "offline: showing cached results from 3 h ago\nWeather data by Open-Meteo.com (CC BY 4.0); Tide predictions: Marine Institute, Ireland (CC BY 4.0)\n"
+        )
         #expect(stale.standardOutput.split(separator: "\n").count == 3, "Lahinch, Doonbeg, Spanish Point")
     }
 
@@ -136,7 +150,7 @@ import Testing
         #expect(stale.standardOutput.split(separator: "\n").count == 3)
         #expect(!stale.standardError.contains("retrying"), "\(stale.standardError)")
         #expect(elapsed < .seconds(45), "answered in \(elapsed); a retry would have waited 60 s first")
-        #expect(server.requestCount() == 2, "nothing reached the stub from inside")
+        #expect(Self.openMeteoRequests(server) == 2, "nothing reached the stub from inside")
         await server.stop()
     }
 
@@ -181,7 +195,9 @@ import Testing
         let (server, toolbox) = try await trebleSurf()
         let table = try await toolbox.run(["surf", "conditions", "donegal"])
         #expect(table.exitCode == 0, "\(table.standardError)")
-        #expect(table.standardOutput.hasPrefix("Bundoran\t2.9m\t2.3m 11s WNW\t18 km/h SE\toffshore\tclean\t5/5\t–\t"), "TrebleSurf's own judgements")
+        #expect(table.standardOutput.hasPrefix("Bundoran\t2.9m\t2.3m 11s WNW\t18 km/h SE\toffshore\tclean\t5/5\t"), "TrebleSurf's own judgements")
+        let tide = table.standardOutput.split(separator: "\n")[0].split(separator: "\t")[7]
+        #expect(tide.hasSuffix("m ↑") || tide.hasSuffix("m ↓"), "then the tide now at Killybegs: \(tide)")
         let json = try await toolbox.run(["surf", "conditions", "donegal", "--json"])
         let items = try Self.items(json)
         #expect(items.map { $0["spot"] as? String } == ["Bundoran", "Rossnowlagh"], "the bigger swell first")

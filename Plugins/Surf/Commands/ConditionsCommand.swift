@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PluginAPI
 
 extension SurfCommand {
@@ -9,6 +10,8 @@ extension SurfCommand {
             abstract: "Conditions now: every spot of a region, most promising first, or one spot in full.",
             discussion: """
                 Most promising: bigger swell with offshore or cross-offshore wind.
+                The tide is read at the nearest Marine Institute station (within surf.tide_station_km):
+                its height above chart datum (LAT), rising or falling, and the next high and low.
 
                 Examples:
                   toolbox surf conditions
@@ -25,13 +28,21 @@ extension SurfCommand {
             let query = SpotQuery(try place ?? context.configuration.required(SurfPlugin.Keys.region))
             let units = try units(context)
             let places = try context.resolve(SurfPlaces.self)
-            let conditions = SpotConditions.ranked(try await places.provider.conditions(at: try await places.spots(query)))
+            let tides = try context.resolve(TidePredictions.self)
+            let spots = try await places.spots(query)
+            let now = Date()
+            async let tidal = tides.tables(near: spots, around: now, within: TidePredictions.patience)
+            let found = try await places.provider.conditions(at: spots)
+            let (tables, problem) = await tidal
+            if let problem { context.output.notice("tides are left out: \(problem.message)") }
+            let conditions = SpotConditions.ranked(found.map { $0.withTide(tables, at: now) })
+            let credit = credits(places.provider.forecastCredit, withTides: !tables.isEmpty)
             if query.spot != nil, let one = conditions.first {
                 try context.output.detail(
                     one,
                     fields: ConditionsText.fields(one, units: units),
                     plain: ConditionsText.spoken(one, units: units),
-                    attribution: places.provider.forecastCredit
+                    attribution: credit
                 )
                 return
             }
@@ -40,7 +51,7 @@ extension SurfCommand {
                 columns: ConditionsText.columns(units, for: conditions),
                 plain: { ConditionsText.spoken($0, units: units) },
                 empty: "No conditions for \(query.region) right now.",
-                attribution: places.provider.forecastCredit
+                attribution: credit
             )
         }
     }

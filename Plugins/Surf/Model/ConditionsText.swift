@@ -25,7 +25,7 @@ enum ConditionsText {
             Column("Swell") { swell($0, units: units) },
             Column("Wind") { wind($0, units: units) },
             Column("Relative") { $0.relativeWind?.rawValue ?? "–" },
-        ] + judgements(for: rows) + [
+        ] + judgements(for: rows) + tide(for: rows, units: units) + [
             Column("Water") { units.temperature($0.waterTemperature) },
             Column("Time") { SpotTime.display($0.time) },
         ]
@@ -39,6 +39,11 @@ enum ConditionsText {
         return columns
     }
 
+    /// The tide now, as a column when any row has one.
+    static func tide(for rows: [SpotConditions], units: UnitSystem) -> [Column<SpotConditions>] {
+        rows.contains { $0.tide != nil } ? [Column("Tide") { TideText.short($0.tide, units: units) }] : []
+    }
+
     static func fields(_ c: SpotConditions, units: UnitSystem) -> [(label: String, value: String)] {
         var fields = [
             ("Spot", "\(c.spot), \(c.region)"), ("Time", SpotTime.display(c.time)), ("Waves", units.height(c.waveHeight)),
@@ -47,6 +52,7 @@ enum ConditionsText {
         if let messiness = c.surfMessiness { fields.append(("Surface", messiness)) }
         if c.directionQuality != nil { fields.append(("Swell fit", swellFit(c))) }
         fields.append(("Water", units.temperature(c.waterTemperature)))
+        if c.tide != nil { fields.append(("Tide", TideText.summary(c.tide, at: c.tideStation, units: units))) }
         return fields
     }
 
@@ -55,6 +61,7 @@ enum ConditionsText {
         if c.windSpeed != nil { parts.append("wind \(wind(c, units: units))\(c.relativeWind.map { ", \($0.rawValue)" } ?? "")") }
         if let messiness = c.surfMessiness { parts.append("\(messiness) surface") }
         if c.waterTemperature != nil { parts.append("water \(units.temperature(c.waterTemperature))") }
+        if let tide = c.tide { parts.append("tide \(units.height(tide.height)) and \(tide.trend.rawValue)") }
         return parts.joined(separator: ", ") + "."
     }
 }

@@ -30,8 +30,10 @@ enum ForecastChart {
         )
     }
 
-    /// The chart as lines. One column per 3-hour step; `│` starts each new day.
-    static func render(_ steps: [ForecastHour], units: UnitSystem, zone: TimeZone = SpotTime.zone) -> [String] {
+    /// The chart as lines. One column per 3-hour step; `│` starts each new day. Where the steps
+    /// have the tide, its height is a line too, and under it each high (H) and low (L) water of
+    /// `tide` at the step nearest it.
+    static func render(_ steps: [ForecastHour], units: UnitSystem, tide: TideTable? = nil, zone: TimeZone = SpotTime.zone) -> [String] {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let formatter = DateFormatter()
@@ -42,18 +44,36 @@ enum ForecastChart {
         let timed = steps.indices.filter { steps[$0].time != nil }
         let days = Dictionary(grouping: timed) { calendar.startOfDay(for: steps[$0].time ?? .distantPast) }.sorted { $0.key < $1.key }
         let line = Array(sparkline(steps.map(\.waveHeight)))
+        let levels = Array(sparkline(steps.map { $0.tide?.height }))
         var labels = ""
         var waves = ""
         var winds = ""
+        var tides = ""
+        var turns = ""
         for (index, day) in days.enumerated() {
             let separator = index == 0 ? "" : "│"
             let width = day.value.count
             labels += separator + DisplayWidth.pad(DisplayWidth.truncate(formatter.string(from: day.key), to: width), to: width)
             waves += separator + String(day.value.map { line[$0] })
             winds += separator + String(day.value.map { steps[$0].windDirection.map { Character(Compass.arrow(windFrom: $0)) } ?? " " })
+            tides += separator + String(day.value.map { levels[$0] })
+            turns += (index == 0 ? "" : " ") + String(day.value.map { turn(near: steps[$0].time, in: tide) })
         }
         let heights = steps.compactMap(\.waveHeight)
         let range = heights.isEmpty ? "no wave data" : "waves \(units.height(heights.min())) – \(units.height(heights.max()))"
-        return ["      " + labels, "wave  " + waves, "wind  " + winds, "      " + range + ", every 3 hours, wind arrows point downwind"]
+        var chart = ["      " + labels, "wave  " + waves, "wind  " + winds]
+        var key = ["      " + range + ", every 3 hours, wind arrows point downwind"]
+        let tideHeights = steps.compactMap { $0.tide?.height }
+        if let low = tideHeights.min(), let high = tideHeights.max() {
+            chart += ["tide  " + tides, "      " + turns]
+            key.append("      tide \(units.height(low)) – \(units.height(high)) above chart datum, H high water, L low water")
+        }
+        return chart + key
+    }
+
+    /// "H" or "L" when a high or low water falls within the 3 hours a step stands for.
+    private static func turn(near time: Date?, in tide: TideTable?) -> Character {
+        guard let time, let turn = tide?.turns.first(where: { (-5_400..<5_400).contains($0.time.timeIntervalSince(time)) }) else { return " " }
+        return turn.kind == .high ? "H" : "L"
     }
 }

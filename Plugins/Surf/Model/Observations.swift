@@ -35,6 +35,9 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     var surfMessiness: String? = nil
     var judgedWind: RelativeWind? = nil
     var directionQuality: Double? = nil
+    /// The tide at this time, and the station it was read at (nil when it cannot be had).
+    var tide: TideNow? = nil
+    var tideStation: TideSource? = nil
 
     var windSpeed: Double? { wind.speed }
     var windDirection: Double? { wind.direction }
@@ -50,7 +53,7 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     /// With the wind judged for the beach; the beach's own facing stays out.
     enum CodingKeys: String, CodingKey {
         case spot, region, time, waveHeight, swellHeight, swellPeriod, swellDirection, windSpeed, windDirection, windCompass, relativeWind,
-            waterTemperature, surfMessiness, directionQuality
+            waterTemperature, surfMessiness, directionQuality, tide, tideStation
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -69,6 +72,8 @@ struct SpotConditions: Encodable, Sendable, Equatable {
         try container.encode(waterTemperature, forKey: .waterTemperature)
         try container.encode(surfMessiness, forKey: .surfMessiness)
         try container.encode(directionQuality, forKey: .directionQuality)
+        try container.encode(tide, forKey: .tide)
+        try container.encode(tideStation, forKey: .tideStation)
     }
 
     /// Most promising first; ties by name, so the order never flickers.

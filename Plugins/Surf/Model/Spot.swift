@@ -10,12 +10,35 @@ struct Spot: Codable, Sendable, Equatable {
     /// beach, reef or point.
     var type: String
     var nearestBuoy: String?
+    /// The tide its waves break best on, where known (`surf best` favours it).
+    var tide: TidePreference? = nil
 
     /// `donegal/bundoran`, as typed on the command line.
     var path: String { "\(SpotNames.key(region))/\(SpotNames.key(name))" }
 
     /// `Ireland#Donegal#Bundoran`, as TrebleSurf names it.
     var trebleSurfID: String { "\(country)#\(region)#\(name)" }
+}
+
+/// The tide a spot works best on: the lowest, middle or highest third of the way from low water
+/// to high water, or any.
+enum TidePreference: String, Codable, Sendable, CaseIterable {
+    case low, mid, high, any
+
+    /// Whether a tide `stage` of the way from low water (0) to high water (1) suits it.
+    func suits(stage: Double) -> Bool {
+        switch self {
+        case .low: stage < 1.0 / 3
+        case .mid: (1.0 / 3...2.0 / 3).contains(stage)
+        case .high: stage > 2.0 / 3
+        case .any: true
+        }
+    }
+
+    /// The third a stage is in, in these words.
+    static func of(stage: Double) -> TidePreference {
+        stage < 1.0 / 3 ? .low : stage > 2.0 / 3 ? .high : .mid
+    }
 }
 
 /// Names match in any case, ignoring spaces and punctuation.
@@ -56,7 +79,7 @@ struct SpotCatalog: Sendable {
         } catch {
             throw ToolboxError.badData(
                 "the spots file \(userFile) is not a spots list",
-                hint: #"it holds {"spots": [{"name", "region", "country", "latitude", "longitude", "facing", "type"}]}"#
+                hint: #"it holds {"spots": [{"name", "region", "country", "latitude", "longitude", "facing", "type", "tide"?}]}"#
             )
         }
         for spot in added {

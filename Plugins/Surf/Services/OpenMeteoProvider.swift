@@ -43,7 +43,11 @@ struct OpenMeteoProvider: SurfProvider {
     }
 
     func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour] {
-        try await hourly(at: [spot], days: days, cache: lifetimes.forecast).first ?? []
+        try await forecasts(at: [spot], days: days).first ?? []
+    }
+
+    func forecasts(at spots: [Spot], days: Int) async throws -> [[ForecastHour]] {
+        try await hourly(at: spots, days: days, cache: lifetimes.forecast)
     }
 
     /// Hour-by-hour conditions for each spot, from one marine and one weather request.
@@ -102,20 +106,17 @@ struct OpenMeteoProvider: SurfProvider {
     func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport] {
         let columns = "station_id,time,WaveHeight,WavePeriod,MeanWaveDirection,WindSpeed,WindDirection,Gust,AirTemperature,SeaTemperature"
         let stations = names.map { $0.uppercased() }.joined(separator: "|")
-        // ERDDAP's query language sits in the query string as is: `columns&constraint&…`.
         var query = "\(columns)&station_id=~\"\(stations)\"&time>=now-\(hours.map { "\($0)hours" } ?? "1day")"
         if hours == nil { query += "&orderByMax(\"station_id,time\")" }
-        let encoded = query.addingPercentEncoding(withAllowedCharacters: Self.erddapAllowed) ?? query
-        guard let url = URL(string: erddap.baseURL.absoluteString + ".csv?" + encoded) else {
-            throw ToolboxError.configuration("surf.erddap_url is not a usable URL")
-        }
+        let file = URL(string: erddap.baseURL.absoluteString + ".csv") ?? erddap.baseURL
+        let url = try ERDDAPTable.url(file, query: query, key: "surf.erddap_url")
         // ERDDAP answers 404 when no row matches: no buoy reported in the window.
         let noRows = ToolboxError.notFound(
             "no readings from \(names.joined(separator: ", ")) in that time",
             hint: "the Irish weather buoys are M2, M3, M4, M5 and M6"
         )
         let data = try await erddap.send(APICall(url: url, cache: lifetimes.buoys, notFound: noRows)).body
-        let readings = try ERDDAPTable(csv: String(decoding: data, as: UTF8.self)).readings()
+        let readings = try ERDDAPTable(csv: String(decoding: data, as: UTF8.self), what: "the buoy data").readings()
         return Self.reports(readings, order: names)
     }
 
@@ -129,12 +130,6 @@ struct OpenMeteoProvider: SurfProvider {
             return BuoyReport(latest: latest, history: history)
         }
     }
-
-    static let erddapAllowed: CharacterSet = {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: ",&=-_.")
-        return allowed
-    }()
 
     func reports(at spots: [Spot], limit: Int?) async throws -> [SurfReport] {
         throw ToolboxError.configuration(

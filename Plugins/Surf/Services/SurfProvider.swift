@@ -12,10 +12,18 @@ protocol SurfProvider: Sendable {
     func conditions(at spots: [Spot]) async throws -> [SpotConditions]
     /// Hourly conditions for the coming days.
     func forecast(at spot: Spot, days: Int) async throws -> [ForecastHour]
+    /// Each spot's hourly conditions, in the spots' order (one batch where the provider can).
+    func forecasts(at spots: [Spot], days: Int) async throws -> [[ForecastHour]]
     /// Each buoy's latest reading, with `hours` of history when asked; names as the user typed them.
     func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport]
     /// Each spot's latest report whatever its date, or with `limit` the most recent ones, newest first.
     func reports(at spots: [Spot], limit: Int?) async throws -> [SurfReport]
+}
+
+extension SurfProvider {
+    func forecasts(at spots: [Spot], days: Int) async throws -> [[ForecastHour]] {
+        try await spots.concurrentMap { try await forecast(at: $0, days: days) }
+    }
 }
 
 /// Cache lifetimes, from configuration.

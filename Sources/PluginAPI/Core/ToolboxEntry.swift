@@ -170,6 +170,8 @@ public enum ToolboxEntry {
             output = context.output
             try await command.run(in: context)
             return 0
+        } catch let status as ExitStatus {
+            return status.code
         } catch {
             let failure = ToolboxError.from(error)
             if failure.kind != .interrupted { output.error(failure) }

@@ -1243,13 +1243,13 @@ _toolbox_surf() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    spots|conditions|forecast|buoys|reports)
+    spots|conditions|forecast|tides|best|buoys|reports)
         # Offer subcommand argument completions
         "_toolbox_surf_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'spots conditions forecast buoys reports' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'spots conditions forecast tides best buoys reports' -- "${cur}"))
         ;;
     esac
 }
@@ -1327,6 +1327,63 @@ _toolbox_surf_forecast() {
     case "${positional_number}" in
     1)
         __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf forecast -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_tides() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--days --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--days')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf tides -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_best() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--days --min-score --config)
+    __toolbox_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--days')
+        return
+        ;;
+    '--min-score')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf best -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
         return
         ;;
     esac

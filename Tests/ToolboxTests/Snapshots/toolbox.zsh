@@ -1165,7 +1165,9 @@ _toolbox_surf() {
         local -ar subcommands=(
             'spots:Surf spots: region, type, which way the beach faces, coordinates.'
             'conditions:Conditions now: every spot of a region, most promising first, or one spot in full.'
-            'forecast:A spot'\''s forecast by 3 hours, with a chart of waves and wind on a terminal.'
+            'forecast:A spot'\''s forecast by 3 hours, with a chart of waves, wind and tide on a terminal.'
+            'tides:High and low waters by day, at a spot'\''s nearest tide station or at a station named.'
+            'best:The best hours of the coming days: windows of daylight ranked by swell, wind and tide.'
             'buoys:The latest readings of the weather buoys off Ireland (M2–M6, more with TrebleSurf).'
             'reports:Surfers'\'' reports of a spot or a region (treblesurf provider, with a session).'
         )
@@ -1173,7 +1175,7 @@ _toolbox_surf() {
         ;;
     arg)
         case "${words[1]}" in
-        spots|conditions|forecast|buoys|reports)
+        spots|conditions|forecast|tides|best|buoys|reports)
             "_toolbox_surf_${words[1]}" && ret=0
             ;;
         esac
@@ -1231,6 +1233,51 @@ _toolbox_surf_forecast() {
     local -ar arg_specs=(
         ':place:{__toolbox_custom_complete ---completion surf forecast -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
         '--days[How many days, 1 to 7.]:days:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_tides() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':place:{__toolbox_custom_complete ---completion surf tides -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--days[How many days from today, 1 to 7.]:days:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_best() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:places:{__toolbox_custom_complete ---completion surf best -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--days[How many days, 1 to 7.]:days:'
+        '--min-score[The score every hour of a window reaches.]:min-score:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
