@@ -13,6 +13,7 @@ public enum SurfPlugin: ToolboxPlugin {
         )
         static let country = ConfigKey("surf.country", default: "Ireland", summary: "The country whose spots are listed.")
         static let region = ConfigKey("surf.region", default: "Donegal", summary: "The region `surf conditions` shows when none is named.")
+        static let home = ConfigKey("surf.home", summary: "Your home spot, as REGION/SPOT: what `surf now` shows when no spot is named.")
         static let buoys = ConfigKey("surf.buoys", type: .list, default: "M4,M6", summary: "The buoys `surf buoys` shows when none are named.")
         static let units = ConfigKey(
             "surf.units",
@@ -49,6 +50,12 @@ public enum SurfPlugin: ToolboxPlugin {
             type: .number,
             default: "40",
             summary: "How far a spot may be from the tide station its tides are read at, in km."
+        )
+        static let tidesWaitSeconds = ConfigKey(
+            "surf.tides_wait_seconds",
+            type: .number,
+            default: "8",
+            summary: "How long conditions, forecasts and the home screen wait for the tides before showing the surf without them."
         )
         static let trebleSurfURL = ConfigKey(
             "surf.treblesurf.base_url",
@@ -88,12 +95,32 @@ public enum SurfPlugin: ToolboxPlugin {
         )
 
         static let all = [
-            provider, country, region, buoys, units, marineURL, weatherURL, erddapURL, tidesURL, tideStationKilometres, trebleSurfURL,
+            provider, country, region, home, buoys, units, marineURL, weatherURL, erddapURL, tidesURL, tideStationKilometres, tidesWaitSeconds,
+            trebleSurfURL,
             session, spotsFile, conditionsMinutes, forecastMinutes, spotsMinutes, tidesMinutes,
         ]
     }
 
     public static let descriptor = PluginDescriptor(name: "Surf", command: SurfCommand.self, configurationKeys: Keys.all)
+
+    /// With the TrebleSurf provider and a session set, one report request says whether it works.
+    public static func checkCredentials(_ context: CommandContext) async -> [CredentialCheck] {
+        let configuration = context.configuration
+        guard (try? configuration.choice(Keys.provider, as: SurfSource.self)) == .trebleSurf, configuration.string(Keys.session) != nil,
+            let provider = try? context.resolve((any SurfProvider).self) as? TrebleSurfProvider,
+            let country = configuration.string(Keys.country), let region = configuration.string(Keys.region)
+        else { return [] }
+        let outcome: CredentialCheck.Outcome
+        do {
+            try await provider.checkSession(country: country, region: region)
+            outcome = .accepted
+        } catch let error as ToolboxError where error.kind == .authentication {
+            outcome = .refused(problem: "TrebleSurf says the session has expired or is invalid", fix: error.hint)
+        } catch {
+            outcome = .unchecked(reason: ToolboxError.from(error).message)
+        }
+        return [CredentialCheck(key: Keys.session.name, service: "TrebleSurf", outcome: outcome)]
+    }
 
     public static func register(into container: inout Container) {
         container.register(SpotCatalog.self) { container in
@@ -112,7 +139,8 @@ public enum SurfPlugin: ToolboxPlugin {
                     web: try container.resolve(WebClient.self)
                 ),
                 reach: try configuration.double(Keys.tideStationKilometres),
-                lifetime: CachePolicy(kind: "tides", timeToLive: try configuration.double(Keys.tidesMinutes) * 60)
+                lifetime: CachePolicy(kind: "tides", timeToLive: try configuration.double(Keys.tidesMinutes) * 60),
+                patience: .milliseconds(Int(try configuration.double(Keys.tidesWaitSeconds) * 1000))
             )
         }
         container.register(SurfPlaces.self) { container in
@@ -133,17 +161,20 @@ struct SurfCommand: ParsableCommand {
             \(SurfSource.allCases.map(\.help).joined(separator: "\n"))
 
             Examples:
+              toolbox surf
               toolbox surf conditions donegal
               toolbox surf conditions donegal/bundoran
               toolbox surf forecast clare/lahinch --days 5
               toolbox surf tides donegal/bundoran --days 5
               toolbox surf best donegal --min-score 1.5
+              toolbox surf now donegal/bundoran --line
               toolbox surf buoys M4 M6 --hours 24
 
             Weather data by Open-Meteo.com (CC BY 4.0); buoy data and tide predictions by the Marine
             Institute (CC BY 4.0), read from its ERDDAP whichever provider is chosen.
             """,
-        subcommands: [Spots.self, Conditions.self, Forecast.self, Tides.self, Best.self, Buoys.self, Reports.self]
+        subcommands: [Today.self, Spots.self, Conditions.self, Now.self, Forecast.self, Tides.self, Best.self, Buoys.self, Reports.self],
+        defaultSubcommand: Today.self
     )
 
     /// Regions and `region/spot` names from the catalog, for shell completion.

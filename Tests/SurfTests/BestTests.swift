@@ -106,6 +106,7 @@ import Testing
                 "TOOLBOX_SURF_OPEN_METEO_MARINE_URL": server.baseURL.absoluteString + "/v1/marine",
                 "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": server.baseURL.absoluteString + "/v1/forecast",
                 "TOOLBOX_SURF_SPOTS_FILE": spots.path,
+                "TOOLBOX_SURF_TIDES_WAIT_SECONDS": "300",
             ]
         )
         let run = await toolbox.run(["surf", "best", "test/testbeach", "--json"])

@@ -80,13 +80,14 @@ public enum ERDDAPTideStub {
         on server: StubServer,
         stations: [Station] = donegalAndClare,
         listingStations: Bool = true,
-        prefix: String = "/erddap/tabledap"
+        prefix: String = "/erddap/tabledap",
+        delay: Duration = .zero
     ) {
         server.route("\(prefix)/IMI-TidePrediction.csv") { request in
             if request.query["distinct()"] != nil {
                 guard listingStations else { return .text("Error {\n    code=500;\n    message=\"Internal Server Error\";\n}\n", status: 500) }
                 let rows = stations.map { "\($0.id),\($0.longitude),\($0.latitude)" }
-                return csv(["stationID,longitude,latitude", ",degrees_east,degrees_north"] + rows)
+                return csv(["stationID,longitude,latitude", ",degrees_east,degrees_north"] + rows, delay: delay)
             }
             guard let (from, to) = span(request), let station = stations.first(where: { "\"\($0.id)\"" == request.query["stationID"] }) else {
                 return .text(String(decoding: noRows, as: UTF8.self), status: 404)
@@ -99,7 +100,8 @@ public enum ERDDAPTideStub {
                 time += 300
             }
             return rows.isEmpty
-                ? .text(String(decoding: noRows, as: UTF8.self), status: 404) : csv(["time,Water_Level,Water_Level_ODM", "UTC,metres,metres"] + rows)
+                ? .text(String(decoding: noRows, as: UTF8.self), status: 404)
+                : csv(["time,Water_Level,Water_Level_ODM", "UTC,metres,metres"] + rows, delay: delay)
         }
         server.route("\(prefix)/IMI_TidePrediction_HighLow.csv") { request in
             // `stationID=~"Lahinch(_MODELLED)?"`: a regular expression over the names.
@@ -114,7 +116,7 @@ public enum ERDDAPTideStub {
             }
             return rows.isEmpty
                 ? .text(String(decoding: noRows, as: UTF8.self), status: 404)
-                : csv(["time,tide_time_category,Water_Level_ODMalin", "UTC,,metres"] + rows)
+                : csv(["time,tide_time_category,Water_Level_ODMalin", "UTC,,metres"] + rows, delay: delay)
         }
     }
 
@@ -126,8 +128,8 @@ public enum ERDDAPTideStub {
         return (from, to)
     }
 
-    static func csv(_ lines: [String]) -> StubServer.Reply {
-        .text(lines.joined(separator: "\n") + "\n", headers: ["Content-Type": "text/csv;charset=UTF-8"])
+    static func csv(_ lines: [String], delay: Duration) -> StubServer.Reply {
+        .text(lines.joined(separator: "\n") + "\n", headers: ["Content-Type": "text/csv;charset=UTF-8"], delay: delay)
     }
 
     static func iso(_ date: Date) -> String { date.formatted(.iso8601) }

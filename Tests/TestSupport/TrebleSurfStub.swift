@@ -15,10 +15,13 @@ public enum TrebleSurfStub {
         public var blankTimes: Bool
         /// `/api/regionBuoys` answers with this status and the server's error body; 200 is an empty list.
         public var regionBuoysStatus: Int?
+        /// Photos sent as spots' `ImageString` (base64) in place of the fixture's, by spot name.
+        public var photos: [String: Data]
 
-        public init(blankTimes: Bool = false, regionBuoysStatus: Int? = nil) {
+        public init(blankTimes: Bool = false, regionBuoysStatus: Int? = nil, photos: [String: Data] = [:]) {
             self.blankTimes = blankTimes
             self.regionBuoysStatus = regionBuoysStatus
+            self.photos = photos
         }
     }
 
@@ -28,7 +31,7 @@ public enum TrebleSurfStub {
     static let reference = 1_775_566_800  // 2026-04-07T13:00:00Z
 
     public static func install(on server: StubServer, now: Date = Date(), shape: Shape = Shape()) throws {
-        let server = Answers(server: server, bodies: try Bodies(now: now, blankTimes: shape.blankTimes))
+        let server = Answers(server: server, bodies: try Bodies(now: now, blankTimes: shape.blankTimes, photos: shape.photos))
         server.route("/api/regions") { $1.query["country"] == "Ireland" ? $0.regions : nil }
         server.route("/api/spots") { bodies, request in
             guard let country = request.query["country"], let region = request.query["region"] else {
@@ -127,14 +130,19 @@ public enum TrebleSurfStub {
         /// Bundoran's current conditions when they are not the first forecast hour's.
         let current: [[String: Any]]?
 
-        init(now: Date, blankTimes: Bool) throws {
+        init(now: Date, blankTimes: Bool, photos: [String: Data]) throws {
             let shift = Int(now.timeIntervalSince1970) / 3600 * 3600 - TrebleSurfStub.reference
             func fixture(_ name: String) throws -> Any {
                 try JSONSerialization.jsonObject(with: Fixtures.data("treblesurf/\(name)", target: "SurfTests"))
             }
             func list(_ name: String) throws -> [[String: Any]] { try fixture(name) as? [[String: Any]] ?? [] }
             regions = try fixture("regions.json")
-            let donegal = try list("spots.json")
+            let donegal = try list("spots.json").map { spot in
+                var spot = spot
+                let name = (spot["country_region_spot"] as? String)?.split(separator: "/").last.map(String.init) ?? ""
+                if let photo = photos[name] { spot["ImageString"] = photo.base64EncodedString() }
+                return spot
+            }
             // Sligo gets one spot of its own; Clare has none, which the server writes as null.
             var strandhill = donegal.last ?? [:]
             strandhill["country_region_spot"] = "Ireland/Sligo/Strandhill"

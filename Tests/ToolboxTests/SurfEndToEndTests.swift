@@ -21,6 +21,8 @@ import Testing
                 "TOOLBOX_SURF_OPEN_METEO_WEATHER_URL": base + "/v1/forecast",
                 "TOOLBOX_SURF_ERDDAP_URL": base + "/erddap/tabledap/IWBNetwork",
                 "TOOLBOX_SURF_TIDES_URL": base + "/erddap/tabledap",
+                // Parallel tests on two cores may take far longer than a user's network.
+                "TOOLBOX_SURF_TIDES_WAIT_SECONDS": "300",
                 "TOOLBOX_SURF_TREBLESURF_BASE_URL": base,
                 "TOOLBOX_HTTP_BACKOFF_INITIAL": "0.01",
                 "TOOLBOX_HTTP_BACKOFF_MAX": "0.02",
@@ -113,6 +115,128 @@ import Testing
                 == "offline: showing cached results from 3 h ago\nWeather data by Open-Meteo.com (CC BY 4.0); Tide predictions: Marine Institute, Ireland (CC BY 4.0)\n"
         )
         #expect(stale.standardOutput.split(separator: "\n").count == 3, "Lahinch, Doonbeg, Spanish Point")
+    }
+
+    @Test func surfAloneIsTheHomeScreenFromOneParallelLoad() async throws {
+        let (server, toolbox) = try await start(extra: ["TOOLBOX_SURF_HOME": "donegal/bundoran"])
+        // Every source answers after 0.8 s.
+        let delay = Duration.milliseconds(800)
+        ERDDAPTideStub.install(on: server, delay: delay)
+        server.route("/v1/marine", .json(try Self.openMeteo("marine-hourly.json", count: 5), delay: delay))
+        server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 5), delay: delay))
+        let buoys = String(decoding: try Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self)
+        server.route("/erddap/tabledap/IWBNetwork.csv", .text(buoys, delay: delay))
+        let run = try await toolbox.run(["surf"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        // One load: the conditions' two requests, the tide station list and the buoys were all
+        // being answered at one moment (the time it takes is measured apart, not on a busy CI).
+        #expect(server.maxInFlight >= 4, "the loads run at once: \(server.maxInFlight) at most")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Bundoran: waves ") == true && lines.first?.contains(", tide ") == true, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Best in Donegal now: ") })
+        #expect(lines.contains { $0.hasPrefix("M4: waves ") } && lines.contains { $0.hasPrefix("M6: waves ") })
+        #expect(!lines.contains { $0.contains("reports") }, "reports come with the treblesurf provider")
+        #expect(run.standardError.contains("Marine Institute"), "the credits")
+
+        let json = try await toolbox.run(["surf", "today", "--json"])
+        let screen = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect((screen["home"] as? [String: Any])?["spot"] as? String == "Bundoran")
+        #expect((screen["home"] as? [String: Any])?["tide"] is [String: Any])
+        #expect(screen["best"] is [String: Any])
+        #expect((screen["buoys"] as? [[String: Any]])?.map { $0["name"] as? String } == ["M4", "M6"])
+        #expect(screen["reports"] is NSNull)
+        #expect((screen["problems"] as? [String])?.isEmpty == true)
+        await server.stop()
+    }
+
+    @Test func theHomeScreenWithTrebleSurfHasReportsAndAPartThatFailsSaysWhy() async throws {
+        let (server, toolbox) = try await trebleSurf(session: TrebleSurfStub.session)
+        let run = try await toolbox.run(["surf", "--json"], environment: ["TOOLBOX_SURF_HOME": "donegal/bundoran"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let screen = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect((screen["reports"] as? [[String: Any]])?.isEmpty == false, "the region's latest reports")
+        // Without a home spot, and with a session TrebleSurf refuses: a hint, the region's best and
+        // the buoys all the same, and why there are no reports.
+        let plain = try await toolbox.run(["surf", "today", "--plain"], environment: ["TOOLBOX_SURF_TREBLESURF_SESSION": "ts-old-session-0c1d"])
+        #expect(plain.exitCode == 0, "\(plain.standardError)")
+        #expect(plain.standardError.contains("Set your home spot to see it first: toolbox config set surf.home donegal/bundoran"))
+        #expect(plain.standardOutput.contains("Best in Donegal now: "))
+        #expect(plain.standardOutput.contains("M4: waves "))
+        #expect(plain.standardError.contains("reports: TrebleSurf did not accept the session"), "\(plain.standardError)")
+        #expect(!plain.standardError.contains("ts-old-session"))
+        await server.stop()
+    }
+
+    @Test func aSpotsPhotoFromTrebleSurfIsKeptApartAndDrawn() async throws {
+        // A photo at the size the app sends (640 × 427), inlined in the spots list as base64.
+        let photo = TestImages.png(width: 640, height: 427, seed: 7)
+        let (server, binary) = try await start(provider: "treblesurf")
+        try TrebleSurfStub.install(on: server, shape: TrebleSurfStub.Shape(photos: ["Bundoran": photo]))
+        let toolbox = binary
+        let colours = ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+        let spots = try await toolbox.runOnTerminal(["surf", "spots", "donegal", "--images"], environment: colours)
+        #expect(spots.exitCode == 0, "\(spots.standardError)")
+        let lines = spots.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains("▀") == true && lines.first?.contains("Bundoran, Donegal") == true, "the photo beside the spot")
+        #expect(
+            lines.contains { $0.contains("Rossnowlagh, Donegal") },
+            "a spot with no photo: its lines alone"
+        )
+        // Kept apart from the list: the conditions of one spot draw it from the cache.
+        let listed = server.requestCount("/api/spots")
+        let one = try await toolbox.runOnTerminal(["surf", "conditions", "donegal/bundoran"], environment: colours)
+        #expect(one.exitCode == 0, "\(one.standardError)")
+        #expect(one.standardOutput.split(separator: "\n").first?.contains("▀") == true, "\(one.standardOutput)")
+        #expect(one.standardOutput.contains("Swell"))
+        #expect(server.requestCount("/api/spots") == listed, "the photo is kept, not asked for again")
+        let folder = toolbox.home.appendingPathComponent("cache/toolbox/surf")
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let bodies = try files.filter { !$0.hasDirectoryPath }.map { try Data(contentsOf: $0) }
+        #expect(bodies.count >= 2, "the list and the photo")
+        #expect(!bodies.contains { String(decoding: $0, as: UTF8.self).contains("ImageString") }, "the list is kept without its photos")
+        await server.stop()
+    }
+
+    @Test func aPhotoDeclaringTooManyPixelsIsAOneLineNoteAtOnce() async throws {
+        let (server, binary) = try await start(provider: "treblesurf")
+        try TrebleSurfStub.install(on: server, shape: TrebleSurfStub.Shape(photos: ["Bundoran": try TestImages.declaringTooManyPixels]))
+        let started = ContinuousClock.now
+        let run = try await binary.runOnTerminal(["surf", "spots", "donegal", "--images"], environment: ["TERM": "xterm-256color"])
+        // Refused by its header (decoding would want 10 GB); the second is measured apart, not on a busy CI.
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(run.exitCode == 0)
+        let notes = run.standardError.split(separator: "\n").filter { $0.contains("50000 × 50000") }
+        #expect(notes.count == 1, "one line: \(run.standardError)")
+        #expect(notes.first?.contains("cannot draw the picture: the picture is 50000 × 50000 pixels, more than 40 megapixels") == true)
+        #expect(run.standardOutput.contains("Bundoran, Donegal"), "the spot all the same")
+        await server.stop()
+    }
+
+    @Test func theKeylessCatalogueHasNoPhotosAndSaysSo() async throws {
+        let (server, toolbox) = try await start()
+        let run = try await toolbox.runOnTerminal(["surf", "spots", "donegal", "--images"], environment: ["TERM": "xterm-256color"])
+        #expect(run.exitCode == 0)
+        #expect(run.standardError.contains("no photos of these spots: they come from TrebleSurf"), "\(run.standardError)")
+        #expect(run.standardOutput.contains("Bundoran, Donegal"))
+        await server.stop()
+    }
+
+    @Test func theStatusLineMarksTheCachedSurfWhenTheNetworkFails() async throws {
+        let (server, toolbox) = try await start()
+        server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        let fresh = try await toolbox.run(["surf", "now", "donegal/bundoran", "--line"])
+        #expect(fresh.exitCode == 0, "\(fresh.standardError)")
+        #expect(!fresh.standardOutput.contains("cached"))
+        await server.stop()
+        // Stored three hours ago, and asked for anew (as once it expires): the network fails.
+        try Self.age(cacheIn: toolbox.home, by: 3 * 3600)
+        let stale = try await toolbox.run(["surf", "now", "donegal/bundoran", "--line", "--refresh"])
+        #expect(stale.exitCode == 0, "\(stale.standardError)")
+        let line = stale.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(line.hasPrefix("Bundoran ") && line.hasSuffix(" (cached 3 h ago)"), "\(line)")
+        #expect(line.contains("▲") || line.contains("▼"), "the tide, kept for a week, is still there: \(line)")
+        #expect(line.count <= 60)
     }
 
     /// Offline as a new user meets it: no name resolves and no address has a route. The
@@ -319,6 +443,31 @@ import Testing
         #expect(expired.standardError.contains("Session expired or invalid"), "the server's own words")
         #expect(expired.standardError.contains("fresh session_id cookie"))
         #expect(!expired.standardError.contains("ts-old-session"))
+        await server.stop()
+    }
+
+    @Test func configCheckAsksTrebleSurfOnceWhetherTheSessionWorks() async throws {
+        let (server, binary) = try await trebleSurf(session: TrebleSurfStub.session)
+        var toolbox = binary
+        toolbox.environment["TMDB_API_KEY"] = "a-real-looking-key"
+        let works = try await toolbox.run(["config", "check"])
+        #expect(works.exitCode == 0, "\(works.standardError)")
+        #expect(works.standardError.contains("TrebleSurf accepts surf.treblesurf.session."), "\(works.standardError)")
+        let reports = server.requests.filter { $0.path.contains("SpotReports") }
+        #expect(reports.count == 1, "one authenticated request")
+        #expect(reports.first?.headers["cookie"] == "session_id=\(TrebleSurfStub.session)")
+
+        let expired = try await toolbox.run(["config", "check"], environment: ["TOOLBOX_SURF_TREBLESURF_SESSION": "ts-old-session-0c1d"])
+        #expect(expired.exitCode == 78)
+        #expect(expired.standardOutput.contains("surf.treblesurf.session"), "\(expired.standardOutput)")
+        #expect(expired.standardOutput.contains("TrebleSurf says the session has expired or is invalid"))
+        #expect(expired.standardOutput.contains("fresh session_id cookie"), "the hint to renew it")
+        #expect(!(expired.standardOutput + expired.standardError).contains("ts-old-session"), "the secret is never shown")
+
+        // The keyless provider, or no session: nothing is asked.
+        let asked = server.requestCount()
+        #expect(try await toolbox.run(["config", "check"], environment: ["TOOLBOX_SURF_PROVIDER": "open-meteo"]).exitCode == 0)
+        #expect(server.requestCount() == asked)
         await server.stop()
     }
 

@@ -52,7 +52,7 @@ extension SurfCommand {
             }
             let forecasts = try await surf.provider.forecasts(at: spots, days: days)
             let first = forecasts.joined().compactMap(\.time).min() ?? now
-            let (tables, problem) = await tides.tables(near: spots, around: max(first, now), within: TidePredictions.patience)
+            let (tables, problem) = await tides.tables(near: spots, around: max(first, now))
             if let problem { context.output.notice("tides are left out: \(problem.message)") }
             // The days asked, in Irish days, whatever else the forecast holds.
             var calendar = Calendar(identifier: .gregorian)

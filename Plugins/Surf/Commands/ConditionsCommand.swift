@@ -9,7 +9,9 @@ extension SurfCommand {
             commandName: "conditions",
             abstract: "Conditions now: every spot of a region, most promising first, or one spot in full.",
             discussion: """
-                Most promising: bigger swell with offshore or cross-offshore wind.
+                Most promising: bigger swell with offshore or cross-offshore wind. One spot on a
+                terminal shows its photo beside it, with the treblesurf provider (the keyless
+                catalogue has none).
                 The tide is read at the nearest Marine Institute station (within surf.tide_station_km):
                 its height above chart datum (LAT), rising or falling, and the next high and low.
 
@@ -31,13 +33,25 @@ extension SurfCommand {
             let tides = try context.resolve(TidePredictions.self)
             let spots = try await places.spots(query)
             let now = Date()
-            async let tidal = tides.tables(near: spots, around: now, within: TidePredictions.patience)
+            async let tidal = tides.tables(near: spots, around: now)
             let found = try await places.provider.conditions(at: spots)
             let (tables, problem) = await tidal
             if let problem { context.output.notice("tides are left out: \(problem.message)") }
             let conditions = SpotConditions.ranked(found.map { $0.withTide(tables, at: now) })
             let credit = credits(places.provider.forecastCredit, withTides: !tables.isEmpty)
             if query.spot != nil, let one = conditions.first {
+                // On a terminal, the spot's photo beside it, when the provider has one (TrebleSurf).
+                if context.output.format == .table, let spot = spots.first, let photo = places.provider.photo(of: spot) {
+                    try await context.resolve(TerminalPictures.self).detail(
+                        one,
+                        fields: ConditionsText.fields(one, units: units),
+                        plain: ConditionsText.spoken(one, units: units),
+                        width: nil,
+                        picture: { photo }
+                    )
+                    if let credit { context.output.credit(credit) }
+                    return
+                }
                 try context.output.detail(
                     one,
                     fields: ConditionsText.fields(one, units: units),

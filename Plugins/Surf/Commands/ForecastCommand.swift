@@ -30,7 +30,7 @@ extension SurfCommand {
                 context.output.notice("the forecast reaches only \(SpotTime.display(last)), less than the \(days) days asked")
             }
             // The week of predictions the forecast starts in covers all its days.
-            let (tables, problem) = await tides.tables(near: [spot], around: hours.first?.time ?? now, within: TidePredictions.patience)
+            let (tables, problem) = await tides.tables(near: [spot], around: hours.first?.time ?? now)
             if let problem { context.output.notice("tides are left out: \(problem.message)") }
             let steps = ForecastTable.everyThirdHour(hours).map { $0.withTide(tables, at: $0.time ?? now) }
             let tide = tables[spot.path]

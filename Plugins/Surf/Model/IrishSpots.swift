@@ -3,16 +3,8 @@
 /// to 45°, from the project's reference list; extend it with `surf.spots_file`. A tide is named
 /// only where surf guides agree on it (the Peak at Bundoran and Lahinch: mid tide); elsewhere any.
 enum IrishSpots {
-    static func spot(
-        _ name: String,
-        _ region: String,
-        _ latitude: Double,
-        _ longitude: Double,
-        facing: Double,
-        _ type: String,
-        buoy: String,
-        tide: TidePreference? = nil
-    ) -> Spot {
+    static func spot(_ name: String, _ region: String, _ latitude: Double, _ longitude: Double, facing: Double, _ type: String, buoy: String) -> Spot
+    {
         Spot(
             name: name,
             region: region,
@@ -22,15 +14,18 @@ enum IrishSpots {
             facing: facing,
             type: type,
             nearestBuoy: buoy,
-            tide: tide
+            tide: tides[name]
         )
     }
+
+    /// The tide a spot works best on, where surf guides agree.
+    static let tides: [String: TidePreference] = ["Bundoran": .mid, "Lahinch": .mid]
 
     static let all: [Spot] = [
         spot("Magheroarty", "Donegal", 55.162985, -8.143272, facing: 0, "beach", buoy: "M4"),
         spot("Falcarragh", "Donegal", 55.16073, -8.085937, facing: 0, "beach", buoy: "M4"),
         spot("Rossnowlagh", "Donegal", 54.555689, -8.210135, facing: 270, "beach", buoy: "M4"),
-        spot("Bundoran", "Donegal", 54.492515, -8.268799, facing: 315, "reef", buoy: "M4", tide: .mid),
+        spot("Bundoran", "Donegal", 54.492515, -8.268799, facing: 315, "reef", buoy: "M4"),
         spot("Tullan Strand", "Donegal", 54.4846, -8.2820, facing: 315, "beach", buoy: "M4"),
         spot("Easkey", "Sligo", 54.291575, -8.95584, facing: 0, "reef", buoy: "M4"),
         spot("Enniscrone", "Sligo", 54.211954, -9.102001, facing: 0, "beach", buoy: "M4"),
@@ -38,7 +33,7 @@ enum IrishSpots {
         spot("Keel", "Mayo", 53.973033, -10.07223, facing: 225, "beach", buoy: "M6"),
         spot("Carrowniskey", "Mayo", 53.7130, -9.8820, facing: 270, "beach", buoy: "M6"),
         spot("Dun Loughan", "Galway", 53.41944, -10.148626, facing: 225, "beach", buoy: "M6"),
-        spot("Lahinch", "Clare", 52.933675, -9.3501, facing: 225, "beach", buoy: "M6", tide: .mid),
+        spot("Lahinch", "Clare", 52.933675, -9.3501, facing: 225, "beach", buoy: "M6"),
         spot("Doonbeg", "Clare", 52.76445, -9.493389, facing: 270, "beach", buoy: "M6"),
         spot("Spanish Point", "Clare", 52.8490, -9.4420, facing: 270, "reef", buoy: "M6"),
         spot("Castlegregory", "Kerry", 52.276666, -10.037212, facing: 315, "beach", buoy: "M6"),

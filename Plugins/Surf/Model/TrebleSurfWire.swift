@@ -70,6 +70,20 @@ struct TrebleSurfSpot: Decodable {
         )
     }
 
+    /// Each spot's photo (`ImageString`, base64), by its `country_region_spot`: only one that decodes
+    /// from base64 to a picture's bytes (JPEG, PNG, GIF, WebP or HEIC by its signature) of at most
+    /// `limit` bytes. Its declared size is checked where it is drawn, as every picture's is.
+    static func photos(in body: Data, limit: Int) -> [(name: String, photo: Data)] {
+        guard let spots = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]] else { return [] }
+        return spots.compactMap { spot in
+            guard let name = spot["country_region_spot"] as? String, let text = spot["ImageString"] as? String, !text.isEmpty,
+                text.utf8.count <= limit * 4 / 3 + 4, let photo = Data(base64Encoded: text, options: .ignoreUnknownCharacters),
+                ImageSignature.kind(of: photo) != nil
+            else { return nil }
+            return (name, photo)
+        }
+    }
+
     /// The list without the photos: each is a base64 JPEG, far larger than the rest of the list.
     static func withoutPhotos(_ body: Data) -> Data {
         guard var spots = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]] else { return body }

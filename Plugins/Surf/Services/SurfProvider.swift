@@ -18,12 +18,16 @@ protocol SurfProvider: Sendable {
     func buoys(_ names: [String], hours: Int?) async throws -> [BuoyReport]
     /// Each spot's latest report whatever its date, or with `limit` the most recent ones, newest first.
     func reports(at spots: [Spot], limit: Int?) async throws -> [SurfReport]
+    /// The spot's photo as kept, when the provider has photos (TrebleSurf's).
+    func photo(of spot: Spot) -> Data?
 }
 
 extension SurfProvider {
     func forecasts(at spots: [Spot], days: Int) async throws -> [[ForecastHour]] {
         try await spots.concurrentMap { try await forecast(at: $0, days: days) }
     }
+
+    func photo(of spot: Spot) -> Data? { nil }
 }
 
 /// Cache lifetimes, from configuration.

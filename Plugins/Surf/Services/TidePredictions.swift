@@ -1,5 +1,6 @@
 import Foundation
 import PluginAPI
+import Synchronization
 
 /// Tide predictions from the Marine Institute's ERDDAP, keyless, whichever provider gives the surf:
 /// - the stations: `IMI-TidePrediction`'s ids and positions (`distinct()`), kept for a month, or the
@@ -56,29 +57,45 @@ struct TidePredictions: Sendable {
 
     typealias SpotTables = (tables: [String: (table: TideTable, distance: Double)], problem: ToolboxError?)
 
-    /// How long the surf waits for its tides: a slow ERDDAP leaves them out, not the surf.
-    static let patience: Duration = .seconds(8)
+    /// How long the surf waits for its tides (`surf.tides_wait_seconds`): a slow ERDDAP leaves
+    /// them out, not the surf.
+    let patience: Duration
 
-    /// `tables(near:around:)`, or none after `patience`, saying so (the fetch is cancelled).
-    func tables(near spots: [Spot], around now: Date, within patience: Duration) async -> SpotTables {
-        await withTaskGroup(of: SpotTables?.self) { group in
-            group.addTask { await tables(near: spots, around: now) }
-            group.addTask {
-                try? await Task.sleep(for: patience)
-                return nil
+    /// Each spot's station and predictions for the week around `now`, or none after `patience`,
+    /// saying so. The fetch is then left to finish or fail on its own: a request waiting on a
+    /// silent server may not hear a cancel, and the surf must not wait for it.
+    func tables(near spots: [Spot], around now: Date) async -> SpotTables {
+        let answer = FirstAnswer()
+        return await withCheckedContinuation { continuation in
+            answer.waiting.withLock { $0 = continuation }
+            let fetch = Task {
+                let found = await fetchTables(near: spots, around: now)
+                answer.give(found)
             }
-            defer { group.cancelAll() }
-            let late = ToolboxError.unavailable(
-                "the Marine Institute did not answer within \(patience.components.seconds) s",
-                hint: "try again later"
-            )
-            return await group.next().flatMap { $0 } ?? ([:], late)
+            Task { [patience] in
+                try? await Task.sleep(for: patience)
+                let late = ToolboxError.unavailable(
+                    "the Marine Institute did not answer within \(patience.components.seconds) s",
+                    hint: "try again later, or wait longer with surf.tides_wait_seconds"
+                )
+                answer.give(([:], late))
+                fetch.cancel()
+            }
+        }
+    }
+
+    /// Whoever answers first is heard; the other finds nobody waiting.
+    private final class FirstAnswer: Sendable {
+        let waiting = Mutex<CheckedContinuation<SpotTables, Never>?>(nil)
+
+        func give(_ tables: SpotTables) {
+            waiting.withLock { $0.take() }?.resume(returning: tables)
         }
     }
 
     /// Each spot's station and predictions for the week around `now`, every station asked once. A
     /// spot whose tides cannot be had is left out, and the first reason is given.
-    func tables(near spots: [Spot], around now: Date) async -> SpotTables {
+    private func fetchTables(near spots: [Spot], around now: Date) async -> SpotTables {
         let stations = await stations()
         var problem: ToolboxError?
         var nearest: [String: (station: TideStation, distance: Double)] = [:]
@@ -90,9 +107,10 @@ struct TidePredictions: Sendable {
             }
         }
         let asked = Dictionary(nearest.values.map { ($0.station.id, $0.station) }, uniquingKeysWith: { first, _ in first })
-        // One station after another: a task group here, inside `tables(within:)`'s, on the command's
-        // main-thread executor, crashed the release build (Swift 6.3.1 offered a child's result to
-        // the wrong waiter). A region has one to three stations, and their week is usually kept.
+        // One station after another: a task group here, inside the race above (then a task group
+        // too), on the command's main-thread executor, crashed the release build (Swift 6.3.1
+        // offered a child's result to the wrong waiter). A region has one to three stations, and
+        // their week is usually kept.
         var answers: [String: Result<TideTable, ToolboxError>] = [:]
         for (id, station) in asked {
             do { answers[id] = .success(try await table(at: station, around: now)) } catch { answers[id] = .failure(ToolboxError.from(error)) }

@@ -15,6 +15,11 @@ struct TrebleSurfProvider: SurfProvider {
     /// Notices (stderr), and under --verbose what was left out of an answer.
     let output: Output
     let logger: Logger
+    /// Where the spots' photos are kept, apart from the list, as the app keeps them: 30 days.
+    let photos: ResponseCache
+    static let photoLifetime = CachePolicy(kind: "photos", timeToLive: 30 * 86_400)
+    /// A photo larger than this (as sent, in base64) is not kept: the app's are tens of kilobytes.
+    static let photoLimit = 8_000_000
     /// The buoys TrebleSurf relays are listed under this region.
     static let buoyRegion = "NorthAtlantic"
     /// The buoys the app shows when the region's list cannot be had.
@@ -38,6 +43,7 @@ struct TrebleSurfProvider: SurfProvider {
             failure: Self.failure
         )
         self.session = session
+        photos = web.cache
         self.lifetimes = lifetimes
         self.output = output
         self.logger = logger
@@ -73,9 +79,27 @@ struct TrebleSurfProvider: SurfProvider {
 
     private func spots(country: String, canonicalRegion region: String) async throws -> [Spot] {
         var call = APICall("/api/spots", query: [("country", country), ("region", region)], cache: lifetimes.spots)
-        call.slim = TrebleSurfSpot.withoutPhotos
+        // A fresh list: each photo is kept apart, then the list without them.
+        call.slim = { [self] body in
+            for (name, photo) in TrebleSurfSpot.photos(in: body, limit: Self.photoLimit) {
+                photos.store(HTTPResponse(status: 200, body: photo), for: photoKey(name), policy: Self.photoLifetime)
+            }
+            return TrebleSurfSpot.withoutPhotos(body)
+        }
         let spots: [TrebleSurfSpot] = try await list(call)
         return spots.compactMap(\.spot)
+    }
+
+    /// The photo kept for a spot ("Ireland/Donegal/Bundoran"), until the list comes again.
+    func photo(of spot: Spot) -> Data? {
+        photos.read(photoKey("\(spot.country)/\(spot.region)/\(spot.name)")).map(\.body)
+    }
+
+    /// Where a spot's photo is kept: under the list's own address, with the spot's name.
+    private func photoKey(_ name: String) -> HTTPRequest {
+        var url = api.baseURL.appendingPathComponent("api/spots")
+        url.append(queryItems: [URLQueryItem(name: "photo", value: name)])
+        return HTTPRequest(url: url, namespace: api.namespace, cache: Self.photoLifetime)
     }
 
     // MARK: Conditions and forecasts
@@ -224,6 +248,15 @@ struct TrebleSurfProvider: SurfProvider {
         }
         let newestFirst = perSpot.flatMap { $0 }.sorted(by: SurfReport.newestFirst)
         return limit.map { Array(newestFirst.prefix($0)) } ?? perSpot.flatMap { $0 }
+    }
+
+    /// Asks for one report with the session, the cheapest request that needs it, at the region's
+    /// first spot: an expired or invalid session is the `authentication` error.
+    func checkSession(country: String, region: String) async throws {
+        guard let spot = try await spots(country: country, region: region).first else {
+            throw ToolboxError.notFound("TrebleSurf has no spots in \(region)", hint: "set surf.region to one of TrebleSurf's regions")
+        }
+        _ = try await reports(at: [spot], limit: 1)
     }
 
     // MARK: Rows the server sent without a time

@@ -214,15 +214,28 @@ struct ConfigCommand: ParsableCommand {
         }
 
         func run(in context: CommandContext) async throws {
-            let problems = Self.problems(context.configuration, keys: context.registry.keys)
+            var problems = Self.problems(context.configuration, keys: context.registry.keys)
+            // Then what each service says of the credentials the configuration uses.
+            var said: [String] = []
+            for plugin in context.registry.plugins {
+                for check in await plugin.checkCredentials(context) where !problems.contains(where: { $0.key == check.key }) {
+                    switch check.outcome {
+                    case .accepted: said.append("\(check.service) accepts \(check.key).")
+                    case .refused(let problem, let fix): problems.append(Problem(key: check.key, problem: problem, fix: fix))
+                    case .unchecked(let reason): said.append("\(check.key) could not be checked: \(reason).")
+                    }
+                }
+            }
             guard !problems.isEmpty else {
                 if context.output.format == .json {
                     try context.output.json([Problem]())
                 } else {
                     context.output.notice("All \(context.registry.keys.count) keys are valid.")
                 }
+                said.forEach(context.output.notice)
                 return
             }
+            said.forEach(context.output.notice)
             try context.output.list(
                 problems,
                 columns: [

@@ -29,9 +29,14 @@ public protocol ToolboxPlugin: SendableMetatype {
     static var descriptor: PluginDescriptor { get }
     /// Registers the plugin's services (API clients, stores, providers).
     static func register(into container: inout Container)
+    /// Its credentials as their services see them, for `toolbox config check`: one cheap request
+    /// each, for what the configuration uses. None by default.
+    static func checkCredentials(_ context: CommandContext) async -> [CredentialCheck]
 }
 
 extension ToolboxPlugin {
     /// `toolbox <identifier> …`
     public static var command: any ParsableCommand.Type { descriptor.command }
+
+    public static func checkCredentials(_ context: CommandContext) async -> [CredentialCheck] { [] }
 }

@@ -27,6 +27,7 @@ public final class WebClient: Sendable {
     private let limiter = HostLimiter(limit: WebClient.perHostLimit)
     private let inFlight = InFlightWork<HTTPResponse>()
     private let staleNoticesShown = Mutex<Set<String>>([])
+    private let oldestStale = Mutex<TimeInterval?>(nil)
     private let retryStatus: RetryStatus
 
     public init(transport: any HTTPTransport, cache: ResponseCache, policy: RetryPolicy, mode: CacheMode, output: Output, logger: Logger) {
@@ -114,8 +115,14 @@ public final class WebClient: Sendable {
         return HTTPResponse(status: cached.status, body: cached.body, origin: .stale(age: now.timeIntervalSince(cached.storedAt)))
     }
 
+    /// How old the oldest expired answer this run showed in the network's place is; nil when none
+    /// was (a status line marks itself with it, as the notice on stderr says it).
+    public var staleAge: TimeInterval? { oldestStale.withLock { $0 } }
+
     private func noticeStale(_ entry: CacheEntry, now: Date) {
-        let message = "offline: showing cached results from \(RelativeTime.ago(now.timeIntervalSince(entry.storedAt)))"
+        let age = now.timeIntervalSince(entry.storedAt)
+        oldestStale.withLock { $0 = max($0 ?? 0, age) }
+        let message = "offline: showing cached results from \(RelativeTime.ago(age))"
         let isNew = staleNoticesShown.withLock { $0.insert(message).inserted }
         if isNew { output.notice(message) }
     }

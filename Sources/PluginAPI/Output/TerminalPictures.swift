@@ -166,7 +166,8 @@ public struct TerminalPictures: Sendable {
     /// A picture (`width` cells, else about 40 % of the terminal) beside `lines` of text, or
     /// above them on a terminal narrower than 80 columns; `otherwise` draws one in its place
     /// when there is none (in the columns and rows given). Without either, the lines alone.
-    func show(_ data: Data?, beside lines: [String], width: Int? = nil, otherwise: ((_ columns: Int, _ rows: Int) -> TerminalPicture?)? = nil) {
+    public func show(_ data: Data?, beside lines: [String], width: Int? = nil, otherwise: ((_ columns: Int, _ rows: Int) -> TerminalPicture?)? = nil)
+    {
         let room = output.console.width
         let columns = min(room, width ?? Int(Double(room) * Self.besideShare))
         // No taller than the screen: the text beside it starts at the picture's top.

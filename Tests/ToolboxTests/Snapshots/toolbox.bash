@@ -1243,20 +1243,36 @@ _toolbox_surf() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    spots|conditions|forecast|tides|best|buoys|reports)
+    today|spots|conditions|now|forecast|tides|best|buoys|reports)
         # Offer subcommand argument completions
         "_toolbox_surf_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'spots conditions forecast tides best buoys reports' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today spots conditions now forecast tides best buoys reports' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_surf_today() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
         ;;
     esac
 }
 
 _toolbox_surf_spots() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--country --config)
     __toolbox_offer_flags_options 1
@@ -1300,6 +1316,30 @@ _toolbox_surf_conditions() {
     case "${positional_number}" in
     1)
         __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf conditions -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_now() {
+    repeating_flags=()
+    non_repeating_flags=(--line --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf now -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -1163,8 +1163,10 @@ _toolbox_surf() {
     case "${state}" in
     command)
         local -ar subcommands=(
+            'today:One screen, as the app opens: your spot now with its tide, the best spot near it, the buoys, reports.'
             'spots:Surf spots: region, type, which way the beach faces, coordinates.'
             'conditions:Conditions now: every spot of a region, most promising first, or one spot in full.'
+            'now:One spot'\''s surf now, your home spot unless named; --line for a status bar.'
             'forecast:A spot'\''s forecast by 3 hours, with a chart of waves, wind and tide on a terminal.'
             'tides:High and low waters by day, at a spot'\''s nearest tide station or at a station named.'
             'best:The best hours of the coming days: windows of daylight ranked by swell, wind and tide.'
@@ -1175,7 +1177,7 @@ _toolbox_surf() {
         ;;
     arg)
         case "${words[1]}" in
-        spots|conditions|forecast|tides|best|buoys|reports)
+        today|spots|conditions|now|forecast|tides|best|buoys|reports)
             "_toolbox_surf_${words[1]}" && ret=0
             ;;
         esac
@@ -1185,11 +1187,32 @@ _toolbox_surf() {
     return "${ret}"
 }
 
+_toolbox_surf_today() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _toolbox_surf_spots() {
     local -i ret=1
     local -ar arg_specs=(
         ':region:{__toolbox_custom_complete ---completion surf spots -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
         '--country[The country (default\: surf.country).]:country:'
+        '--images[Draw each spot'\''s photo on a terminal (TrebleSurf'\''s; the keyless catalogue has none).]'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1211,6 +1234,28 @@ _toolbox_surf_conditions() {
     local -i ret=1
     local -ar arg_specs=(
         ':place:{__toolbox_custom_complete ---completion surf conditions -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_now() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':spot:{__toolbox_custom_complete ---completion surf now -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--line[One line of at most 60 characters, for a status bar.]'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
