@@ -65,6 +65,7 @@ struct TidePredictions: Sendable {
     /// saying so. The fetch is then left to finish or fail on its own: a request waiting on a
     /// silent server may not hear a cancel, and the surf must not wait for it.
     func tables(near spots: [Spot], around now: Date) async -> SpotTables {
+        guard !spots.isEmpty else { return ([:], nil) }
         let answer = FirstAnswer()
         return await withCheckedContinuation { continuation in
             answer.waiting.withLock { $0 = continuation }
