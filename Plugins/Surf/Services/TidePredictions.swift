@@ -17,6 +17,9 @@ struct TidePredictions: Sendable {
     /// How far (km) a spot may be from the station its tides are read at.
     let reach: Double
     let lifetime: CachePolicy
+    /// How long the surf waits for its tides (`surf.tides_wait_seconds`): a slow ERDDAP leaves
+    /// them out, not the surf.
+    let patience: Duration
 
     static let levels = "IMI-TidePrediction"
     static let turns = "IMI_TidePrediction_HighLow"
@@ -56,10 +59,6 @@ struct TidePredictions: Sendable {
     }
 
     typealias SpotTables = (tables: [String: (table: TideTable, distance: Double)], problem: ToolboxError?)
-
-    /// How long the surf waits for its tides (`surf.tides_wait_seconds`): a slow ERDDAP leaves
-    /// them out, not the surf.
-    let patience: Duration
 
     /// Each spot's station and predictions for the week around `now`, or none after `patience`,
     /// saying so. The fetch is then left to finish or fail on its own: a request waiting on a
@@ -108,10 +107,10 @@ struct TidePredictions: Sendable {
             }
         }
         let asked = Dictionary(nearest.values.map { ($0.station.id, $0.station) }, uniquingKeysWith: { first, _ in first })
-        // One station after another: a task group here, inside the race above (then a task group
-        // too), on the command's main-thread executor, crashed the release build (Swift 6.3.1
-        // offered a child's result to the wrong waiter). A region has one to three stations, and
-        // their week is usually kept.
+        // One station after another. Asked at once in a task group nested in another, on the
+        // command's main-thread executor, they crashed the release build (Swift 6.3.1 offered a
+        // child's result to the wrong waiter). A region has one to three stations, and their week
+        // is usually kept.
         var answers: [String: Result<TideTable, ToolboxError>] = [:]
         for (id, station) in asked {
             do { answers[id] = .success(try await table(at: station, around: now)) } catch { answers[id] = .failure(ToolboxError.from(error)) }
