@@ -82,7 +82,8 @@ extension SurfCommand {
                 plain: {
                     "\($0.spot.name), \(SurfWindows.span($0)): \(SurfWindows.reason($0, units: units)) (score \(NumberStyle.oneDecimal($0.score)))."
                 },
-                empty: "No window reaches a score of \(NumberStyle.oneDecimal(minimumScore)) in daylight in the next \(days) days.",
+                empty: "No window reaches a score of \(NumberStyle.oneDecimal(minimumScore)) in daylight "
+                    + (days == 1 ? "today." : "in the next \(days) days."),
                 attribution: credits(surf.provider.forecastCredit, withTides: !tables.isEmpty)
             )
             if windows.isEmpty { throw ExitStatus.noMatch }
