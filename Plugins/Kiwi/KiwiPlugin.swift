@@ -62,7 +62,9 @@ public struct KiwiCommand: ParsableCommand {
             Show.self,
             Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
-            Following.self, Profile.self, Notifications.self, Watch.self, Outbox.self, Sync.self,
+            Following.self, Profile.self, Shelf.self, Want.self, Start.self, Progress.self, Finish.self, Unshelve.self, Year.self, Import.self,
+            Search.self,
+            Notifications.self, Watch.self, Outbox.self, Sync.self,
         ]
     )
 

@@ -161,6 +161,7 @@ func buildRouter(
     PostController(community: community, links: links).addRoutes(to: router)
     media.addRoutes(to: router)
     FollowController(community: community, links: links).addRoutes(to: router)
+    ShelfController(community: community, links: links).addRoutes(to: router)
     let notifications = NotificationController(community: community, links: links)
     notifications.addRoutes(to: router)
     let books = BookController(community: community, links: links)
@@ -168,7 +169,11 @@ func buildRouter(
     let pages = KiwiPages(community: community, links: links)
     pages.addRoutes(to: router)
     // These paths are the API's answer, and the page a browser asks for (`Accept: text/html`).
-    for (path, answer, page) in [("/notifications", notifications.list, pages.notifications), ("/books/:isbn13", books.book, pages.book)] {
+    let search = SearchController(community: community, links: links)
+    for (path, answer, page) in [
+        ("/notifications", notifications.list, pages.notifications), ("/books/:isbn13", books.book, pages.book),
+        ("/search", search.search, pages.search),
+    ] {
         router.get(RouterPath(path)) { request, context in
             guard KiwiPages.wantsPage(request) else { return try await answer(request, context) }
             do {

@@ -59,6 +59,8 @@ public enum KiwiRegistrations: String, Sendable, CaseIterable, ExpressibleByArgu
 public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case signups, logins, posts, comments, likes, follows
+        /// Books shelved, moved, given progress or taken off (an import of a library is one per book).
+        case shelves
         /// Logins with a wrong password, counted for the account tried (whoever tries it).
         case failedLogins = "failed-logins"
         /// Uploaded bytes (posts' photos and avatars).
@@ -88,6 +90,7 @@ public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomSt
         .init(.comments, .account, 300, per: 3600), .init(.comments, .address, 900, per: 3600),
         .init(.likes, .account, 1_000, per: 3600), .init(.likes, .address, 3_000, per: 3600),
         .init(.follows, .account, 300, per: 3600), .init(.follows, .address, 900, per: 3600),
+        .init(.shelves, .account, 3_000, per: 3600), .init(.shelves, .address, 9_000, per: 3600),
         .init(.uploadBytes, .account, 500 << 20, per: 3600), .init(.uploadBytes, .address, 1_500 << 20, per: 3600),
     ]
 

@@ -17,6 +17,8 @@ extension KiwiWire {
         public var cover: KiwiPhotoVersions?
         /// The generated cover's colour, `#rrggbb`: `BookCover.colour(isbn13:)`.
         public var coverColor: String?
+        /// How many members want to read it, are reading it and have read it; only on the book's own answer.
+        public var shelves: ShelfCounts?
 
         public static let recentReaderLimit = 12
 
@@ -27,12 +29,13 @@ extension KiwiWire {
             reflections: Int,
             readers: Int,
             recentReaders: [User]? = nil,
-            cover: KiwiPhotoVersions? = nil
+            cover: KiwiPhotoVersions? = nil,
+            shelves: ShelfCounts? = nil
         ) {
             // The book, what is said of it, and its cover: the colour is the ISBN's, so never passed.
             (self.isbn13, self.title, self.authors) = (isbn13, title, authors)
             (self.reflections, self.readers, self.recentReaders) = (reflections, readers, recentReaders)
-            self.cover = cover
+            (self.cover, self.shelves) = (cover, shelves)
             coverColor = BookCover.colour(isbn13: isbn13).hex
         }
 

@@ -29,6 +29,7 @@ from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -93,8 +94,9 @@ class Journey:
         return self.driver.find_elements(By.CSS_SELECTOR, css)
 
     def fill(self, fields):
+        """The page's own fields (the header's search box is not one)."""
         for name, value in fields.items():
-            element = self.find(f'[name="{name}"]')
+            element = self.find(f'main [name="{name}"]')
             element.clear()
             element.send_keys(value)
 
@@ -269,6 +271,7 @@ class Journey:
         self.shoot("profile")
 
         self.books(suffix)
+        self.shelves(ada, suffix)
 
         # Delete the comment.
         self.open(post)
@@ -337,6 +340,54 @@ class Journey:
         covers = self.find_all(".popular .cover img")
         self.expect(covers and all(self.loaded(image) for image in covers), "each book on /books has its cover, loaded")
         self.shoot("books")
+
+    def shelves(self, ada, suffix):
+        """Her post put The Tempest on her "reading" shelf: the book's page moves it on (progress,
+        then read), her profile shows the shelf, the year page the book in its month and the
+        chart; the header's search box finds her post, the book and her."""
+        self.open(f"/books/{TEMPEST}")
+        self.expect("You are reading it." in self.find("form.shelve").text, "a post about a book started it")
+        self.fill({"progress": "120/350"})
+        self.submit("form.shelve")
+        self.expect("You are reading it: p. 120 of 350." in self.find("form.shelve").text, "the progress is kept")
+        self.expect("1\nReading" in self.find(".shelves").text or "Reading\n1" in self.find(".shelves").text, "the book counts 1 reader reading")
+        Select(self.find("#shelf")).select_by_value("read")
+        self.submit("form.shelve")
+        self.expect("You read it, finished" in self.find("form.shelve").text, "finished today")
+        self.shoot("shelf")
+
+        self.open(f"/@{ada}")
+        journey = self.find(".journey")
+        self.expect("Nothing on the go." in journey.text, "nothing is being read now")
+        year = self.find(".year-link a")
+        self.expect(year.text.startswith("1 book read in "), f"the profile counts the year's books ({year.text})")
+        self.expect(any("The Tempest" in item.text for item in self.find_all(".journey .covers li")), "the Read shelf shows the book")
+        self.click(year)
+        self.expect(self.find("h1").text.endswith(" in books"), "the year page")
+        self.expect(len(self.find_all(".months li")) == 12, "the chart has twelve months")
+        self.expect(len(self.find_all(".chart-bar.books.h20")) == 1, "one month has the year's most books")
+        self.expect(any("The Tempest" in section.text for section in self.find_all(".month-books")), "the book is under its month")
+        self.expect(all(self.loaded(image) for image in self.find_all(".month-books .cover img")), "its cover loaded")
+        self.shoot("year")
+
+        # The header's box on a desktop; on a phone, its link to the search page and that page's box.
+        self.open("/")
+        box = self.find("#header-q")
+        if not box.is_displayed():
+            self.click(self.find("header a.search-link"))
+            self.expect(self.path() == "/search", "a phone's header links to the search page")
+            box = self.find("main #q")
+        box.send_keys(f"act one {suffix}")
+        box.submit()
+        self.expect(self.path().startswith("/search?q="), "the box searches")
+        self.expect(any(f"The Tempest, act one ({suffix})" in card.text for card in self.find_all(".card")), "her post is found")
+        self.click([tab for tab in self.find_all(".tabs a") if tab.text == "Books"][0])
+        self.expect("type=books" in self.path(), "a tab searches books for the same words")
+        self.open("/search?q=shakespeare&type=books")
+        self.expect(any("The Tempest" in item.text for item in self.find_all(".results li")), "the book is found by its author")
+        self.open(f"/search?q={ada}&type=members")
+        self.expect(any(f"Ada {suffix}" in item.text for item in self.find_all(".results li")), "she is found by name")
+        self.shoot("search")
 
     def live(self, bob, password, post):
         """What another reader does reaches the open page: a like moves the header's count, a new

@@ -46,6 +46,16 @@ import Testing
             #expect(try await client.json(.post, "/posts/1/like", token: bob).0 == .ok)
             #expect(try await client.form("operation=create&postid=1&text=lovely", token: bob).0 == .ok)
             #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
+            // Shelves: a book read, then read again (two readings), and one half read.
+            let persuasion = #""book":{"title":"Persuasion","authors":["Jane Austen"]}"#
+            for body in [
+                #"{"shelf":"read","started":"2026-01-02","finished":"2026-01-20",\#(persuasion)}"#,
+                #"{"shelf":"reading","progress":{"page":40,"pages":256},\#(persuasion)}"#,
+            ] {
+                #expect(try await client.json(.put, "/users/me/books/9780141439686", body, token: token).0 == .ok)
+            }
+            let emma = #"{"shelf":"reading","progress":{"percent":35},"book":{"title":"Emma"}}"#
+            #expect(try await client.json(.put, "/users/me/books/9780141439587", emma, token: bob).0 == .ok)
             return token
         }
         for index in 0..<max(posts - 1, 0) {
@@ -81,6 +91,8 @@ import Testing
             }
             answers.append(try await get("/posts/1/comments"))
             answers.append(try await get("/users/ada/followers"))
+            answers.append(try await get("/users/ada/shelves"))
+            answers.append(try await get("/users/bob/shelves"))
             // The session and the password hash came along.
             answers.append(try await get("/users/me", token: token))
             let (status, _, _) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"ada-password"}"#)
@@ -108,6 +120,7 @@ import Testing
             let report = try await migrate(source, .postgres(url: url), uploads: community.uploads)
             #expect(report.tables.first { $0.table == "posts" }.map { ($0.source, $0.target, $0.copied) } ?? (0, 0, 0) == (2_000, 2_000, 2_000))
             #expect(report.tables.first { $0.table == "images" }?.target == 2_000, "every file became a row of the database")
+            #expect(report.tables.first { $0.table == "readings" }?.target == 3, "both readings of one book, and another's")
             #expect(report.tables.allSatisfy { $0.source == $0.target })
             #expect(report.missingImages.isEmpty)
             // Run twice (before a server logs anyone in there), the same result: nothing more is copied.

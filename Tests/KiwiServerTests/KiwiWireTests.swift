@@ -73,6 +73,23 @@ import Testing
         var unknown = tempest
         unknown.book.authors = []
         try agrees(KiwiWire.BookSummary(unknown, cover: nil, links: Self.links, withReaders: false))
+        let counts = KiwiWire.ShelfCounts(want: 1, reading: 2, read: 3)
+        try agrees(KiwiWire.BookSummary(tempest, cover: nil, links: Self.links, withReaders: true, shelves: counts))
+        let reading = KiwiReading(
+            id: 9,
+            reader: "ada",
+            book: tempest.book,
+            shelf: .reading,
+            progress: KiwiWire.ReadingProgress(page: 120, pages: 350),
+            started: "2026-01-02",
+            updatedAt: Date()
+        )
+        var read = reading
+        (read.id, read.shelf, read.progress, read.finished, read.rating) = (10, .read, KiwiWire.ReadingProgress(percent: 100), "2026-02-03", 5)
+        let wanted = KiwiReading(reader: "ada", book: unknown.book, shelf: .want, updatedAt: Date())
+        try agrees(KiwiWire.ShelfEntry(reading, cover: "cover-9780141439600.jpg", links: Self.links))
+        try agrees(KiwiWire.Shelves([reading, read, wanted], covers: [:], links: Self.links))
+        try agrees(KiwiWire.Shelves([], covers: [:], links: Self.links))
     }
 
     /// A logged-in reader's page spliced from each post's two encodings is byte for byte the page

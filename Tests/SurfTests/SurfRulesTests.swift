@@ -202,6 +202,6 @@ import Testing
         if ProcessInfo.processInfo.environment["UPDATE_SNAPSHOTS"] == "1" { try chart.write(to: snapshot, atomically: true, encoding: .utf8) }
         let expected = try String(contentsOf: snapshot, encoding: .utf8)
         #expect(chart == expected)
-        #expect(ForecastChart.sparkline([0, 1, nil, 7]) == "▁▂ █")
+        #expect(Sparkline.line([0, 1, nil, 7]) == "▁▂ █")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KiwiWire
 import PluginAPI
 
 /// `--server URL` and the options every command takes, for every client command.
@@ -144,5 +145,51 @@ extension PeopleList {
         let name = try reader.username ?? client.session().user.username
         let users = try await client.people(Self.relation.name, of: name)
         try context.output.list(users, columns: KiwiPresentation.userColumns, plain: { $0.shownName }, empty: Self.relation.empty(name))
+    }
+}
+
+/// A book named on the command line, and the client's options.
+struct BookTarget: ParsableArguments {
+    @Argument(help: "The book: its ISBN-13, or words of its title (as `kiwi post --book`).") var book: String
+    @OptionGroup var options: ClientOptions
+}
+
+/// `want`, `start`, `progress` and `finish`: one of the reader's books moved on their shelves,
+/// through the outbox (kept while offline, sent once). Says where the book is now.
+protocol ShelfMove: KiwiClientCommand {
+    var target: BookTarget { get }
+    /// The change the command asks for.
+    var change: KiwiWire.ShelfChange { get throws }
+}
+
+extension ShelfMove {
+    var options: ClientOptions { target.options }
+
+    func run(in context: CommandContext, client: KiwiClient) async throws {
+        let change = try change
+        let command = "toolbox kiwi \(Self.configuration.commandName ?? "")"
+        let isbn13 = try await BookChoice.isbn13(target.book, option: command, client: client, in: context)
+        let sync = try context.resolve(KiwiSync.self)
+        guard case .shelved(let entry) = try await sync.deliver(.shelve(isbn13: isbn13, change: change)) else { return }
+        if context.output.format == .json { return try context.output.json(entry) }
+        let bar = entry.shelf == .reading && entry.progress?.fraction != nil ? " " + KiwiShelfText.bar(entry.progress) : ""
+        context.output.line("\(BookChoice.byline(entry.book)): \(KiwiShelfText.place(entry)).\(bar)")
+    }
+}
+
+/// `--on DATE` of `start` and `finish`: a day, `YYYY-MM-DD`; unless given, today where the reader is.
+struct DayOption: ParsableArguments {
+    @Option(help: "The day, YYYY-MM-DD (default: today).") var on: String?
+
+    func validate() throws {
+        if let on, KiwiWire.Day.parse(on) == nil { throw ValidationError("--on must be a day, YYYY-MM-DD (\(on) is not one)") }
+    }
+
+    var day: String {
+        on
+            ?? {
+                let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+                return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+            }()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KiwiWire
 import PluginAPI
 
 extension KiwiCommand {
@@ -6,7 +7,7 @@ extension KiwiCommand {
     struct Profile: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "profile",
-            abstract: "A reader: followers, following, their reading streak and their posts.",
+            abstract: "A reader: what they are reading, their shelves, followers, following, reading streak and posts.",
             discussion: "Examples:\n  toolbox kiwi profile\n  toolbox kiwi profile ada --json"
         )
         @OptionGroup var reader: ReaderOrYou
@@ -21,15 +22,22 @@ extension KiwiCommand {
             let user = profile.user
             let posts = profile.posts
             let streak = profile.streakDays.map { "\($0) \($0 == 1 ? "day" : "days")" } ?? "–"
-            try context.output.detail(
-                profile,
-                fields: [
-                    ("Reader", "\(user.shownName) (\(user.username))"), ("Followers", "\(profile.followers)"),
-                    ("Following", "\(profile.following)"), ("Streak", streak), ("Posts", "\(posts.count)"),
-                ],
-                plain:
-                    "\(user.shownName) has \(profile.followers) followers, follows \(profile.following), a reading streak of \(streak), and \(posts.count) posts."
-            )
+            var fields = [
+                ("Reader", "\(user.shownName) (\(user.username))"), ("Followers", "\(profile.followers)"),
+                ("Following", "\(profile.following)"), ("Streak", streak), ("Posts", "\(posts.count)"),
+            ]
+            var plain =
+                "\(user.shownName) has \(profile.followers) followers, follows \(profile.following), a reading streak of \(streak), and \(posts.count) posts."
+            if let shelves = profile.shelves {
+                let reading = shelves.reading.map { "\($0.book.title)  \(KiwiShelfText.bar($0.progress))" }
+                fields.insert(("Reading", reading.isEmpty ? "nothing now" : reading.joined(separator: "\n")), at: 1)
+                fields.insert(("Read this year", "\(shelves.readThisYear)"), at: 2)
+                let counts = KiwiWire.Shelf.allCases.map { "\(shelves[$0].count) \($0.title.lowercased())" }.joined(separator: " · ")
+                fields.insert(("Shelves", counts), at: 3)
+                let now = shelves.reading.map { "\($0.book.title) (\(KiwiShelfText.place($0)))" }
+                plain += " Reading \(now.isEmpty ? "nothing now" : now.joined(separator: ", ")); \(shelves.readThisYear) read this year."
+            }
+            try context.output.detail(profile, fields: fields, plain: plain)
             // The posts follow in every format: piped output has the rows a table shows.
             guard !posts.isEmpty else { return }
             if context.output.format == .table { context.output.line("") }

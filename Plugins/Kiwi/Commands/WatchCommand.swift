@@ -8,10 +8,10 @@ extension KiwiCommand {
     struct Watch: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "watch",
-            abstract: "Print your notifications and the posts of the people you follow as they happen.",
+            abstract: "Print your notifications, and the posts and shelves of the people you follow, as they happen.",
             discussion: """
                 A line for each on a terminal; one JSON object a line when piped or with --json \
-                ({"type": "notification" | "post" | "withdrawn" | "unread", …}). A broken connection \
+                ({"type": "notification" | "post" | "reading" | "withdrawn" | "unread", …}). A broken connection \
                 is opened again by itself, and nothing is missed or printed twice. Stop with Ctrl-C.
 
                 Examples:
@@ -48,6 +48,8 @@ extension KiwiCommand {
                     output.line(
                         "\(time)  \(post.author.shownName) posted" + (post.caption.map { " “\($0)”" } ?? " a photo") + "  (kiwi show \(post.id))"
                     )
+                case .reading(let entry):
+                    output.line("\(time)  \(entry.news)")
                 case .withdrawn, .unread:
                     return
                 }

@@ -16,6 +16,8 @@ enum KiwiKeptRead: Codable, Equatable {
     case people(of: String)
     /// A book's counts and readers, by its ISBN-13.
     case book(String)
+    /// A member's shelves.
+    case shelves(of: String)
 
     /// How the cache keeps it beside the answer: its JSON in base64 (a label holds no space).
     var label: String {
@@ -87,6 +89,11 @@ extension KiwiWrite {
         case (.post, .book), (.deletePost, .book):
             // Its counts and readers, which the answer does not say.
             return .drop
+        case (.shelve(let isbn13, _, _), .book(let book)), (.unshelve(let isbn13), .book(let book)):
+            return isbn13 == book ? .drop : .keep
+        case (.shelve, .shelves(let who)), (.unshelve, .shelves(let who)), (.post(_, _?, _), .shelves(let who)):
+            // A shelf moved (a post about a book may start it): the answer says the reading, not the shelves.
+            return who == member ? .drop : .keep
         case (.follow(let name, _), .member(let who)), (.follow(let name, _), .people(let who)):
             return who == name || who == member ? .drop : .keep
         case (.follow, .posts(let list, _, _)):

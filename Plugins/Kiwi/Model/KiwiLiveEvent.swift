@@ -4,12 +4,13 @@ import PluginAPI
 
 /// What a reader's live stream says (`GET /events`), as `kiwi watch` prints it: one JSON object a
 /// line with `--json` or when piped (`{"type": "notification", "notification": {…}}`, `"post"`,
-/// `"withdrawn"` with its `id`, `"unread"` with its `count`).
+/// `"withdrawn"` with its `id`, `"unread"` with its `count`, `"reading"`: a followee's shelf change).
 enum KiwiLiveEvent: Sendable, Equatable, Encodable {
     case notification(KiwiWire.Notification)
     case post(KiwiWire.Post)
     case withdrawn(String)
     case unread(Int)
+    case reading(KiwiWire.ShelfEntry)
 
     /// The stream's event, read; nil for one this client does not know (a newer server's).
     init?(_ event: ServerSentEvent) throws {
@@ -20,6 +21,7 @@ enum KiwiLiveEvent: Sendable, Equatable, Encodable {
         case "post": self = .post(try decoder.decode(KiwiWire.Post.self, from: data))
         case "withdrawn": self = .withdrawn(try decoder.decode(KiwiWire.Withdrawn.self, from: data).id)
         case "unread": self = .unread(try decoder.decode(KiwiWire.Unread.self, from: data).count)
+        case "reading": self = .reading(try decoder.decode(KiwiWire.ShelfEntry.self, from: data))
         default: return nil
         }
     }
@@ -29,7 +31,7 @@ enum KiwiLiveEvent: Sendable, Equatable, Encodable {
         switch self {
         case .notification(let notification): "n\(notification.id)"
         case .post(let post): "p\(post.id)"
-        case .withdrawn, .unread: nil
+        case .withdrawn, .unread, .reading: nil
         }
     }
 
@@ -40,10 +42,11 @@ enum KiwiLiveEvent: Sendable, Equatable, Encodable {
         case .post: "post"
         case .withdrawn: "withdrawn"
         case .unread: "unread"
+        case .reading: "reading"
         }
     }
 
-    private enum Keys: String, CodingKey { case type, notification, post, id, count }
+    private enum Keys: String, CodingKey { case type, notification, post, id, count, reading }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -53,6 +56,7 @@ enum KiwiLiveEvent: Sendable, Equatable, Encodable {
         case .post(let post): try container.encode(post, forKey: .post)
         case .withdrawn(let id): try container.encode(id, forKey: .id)
         case .unread(let count): try container.encode(count, forKey: .count)
+        case .reading(let entry): try container.encode(entry, forKey: .reading)
         }
     }
 }

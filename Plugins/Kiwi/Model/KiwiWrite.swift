@@ -12,6 +12,9 @@ enum KiwiWrite: Codable, Sendable, Equatable {
     case follow(username: String, following: Bool)
     case deletePost(postID: String)
     case uncomment(commentID: String)
+    /// A book put on a shelf; `title` says which in lists (nil: named by its ISBN alone).
+    case shelve(isbn13: String, change: KiwiWire.ShelfChange, title: String? = nil)
+    case unshelve(isbn13: String)
 
     /// One word for lists: "post", "unlike", "unfollow"…
     var kind: String {
@@ -22,6 +25,13 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .follow(_, let following): following ? "follow" : "unfollow"
         case .deletePost: "delete"
         case .uncomment: "uncomment"
+        case .shelve(_, let change, _):
+            switch change.shelf {
+            case .want: "want"
+            case .reading: change.progress?.page != nil || change.progress?.percent != nil ? "progress" : "start"
+            case .read: "finish"
+            }
+        case .unshelve: "unshelve"
         }
     }
 
@@ -33,13 +43,15 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .like(let post, _), .deletePost(let post): "post \(post)"
         case .follow(let username, _): "@\(username)"
         case .uncomment(let comment): "comment \(comment)"
+        case .shelve(let isbn13, _, let title): title.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "book \(isbn13)"
+        case .unshelve(let isbn13): "book \(isbn13)"
         }
     }
 
     /// A write that removes something: sent again after it landed, its 404 says it is done.
     var removes: Bool {
         switch self {
-        case .deletePost, .uncomment: true
+        case .deletePost, .uncomment, .unshelve: true
         default: false
         }
     }
@@ -49,6 +61,8 @@ enum KiwiWrite: Codable, Sendable, Equatable {
 enum KiwiWriteAnswer: Sendable {
     case post(KiwiWire.Post)
     case likes(KiwiWire.Likes)
+    /// A book's reading as the shelf change left it.
+    case shelved(KiwiWire.ShelfEntry)
     /// Done; a new comment's id when the server names it.
     case done(id: String?)
 }

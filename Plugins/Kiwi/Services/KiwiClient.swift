@@ -9,7 +9,7 @@ struct KiwiClient: Sendable {
     let sessions: JSONFileStore<KiwiSession?>
     /// Where reads are kept for offline use, and what a landed write drops from.
     let cache: ResponseCache
-    private let api: APIClient
+    let api: APIClient
 
     init(server: URL, web: WebClient, dataFolder: String) {
         self.server = server
@@ -90,7 +90,7 @@ struct KiwiClient: Sendable {
     /// nothing changed), answered from what was kept when the server cannot be reached or with
     /// `--offline`, and kept per member: another member who logs in here never sees it.
     /// `read` names what it is, so that a landed write revises it by what it is (`KiwiKeptRead`).
-    private func kept(_ call: APICall, as read: KiwiKeptRead? = nil) -> APICall {
+    func kept(_ call: APICall, as read: KiwiKeptRead? = nil) -> APICall {
         var call = call
         call.cache = Self.lastSeen
         call.cacheScope = (try? session())?.user.username
@@ -121,7 +121,7 @@ struct KiwiClient: Sendable {
     }
 
     /// The call with the session's token; `optional` sends it only when there is one.
-    private func authenticated(_ call: APICall, optional: Bool = false) throws -> APICall {
+    func authenticated(_ call: APICall, optional: Bool = false) throws -> APICall {
         var call = call
         if let token = optional ? (try? session())?.token : try session().token { call.headers["Authorization"] = "Bearer \(token)" }
         return call
@@ -283,18 +283,27 @@ struct KiwiClient: Sendable {
     /// A book's cover, through the cache (a cover's URL names it for good): the smallest version
     /// at least `pixels` wide; nil when the server has none yet. Public: no session goes with it.
     func cover(of book: KiwiWire.BookSummary, filling pixels: Int) async throws -> Data? {
-        guard let cover = book.cover, let address = cover.url(filling: pixels) ?? cover[KiwiPhotoSize.full.rawValue],
+        try await cover(book.cover, of: book.isbn13, filling: pixels)
+    }
+
+    /// The cover a shelf's entry names (see `cover(of:filling:)`).
+    func cover(of entry: KiwiWire.ShelfEntry, filling pixels: Int) async throws -> Data? {
+        try await cover(entry.cover, of: entry.book.isbn13 ?? "", filling: pixels)
+    }
+
+    private func cover(_ versions: KiwiPhotoVersions?, of isbn13: String, filling pixels: Int) async throws -> Data? {
+        guard let versions, let address = versions.url(filling: pixels) ?? versions[KiwiPhotoSize.full.rawValue],
             let url = URL(string: address, relativeTo: server)?.absoluteURL
         else { return nil }
         let body = try await api.send(APICall(url: url, cache: Self.photos)).body
         guard ImageSignature.kind(of: body) != nil else {
-            throw ToolboxError.badData("the Kiwi server sent something that is not an image for the cover of \(book.isbn13)")
+            throw ToolboxError.badData("the Kiwi server sent something that is not an image for the cover of \(isbn13)")
         }
         return body
     }
 
-    /// Sends a write (see `KiwiSync`, which keeps it until it lands); posts and comments carry
-    /// `key` as their `Idempotency-Key`, so sending one twice makes one.
+    /// Sends a write (see `KiwiSync`, which keeps it until it lands); posts, comments and shelf
+    /// changes carry `key` as their `Idempotency-Key`, so sending one twice makes one.
     func send(_ write: KiwiWrite, key: String, photo: KiwiPhoto?, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWriteAnswer {
         switch write {
         case .post(let caption, let book, let imageAlt):
@@ -310,6 +319,10 @@ struct KiwiClient: Sendable {
             try await deletePost(post)
         case .uncomment(let comment):
             try await deleteComment(comment)
+        case .shelve(let isbn13, let change, _):
+            return .shelved(try await shelve(isbn13, change, key: key))
+        case .unshelve(let isbn13):
+            try await unshelve(isbn13)
         }
         return .done(id: nil)
     }

@@ -10,6 +10,8 @@ struct ReaderProfile: Encodable, Sendable {
     /// Days in a row with a post, ending today or yesterday; nil when the server gives no dates.
     @Nullable var streakDays: Int?
     var posts: [KiwiWire.Post]
+    /// Their shelves; nil from a server that keeps none (the original).
+    @Nullable var shelves: KiwiWire.Shelves?
 }
 
 extension KiwiClient {
@@ -19,6 +21,8 @@ extension KiwiClient {
         async let user = user(name)
         async let followers = people("followers", of: name)
         async let following = people("following", of: name)
+        // A server of the original contract keeps no shelves: the profile is the rest.
+        async let shelves = try? shelves(of: name)
         let own = KiwiPostList.author(name)
         let posts: [KiwiWire.Post]
         do {
@@ -34,7 +38,8 @@ extension KiwiClient {
             followers: try await followers.count,
             following: try await following.count,
             streakDays: dates.isEmpty && !posts.isEmpty ? nil : KiwiStreak.days(dates, today: today),
-            posts: posts
+            posts: posts,
+            shelves: await shelves
         )
     }
 }

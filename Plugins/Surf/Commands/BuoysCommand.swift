@@ -51,7 +51,7 @@ extension SurfCommand {
                 Column("Reading") { $0.base.time.map { RelativeTime.ago(now.timeIntervalSince($0)) } ?? "–" },
             ]
             if hours != nil {
-                columns.append(Column("Waves, last \(hours ?? 0) h") { ForecastChart.sparkline(($0.extra.history ?? []).map(\.waveHeight)) })
+                columns.append(Column("Waves, last \(hours ?? 0) h") { Sparkline.line(($0.extra.history ?? []).map(\.waveHeight)) })
             }
             try context.output.list(
                 reports.map { Row($0.latest, History(history: hours == nil ? nil : $0.history)) },

@@ -15,21 +15,6 @@ enum ForecastTable {
 
 /// The terminal chart: a sparkline of wave height, wind arrows, day boundaries.
 enum ForecastChart {
-    static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-
-    /// A sparkline of the values between their minimum and maximum; a missing value is a space.
-    static func sparkline(_ values: [Double?]) -> String {
-        let present = values.compactMap { $0 }
-        guard let low = present.min(), let high = present.max() else { return String(repeating: " ", count: values.count) }
-        return String(
-            values.map { value -> Character in
-                guard let value else { return " " }
-                guard high > low else { return levels[3] }
-                return levels[min(levels.count - 1, Int((value - low) / (high - low) * Double(levels.count - 1) + 0.5))]
-            }
-        )
-    }
-
     /// The chart as lines. One column per 3-hour step; `│` starts each new day. Where the steps
     /// have the tide, its height is a line too, and under it each high (H) and low (L) water of
     /// `tide` at the step nearest it.
@@ -43,8 +28,8 @@ enum ForecastChart {
         // A forecast's hours all have a time (an hour without one is left out of the series).
         let timed = steps.indices.filter { steps[$0].time != nil }
         let days = Dictionary(grouping: timed) { calendar.startOfDay(for: steps[$0].time ?? .distantPast) }.sorted { $0.key < $1.key }
-        let line = Array(sparkline(steps.map(\.waveHeight)))
-        let levels = Array(sparkline(steps.map { $0.tide?.height }))
+        let line = Array(Sparkline.line(steps.map(\.waveHeight)))
+        let levels = Array(Sparkline.line(steps.map { $0.tide?.height }))
         var labels = ""
         var waves = ""
         var winds = ""

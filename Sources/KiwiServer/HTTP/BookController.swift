@@ -31,7 +31,8 @@ struct BookController: Sendable {
         let isbn13 = try context.isbn13()
         let standing = try await community.books.standing(isbn13)
         let cover = await community.books.covers.image(of: isbn13)
-        return KiwiJSON.response(KiwiWire.BookSummary(standing, cover: cover, links: links(request, context), withReaders: true))
+        let shelves = try await community.shelves.counts(of: isbn13)
+        return KiwiJSON.response(KiwiWire.BookSummary(standing, cover: cover, links: links(request, context), withReaders: true, shelves: shelves))
     }
 
     /// `days` (1–365, 30 unless given), `limit` (1–100, 20) and `following=true`, which counts only

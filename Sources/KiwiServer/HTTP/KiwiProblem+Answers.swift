@@ -18,6 +18,7 @@ extension KiwiProblem {
             KiwiHTTPError(.notFound, "no such book: no post names it, and the book search knows none by that ISBN-13", code: "book_not_found")
         case .noSuchComment: KiwiHTTPError(.notFound, "no such comment", code: "comment_not_found")
         case .noSuchUpload: KiwiHTTPError(.notFound, "no such upload")
+        case .notOnShelves: KiwiHTTPError(.notFound, "the book is on none of your shelves", code: "not_on_shelves")
         case .invalid(let why): KiwiHTTPError(.badRequest, why)
         case .missingPhoto: KiwiHTTPError(.badRequest, "missing field 'file'")
         case .photoRefused(let refusal):
@@ -75,6 +76,7 @@ extension KiwiProblem {
         case .comments: "comments"
         case .likes: "likes"
         case .follows: "follows"
+        case .shelves: "shelf changes"
         case .uploadBytes: "uploaded bytes"
         }
     }
@@ -96,6 +98,7 @@ extension KiwiProblem {
         case .noSuchPost: "That post does not exist, or was deleted."
         case .noSuchBook: "Nobody has posted about that book, and the book search does not know it."
         case .noSuchComment: "That comment does not exist, or was deleted."
+        case .notOnShelves: "That book is on none of your shelves."
         case .noSuchUpload: "That photo does not exist."
         case .invalid(let why): Self.sentence(why)
         case .missingPhoto: "Choose a photo to post."
@@ -132,7 +135,7 @@ extension KiwiProblem {
         case .rateLimited(let limit, _):
             limit.kind == .failedLogins
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchBook, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
-            .keyReused, .stillAnswering, .repeatedRequest, .badMediaSignature:
+            .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature:
             false
         }
     }

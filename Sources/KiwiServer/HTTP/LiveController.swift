@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// `GET /events`: a logged-in reader's live stream, as Server-Sent Events (toolbox's extension).
 ///
 /// Events: `notification` (a notification's JSON), `withdrawn` (`{"id"}`), `unread` (`{"count"}`),
-/// and `post` (a new post by someone the reader follows). Notifications and posts carry an
+/// `post` (a new post by someone the reader follows) and `reading` (a shelf change of theirs, as
+/// `GET /users/<u>/shelves` lists it; not resent to a returning stream). Notifications and posts carry an
 /// `id:` that a returning stream sends back (`Last-Event-ID`, or `?lastEventId=`) to get what it
 /// missed; a comment line every `heartbeat` keeps proxies from closing a quiet stream. Sent with
 /// `X-Accel-Buffering: no`, so nginx passes each event on at once.
@@ -79,6 +80,9 @@ struct LiveController: Sendable {
             return ByteBuffer(string: "id: \(LiveCursor(event: event).text)\nevent: \(name)\ndata: \(String(buffer: data))\n\n")
         case .withdrawn(let id):
             return ByteBuffer(string: "event: withdrawn\ndata: \(String(buffer: KiwiJSON.body(KiwiWire.Withdrawn(id: String(id)))))\n\n")
+        case .reading(let reading):
+            let entry = KiwiWire.ShelfEntry(reading, cover: nil, links: links)
+            return ByteBuffer(string: "event: reading\ndata: \(String(buffer: KiwiJSON.body(entry)))\n\n")
         case .unread(let count):
             return ByteBuffer(string: "event: unread\ndata: \(String(buffer: KiwiJSON.body(KiwiWire.Unread(count: count))))\n\n")
         case .heartbeat:

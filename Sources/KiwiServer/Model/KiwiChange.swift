@@ -19,10 +19,12 @@ enum KiwiChange: Sendable, Equatable {
     case photoRemoved(String)
     /// A book's cover was fetched, or a fetch of it claimed or given up on for now.
     case cover(isbn13: String)
+    /// A member's reading of a book was shelved or changed (`removed`: taken off their shelves).
+    case reading(id: Int64, isbn13: String, reader: String, removed: Bool)
 
     /// A change as the database's notice says it: `post:i|u|d:ID:AUTHOR`, `member:NAME`,
     /// `session:HASH`, `follow:i|d:FOLLOWER:FOLLOWEE`, `notification:i|d:ID:RECIPIENT`, `read:RECIPIENT`,
-    /// `photo:NAME`, `cover:ISBN13`.
+    /// `photo:NAME`, `cover:ISBN13`, `reading:i|u|d:ID:ISBN13:READER`.
     /// Nil for anything else (a heartbeat, or a notice from a newer server).
     init?(notice: String) {
         let parts = notice.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -39,6 +41,9 @@ enum KiwiChange: Sendable, Equatable {
         case ("read", 2): self = .read(recipient: parts[1])
         case ("photo", 2): self = .photoRemoved(parts[1])
         case ("cover", 2): self = .cover(isbn13: parts[1])
+        case ("reading", 5):
+            guard let id = Int64(parts[2]) else { return nil }
+            self = .reading(id: id, isbn13: parts[3], reader: parts[4], removed: parts[1] == "d")
         default: return nil
         }
     }

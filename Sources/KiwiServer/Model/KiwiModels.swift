@@ -113,6 +113,8 @@ enum KiwiLimits {
     /// A photo's description: Mastodon's limit for media descriptions.
     static let imageAlt = 1500
     static let comment = 1024
+    /// A book named by a member (an import): its title, and each author's name.
+    static let bookTitle = 500
     static let pageSize = 1...100
     static let defaultPageSize = 10
     /// Lists the original answers whole (followers, following, comments) answer this many at most

@@ -17,6 +17,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case noSuchBook
     case noSuchComment
     case noSuchUpload
+    /// The book is on none of the member's shelves.
+    case notOnShelves
     /// A field breaks one of the community's rules; the text says which and why
     /// ("caption must be at most 2200 characters").
     case invalid(String)

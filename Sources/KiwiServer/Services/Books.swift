@@ -50,13 +50,15 @@ struct Books: Sendable {
     /// A book's standing: from its posts, or, when none names it yet, from the book search (read
     /// by nobody); `noSuchBook` when neither knows it.
     func standing(_ isbn13: String) async throws -> KiwiBookStanding {
-        try Self.requireISBN13(isbn13)
-        let kept = try await standings.value(for: isbn13) {
-            try await store.book(isbn13, recentReaders: KiwiWire.BookSummary.recentReaderLimit)
-        }
-        if let kept { return kept }
+        if let posted = try await postedAbout(isbn13) { return posted }
         guard search != nil, let found = try await asking({ try await $0.book(isbn13: isbn13) }) else { throw KiwiProblem.noSuchBook }
         return KiwiBookStanding(book: found, reflections: 0, readers: 0)
+    }
+
+    /// A book's standing from its posts; nil when none names it.
+    func postedAbout(_ isbn13: String) async throws -> KiwiBookStanding? {
+        try Self.requireISBN13(isbn13)
+        return try await standings.value(for: isbn13) { try await store.book(isbn13, recentReaders: KiwiWire.BookSummary.recentReaderLimit) }
     }
 
     /// The books most posted about in the last `days` days; with `reader`, counting only the posts

@@ -7,7 +7,9 @@ struct KiwiCommunity: Sendable {
     let accounts: Accounts
     let posts: Posts
     var books: Books { posts.books }
+    var shelves: Shelves { posts.shelves }
     let follows: Follows
+    let search: Search
     let notifications: Notifications
     /// The readers' live streams.
     let live: LiveEvents
@@ -41,15 +43,23 @@ struct KiwiCommunity: Sendable {
             bcryptCost: bcryptCost,
             sessions: KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
         )
+        let books = Books(
+            search: bookSearch,
+            store: storage,
+            covers: Covers(source: coverSource, store: storage, photos: photos, changes: changes),
+            standings: KiwiCache(changes: changes, capacity: 10_000, stale: Books.staleStandings),
+            popular: KiwiCache(changes: changes, capacity: 64, stale: Books.stalePopular)
+        )
         posts = Posts(
             store: storage,
             writes: writes,
-            books: Books(
-                search: bookSearch,
+            books: books,
+            shelves: Shelves(
                 store: storage,
-                covers: Covers(source: coverSource, store: storage, photos: photos, changes: changes),
-                standings: KiwiCache(changes: changes, capacity: 10_000, stale: Books.staleStandings),
-                popular: KiwiCache(changes: changes, capacity: 64, stale: Books.stalePopular)
+                writes: writes,
+                books: books,
+                readings: KiwiCache(changes: changes, capacity: 10_000, stale: Shelves.staleReadings),
+                counts: KiwiCache(changes: changes, capacity: 10_000, stale: Shelves.staleCounts)
             ),
             shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
             bookPages: KiwiCache(changes: changes, capacity: 4_096, stale: Posts.stalePages),
@@ -60,6 +70,7 @@ struct KiwiCommunity: Sendable {
             if case .photoRemoved(let name)? = change { photos.discard(name) }
         }
         follows = Follows(store: storage, writes: writes)
+        search = Search(store: storage)
         notifications = Notifications(store: storage, changes: changes)
         live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)

@@ -4,7 +4,9 @@ import ServiceLifecycle
 import Synchronization
 
 /// The live streams of logged-in readers. Each hears, as they happen, its reader's new (and
-/// withdrawn) notifications with the unread count, and new posts by the people they follow.
+/// withdrawn) notifications with the unread count, and new posts and shelf changes ("ada finished
+/// The Tempest") by the people they follow. Shelf changes are news of the moment: a returning
+/// stream is not sent the ones it missed.
 ///
 /// The changes come from `KiwiChanges` (from PostgreSQL's notices when servers share a database,
 /// so a like made on one server reaches a reader on another), in order, as many at a time as have
@@ -14,13 +16,15 @@ import Synchronization
 /// the store, as far back as `resumeWindow`. What a stream is sent waits in a buffer of `buffer`
 /// messages: a reader who does not read is dropped, and never grows the server's memory.
 final class LiveEvents: Service, Sendable {
-    typealias Store = NotificationStore & PostStore & FollowStore & AccountStore
+    typealias Store = NotificationStore & PostStore & FollowStore & AccountStore & ShelfStore
 
     /// What a stream sends.
     enum Message: Sendable, Equatable {
         case event(KiwiEvent)
         case withdrawn(notification: Int64)
         case unread(Int)
+        /// A followee's book shelved or moved on.
+        case reading(KiwiReading)
         /// Nothing happened: keeps proxies from closing an idle connection.
         case heartbeat
     }
@@ -160,13 +164,17 @@ final class LiveEvents: Service, Sendable {
                     let streams = readers.withLock { $0.streams(following: author) }
                     guard !streams.isEmpty, let post = try await store.post(id, viewer: nil) else { continue }
                     for stream in streams { stream.send(.post(post)) }
+                case .reading(let id, _, let reader, false):
+                    let streams = readers.withLock { $0.streams(following: reader) }
+                    guard !streams.isEmpty, let reading = try await store.reading(id) else { continue }
+                    for stream in streams { stream.send(.reading(reading)) }
                 case .follow(let follower, let followee, let following):
                     readers.withLock { $0.change(follower, follows: followee, following) }
                 case .sessionEnded(let hash):
                     for stream in readers.withLock({ $0.streams(session: hash) }) { stream.end() }
                 case nil:
                     try await catchUp()
-                case .post, .member, .photoRemoved, .cover:
+                case .post, .member, .photoRemoved, .cover, .reading:
                     continue
                 }
             } catch {

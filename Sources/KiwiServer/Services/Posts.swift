@@ -11,6 +11,8 @@ struct Posts: Sendable {
     let store: any PostStore
     let writes: Writes
     let books: Books
+    /// A post about a book on none of its author's shelves starts it.
+    let shelves: Shelves
     /// The pages the same for every reader, kept while true.
     let shared: KiwiCache<PageKey, SharedPage>
     /// Books' pages, kept apart: a cache past its capacity starts again empty, and a reader going
@@ -103,8 +105,12 @@ struct Posts: Sendable {
                 )
             }
             tell(post: post.id, author: caller.username, made: true, Notices())
-            // Its book's cover is fetched now if it is due, while the post is answered.
-            if let book { books.covers.start(book.isbn13) }
+            if let book {
+                // The post is stored: a database that fails now costs the shelf, not the post's answer.
+                try? await shelves.startIfUnshelved(book, by: caller.username)
+                // Its book's cover is fetched now if it is due, while the post is answered.
+                books.covers.start(book.isbn13)
+            }
             return post
         }
     }

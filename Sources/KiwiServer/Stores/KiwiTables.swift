@@ -100,11 +100,20 @@ struct KiwiTable: Sendable, Hashable {
 
     static let bookCovers = KiwiTable("book_covers", [("isbn13", .text), ("image", .text), ("failures", .integer), ("due", .real)], key: ["isbn13"])
 
+    static let readings = KiwiTable(
+        "readings",
+        [
+            ("id", .integer), ("owner", .text), ("isbn13", .text), ("book", .text), ("shelf", .text), ("page", .integer), ("pages", .integer),
+            ("percent", .integer), ("started", .text), ("finished", .text), ("rating", .integer), ("updated_at", .real),
+        ],
+        key: ["id"]
+    )
+
     /// Every table, each after the tables its rows name.
-    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications, bookCovers]
+    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications, bookCovers, readings]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.
-    static let numbered: [KiwiTable] = [posts, comments, notifications]
+    static let numbered: [KiwiTable] = [posts, comments, notifications, readings]
 }
 
 /// A database as `kiwi migrate` reads and writes it: rows as they are stored, every column (ids,

@@ -21,8 +21,12 @@ extension KiwiPages {
         let path = PageBook.url(isbn13)
         var here = window
         here.limit -= 1
+        var current: KiwiReading?
+        if let viewer { current = try await community.shelves.current(isbn13, of: viewer.username) }
         let content = BookPage(
             book: PageBook(standing, cover: await community.books.covers.image(of: isbn13), links: links, guest: guest),
+            shelves: try await community.shelves.counts(of: isbn13),
+            shelf: viewer.map { _ in PageShelfForm(isbn13: isbn13, current: current) },
             posts: window.shown(posts).map { PageCard($0, links: links, guest: guest) },
             pager: Pager(path, window, posts, key: \.id, of: "reflections"),
             here: Self.listURL(path, nil, here.byKey ? here : nil)
@@ -42,5 +46,36 @@ extension KiwiPages {
             days: days
         )
         return render("books", title: "What Kiwi is reading", content, viewer: viewer)
+    }
+}
+
+extension KiwiPages {
+    /// `/search?q=…&type=posts|books|members`: the results page (see `SearchPage`).
+    @Sendable func search(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let viewer = try await viewer(request, context)
+        let query = request.uri.queryParameters
+        let asked = try Search.Request(q: query.get("q"), type: query.get("type"), limit: nil, cursor: query.get("cursor"))
+        let links = links(request, context)
+        let guest = viewer == nil
+        let search = community.search
+        let content: SearchPage
+        switch asked.kind {
+        case .posts:
+            let posts = try await search.posts(asked, for: viewer?.username)
+            content = SearchPage(asked, posts: posts.map { PageCard($0, links: links, guest: guest) }, found: posts.count)
+        case .books:
+            let books = try await search.books(asked)
+            let covers = await community.books.covers.images(of: books.map(\.isbn13))
+            var shown: [PageBook] = []
+            for book in books {
+                let standing = try await community.books.postedAbout(book.isbn13) ?? KiwiBookStanding(book: book, reflections: 0, readers: 0)
+                shown.append(PageBook(standing, cover: covers[book.isbn13], links: links, guest: guest))
+            }
+            content = SearchPage(asked, books: shown, found: books.count)
+        case .members:
+            let members = try await search.members(asked)
+            content = SearchPage(asked, members: members.map { PageAuthor($0, links: links, guest: guest) }, found: members.count)
+        }
+        return render("search", title: asked.query.isEmpty ? "Search" : "“\(asked.query.text)”", content, viewer: viewer)
     }
 }

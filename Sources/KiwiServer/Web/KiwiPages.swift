@@ -31,7 +31,8 @@ struct KiwiPages: Sendable {
         pages.get("books", use: books)
         pages.group("p/:id").get(use: post).post("like", use: like).post("unlike", use: unlike).post("comments", use: comment)
             .post("comments/:comment/delete", use: deleteComment).get("delete", use: confirmDelete).post("delete", use: deletePost)
-        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow)
+        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow).get("year/:year", use: year)
+        pages.post("books/:isbn13/shelf", use: shelve)
         // A form and what it sends.
         for (path, form, send) in [
             ("login", loginForm, logIn), ("signup", signUpForm, signUp), ("logout", confirmLogOut, logOut), ("new", newPostForm, createPost),
@@ -125,6 +126,9 @@ struct KiwiPages: Sendable {
         var imageAlt: String?
         var book: String?
         var text: String?
+        /// The book page's shelf form: want, reading, read or none; and how far.
+        var shelf: String?
+        var progress: String?
         var file: Data?
         /// The new-post form's own `Idempotency-Key`.
         var key: String?

@@ -21,6 +21,9 @@ enum PageAssets {
         "notifications": PackageResources.notifications_mustache,
         "book": PackageResources.book_mustache,
         "books": PackageResources.books_mustache,
+        "year": PackageResources.year_mustache,
+        "shelfcover": PackageResources.shelfcover_mustache,
+        "search": PackageResources.search_mustache,
     ]
 
     /// Every template by name; a test renders each page, so one that does not parse fails there first.

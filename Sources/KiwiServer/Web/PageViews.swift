@@ -133,6 +133,7 @@ struct ProfilePage: Sendable {
     let mine: Bool
     /// nil for a guest and on one's own profile.
     let follows: Bool?
+    let journey: PageJourney
     let posts: [PageCard]
     let pager: Pager
 }
@@ -279,6 +280,10 @@ struct PageBookMatch: Sendable {
 
 struct BookPage: Sendable {
     let book: PageBook
+    /// How many members want to read it, are reading it, have read it.
+    let shelves: KiwiWire.ShelfCounts
+    /// The viewer's own shelf for it, for the form that moves it; nil for a guest.
+    let shelf: PageShelfForm?
     let posts: [PageCard]
     let pager: Pager
     let here: String

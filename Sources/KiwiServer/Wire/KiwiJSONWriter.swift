@@ -255,6 +255,7 @@ extension KiwiWire.BookSummary: KiwiJSONWritable {
             if let recentReaders { object.field("recentReaders", .nested { $0.array(recentReaders) { writer, user in user.write(into: &writer) } }) }
             if let cover { object.field("cover", .nested(cover.write)) }
             if let coverColor { object.field("coverColor", .string(coverColor)) }
+            if let shelves { object.field("shelves", .nested(shelves.write)) }
         }
     }
 }

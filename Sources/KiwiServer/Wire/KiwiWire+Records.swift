@@ -40,6 +40,11 @@ struct Links: Sendable {
         "\(covers ?? base)/media/\(name)/\(size.rawValue).\(format.rawValue)"
     }
 
+    /// Every size of a kept cover.
+    func coverVersions(_ name: String) -> KiwiPhotoVersions {
+        Dictionary(uniqueKeysWithValues: KiwiPhotoSize.allCases.map { ($0.rawValue, cover(name, $0)) })
+    }
+
     /// The same links with photos signed afresh: for a live stream, whose events go on for hours.
     func renewed(at now: Date = Date()) -> Links {
         var renewed = self
@@ -107,7 +112,8 @@ extension KiwiWire.Notification {
 extension KiwiWire.BookSummary {
     /// `withReaders`: the book's own answer names its latest readers; a row of a list does not.
     /// `cover`: the kept cover's image, if any.
-    init(_ standing: KiwiBookStanding, cover: String?, links: Links, withReaders: Bool) {
+    /// `shelves`: how many members have it on each shelf (the book's own answer).
+    init(_ standing: KiwiBookStanding, cover: String?, links: Links, withReaders: Bool, shelves: KiwiWire.ShelfCounts? = nil) {
         self.init(
             isbn13: standing.book.isbn13,
             title: standing.book.title,
@@ -115,9 +121,8 @@ extension KiwiWire.BookSummary {
             reflections: standing.reflections,
             readers: standing.readers,
             recentReaders: withReaders ? standing.recentReaders.map { KiwiWire.User($0, links: links) } : nil,
-            cover: cover.map { name in
-                Dictionary(uniqueKeysWithValues: KiwiPhotoSize.allCases.map { ($0.rawValue, links.cover(name, $0)) })
-            }
+            cover: cover.map(links.coverVersions),
+            shelves: shelves
         )
     }
 }

@@ -88,8 +88,10 @@ public enum LocalFile {
         }
     }
 
-    /// Creates a folder and its parents (mode 0700: toolbox's folders hold private data).
+    /// Creates a folder and its parents (mode 0700: toolbox's folders hold private data). An empty
+    /// path is the current folder (the folder of `kiwi.sqlite`), which is there.
     public static func createDirectory(_ path: String) throws {
+        guard !path.isEmpty else { return }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {

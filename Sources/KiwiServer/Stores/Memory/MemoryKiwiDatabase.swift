@@ -40,6 +40,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var covers: [String: BookCoverRecord] = [:]
     /// The rate limits' counts.
     var rateCounts: [RateWindow: Int] = [:]
+    /// Members' readings, by id.
+    var readings: [Int64: KiwiReading] = [:]
 
     struct RateWindow: Hashable {
         var key: String

@@ -85,6 +85,16 @@ enum PostgresSchema {
                 isbn13 TEXT PRIMARY KEY, image TEXT, failures INTEGER NOT NULL, due DOUBLE PRECISION NOT NULL)
             """,
             """
+            CREATE TABLE IF NOT EXISTS readings (
+                id BIGSERIAL PRIMARY KEY, owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                isbn13 TEXT NOT NULL, book TEXT NOT NULL, shelf TEXT NOT NULL,
+                page INTEGER, pages INTEGER, percent INTEGER, started TEXT, finished TEXT,
+                rating INTEGER, updated_at DOUBLE PRECISION NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS readings_by_owner ON readings (owner, isbn13, id)",
+            "CREATE INDEX IF NOT EXISTS readings_by_book ON readings (isbn13, owner, id)",
+        ] + search + [
+            """
             CREATE OR REPLACE FUNCTION kiwi_notice() RETURNS trigger LANGUAGE plpgsql AS $$
             DECLARE
                 channel TEXT := 'kiwi_' || TG_TABLE_SCHEMA;
@@ -111,10 +121,12 @@ enum PostgresSchema {
                         PERFORM pg_notify(channel, 'notification:' || op || ':' || r.id || ':' || r.recipient);
                     END IF;
                 WHEN 'book_covers' THEN PERFORM pg_notify(channel, 'cover:' || r.isbn13);
+                WHEN 'readings' THEN
+                    PERFORM pg_notify(channel, 'reading:' || op || ':' || r.id || ':' || r.isbn13 || ':' || r.owner);
                 END CASE;
                 RETURN NULL;
             END $$
-            """,
+            """
         ]
         + notices.flatMap { table, events in
             [
@@ -123,9 +135,38 @@ enum PostgresSchema {
             ]
         }
 
+    /// The full-text search: a `tsvector` column the database computes in each write (so the index
+    /// follows every write in its own transaction), with a GIN index, over text folded as SQLite's
+    /// tokenizer folds it (lower case, without diacritics: "Brontë" is "bronte").
+    static let search =
+        [
+            """
+            CREATE OR REPLACE FUNCTION kiwi_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
+            AS $$ SELECT translate(lower($1), '\(accented)', '\(plain)') $$
+            """
+        ]
+        + [
+            ("posts", "search", "coalesce(caption, '')"), ("comments", "search", "text"),
+            ("users", "search", "username || ' ' || coalesce(fullname, '')"),
+            ("posts", "book_search", bookText), ("readings", "book_search", bookText),
+        ].flatMap { table, column, text in
+            [
+                "ALTER TABLE \(table) ADD COLUMN IF NOT EXISTS \(column) tsvector GENERATED ALWAYS AS (to_tsvector('simple', kiwi_fold(\(text)))) STORED",
+                "CREATE INDEX IF NOT EXISTS \(table)_\(column) ON \(table) USING GIN (\(column))",
+            ]
+        }
+
+    /// A post's or a shelf's book (its JSON), as words: its title and authors.
+    private static let bookText = "coalesce(book::jsonb ->> 'title', '') || ' ' || coalesce(book::jsonb ->> 'authors', '')"
+
+    /// The letters `kiwi_fold` strips of their marks, and what each becomes.
+    static let accented = "àáâãäåāăąçćĉčďđèéêëēĕėęěĝğġģĥìíîïĩīĭįıĵķĺļľłñńņňòóôõöøōŏőŕŗřśŝşšţťŧùúûüũūŭůűųŵýÿŷźżžß"
+    static let plain = "aaaaaaaaaccccddeeeeeeeeegggghiiiiiiiiijkllllnnnnooooooooorrrsssstttuuuuuuuuuuwyyyzzzs"
+
     /// The writes each table tells of: a new session or a failed login changes nothing kept.
     static let notices = [
         ("posts", "INSERT OR UPDATE OR DELETE"), ("users", "UPDATE OR DELETE"), ("sessions", "DELETE"),
         ("following", "INSERT OR DELETE"), ("notifications", "INSERT OR UPDATE OR DELETE"), ("book_covers", "INSERT OR UPDATE"),
+        ("readings", "INSERT OR UPDATE OR DELETE"),
     ]
 }

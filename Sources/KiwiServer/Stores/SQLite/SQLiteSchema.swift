@@ -110,6 +110,24 @@ enum SQLiteSchema {
                 sql: "CREATE TABLE book_covers (isbn13 TEXT PRIMARY KEY NOT NULL, image TEXT, failures INTEGER NOT NULL, due REAL NOT NULL)"
             )
         }
+        migrator.registerMigration("v13: shelves") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE readings (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        owner TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        isbn13 TEXT NOT NULL, book TEXT NOT NULL, shelf TEXT NOT NULL,
+                        page INTEGER, pages INTEGER, percent INTEGER, started TEXT, finished TEXT,
+                        rating INTEGER, updated_at REAL NOT NULL);
+                    CREATE INDEX readings_by_owner ON readings(owner, isbn13, id);
+                    CREATE INDEX readings_by_book ON readings(isbn13, owner, id);
+                    """
+            )
+        }
+        migrator.registerMigration("v14: full-text search") { db in
+            try db.execute(sql: SQLiteSearch.schema)
+            try db.execute(sql: SQLiteSearch.filled)
+        }
         return migrator
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import KiwiWire
+
+/// One reading of a book by a member, as stored: its shelf, its progress and its days
+/// (`YYYY-MM-DD`). Only a member's latest reading of a book is on "want" or "reading"; the
+/// earlier ones are readings finished.
+struct KiwiReading: Sendable, Equatable {
+    /// Nil until stored.
+    var id: Int64?
+    var reader: String
+    var book: KiwiBook
+    var shelf: KiwiWire.Shelf
+    var progress: KiwiWire.ReadingProgress?
+    var started: String?
+    var finished: String?
+    /// 1 to 5 stars.
+    var rating: Int?
+    var updatedAt: Date
+
+    var isbn13: String { book.isbn13 }
+}
+
+extension [KiwiReading] {
+    /// Those on `shelf` as shelves list them: "want" and "reading" by when they last changed (the
+    /// order the stores answer in), "read" by the day finished, the latest first.
+    func on(_ shelf: KiwiWire.Shelf) -> [KiwiReading] {
+        let chosen = filter { $0.shelf == shelf }
+        guard shelf == .read else { return chosen }
+        return chosen.sorted { ($0.finished ?? "", $0.updatedAt) > ($1.finished ?? "", $1.updatedAt) }
+    }
+
+    /// How many were finished in the year of `now` (UTC).
+    func finished(inYearOf now: Date) -> Int {
+        let year = KiwiWire.Day.today(now).prefix(5)
+        return count { $0.shelf == .read && $0.finished?.hasPrefix(year) == true }
+    }
+}
