@@ -43,10 +43,11 @@ public enum KiwiPlugin: ToolboxPlugin {
 public struct KiwiCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "kiwi",
-        abstract: "The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow.",
+        abstract: "The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow, shelve, search.",
         discussion: """
             Readers share a photo and a reflection about the book they are reading, like and \
-            comment on each other's posts, and follow each other.
+            comment on each other's posts, and follow each other; they keep their books on shelves \
+            (want to read, reading, read), see their year in books, and search what the community wrote.
 
             Examples:
               toolbox kiwi serve
@@ -55,6 +56,9 @@ public struct KiwiCommand: ParsableCommand {
               toolbox kiwi feed
               toolbox kiwi profile ada
               toolbox kiwi reading
+              toolbox kiwi progress "the tempest" 120/350
+              toolbox kiwi year
+              toolbox kiwi search "storm chapter"
             """,
         subcommands: [
             ServeCommand.self, MigrateCommand.self, ApproveCommand.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self,

@@ -93,6 +93,12 @@ import Testing
             answers.append(try await get("/users/ada/followers"))
             answers.append(try await get("/users/ada/shelves"))
             answers.append(try await get("/users/bob/shelves"))
+            // The search's index came along (or was built as the rows went in): the same answers.
+            for search in ["q=first", "q=lovely", "q=persuasion&type=books", "q=bob&type=members"] {
+                let found = try await get("/search?\(search)")
+                #expect(found.count > 2, "\(search) finds something")
+                answers.append(found)
+            }
             // The session and the password hash came along.
             answers.append(try await get("/users/me", token: token))
             let (status, _, _) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"ada-password"}"#)

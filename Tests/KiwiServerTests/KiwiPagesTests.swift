@@ -135,6 +135,16 @@ extension TestClientProtocol {
                 #expect(profile.status == .ok && profile.html.contains("<h1>Ada Lovelace</h1>") && profile.html.contains("@ada"))
                 #expect(profile.html.contains(#"<a href="/p/1"><picture>"#) && profile.html.contains("1 day"))
                 #expect(profile.html.contains(#"action="/@ada/follow""#))
+                // The journey (nothing shelved yet), the year page and the search's page, with no script.
+                #expect(profile.html.contains("Nothing on the go.") && profile.html.contains(#"href="/@ada/year/"#))
+                let year = try await client.page("/@ada/year/2026")
+                #expect(year.status == .ok && year.html.contains("No books finished in 2026.") && year.html.contains(#"class="months""#))
+                #expect(try await client.page("/@ada/year/20x").status == .badRequest)
+                #expect(try await client.page("/@nobody/year/2026").status == .notFound)
+                let search = try await client.page("/search?q=middlemarch")
+                #expect(search.status == .ok && search.html.contains("Middlemarch, chapter one"))
+                #expect(search.html.contains(#"aria-current="page">Posts</a>"#) && search.html.contains(#"value="middlemarch""#))
+                #expect(try await client.page("/search?q=middlemarch&type=all").status == .badRequest)
 
                 // A guest sees the post but not the photo (uploads need a session) and no forms.
                 let seen = try await client.page(post)
@@ -170,7 +180,7 @@ extension TestClientProtocol {
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.signUpPage("ada", fullname: "<b>Ada</b>")
                 let post = try await client.postPage(TestImages.png, caption: "<script>alert(1)</script>", session: ada)
-                for path in ["/", post, "/@ada"] {
+                for path in ["/", post, "/@ada", "/search?q=%3Cscript%3Ealert(1)%3C/script%3E"] {
                     let html = try await client.page(path, session: ada).html
                     #expect(!html.contains("<script>") && !html.contains("<b>Ada</b>"), "\(path)")
                     #expect(html.contains("&lt;b&gt;Ada&lt;/b&gt;"), "\(path)")

@@ -146,6 +146,22 @@ import Testing
         }
     }
 
+    /// Two servers on one PostgreSQL database: what one shelves, the other's kept answers (a
+    /// member's shelves, a book's counts) show as soon as the write is acknowledged.
+    @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))
+    func aSecondServerShowsAShelfChangeAtOnce() async throws {
+        try await withTwoServers { a, b in
+            let ada = try await a.member("ada")
+            let named = #""book":{"title":"Villette","authors":["Charlotte Brontë"]}"#
+            _ = try await Self.put(a, "9780141439884", #"{"shelf":"want",\#(named)}"#, token: ada)
+            #expect(try await Self.shelves(b, "ada").want.map(\.book.title) == ["Villette"], "kept by B from here on")
+            _ = try await Self.put(a, "9780141439884", #"{"shelf":"reading","progress":{"percent":10},\#(named)}"#, token: ada)
+            let eventually = try await eventually(within: .seconds(5)) { try await Self.shelves(b, "ada").reading.first?.progress?.percent == 10 }
+            #expect(eventually, "B's kept answer gave way to the change made through A")
+            #expect(try await Self.shelves(b, "ada").want.isEmpty)
+        }
+    }
+
     @Test func shelvesSurviveARestartOfTheServer() async throws {
         let path = Scratch.url("kiwi-shelves").appendingPathExtension("sqlite").path
         let named = #""book":{"title":"Persuasion","authors":["Jane Austen"]}"#

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import KiwiWire
 
@@ -6,6 +7,27 @@ import KiwiWire
 struct ShelfController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
+    /// Each member's shelves as answered, by the address the answer names and the year it counts:
+    /// kept until the member's shelves or any cover change (a library of hundreds is 75 KB of JSON).
+    let answers: KiwiCache<AnswerKey, EncodedPage>
+
+    struct AnswerKey: Hashable, Sendable {
+        var member: String
+        var host: String?
+        var year: Substring
+    }
+
+    init(community: KiwiCommunity, links: LinkMaker) {
+        self.community = community
+        self.links = links
+        answers = KiwiCache(changes: community.shelves.writes.changes, capacity: 10_000) { change in
+            switch change {
+            case .reading(_, _, let reader, _): .matching { key, _ in key.member == reader }
+            case .cover: .all
+            default: nil
+            }
+        }
+    }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("users/:username/shelves", use: shelves)
@@ -14,9 +36,15 @@ struct ShelfController: Sendable {
 
     /// Public, as a profile is.
     @Sendable func shelves(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let readings = try await community.shelves.readings(of: try context.username())
-        let covers = await community.books.covers.images(of: Array(Set(readings.map(\.isbn13))))
-        return KiwiJSON.response(KiwiWire.Shelves(readings, covers: covers, links: links(request, context)))
+        let name = try context.username()
+        let now = Date()
+        let key = AnswerKey(member: name, host: links.host(request), year: KiwiWire.Day.today(now).prefix(4))
+        let answer = try await answers.value(for: key) { () async throws -> EncodedPage in
+            let readings = try await community.shelves.readings(of: name)
+            let covers = await community.books.covers.images(of: Array(Set(readings.map(\.isbn13))))
+            return EncodedPage(KiwiJSON.Tagged(KiwiJSON.body(KiwiWire.Shelves(readings, covers: covers, links: links(request, context), now: now))))
+        }
+        return KiwiJSON.response(tagged: answer.tagged)
     }
 
     /// A `ShelfChange`; exactly once with an `Idempotency-Key`. Answers the reading as it is now.

@@ -35,7 +35,7 @@ struct Shelves: Sendable {
         now: Date = Date(),
         answer: @escaping @Sendable (KiwiReading) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
-        try Self.check(change, today: KiwiWire.Day.today(now))
+        try Self.check(change, now: now)
         let progress = change.progress
         let request = Idempotency.digest(
             "shelf",
@@ -135,12 +135,12 @@ struct Shelves: Sendable {
 
     /// What a change may say: real days, none after tomorrow (the reader's day may be ahead of
     /// UTC's), started before finished, progress within its book, each on the shelf it belongs to.
-    static func check(_ change: KiwiWire.ShelfChange, today: String) throws {
-        let tomorrow = KiwiWire.Day.today(Date().addingTimeInterval(86_400))
+    static func check(_ change: KiwiWire.ShelfChange, now: Date) throws {
+        let tomorrow = KiwiWire.Day.today(now.addingTimeInterval(86_400))
         for (name, day) in [("started", change.started), ("finished", change.finished)] {
             guard let day else { continue }
             guard KiwiWire.Day.parse(day) != nil else { throw KiwiProblem.invalid("\(name) must be a day, YYYY-MM-DD") }
-            guard day <= max(today, tomorrow) else { throw KiwiProblem.invalid("\(name) cannot be in the future") }
+            guard day <= tomorrow else { throw KiwiProblem.invalid("\(name) cannot be in the future") }
         }
         if let started = change.started, let finished = change.finished, started > finished {
             throw KiwiProblem.invalid("finished must not be before started")

@@ -13,8 +13,6 @@ extension KiwiPages {
         let counts = try await community.follows.counts(of: name)
         let posts = try await community.posts.sharedPage(.author(name), window).posts
         let streak = try await community.posts.streakDays(of: name)
-        let readings = try await community.shelves.readings(of: name)
-        let covers = await community.books.covers.images(of: PageJourney.shown(readings))
         let content = ProfilePage(
             author: PageAuthor(user, links: links, guest: viewer == nil),
             followers: counts.followers,
@@ -22,7 +20,7 @@ extension KiwiPages {
             streak: streak == 1 ? "1 day" : "\(streak) days",
             mine: viewer?.username == name,
             follows: try await community.follows.follows(name, reader: viewer?.username),
-            journey: PageJourney(readings, of: name, covers: covers, links: links),
+            journey: try await journey(of: name, links: links),
             posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
             pager: Pager("/@\(name)", window, posts, key: \.id, of: "posts")
         )

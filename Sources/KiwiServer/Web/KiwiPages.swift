@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import KiwiMedia
+import KiwiWire
 import Mustache
 import PluginAPI
 
@@ -12,6 +13,9 @@ struct KiwiPages: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
     let library: MustacheLibrary
+    /// Each member's journey on their profile, rendered: the same for every viewer, and a library's
+    /// covers are most of a profile's work. Kept until the member's shelves or any cover change.
+    let journeys: KiwiCache<JourneyKey, String>
     static let pageSize = 20
     static let gridSize = 30
 
@@ -20,6 +24,29 @@ struct KiwiPages: Sendable {
         self.links = links
         // Compiled in and rendered by a test of every page: an empty library only if that test failed.
         library = (try? PageAssets.library()) ?? MustacheLibrary()
+        journeys = KiwiCache(changes: community.shelves.writes.changes, capacity: 10_000) { change in
+            switch change {
+            case .reading(_, _, let reader, _): .matching { key, _ in key.member == reader }
+            case .cover: .all
+            default: nil
+            }
+        }
+    }
+
+    /// A member's journey as their profile shows it, by the address its covers name and the year it counts.
+    struct JourneyKey: Hashable, Sendable {
+        var member: String
+        var covers: String
+        var year: Substring
+    }
+
+    func journey(of name: String, links: Links, now: Date = Date()) async throws -> String {
+        let key = JourneyKey(member: name, covers: links.covers ?? links.base, year: KiwiWire.Day.today(now).prefix(4))
+        return try await journeys.value(for: key) { () async throws -> String in
+            let readings = try await community.shelves.readings(of: name)
+            let covers = await community.books.covers.images(of: PageJourney.shown(readings))
+            return library.render(PageJourney(readings, of: name, covers: covers, links: links, now: now), withTemplate: "journey") ?? ""
+        }
     }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {

@@ -23,6 +23,7 @@ enum PageAssets {
         "books": PackageResources.books_mustache,
         "year": PackageResources.year_mustache,
         "shelfcover": PackageResources.shelfcover_mustache,
+        "journey": PackageResources.journey_mustache,
         "search": PackageResources.search_mustache,
     ]
 

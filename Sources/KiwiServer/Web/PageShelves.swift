@@ -72,7 +72,7 @@ struct YearPage: Sendable {
     struct Month: Sendable {
         let name, label: String
         let books: [PageShelfEntry]
-        let bookCount, pageCount: Int
+        let bookCount: Int
         /// The bars' heights in twentieths of the chart: `h0`…`h20`.
         let bookHeight, pageHeight: String
     }
@@ -104,7 +104,6 @@ struct YearPage: Sendable {
                 label: "\(name): \(month.count) \(bookWord), \(pages[index]) pages",
                 books: entries,
                 bookCount: month.count,
-                pageCount: pages[index],
                 bookHeight: height(month.count, of: mostBooks),
                 pageHeight: height(pages[index], of: mostPages)
             )
@@ -148,7 +147,6 @@ struct PageShelfForm: Sendable {
     /// Where the viewer is now: "You are reading it: p. 120 of 350"; nil when it is on no shelf of theirs.
     let now: String?
     let progress: String
-    let percent: Int?
 
     init(isbn13: String, current: KiwiReading?) {
         action = "\(PageBook.url(isbn13))/shelf"
@@ -171,6 +169,5 @@ struct PageShelfForm: Sendable {
             case (nil, _, let percent?): "\(percent)%"
             default: ""
             }
-        percent = progress?.fraction.map { Int(($0 * 100).rounded(.down)) }
     }
 }

@@ -133,7 +133,8 @@ struct ProfilePage: Sendable {
     let mine: Bool
     /// nil for a guest and on one's own profile.
     let follows: Bool?
-    let journey: PageJourney
+    /// The journey's section, rendered (`KiwiPages.journey`).
+    let journey: String
     let posts: [PageCard]
     let pager: Pager
 }
