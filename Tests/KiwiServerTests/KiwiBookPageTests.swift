@@ -43,7 +43,8 @@ import Testing
                             authors: ["William Shakespeare"],
                             reflections: 0,
                             readers: 0,
-                            recentReaders: []
+                            recentReaders: [],
+                            shelves: KiwiWire.ShelfCounts(want: 0, reading: 0, read: 0)
                         )
                 )
                 #expect(try await client.json(.get, "/books/9999999999999").0 == .notFound)

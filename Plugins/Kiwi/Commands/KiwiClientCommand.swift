@@ -154,21 +154,31 @@ struct BookTarget: ParsableArguments {
     @OptionGroup var options: ClientOptions
 }
 
+/// A command about one of the reader's books, named by ISBN-13 or title.
+protocol KiwiBookCommand: KiwiClientCommand {
+    var target: BookTarget { get }
+}
+
+extension KiwiBookCommand {
+    var options: ClientOptions { target.options }
+
+    /// The book's ISBN-13 (a title looked up, with the choice of several offered).
+    func isbn13(client: KiwiClient, in context: CommandContext) async throws -> String {
+        try await BookChoice.isbn13(target.book, option: "toolbox kiwi \(Self.configuration.commandName ?? "")", client: client, in: context)
+    }
+}
+
 /// `want`, `start`, `progress` and `finish`: one of the reader's books moved on their shelves,
 /// through the outbox (kept while offline, sent once). Says where the book is now.
-protocol ShelfMove: KiwiClientCommand {
-    var target: BookTarget { get }
+protocol ShelfMove: KiwiBookCommand {
     /// The change the command asks for.
     var change: KiwiWire.ShelfChange { get throws }
 }
 
 extension ShelfMove {
-    var options: ClientOptions { target.options }
-
     func run(in context: CommandContext, client: KiwiClient) async throws {
         let change = try change
-        let command = "toolbox kiwi \(Self.configuration.commandName ?? "")"
-        let isbn13 = try await BookChoice.isbn13(target.book, option: command, client: client, in: context)
+        let isbn13 = try await isbn13(client: client, in: context)
         let sync = try context.resolve(KiwiSync.self)
         guard case .shelved(let entry) = try await sync.deliver(.shelve(isbn13: isbn13, change: change)) else { return }
         if context.output.format == .json { return try context.output.json(entry) }

@@ -54,7 +54,9 @@ struct GoodreadsLibrary {
 
     /// `badData` for a file that is not such an export.
     init(_ text: String, file: String) throws {
-        guard let (header, records) = CSV.records(text) else { throw ToolboxError.badData("\(file) is empty") }
+        var records = try CSV.parse(text, file: file)
+        guard !records.isEmpty else { throw ToolboxError.badData("\(file) is empty") }
+        let header = records.removeFirst().fields
         let missing = Self.required.filter { !header.contains($0) }
         guard missing.isEmpty else {
             throw ToolboxError.badData(
@@ -62,7 +64,11 @@ struct GoodreadsLibrary {
                 hint: "export it from Goodreads: My Books → Import and export → Export Library"
             )
         }
-        rows = records.enumerated().map { index, record in
+        // A blank line is no row.
+        let filled = records.filter { $0.fields.contains { !$0.trimmed.isEmpty } }.map { record in
+            Dictionary(zip(header, record.fields).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+        }
+        rows = filled.enumerated().map { index, record in
             let authors = ([record["Author"]] + (record["Additional Authors"] ?? "").split(separator: ",").map(String.init))
                 .compactMap { $0?.trimmed }.filter { !$0.isEmpty }
             return Row(

@@ -53,7 +53,7 @@ enum LetterboxdCSV {
 
     /// The rows of a CSV file; a file that is not such a CSV is bad data naming what is wrong.
     static func read(_ text: String, file: String) throws -> [Row] {
-        let records = try parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, file: file)
+        let records = try CSV.parse(text, file: file)
         guard let header = records.first?.fields.map({ $0.trimmed.lowercased() }) else { throw ToolboxError.badData("\(file) is empty") }
         let columns = Column.allCases.compactMap { column in column.names.lazy.compactMap { header.firstIndex(of: $0) }.first.map { (column, $0) } }
         guard columns.contains(where: { [.title, .tmdbID, .imdbID].contains($0.0) }) else {
@@ -71,60 +71,5 @@ enum LetterboxdCSV {
             }
             return Row(line: record.line, values: values)
         }
-    }
-
-    struct Record {
-        var line: Int
-        var fields: [String]
-    }
-
-    /// RFC 4180: quoted fields may hold commas, quotes ("") and line breaks; CRLF or LF ends a record.
-    static func parse(_ text: String, file: String) throws -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var line = 1
-        var recordLine = 1
-        var characters = text.makeIterator()
-        var pending: Character? = nil
-        func endRecord() {
-            fields.append(field)
-            records.append(Record(line: recordLine, fields: fields))
-            fields = []
-            field = ""
-        }
-        while let character = pending ?? characters.next() {
-            pending = nil
-            if quoted {
-                if character == "\"" {
-                    let next = characters.next()
-                    if next == "\"" {
-                        field.append("\"")
-                    } else {
-                        quoted = false
-                        pending = next
-                    }
-                } else {
-                    if character.isNewline { line += 1 }
-                    field.append(character)
-                }
-                continue
-            }
-            switch character {
-            case "\"" where field.isEmpty: quoted = true
-            case ",":
-                fields.append(field)
-                field = ""
-            case "\r\n", "\n", "\r":
-                endRecord()
-                line += 1
-                recordLine = line
-            default: field.append(character)
-            }
-        }
-        if quoted { throw ToolboxError.badData("\(file): a quoted field opened on line \(recordLine) never closes") }
-        if !field.isEmpty || !fields.isEmpty { endRecord() }
-        return records
     }
 }

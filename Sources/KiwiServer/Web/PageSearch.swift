@@ -4,13 +4,9 @@ import KiwiWire
 /// `/search?q=…&type=…`: the results page, one kind at a time behind tabs, with a link to the
 /// next page; it works without a script, as every page does.
 struct SearchPage: Sendable {
-    struct Tab: Sendable {
-        let name, url: String
-        let current: Bool
-    }
-
     let q: String
-    let tabs: [Tab]
+    /// Posts, Books and Members: each a link (`value`) to the same search of its kind.
+    let tabs: [PageChoice]
     let posts: [PageCard]
     let books: [PageBook]
     let members: [PageAuthor]
@@ -31,7 +27,7 @@ struct SearchPage: Sendable {
             components.queryItems = items
             return components.string ?? "/search"
         }
-        tabs = Search.Kind.allCases.map { Tab(name: $0.rawValue.capitalized, url: url($0), current: $0 == request.kind) }
+        tabs = Search.Kind.allCases.map { PageChoice(value: url($0), name: $0.rawValue.capitalized, selected: $0 == request.kind) }
         (self.posts, self.books, self.members) = (posts, books, members)
         nextURL = request.next(after: found).map { url(request.kind, cursor: $0) }
         here = url(request.kind, cursor: request.offset == 0 ? nil : Search.Request.cursor(request.offset))

@@ -135,15 +135,16 @@ enum PageDay {
     }
 }
 
+/// One of several a page offers, the one in force marked: a tab, a select's option.
+struct PageChoice: Sendable {
+    let value, name: String
+    let selected: Bool
+}
+
 /// The book page's form that puts the book on one of the viewer's shelves, with their progress.
 struct PageShelfForm: Sendable {
-    struct Choice: Sendable {
-        let value, name: String
-        let selected: Bool
-    }
-
     let action: String
-    let choices: [Choice]
+    let choices: [PageChoice]
     /// Where the viewer is now: "You are reading it: p. 120 of 350"; nil when it is on no shelf of theirs.
     let now: String?
     let progress: String
@@ -152,8 +153,8 @@ struct PageShelfForm: Sendable {
         action = "\(PageBook.url(isbn13))/shelf"
         let shelf = current?.shelf
         choices =
-            KiwiWire.Shelf.allCases.map { Choice(value: $0.rawValue, name: $0.title, selected: $0 == shelf) }
-            + (shelf == nil ? [] : [Choice(value: "none", name: "Take it off my shelves", selected: false)])
+            KiwiWire.Shelf.allCases.map { PageChoice(value: $0.rawValue, name: $0.title, selected: $0 == shelf) }
+            + (shelf == nil ? [] : [PageChoice(value: "none", name: "Take it off my shelves", selected: false)])
         now = current.map { reading in
             switch reading.shelf {
             case .want: "You want to read it."

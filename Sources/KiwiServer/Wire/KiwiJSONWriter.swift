@@ -259,3 +259,50 @@ extension KiwiWire.BookSummary: KiwiJSONWritable {
         }
     }
 }
+
+extension KiwiWire.ReadingProgress: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            if let page { object.field("page", .int(page)) }
+            if let pages { object.field("pages", .int(pages)) }
+            if let percent { object.field("percent", .int(percent)) }
+        }
+    }
+}
+
+extension KiwiWire.ShelfEntry: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("id", .string(id))
+            object.field("reader", .string(reader))
+            object.field("book", .nested(book.write))
+            object.field("shelf", .string(shelf.rawValue))
+            if let progress { object.field("progress", .nested(progress.write)) }
+            if let started { object.field("started", .string(started)) }
+            if let finished { object.field("finished", .string(finished)) }
+            if let rating { object.field("rating", .int(rating)) }
+            object.field("updatedAt", .string(updatedAt))
+            if let cover { object.field("cover", .nested(cover.write)) }
+            if let coverColor { object.field("coverColor", .string(coverColor)) }
+        }
+    }
+}
+
+extension KiwiWire.Shelves: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            for shelf in KiwiWire.Shelf.allCases { object.field(shelf.rawValue, .nested { $0.array(self[shelf]) { $1.write(into: &$0) } }) }
+            object.field("readThisYear", .int(readThisYear))
+        }
+    }
+}
+
+extension KiwiWire.ShelfCounts: KiwiJSONWritable {
+    func write(into writer: inout KiwiJSONWriter) {
+        writer.object { object in
+            object.field("want", .int(want))
+            object.field("reading", .int(reading))
+            object.field("read", .int(read))
+        }
+    }
+}

@@ -1,58 +1,60 @@
-/// Comma-separated values as RFC 4180 has them (and spreadsheets and Goodreads write them):
-/// fields in double quotes may hold commas, line breaks and doubled quotes; lines end in CRLF or LF.
+/// Comma-separated values as RFC 4180 has them (and spreadsheets, Letterboxd and Goodreads write
+/// them): quoted fields may hold commas, doubled quotes and line breaks; CRLF or LF ends a record.
 public enum CSV {
-    /// The rows of `text`, each a list of its fields; a last empty line is no row.
-    public static func rows(_ text: String) -> [[String]] {
-        var rows: [[String]] = []
-        var row: [String] = []
+    /// A record and the line of the file it starts on (a quoted field may span lines).
+    public struct Record: Sendable, Equatable {
+        public var line: Int
+        public var fields: [String]
+    }
+
+    /// The records of `text` (a byte-order mark before the first is not part of it); a quoted field
+    /// that never closes is bad data, said with the line it opened on.
+    public static func parse(_ text: String, file: String) throws -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
         var field = ""
         var quoted = false
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
+        var line = 1
+        var recordLine = 1
+        var characters = (text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text).makeIterator()
+        var pending: Character? = nil
+        func endRecord() {
+            fields.append(field)
+            records.append(Record(line: recordLine, fields: fields))
+            fields = []
+            field = ""
+        }
+        while let character = pending ?? characters.next() {
+            pending = nil
             if quoted {
-                if scalar == "\"" {
-                    if pending == "\"" {
-                        field.unicodeScalars.append("\"")
-                        pending = scalars.next()
+                if character == "\"" {
+                    let next = characters.next()
+                    if next == "\"" {
+                        field.append("\"")
                     } else {
                         quoted = false
+                        pending = next
                     }
                 } else {
-                    field.unicodeScalars.append(scalar)
+                    if character.isNewline { line += 1 }
+                    field.append(character)
                 }
                 continue
             }
-            switch scalar {
+            switch character {
             case "\"" where field.isEmpty: quoted = true
             case ",":
-                row.append(field)
+                fields.append(field)
                 field = ""
-            case "\r" where pending == "\n": continue
-            case "\n", "\r":
-                row.append(field)
-                rows.append(row)
-                (row, field) = ([], "")
-            default: field.unicodeScalars.append(scalar)
+            case "\r\n", "\n", "\r":
+                endRecord()
+                line += 1
+                recordLine = line
+            default: field.append(character)
             }
         }
-        if !field.isEmpty || !row.isEmpty {
-            row.append(field)
-            rows.append(row)
-        }
-        return rows
-    }
-
-    /// The rows after the header, each as a dictionary from the header's names; nil for no header.
-    public static func records(_ text: String) -> (header: [String], records: [[String: String]])? {
-        var rows = rows(text)
-        guard !rows.isEmpty else { return nil }
-        // A byte-order mark some exports begin with is not part of the first name.
-        let header = rows.removeFirst().enumerated().map { $0.offset == 0 ? String($0.element.drop { $0 == "\u{FEFF}" }) : $0.element }
-        let records = rows.filter { $0 != [""] }.map { fields in
-            Dictionary(zip(header, fields).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
-        }
-        return (header, records)
+        if quoted { throw ToolboxError.badData("\(file): a quoted field opened on line \(recordLine) never closes") }
+        if !field.isEmpty || !fields.isEmpty { endRecord() }
+        return records
     }
 }
