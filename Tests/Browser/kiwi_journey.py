@@ -405,6 +405,11 @@ class Journey:
         self.api("POST", "/posts", token, body, f"multipart/form-data; boundary={boundary}")
         news = self.find("[data-new-posts]")
         self.expect(self.eventually(lambda: news.is_displayed() and "1 new post" in news.text), "the feed says '1 new post' by someone she follows")
+        # What he shelves is told too, in the words `kiwi watch` uses.
+        finished = json.dumps({"shelf": "read", "finished": "2026-01-02", "book": {"title": "The Tempest"}}).encode()
+        self.api("PUT", f"/users/me/books/{TEMPEST}", token, finished)
+        told = self.find("[data-shelf-news]")
+        self.expect(self.eventually(lambda: told.is_displayed() and f"{bob} finished The Tempest" in told.text), f"the feed says '{bob} finished The Tempest'")
         self.shoot("live")
         self.click(news.find_element(By.CSS_SELECTOR, "a"))
         self.expect(f"New from {bob}" in self.find(".feed").text, "a click shows the new post")
