@@ -7,6 +7,7 @@ extension MemoryKiwiDatabase: ShelfStore {
     }
 
     func save(_ reading: KiwiReading, keeping: AnswerToKeep<KiwiReading>?) throws -> KiwiReading {
+        if let id = reading.id, readings[id] == nil { throw KiwiProblem.notOnShelves }
         var saved = reading
         saved.id = reading.id ?? nextID()
         try keep(keeping, saved)

@@ -17,7 +17,7 @@ extension PostgresKiwiDatabase: ShelfStore {
                     try await self.rows(on: connection, AddReading.self, binds(values)) { try $0.decode(Int64.self) }
                 }
             // A reading changed while another request took the book off the shelves is gone.
-            guard let id = ids.first else { throw KiwiProblem.invalid("the book was taken off your shelves meanwhile") }
+            guard let id = ids.first else { throw KiwiProblem.notOnShelves }
             var saved = reading
             saved.id = id
             return saved

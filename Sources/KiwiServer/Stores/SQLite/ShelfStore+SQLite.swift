@@ -76,6 +76,8 @@ extension SQLiteKiwiDatabase: ShelfStore {
                     """,
                 arguments: StatementArguments(values + [id])
             )
+            // Taken off the shelves by another request since the service read it: nothing to change.
+            guard db.changesCount > 0 else { throw KiwiProblem.notOnShelves }
         } else {
             try db.execute(
                 sql: """
