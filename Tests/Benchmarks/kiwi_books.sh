@@ -10,10 +10,12 @@
 #     and its deletion to leave them (kiwi_books.py).
 # The targets: a book's page 0 at ≥ 50 % of /health's rate, GET /books/popular at ≥ 80 %.
 # Needs wrk, and for part 2 root and PostgreSQL's server programs (apt-get install wrk postgresql).
-#   Tests/Benchmarks/kiwi_books.sh [POSTS] [BOOKS]
+#   Tests/Benchmarks/kiwi_books.sh [POSTS] [BOOKS] [SERVE FLAGS…]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 posts=${1:-20000} books=${2:-2000}
+# The rest are `kiwi serve` flags.
+shift $(($# < 2 ? $# : 2))
 command -v wrk >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq wrk >/dev/null; } || { echo "wrk is not installed (apt-get install wrk)"; exit 1; }
 work=$(mktemp -d)
 chmod 755 "$work"
@@ -28,28 +30,14 @@ pids+=($!)
 export TOOLBOX_KIWI_BOOKS_URL="http://127.0.0.1:$library" TOOLBOX_KIWI_COVERS_URL="http://127.0.0.1:$library"
 book=$(python3 -c 'import sys; sys.path.insert(0, "Tests/Benchmarks"); from kiwi_api import isbn13; print(isbn13(0))')
 
-rate() { wrk -t2 -c32 -d5s --latency "$@" >"$work/wrk.txt"
-    grep -E "Non-2xx|Socket errors" "$work/wrk.txt" >&2 || true
-    awk '/Requests\/sec/{print $2}' "$work/wrk.txt"; }
 login() { curl -sf "$1/sessions" -d '{"username":"reader0","password":"benchmark"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'; }
-# The book's page 0 and the popular list, anonymous and logged in, each as a share of /health's rate:
-# three pairs of runs, /health just before the route each time, and the median share, since this
-# machine's speed drifts from one minute to the next (/health alone moved by a fifth in a minute).
+# The book's page 0 and the popular list, anonymous and logged in, each as a share of /health's rate.
 reads() {
-    local token shares health route
+    local token
     token=$(login "$1")
     for path in "/books/$book/posts?page=0&pageSize=20" "/books/popular"; do
-        for who in anonymous logged-in; do
-            headers=() && [ "$who" = logged-in ] && headers=(-H "Authorization: Bearer $token")
-            shares=()
-            for _ in 1 2 3; do
-                health=$(rate "$1/health")
-                route=$(rate "${headers[@]}" "$1$path")
-                shares+=("$(python3 -c "print(round(100 * $route / $health))")")
-                echo "   /health $health, the route $route requests/s" >&2
-            done
-            echo "== GET $path, $who: $(printf '%s\n' "${shares[@]}" | sort -n | sed -n 2p) % of /health (the shares: ${shares[*]})"
-        done
+        share_of_health "GET $path, anonymous" "$1" "$path"
+        share_of_health "GET $path, logged-in" "$1" "$path" -H "Authorization: Bearer $token"
     done
 }
 

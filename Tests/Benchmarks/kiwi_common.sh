@@ -6,6 +6,10 @@
 #   nginx_run DIR SERVERS  nginx ($nginx) with an http block's servers, its files in $work/DIR
 #   balance URL…      nginx in front of the servers named, on a free port; sets $balancer
 #   cleanup           ends every server started and the PostgreSQL server, removes $work
+#   share_of_health NAME BASE PATH [WRK FLAGS…]  PATH's rate as a share of /health's at BASE: the
+#                     median of three pairs of 5 s runs, /health just before URL each time, since this
+#                     machine's speed drifts from one minute to the next (/health alone moved by a
+#                     fifth in a minute); prints "== NAME: N % of /health (the shares: …)"
 # A PostgreSQL server of the benchmark's own, in a temporary folder on a free port, which the
 # fault run may restart. Needs Debian's PostgreSQL server programs (apt-get install postgresql)
 # and root, to run them as postgres.
@@ -21,6 +25,20 @@ unlimited=(--max-connections-per-address 1000000)
 for kind in signups logins posts comments likes follows upload-bytes; do
     unlimited+=(--rate-limit "$kind@account=off" --rate-limit "$kind@address=off")
 done
+rate() { wrk -t2 -c32 -d5s --latency "$@" >"$work/wrk.txt"
+    grep -E "Non-2xx|Socket errors" "$work/wrk.txt" >&2 || true
+    awk '/Requests\/sec/{print $2}' "$work/wrk.txt"; }
+share_of_health() {
+    local name=$1 base=$2 path=$3 shares=() health route
+    shift 3
+    for _ in 1 2 3; do
+        health=$(rate "$base/health")
+        route=$(rate "$@" "$base$path")
+        shares+=("$(python3 -c "print(round(100 * $route / $health))")")
+        echo "   /health $health, the route $route requests/s" >&2
+    done
+    echo "== $name: $(printf '%s\n' "${shares[@]}" | sort -n | sed -n 2p) % of /health (the shares: ${shares[*]})"
+}
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 serve() {
     local port

@@ -25,7 +25,6 @@ swift build -c release --static-swift-stdlib >/dev/null
 
 wrk_run() { wrk -t2 -d10s --latency "$@" >"$work/wrk.txt"
     grep -E "Non-2xx|Socket errors" "$work/wrk.txt" >&2 || true; }
-rate() { wrk_run -c32 -d5s "$@"; awk '/Requests\/sec/{print $2}' "$work/wrk.txt"; }
 # wrk's latency percentiles in milliseconds.
 percentile() { awk -v p="$1" '$1 == p { v = $2; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 } printf "%.1f", v }' "$work/wrk.txt"; }
 measure() {
@@ -33,16 +32,7 @@ measure() {
         wrk_run -c"$connections" -s Tests/Benchmarks/kiwi_search.lua "$1"
         echo "== search, $connections connections: $(awk '/Requests\/sec/{print $2}' "$work/wrk.txt") requests/s, p50 $(percentile 50%) ms, p99 $(percentile 99%) ms"
     done
-    for path in "/users/reader0/shelves" "/@reader0" "/@reader1"; do
-        shares=()
-        for _ in 1 2 3; do
-            health=$(rate "$1/health")
-            route=$(rate "$1$path")
-            shares+=("$(python3 -c "print(round(100 * $route / $health))")")
-            echo "   /health $health, the route $route requests/s" >&2
-        done
-        echo "== GET $path: $(printf '%s\n' "${shares[@]}" | sort -n | sed -n 2p) % of /health (the shares: ${shares[*]})"
-    done
+    for path in "/users/reader0/shelves" "/@reader0" "/@reader1"; do share_of_health "GET $path" "$1" "$path"; done
 }
 
 echo "### SQLite, one server: $posts posts"
