@@ -167,6 +167,14 @@ func withTwoServers(
     }
 }
 
+/// Waits for the next window of `seconds` when this one ends within `margin`. Rate limits count
+/// in fixed windows (they start on multiples of their length), so a test that counts up to a
+/// limit starts where its counts cannot be cleared by the clock halfway.
+func awayFromTheEndOfAWindow(of seconds: Int, margin: Double = 30) async throws {
+    let left = Double(seconds) - Date().timeIntervalSince1970.truncatingRemainder(dividingBy: Double(seconds))
+    if left < margin { try await Task.sleep(for: .seconds(left + 0.1)) }
+}
+
 /// Whether `holds` comes true within `patience`, asked every 10 ms: what another server hears
 /// through the database's notices arrives within moments, or the test fails.
 func eventually(within patience: Duration = .seconds(2), _ holds: () async throws -> Bool) async throws -> Bool {

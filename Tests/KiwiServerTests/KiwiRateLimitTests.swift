@@ -17,6 +17,7 @@ import Testing
 /// draft's `RateLimit` fields, shared by every server of a community.
 @Suite struct KiwiRateLimitTests {
     @Test(arguments: StoreKind.available) func anAccountPastItsLimitIs429AndNothingIsDone(kind: StoreKind) async throws {
+        try await awayFromTheEndOfAWindow(of: 3600)
         try await withKiwi(kind, serve: ["--rate-limit", "likes=3/1h"]) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
@@ -42,6 +43,7 @@ import Testing
     /// Behind a trusted proxy the client is the address it forwards for; anyone else's
     /// `X-Forwarded-For` is ignored (a client could write anything there).
     @Test func signUpsAreCountedByTheClientsAddress() async throws {
+        try await awayFromTheEndOfAWindow(of: 3600)
         try await withKiwi(.memory, serve: ["--rate-limit", "signups@address=2/1h", "--trusted-proxy", "127.0.0.0/8"]) { kiwi in
             try await kiwi.application.test(.live) { client in
                 try await Self.expect(client, "ada", from: "203.0.113.5", .created)
@@ -78,6 +80,7 @@ import Testing
     /// Two servers on one PostgreSQL database: the account's limit is the community's, not each server's.
     @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))
     func twoServersShareOneLimit() async throws {
+        try await awayFromTheEndOfAWindow(of: 3600)
         try await withTwoServers(["--rate-limit", "posts=3/1h"]) { a, b in
             let ada = try await a.member("ada")
             var statuses: [HTTPResponse.Status] = []
