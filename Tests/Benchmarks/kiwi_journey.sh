@@ -4,11 +4,14 @@
 # the SQLite file, whose triggers index each row as it goes in).
 #  1. SQLite, one server: GET /search with a mix of twelve queries (kiwi_search.lua) at 4 and at
 #     32 connections: requests a second, and the p50 and p99 latency; then the member's shelves
-#     (GET /users/<u>/shelves) and profile page (/@<u>), and the profile page of a member with no
-#     shelves (the same page without the journey), each as a share of GET /health's rate, the
-#     median of three pairs of runs, /health just before each.
+#     (GET /users/<u>/shelves) and profile page (/@<u>), the profile page of a member with no
+#     shelves (the same page without the journey) and of a member who posted every day for a year
+#     (a streak of 365 days), each as a share of GET /health's rate, the median of three pairs of
+#     runs, /health just before each.
 #  2. PostgreSQL (the same community moved with `kiwi migrate`, which indexes it as it copies):
 #     the same, on one server.
+# With KIWI_BENCH_BASELINE=PATH (another build of toolbox, e.g. main's before a change), that build
+# then serves the same data, and its three profile pages are measured the same way.
 # The target: a search's p99 at most 50 ms. Needs wrk, and for part 2 root and PostgreSQL's
 # server programs (apt-get install wrk postgresql).
 #   Tests/Benchmarks/kiwi_journey.sh [POSTS]
@@ -32,7 +35,15 @@ measure() {
         wrk_run -c"$connections" -s Tests/Benchmarks/kiwi_search.lua "$1"
         echo "== search, $connections connections: $(awk '/Requests\/sec/{print $2}' "$work/wrk.txt") requests/s, p50 $(percentile 50%) ms, p99 $(percentile 99%) ms"
     done
-    for path in "/users/reader0/shelves" "/@reader0" "/@reader1"; do share_of_health "GET $path" "$1" "$path"; done
+    for path in "/users/reader0/shelves" "${profiles[@]}"; do share_of_health "GET $path" "$1" "$path"; done
+}
+profiles=("/@reader0" "/@reader1" "/@reader2")
+# baseline FLAGS…: the profiles again, served by KIWI_BENCH_BASELINE from the same data, when it is set.
+baseline() {
+    [ -n "${KIWI_BENCH_BASELINE:-}" ] || return 0
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    toolbox=$KIWI_BENCH_BASELINE serve "$@"
+    for path in "${profiles[@]}"; do share_of_health "the baseline: GET $path" "$base" "$path"; done
 }
 
 echo "### SQLite, one server: $posts posts"
@@ -47,6 +58,7 @@ python3 Tests/Benchmarks/kiwi_journey_seed.py "$file" "$posts"
 echo "   seeded and indexed in $(($(date +%s) - start)) s"
 serve
 measure "$base"
+baseline
 kill "$pid"; wait "$pid" 2>/dev/null || true
 
 if [ "$(id -u)" != 0 ] || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
@@ -60,3 +72,4 @@ echo "### PostgreSQL, one server (migrated and indexed in $(($(date +%s) - start
 PGPASSWORD=toolbox psql -h 127.0.0.1 -p "$PG_PORT" -U toolbox -d kiwi -qc "VACUUM ANALYZE"
 serve --database "$PG_URL"
 measure "$base"
+baseline --database "$PG_URL"

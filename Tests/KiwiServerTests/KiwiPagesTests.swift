@@ -1,8 +1,10 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import KiwiWire
 import PluginAPI
+import PostgresNIO
 import TestSupport
 import Testing
 
@@ -303,6 +305,37 @@ extension TestClientProtocol {
                 let taken = try await client.submit("/signup", ["username": "ada", "password": "pw"], session: nil)
                 #expect(taken.status == .conflict && taken.html.contains("That username is taken"))
             }
+        }
+    }
+
+    /// A streak of 69 days, a day without a post before it and older posts: the profile counts the
+    /// streak whole, however far back the month it first looks at.
+    @Test(arguments: StoreKind.available.filter { $0 != .memory }) func aProfileCountsAStreakOfMonthsToItsGap(kind: StoreKind) async throws {
+        try await withKiwi(kind, serve: ["--rate-limit", "posts=200/1h"]) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                let now = Date()
+                var oldest: Int64 = 0
+                for daysAgo in Array(0..<69) + Array(70..<100) {
+                    let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                    oldest = try #require(Int64(id))
+                    try await Self.backdate(post: oldest, to: now.addingTimeInterval(-Double(daysAgo) * 86_400), in: kiwi.database)
+                }
+                #expect(try await client.page("/@ada").html.contains("<dd>69 days</dd>"))
+                try await Self.backdate(post: oldest, to: now.addingTimeInterval(-69 * 86_400), in: kiwi.database)
+                #expect(try await client.page("/@ada").html.contains("<dd>99 days</dd>"), "the gap filled, the streak reaches the oldest post")
+            }
+        }
+    }
+
+    /// Moves a post's time back, as if it were made then.
+    static func backdate(post id: Int64, to time: Date, in database: any KiwiStorage) async throws {
+        if let sqlite = database as? SQLiteKiwiDatabase {
+            try await sqlite.pool.write { db in
+                try db.execute(sql: "UPDATE posts SET created_at = ? WHERE id = ?", arguments: [time.timeIntervalSince1970, id])
+            }
+        } else if let postgres = database as? PostgresKiwiDatabase {
+            try await postgres.client.query("UPDATE posts SET created_at = \(time.timeIntervalSince1970) WHERE id = \(id)")
         }
     }
 

@@ -205,19 +205,16 @@ struct Posts: Sendable {
         return try await writes.photos.versions(of: name, in: store)
     }
 
-    /// The reading streak, read a hundred posts at a time back as far as it goes.
+    /// The reading streak, from the times of the member's posts of the last month, or of twice as
+    /// long each time the streak reaches back that far.
     func streakDays(of name: String, now: Date = Date()) async throws -> Int {
-        var dates: [Date] = []
-        var window = ListWindow(limit: 100)
+        var span = 32.0
         while true {
-            let posts = try await store.posts(.author(name), window: window)
-            dates += posts.map(\.createdAt)
-            let days = KiwiStreak.days(dates, today: now)
-            // Older posts can only lengthen a streak that reaches back to this page's oldest day.
-            guard posts.count == 100, let oldest = posts.last?.createdAt, now.timeIntervalSince(oldest) < Double(days + 1) * 86_400 else {
-                return days
-            }
-            window.below = posts.last?.id
+            let days = KiwiStreak.days(try await store.postTimes(by: name, since: now.addingTimeInterval(-span * 86_400)), today: now)
+            // A streak of `days` began at most `days + 1` days ago; the span holds the day before it
+            // whole (a day of the calendar may be 25 hours), so older posts cannot lengthen it.
+            if Double(days + 3) <= span { return days }
+            span *= 2
         }
     }
 }

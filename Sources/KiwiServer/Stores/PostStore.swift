@@ -26,6 +26,8 @@ protocol PostStore: Sendable {
     func popularBooks(since: Date, limit: Int, followedBy follower: String?) async throws -> KiwiPopularBooks
     /// Which of `ids` the reader likes.
     func liked(by reader: String, among ids: [Int64]) async throws -> Set<Int64>
+    /// When `author` posted since `since`, newest first: the times alone, from the author's index.
+    func postTimes(by author: String, since: Date) async throws -> [Date]
     /// Who wrote the post; nil for no such post.
     func author(of id: Int64) async throws -> String?
     /// Deletes the post if `owner` wrote it; nil for no such post.

@@ -92,6 +92,10 @@ extension MemoryKiwiDatabase: PostStore {
         return post
     }
 
+    func postTimes(by author: String, since: Date) -> [Date] {
+        posts.values.map(\.post).filter { $0.owner.username == author && $0.createdAt >= since }.map(\.createdAt).sorted(by: >)
+    }
+
     func author(of id: Int64) -> String? { posts[id]?.post.owner.username }
 
     func deletePost(_ id: Int64, ifOwnedBy owner: String) -> Removal? {

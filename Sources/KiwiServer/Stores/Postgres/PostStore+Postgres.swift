@@ -70,6 +70,10 @@ extension PostgresKiwiDatabase: PostStore {
         Set(try await rows(Liked.self, binds(reader, ids)) { try $0.decode(Int64.self) })
     }
 
+    func postTimes(by author: String, since: Date) async throws -> [Date] {
+        try await rows(PostTimes.self, binds(author, since.timeIntervalSince1970)) { Date(timeIntervalSince1970: try $0.decode(Double.self)) }
+    }
+
     func author(of id: Int64) async throws -> String? {
         try await first(Author.self, binds(id)) { try $0.decode(String.self) }
     }
@@ -290,6 +294,10 @@ extension PostgresKiwiDatabase: PostStore {
 
     private enum Liked: PostgresStatementText {
         static let sql = "SELECT post_id FROM likes WHERE owner = $1 AND post_id = ANY($2)"
+    }
+
+    private enum PostTimes: PostgresStatementText {
+        static let sql = "SELECT created_at FROM posts WHERE owner = $1 AND created_at >= $2 ORDER BY created_at DESC"
     }
 
     private enum Author: PostgresStatementText {

@@ -118,6 +118,15 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
+    func postTimes(by author: String, since: Date) async throws -> [Date] {
+        try await read { db in
+            try Double.fetchAll(
+                db.cachedStatement(sql: "SELECT created_at FROM posts WHERE owner = ? AND created_at >= ? ORDER BY created_at DESC"),
+                arguments: [author, since.timeIntervalSince1970]
+            ).map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
     func author(of id: Int64) async throws -> String? {
         try await read { db in try String.fetchOne(db, sql: "SELECT owner FROM posts WHERE id = ?", arguments: [id]) }
     }
