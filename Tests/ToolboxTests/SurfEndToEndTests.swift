@@ -167,6 +167,16 @@ import Testing
         await server.stop()
     }
 
+    @Test func aHomeScreenWithNothingToShowFailsAsItsFirstPartDid() async throws {
+        let (server, toolbox) = try await start(extra: ["TOOLBOX_SURF_HOME": "donegal/bundoran"])
+        await server.stop()
+        let run = try await toolbox.run(["surf", "today", "--json"])
+        #expect(run.exitCode == 69, "unavailable, as surf conditions would be: \(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("error: ") == true && lines.contains { $0.hasPrefix("hint: ") }, "\(run.standardError)")
+    }
+
     @Test func aSpotsPhotoFromTrebleSurfIsKeptApartAndDrawn() async throws {
         // A photo at the size the app sends (640 × 427), inlined in the spots list as base64.
         let photo = TestImages.png(width: 640, height: 427, seed: 7)

@@ -13,6 +13,7 @@ extension SurfCommand {
                 conditions and tide (surf.home), the most promising spot of its region now, the
                 buoys (surf.buoys: M4 and M6), and, with the treblesurf provider and a session, the
                 region's latest reports. A part that cannot be had says why in its place; the rest shows.
+                When no part can be had, it fails as the first part did.
 
                 Examples:
                   toolbox surf
@@ -55,17 +56,21 @@ extension SurfCommand {
             }
             let (tables, tideProblem) = await tidal
             var problems: [String] = []
+            var failures: [ToolboxError] = []
             func kept<Value>(_ outcome: Result<Value, ToolboxError>, _ part: String) -> Value? {
                 switch outcome {
                 case .success(let value): return value
                 case .failure(let error):
                     problems.append("\(part): \(error.message)")
+                    failures.append(error)
                     return nil
                 }
             }
             let conditions = SpotConditions.ranked((kept(await region, "conditions") ?? []).map { $0.withTide(tables, at: now) })
             let readings = kept(await buoys, "buoys")?.map(\.latest) ?? []
             let latest = kept(await reports, "reports") ?? nil
+            // A screen with nothing on it is the failure, with its exit code: not an empty success.
+            if conditions.isEmpty, readings.isEmpty, latest == nil, let failure = failures.first { throw failure }
             if homeSpot != nil, let tideProblem { problems.append("tides: \(tideProblem.message)") }
             let screen = Screen(
                 home: homeSpot.flatMap { spot in conditions.first { $0.spot == spot.name } },
