@@ -34,7 +34,7 @@ share_of_health() {
     for _ in 1 2 3; do
         health=$(rate "$base/health")
         route=$(rate "$@" "$base$path")
-        shares+=("$(python3 -c "print(round(100 * $route / $health))")")
+        shares+=("$(python3 -c "print(round(100 * $route / $health, 1))")")
         echo "   /health $health, the route $route requests/s" >&2
     done
     echo "== $name: $(printf '%s\n' "${shares[@]}" | sort -n | sed -n 2p) % of /health (the shares: ${shares[*]})"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Seeds a stopped Kiwi server's SQLite file (made by the server, its members signed up through the
 API) with POSTS posts by its members over the last two years, a comment on every third, a post a day
-for the last year by the third member, and 300 readings for the first member: captions of 5 to 30 words drawn as a community writes them (a few words very often, most
+for the last year by reader2, and 300 readings for the first member: captions of 5 to 30 words drawn as a community writes them (a few words very often, most
 rarely: a Zipf-like draw, the same every run), a tenth of the posts about a book. The database's own
 triggers index every row as it goes in, as they do a server's writes.
 
@@ -53,11 +53,11 @@ with db:
                 "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
                 (cursor.lastrowid, members[(index + 1) % len(members)], caption(), now - (posts - index) * spacing + 30),
             )
-    # A member who has posted every day for a year, as well: a profile whose streak goes back 365 days.
+    # reader2 has posted every day for a year, as well: a profile whose streak goes back 365 days.
     for day in range(365):
         db.execute(
             "INSERT INTO posts (owner, image, caption, created_at, book, comment_count) VALUES (?, ?, ?, ?, NULL, 0)",
-            (members[2], f"bench-daily-{day}.jpg", caption(), now - day * 86_400 - 60),
+            ("reader2", f"bench-daily-{day}.jpg", caption(), now - day * 86_400 - 60),
         )
     reader = members[0]
     for index, (isbn13, title, authors) in enumerate(books[:300]):
@@ -68,4 +68,4 @@ with db:
             (reader, isbn13, json.dumps({"title": title, "authors": authors, "isbn13": isbn13}), shelf, 120 if shelf == "reading" else None,
              200 + index, "2024-01-01" if shelf != "want" else None, finished, 1 + index % 5 if shelf == "read" else None, now - index),
         )
-print(f"seeded {posts} posts, 365 daily ones of {members[2]}'s, {posts // 3 + 1} comments and 300 readings of {reader}'s")
+print(f"seeded {posts} posts, 365 daily ones of reader2's, {posts // 3 + 1} comments and 300 readings of {reader}'s")
