@@ -6,8 +6,16 @@ import Foundation
 /// requests meanwhile, and a test that times an answer measures the stall.
 public func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        onAThreadOfItsOwn { continuation.resume(with: Result { try work() }) }
     }
+}
+
+/// Starts `work`, which blocks, on a new thread at once. Not on Dispatch's global queues either:
+/// on Linux their pool grows by one thread a second while its threads block, so the suite's
+/// dozens of blocking reads at once (each running server's output) waited their turn, the last
+/// more than a minute, and a server that had said it was listening went unheard.
+public func onAThreadOfItsOwn(_ work: @escaping @Sendable () -> Void) {
+    Thread(block: work).start()
 }
 
 /// A program run to its end (a tool a test drives: a fuzzer, a browser's script, bash, ldd).

@@ -163,7 +163,7 @@ public final class RunningToolbox: @unchecked Sendable {
 
     private func drain(_ pipe: Pipe, into append: @escaping @Sendable (Data) -> Void) {
         drained.enter()
-        DispatchQueue.global().async {
+        onAThreadOfItsOwn {
             while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
                 self.lock.withLock { append(chunk) }
             }
@@ -205,7 +205,7 @@ public final class RunningToolbox: @unchecked Sendable {
     /// Reads both streams to their end and waits for the exit code.
     public func finish() async -> ToolboxBinary.Result {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            onAThreadOfItsOwn {
                 self.drained.wait()
                 self.process.waitUntilExit()
                 let (out, err) = self.lock.withLock { (self.output, self.error) }
@@ -279,7 +279,7 @@ extension ToolboxBinary {
         // The terminal keeps what is typed until the program reads a line.
         if let typing { _ = Array(typing.utf8).withUnsafeBytes { write(reader, $0.baseAddress, $0.count) } }
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            onAThreadOfItsOwn {
                 var shown = Data()
                 var buffer = [UInt8](repeating: 0, count: 65_536)
                 // The primary side reads until the child's side is closed (then read fails with EIO).
