@@ -88,8 +88,13 @@ extension ServeCommand {
     /// fast; the server's default is 10) and a patient `/health` (a loaded CI machine, a browser
     /// and a fuzzer beside the suite, took over 2 s to open a SQLite reader).
     static func testing(_ words: [String] = []) throws -> ServeCommand {
-        try parse(["--database", "memory", "--port", "0", "--bcrypt-cost", "4", "--health-patience", "30"] + words)
+        try parse(["--database", "memory", "--port", "0", "--bcrypt-cost", "4", "--health-patience", "30"] + patientClocks + words)
     }
+
+    /// Clocks for clients, not slow-loris attackers: a live test's client connects at once and on a
+    /// loaded machine (the whole suite, a browser) sent its first request after the 10 s head clock,
+    /// and the server had closed it ("I/O on closed channel"). A test's own words come after, and win.
+    static let patientClocks = ["--head-timeout", "120", "--idle-timeout", "300"]
 }
 
 extension KiwiCommunity {

@@ -25,6 +25,7 @@ import Testing
         try await slow.connected()
         // Readers are answered while the slow ones hang (no rate is asserted: a loaded machine is slow).
         var answers: [String] = []
+        var hanging = 0
         for _ in 0..<5 {
             answers.append(
                 try await offThePool {
@@ -34,8 +35,10 @@ import Testing
                     return reader.received
                 }
             )
+            // Counted as the first is answered: inside the whole suite the five together once took
+            // longer than the head clock, and the slow ones had gone.
+            if answers.count == 1 { hanging = slow.openNow }
         }
-        let hanging = slow.openNow
         let outcome = try await slow.finish(within: 60)
         #expect(answers.allSatisfy { $0.hasPrefix("HTTP/1.1 200") }, "\(answers.map { $0.prefix(20) })")
         #expect(hanging >= 40, "the readers were answered while \(hanging) slow connections were open")
