@@ -174,8 +174,9 @@ func withTwoServers(
 
 /// Waits for the next window of `seconds` when this one ends within `margin`. Rate limits count
 /// in fixed windows (they start on multiples of their length), so a test that counts up to a
-/// limit starts where its counts cannot be cleared by the clock halfway.
-func awayFromTheEndOfAWindow(of seconds: Int, margin: Double = 30) async throws {
+/// limit starts where its counts cannot be cleared by the clock halfway. Two minutes: inside the
+/// loaded suite one such test took more than 30 s.
+func awayFromTheEndOfAWindow(of seconds: Int, margin: Double = 120) async throws {
     let left = Double(seconds) - Date().timeIntervalSince1970.truncatingRemainder(dividingBy: Double(seconds))
     if left < margin { try await Task.sleep(for: .seconds(left + 0.1)) }
 }
