@@ -15,6 +15,7 @@ go to DIR; the script exits non-zero on the first failure.
 """
 
 import argparse
+import datetime
 import json
 import os
 import shutil
@@ -405,8 +406,9 @@ class Journey:
         self.api("POST", "/posts", token, body, f"multipart/form-data; boundary={boundary}")
         news = self.find("[data-new-posts]")
         self.expect(self.eventually(lambda: news.is_displayed() and "1 new post" in news.text), "the feed says '1 new post' by someone she follows")
-        # What he shelves is told too, in the words `kiwi watch` uses.
-        finished = json.dumps({"shelf": "read", "finished": "2026-01-02", "book": {"title": "The Tempest"}}).encode()
+        # What he shelves is told too, in the words `kiwi watch` uses: finished today (a day long past is history, not news).
+        today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+        finished = json.dumps({"shelf": "read", "finished": today, "book": {"title": "The Tempest"}}).encode()
         self.api("PUT", f"/users/me/books/{TEMPEST}", token, finished)
         told = self.find("[data-shelf-news]")
         self.expect(self.eventually(lambda: told.is_displayed() and f"{bob} finished The Tempest" in told.text), f"the feed says '{bob} finished The Tempest'")

@@ -108,6 +108,30 @@ import Testing
         await library.stop()
     }
 
+    /// A book on shelves alone (an import names it: no post, and the book search cannot be asked)
+    /// has its page, its counts and its generated cover, named as the shelf names it.
+    @Test(arguments: StoreKind.available) func aBookOnShelvesAloneHasItsPageWhenTheBookSearchCannotAnswer(kind: StoreKind) async throws {
+        let janeEyre = "9780141441146"
+        let nobody = try #require(URL(string: "http://127.0.0.1:\(try FreePort.pick())"))
+        try await withKiwi(kind, books: KiwiBookTests.books(nobody)) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.member("ada")
+                let imported = #"{"shelf":"read","finished":"2026-09-12","book":{"title":"Jane Eyre","authors":["Charlotte Brontë"]}}"#
+                #expect(try await Self.put(client, janeEyre, imported, token: ada).0 == .ok)
+                let summary = try #require(try await client.wire(KiwiWire.BookSummary.self, .get, "/books/\(janeEyre)").1)
+                #expect(summary.title == "Jane Eyre" && summary.authors == ["Charlotte Brontë"] && summary.reflections == 0)
+                #expect(summary.shelves == KiwiWire.ShelfCounts(want: 0, reading: 0, read: 1))
+                try await client.execute(uri: "/books/\(janeEyre)/cover.svg", method: .get) { response in
+                    #expect(response.status == .ok && String(buffer: response.body).contains(">Jane Eyre</tspan>"))
+                }
+                let page = try await client.page("/books/\(janeEyre)")
+                #expect(page.status == .ok && page.html.contains("Jane Eyre"))
+                // In no post and on nobody's shelves, a book is the book search's to name, and it cannot answer.
+                #expect(try await client.json(.get, "/books/\(Self.tempest)").0 == .badGateway)
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.available) func aRepeatedKeyMakesOneReadingAndBadChangesAreRefused(kind: StoreKind) async throws {
         // No book search: a book nobody here knows is named by the member (an import).
         try await withKiwi(kind) { kiwi in
@@ -183,6 +207,29 @@ import Testing
         buildApplication(storage: store, uploads: nil, arguments: try ServeCommand.testing(), logger: KiwiMigrationTests.quiet)
     }
 
+    /// What followers are told live: today's news (a day ahead too, for a reader east of UTC), and
+    /// progress whenever the book was started; not a day long past, nor no day (an import).
+    @Test func historyWrittenDownIsNotNews() {
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        func day(_ offset: Double) -> String { KiwiWire.Day.today(now.addingTimeInterval(offset * 86_400)) }
+        func reading(_ shelf: KiwiWire.Shelf, started: String? = nil, finished: String? = nil, percent: Int? = nil) -> KiwiReading {
+            KiwiReading(
+                reader: "ada",
+                book: KiwiBook(title: "The Tempest", authors: [], isbn13: Self.tempest),
+                shelf: shelf,
+                progress: percent.map { KiwiWire.ReadingProgress(percent: $0) },
+                started: started,
+                finished: finished,
+                updatedAt: now
+            )
+        }
+        #expect(reading(.read, finished: day(0)).isNews && reading(.read, finished: day(1)).isNews && reading(.read, finished: day(-1)).isNews)
+        #expect(!reading(.read, finished: day(-2)).isNews && !reading(.read, finished: "2019-03-14").isNews && !reading(.read).isNews)
+        #expect(reading(.reading, started: day(0)).isNews && !reading(.reading, started: day(-30)).isNews && !reading(.reading).isNews)
+        #expect(reading(.reading, started: day(-30), percent: 40).isNews)
+        #expect(reading(.want).isNews)
+    }
+
     @Test(arguments: StoreKind.available) func aFollowerHearsAShelfChangeLive(kind: StoreKind) async throws {
         try await withKiwi(kind, heartbeat: 0.2) { kiwi in
             try await kiwi.application.test(.live) { client in
@@ -194,9 +241,20 @@ import Testing
                 defer { Task { await stream.close() } }
                 _ = try await stream.next("unread")
                 let named = #""book":{"title":"The Tempest","authors":["William Shakespeare"]}"#
-                _ = try await Self.put(client, Self.tempest, #"{"shelf":"read",\#(named)}"#, token: ada)
-                let entry = try await stream.next("reading").event.decoded(KiwiWire.ShelfEntry.self)
-                #expect(entry.news == "ada finished The Tempest")
+                // History written down (as an import sends it) is not news: a day long past, or no day.
+                let folger = #""book":{"title":"The Tempest (Folger)","authors":["William Shakespeare"]}"#
+                _ = try await Self.put(client, Self.folger, #"{"shelf":"read","finished":"2019-03-14",\#(folger)}"#, token: ada)
+                _ = try await Self.put(client, Self.folger, #"{"shelf":"reading","started":"2019-05-01"}"#, token: ada)
+                _ = try await Self.put(client, Self.folger, #"{"shelf":"read"}"#, token: ada)
+                let today = KiwiWire.Day.today()
+                _ = try await Self.put(client, Self.tempest, #"{"shelf":"read","finished":"\#(today)",\#(named)}"#, token: ada)
+                let told = try await stream.next("reading")
+                let entry = try told.event.decoded(KiwiWire.ShelfEntry.self)
+                #expect(entry.news == "ada finished The Tempest" && entry.book.isbn13 == Self.tempest, "the first told is today's")
+                // Progress is news, whenever the book was started.
+                _ = try await Self.put(client, Self.folger, #"{"shelf":"reading","started":"2019-06-01","progress":{"percent":40}}"#, token: ada)
+                let progress = try await stream.next("reading", after: told.index + 1).event.decoded(KiwiWire.ShelfEntry.self)
+                #expect(progress.news == "ada is 40% through The Tempest (Folger)", "\(progress)")
             }
         }
     }

@@ -119,10 +119,82 @@ import Testing
             let refused = try await ada.run(["kiwi", "import", notExport.path])
             #expect(
                 refused.exitCode == 65
-                    && refused.standardError.contains("is not a Goodreads library export: it has no ISBN13 or Exclusive Shelf column")
+                    && refused.standardError.contains(
+                        "is not a Goodreads or StoryGraph library export: it has no ISBN13 or Exclusive Shelf column"
+                    )
             )
             #expect(try await ada.run(["kiwi", "import", "/nonexistent/export.csv"]).exitCode == 74)
         }
+    }
+
+    /// A StoryGraph export in its own layout (23 columns, reviews with commas, quotes and line
+    /// breaks): a book read twice comes in as two readings with their days and the stars on the
+    /// latest, an ISBN-10 as its ISBN-13, "paused" on reading; did-not-finish, StoryGraph's own ids
+    /// and a book named twice are listed. A second run adds nothing.
+    @Test func aStoryGraphExportBringsEveryReadingOfABookReadAgain() async throws {
+        let serving = try ToolboxBinary()
+        let (server, base) = try await serving.serveKiwi(["--database", "sqlite:\(serving.home.path)/kiwi.sqlite"])
+        defer { server.process.terminate() }
+        let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
+        _ = try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw-ada\n")
+        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw-ada\n").exitCode == 0)
+        let file = Scratch.url("storygraph_export", ending: ".csv")
+        try StoryGraphExport.sample.write(to: file, atomically: true, encoding: .utf8)
+
+        let dry = try await ada.run(["kiwi", "import", file.path])
+        #expect(dry.exitCode == 0, "\(dry.standardError)")
+        #expect(
+            dry.standardOutput.hasPrefix(
+                "Would add 9 of 12 rows from \(file.path): 1 want to read, 3 reading, 5 read; 7 readings finished in all.\n"
+            ),
+            "\(dry.standardOutput)"
+        )
+        #expect(dry.standardOutput.contains("1 row without an ISBN-13, left out:\n  row 6: Kindred by Octavia E. Butler\n"))
+        #expect(
+            dry.standardOutput.contains(
+                "1 row on a shelf Kiwi does not keep, left out:\n  row 5: Gravity's Rainbow by Thomas Pynchon (did-not-finish)\n"
+            )
+        )
+        #expect(dry.standardOutput.contains("1 row naming a book a row above names, left out:\n  row 11: Piranesi by Susanna Clarke\n"))
+        let plan = try Self.json(try await ada.run(["kiwi", "import", file.path, "--json"]).standardOutput)
+        #expect(plan["source"] as? String == "storygraph")
+
+        let run = try await ada.run(["kiwi", "import", file.path, "--yes", "--json"])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let done = try Self.json(run.standardOutput)
+        #expect(done["imported"] as? Int == 9 && done["kept"] as? Int == 0 && (done["refused"] as? [Any])?.isEmpty == true, "\(done)")
+
+        let shelves = try Self.json(try await ada.run(["kiwi", "shelf", "--json"]).standardOutput)
+        let read = try #require(shelves["read"] as? [[String: Any]])
+        func readings(_ isbn13: String, on shelf: [[String: Any]]) -> [String] {
+            shelf.filter { ($0["book"] as? [String: Any])?["isbn13"] as? String == isbn13 }
+                .map { "\($0["started"] as? String ?? "-")→\($0["finished"] as? String ?? "-")\(($0["rating"] as? Int).map { " ★\($0)" } ?? "")" }
+                .sorted()
+        }
+        #expect(read.count == 7)
+        #expect(readings(StoryGraphExport.janeEyre, on: read) == ["2019-03-01→2019-03-14", "2026-09-01→2026-09-12 ★4"])
+        #expect(readings(StoryGraphExport.piranesi, on: read) == ["2025-02-12→2025-02-20 ★5"])
+        #expect(readings(StoryGraphExport.dune, on: read) == ["-→- ★4"])
+        #expect(readings(StoryGraphExport.frankenstein, on: read) == ["-→2024-05-02"])
+        let reading = try #require(shelves["reading"] as? [[String: Any]])
+        // The ISBN-10 "0-14-143960-2" is The Tempest's ISBN-13; paused is reading; the Dispossessed is read and read again.
+        #expect(readings(StoryGraphExport.tempest, on: reading) == ["2026-11-02→-"])
+        #expect(readings(StoryGraphExport.wolfHall, on: reading) == ["2026-05-30→-"])
+        #expect(readings(StoryGraphExport.dispossessed, on: reading) == ["2026-10-20→-"])
+        #expect(readings(StoryGraphExport.dispossessed, on: read) == ["2020-01-05→2020-02-01"])
+        #expect((shelves["want"] as? [Any])?.count == 1)
+
+        // Each reading is in its own year.
+        let then = try Self.json(try await ada.run(["kiwi", "year", "2019", "--json"]).standardOutput)
+        #expect(then["books"] as? Int == 1)
+        let now = try Self.json(try await ada.run(["kiwi", "year", "2026", "--json"]).standardOutput)
+        #expect(now["books"] as? Int == 1 && ((now["months"] as? [[String: Any]])?[8]["books"] as? [Any])?.count == 1)
+
+        let again = try await ada.run(["kiwi", "import", file.path, "--yes"])
+        #expect(again.exitCode == 0)
+        #expect(again.standardOutput.hasPrefix("Sent 0 of 12 rows from \(file.path).\n9 books already where the file puts them.\n"), "\(again)")
+        let after = try Self.json(try await ada.run(["kiwi", "shelf", "--json"]).standardOutput)
+        #expect((after["read"] as? [Any])?.count == 7 && (after["reading"] as? [Any])?.count == 3, "nothing added twice")
     }
 
     /// With the server down, `start` and `finish` are kept (75); once it is back, `kiwi sync` sends
@@ -199,4 +271,43 @@ enum GoodreadsExport {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// A StoryGraph library export in StoryGraph's own layout (its 23 columns, in its order), made for
+/// the tests: rows of every kind `kiwi import` tells apart.
+enum StoryGraphExport {
+    static let header =
+        "Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,Read Count,Moods,Pace,"
+        + "Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,Diverse Characters?,Flawed Characters?,"
+        + "Star Rating,Review,Content Warnings,Content Warning Description,Tags,Owned?"
+    static let piranesi = "9781635575637"
+    static let janeEyre = "9780141441146"
+    static let tempest = "9780141439600"
+    static let wolfHall = "9780007230204"
+    static let dune = "9780441013593"
+    static let frankenstein = "9780141439471"
+    static let dispossessed = "9780060512750"
+
+    static let sample =
+        [
+            header,
+            "Piranesi,Susanna Clarke,,\(piranesi),hardcover,read,2025/02/01,2025/02/20,2025/02/12-2025/02/20,1,mysterious reflective,medium,"
+                + "Character,Yes,Yes,No,Yes,4.5,\"A house of tides, endless.\nThe \"\"statues\"\", above all.\",,,\"fantasy, favourites\",Yes",
+            // Read twice, the later reading first, as StoryGraph lists them.
+            "Jane Eyre,Charlotte Brontë,,\(janeEyre),paperback,read,2019/02/20,2026/09/12,\"2026/09/01-2026/09/12, 2019/03/01-2019/03/14\",2,"
+                + "emotional,slow,Character,Yes,Yes,No,Yes,3.75,Better the second time.,Death: Moderate,,classics,Yes",
+            "The Tempest,William Shakespeare,,0-14-143960-2,paperback,currently-reading,2026/10/30,,2026/11/02,0,,,,,,,,,,,,,No",
+            "Middlemarch,George Eliot,,9780141439549,paperback,to-read,2026/01/15,,,0,,,,,,,,,,,,,No",
+            "Gravity's Rainbow,Thomas Pynchon,,9780143039945,digital,did-not-finish,2024/01/01,2024/02/01,2024/01/01-2024/02/01,0,,,,,,,,1.5,,,,,No",
+            "Kindred,Octavia E. Butler,,a1b2c3d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d,audio,read,2024/03/01,2024/03/09,2024/03/01-2024/03/09,1,,,,,,,,5,,,,,No",
+            "Wolf Hall,Hilary Mantel,,\(wolfHall),hardcover,paused,2026/05/30,,,0,,,,,,,,,,,,,Yes",
+            // A year alone is no day: read, in no year.
+            "Dune,Frank Herbert,,\(dune),paperback,read,2023/01/01,,2019,1,adventurous,fast,Plot,,,,,4,,,,,No",
+            "Beloved,Toni Morrison,,9781400033416,paperback,read,2024/06/01,2024/07/04,,1,dark,medium,Character,,,,,5,,,,,No",
+            "The Dispossessed,Ursula K. Le Guin,,\(dispossessed),paperback,currently-reading,2020/01/01,2020/02/01,"
+                + "\"2020/01/05-2020/02/01, 2026/10/20\",1,hopeful,medium,Plot,,,,,,,,,,No",
+            "Piranesi,Susanna Clarke,,\(piranesi),audio,to-read,2025/03/01,,,0,,,,,,,,,,,,,No",
+            // A start after its end: the end is kept.
+            "Frankenstein,Mary Shelley,,\(frankenstein),paperback,read,2024/05/01,2024/05/02,2024/05/20-2024/05/02,1,dark,medium,Plot,,,,,,,,,,No",
+        ].joined(separator: "\n") + "\n"
 }

@@ -4,7 +4,7 @@ import KiwiWire
 import PluginAPI
 
 extension KiwiCommand {
-    /// `toolbox kiwi import goodreads_library_export.csv [--yes]`
+    /// `toolbox kiwi import FILE [--yes]`: a Goodreads or StoryGraph library export.
     struct Import: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
@@ -13,15 +13,20 @@ extension KiwiCommand {
                 Examples:
                   toolbox kiwi import goodreads_library_export.csv
                   toolbox kiwi import goodreads_library_export.csv --yes
+                  toolbox kiwi import storygraph_export.csv --yes
 
-                Reads Goodreads' library export (StoryGraph writes the same columns): to-read, \
-                currently-reading and read become want, reading and read, with Date Read, My Rating and the \
-                page count. A book already where the file puts it is left alone, so a second run adds \
-                nothing. Rows without an ISBN-13, and books on shelves of your own making, are listed, not \
-                guessed: shelve those by hand with `toolbox kiwi want|start|finish BOOK`.
+                Reads Goodreads' library export and StoryGraph's, told apart by their columns: to-read, \
+                currently-reading (and StoryGraph's paused) and read become want, reading and read, with the \
+                days each book was read (every reading of a book read again, from StoryGraph), the stars \
+                and the page count. A reading already on your shelves is left alone, so a second run adds \
+                nothing. Rows without an ISBN, and books on shelves of your own making or did-not-finish, \
+                are listed, not guessed: shelve those by hand with `toolbox kiwi want|start|finish BOOK`.
                 """
         )
-        @Argument(help: "The export, as Goodreads names it: goodreads_library_export.csv.", completion: .file(extensions: ["csv"]))
+        @Argument(
+            help: "The export: Goodreads' goodreads_library_export.csv, or StoryGraph's CSV.",
+            completion: .file(extensions: ["csv"])
+        )
         var file: String
         @Flag(help: "Import, rather than only say what would be imported.") var yes = false
         @OptionGroup var options: ClientOptions
@@ -29,8 +34,9 @@ extension KiwiCommand {
         /// What `--json` says.
         struct Answer: Encodable {
             var file: String
+            var source: LibraryExport.Source
             var rows: Int
-            var plan: GoodreadsLibrary.Plan
+            var plan: LibraryExport.Plan
             /// With `--yes`: how many landed, were kept in the outbox, or were refused (and why).
             var imported: Int?
             var kept: Int?
@@ -46,9 +52,9 @@ extension KiwiCommand {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ToolboxError.io("cannot read \(file)", hint: "check the path, and that you may read it")
             }
-            let library = try GoodreadsLibrary(String(decoding: data, as: UTF8.self), file: file)
+            let library = try LibraryExport(String(decoding: data, as: UTF8.self), file: file)
             let plan = library.plan(against: try await client.shelves(of: try client.session().user.username))
-            var answer = Answer(file: file, rows: library.rows.count, plan: plan)
+            var answer = Answer(file: file, source: library.source, rows: library.rows.count, plan: plan)
             if !yes {
                 if context.output.format == .json { return try context.output.json(answer) }
                 say(plan, rows: library.rows.count, in: context)
@@ -57,17 +63,22 @@ extension KiwiCommand {
             }
             let sync = try context.resolve(KiwiSync.self)
             var (imported, kept, refused) = (0, 0, [Refusal]())
-            for row in plan.add {
-                guard let isbn13 = row.isbn13, let change = row.change else { continue }
-                do {
-                    _ = try await sync.deliver(.shelve(isbn13: isbn13, change: change, title: row.title))
-                    imported += 1
-                } catch let error as ToolboxError where error.kind == .deferred {
-                    // Kept, to be sent in order by the next command: so is every row after it.
-                    kept += 1
-                } catch let error as ToolboxError {
-                    refused.append(Refusal(row: row.row, reason: error.message))
+            books: for addition in plan.add {
+                guard let isbn13 = addition.row.isbn13 else { continue }
+                var wasKept = false
+                for change in addition.changes {
+                    do {
+                        _ = try await sync.deliver(.shelve(isbn13: isbn13, change: change, title: addition.row.title))
+                    } catch let error as ToolboxError where error.kind == .deferred {
+                        // Kept, to be sent in order by the next command: so is every change after it.
+                        wasKept = true
+                    } catch let error as ToolboxError {
+                        // The book's later readings would stand on this one: none of them is sent.
+                        refused.append(Refusal(row: addition.row.row, reason: error.message))
+                        continue books
+                    }
                 }
+                if wasKept { kept += 1 } else { imported += 1 }
             }
             (answer.imported, answer.kept, answer.refused) = (imported, kept, refused)
             if context.output.format == .json {
@@ -83,15 +94,18 @@ extension KiwiCommand {
         }
 
         /// What the plan holds, in the output's form: the books to add by shelf, and every row left out.
-        private func say(_ plan: GoodreadsLibrary.Plan, rows: Int, in context: CommandContext, done: Bool = false) {
+        private func say(_ plan: LibraryExport.Plan, rows: Int, in context: CommandContext, done: Bool = false) {
             let output = context.output
             let byShelf = KiwiWire.Shelf.allCases.compactMap { shelf -> String? in
-                let count = plan.add.count { $0.shelf == shelf }
+                let count = plan.add.count { $0.row.shelf == shelf }
                 return count == 0 ? nil : "\(count) \(shelf.title.lowercased())"
             }
+            let read = plan.add.count { $0.row.shelf == .read }
+            // Books read again, and readings finished before the one under way, are readings more.
+            let again = plan.finishedReadings == read ? "" : "; \(KiwiSync.count(plan.finishedReadings, "reading")) finished in all"
             let verb = done ? "Sent" : "Would add"
             output.line(
-                "\(verb) \(plan.add.count) of \(rows) rows from \(file)\(byShelf.isEmpty ? "" : ": " + byShelf.joined(separator: ", "))."
+                "\(verb) \(plan.add.count) of \(rows) rows from \(file)\(byShelf.isEmpty ? "" : ": " + byShelf.joined(separator: ", "))\(again)."
             )
             if !plan.already.isEmpty { output.line("\(KiwiSync.count(plan.already.count, "book")) already where the file puts them.") }
             let left = [
@@ -101,7 +115,7 @@ extension KiwiCommand {
             for (why, rows) in left where !rows.isEmpty {
                 output.line("\(KiwiSync.count(rows.count, "row")) \(why), left out:")
                 for row in rows {
-                    let shelf = why.hasPrefix("on a shelf") ? " (\(row.exclusiveShelf))" : ""
+                    let shelf = why.hasPrefix("on a shelf") ? " (\(row.status.isEmpty ? "no status" : row.status))" : ""
                     output.line("  row \(row.row): \(row.byline)\(shelf)")
                 }
             }

@@ -14,8 +14,8 @@ extension KiwiCommand {
                   toolbox kiwi shelf reading
                   toolbox kiwi shelf read --user ada --json
 
-                Move books with `toolbox kiwi want|start|progress|finish BOOK`; bring a Goodreads \
-                library in with `toolbox kiwi import FILE`.
+                Move books with `toolbox kiwi want|start|progress|finish BOOK`; bring a Goodreads or \
+                StoryGraph library in with `toolbox kiwi import FILE`.
                 """
         )
         @Argument(help: "want, reading or read (default: all three).", completion: .list(KiwiWire.Shelf.allCases.map(\.rawValue)))

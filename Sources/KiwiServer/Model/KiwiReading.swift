@@ -18,6 +18,20 @@ struct KiwiReading: Sendable, Equatable {
     var updatedAt: Date
 
     var isbn13: String { book.isbn13 }
+
+    /// Whether followers are told of it live. A book finished, or started, a day or more before
+    /// the change that says so, or on no day at all, is history written down (an import from
+    /// another site, a day set back), not news: an import of a library must not fill followers'
+    /// streams. Progress made is news whenever the book was started; a day ahead of the change's
+    /// (a reader east of UTC) is news.
+    var isNews: Bool {
+        let dayBefore = KiwiWire.Day.today(updatedAt.addingTimeInterval(-86_400))
+        switch shelf {
+        case .want: return true
+        case .reading: return progress?.page != nil || progress?.percent != nil || started.map { $0 >= dayBefore } == true
+        case .read: return finished.map { $0 >= dayBefore } == true
+        }
+    }
 }
 
 extension [KiwiReading] {

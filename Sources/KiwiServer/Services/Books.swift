@@ -9,6 +9,8 @@ import PluginAPI
 struct Books: Sendable {
     let search: BookSearch?
     let store: any PostStore
+    /// The books on members' shelves, named as their readings name them.
+    let shelved: any ShelfStore
     let covers: Covers
     /// Each book's standing by its ISBN-13.
     let standings: KiwiCache<String, KiwiBookStanding>
@@ -47,10 +49,12 @@ struct Books: Sendable {
         return book
     }
 
-    /// A book's standing: from its posts, or, when none names it yet, from the book search (read
-    /// by nobody); `noSuchBook` when neither knows it.
+    /// A book's standing: from its posts; when none names it yet, as a member's shelf names it (an
+    /// import brings books that the book search may not know, or that it cannot be asked about
+    /// now); else from the book search (read by nobody); `noSuchBook` when none knows it.
     func standing(_ isbn13: String) async throws -> KiwiBookStanding {
         if let posted = try await postedAbout(isbn13) { return posted }
+        if let book = try await shelved.shelvedBook(isbn13) { return KiwiBookStanding(book: book, reflections: 0, readers: 0) }
         guard search != nil, let found = try await asking({ try await $0.book(isbn13: isbn13) }) else { throw KiwiProblem.noSuchBook }
         return KiwiBookStanding(book: found, reflections: 0, readers: 0)
     }

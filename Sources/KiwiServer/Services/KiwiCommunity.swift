@@ -46,6 +46,7 @@ struct KiwiCommunity: Sendable {
         let books = Books(
             search: bookSearch,
             store: storage,
+            shelved: storage,
             covers: Covers(source: coverSource, store: storage, photos: photos, changes: changes),
             standings: KiwiCache(changes: changes, capacity: 10_000, stale: Books.staleStandings),
             popular: KiwiCache(changes: changes, capacity: 64, stale: Books.stalePopular)

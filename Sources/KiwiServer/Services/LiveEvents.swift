@@ -166,7 +166,7 @@ final class LiveEvents: Service, Sendable {
                     for stream in streams { stream.send(.post(post)) }
                 case .reading(let id, _, let reader, false):
                     let streams = readers.withLock { $0.streams(following: reader) }
-                    guard !streams.isEmpty, let reading = try await store.reading(id) else { continue }
+                    guard !streams.isEmpty, let reading = try await store.reading(id), reading.isNews else { continue }
                     for stream in streams { stream.send(.reading(reading)) }
                 case .follow(let follower, let followee, let following):
                     readers.withLock { $0.change(follower, follows: followee, following) }

@@ -17,4 +17,6 @@ protocol ShelfStore: Sendable {
     func reading(_ id: Int64) async throws -> KiwiReading?
     /// How many members have the book on each shelf now.
     func shelfCounts(of isbn13: String) async throws -> KiwiWire.ShelfCounts
+    /// The book as its latest reading by anyone names it; nil when it is on nobody's shelves.
+    func shelvedBook(_ isbn13: String) async throws -> KiwiBook?
 }

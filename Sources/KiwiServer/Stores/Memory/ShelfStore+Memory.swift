@@ -43,4 +43,8 @@ extension MemoryKiwiDatabase: ShelfStore {
             read: current.count { $0.shelf == .read }
         )
     }
+
+    func shelvedBook(_ isbn13: String) -> KiwiBook? {
+        readings.values.filter { $0.isbn13 == isbn13 }.max { ($0.id ?? 0) < ($1.id ?? 0) }?.book
+    }
 }

@@ -56,6 +56,10 @@ extension PostgresKiwiDatabase: ShelfStore {
         return KiwiWire.ShelfCounts(want: counts["want"] ?? 0, reading: counts["reading"] ?? 0, read: counts["read"] ?? 0)
     }
 
+    func shelvedBook(_ isbn13: String) async throws -> KiwiBook? {
+        KiwiBook(stored: try await first(ShelvedBook.self, binds(isbn13)) { try $0.decode(String.self) })
+    }
+
     /// `$1`…`$11`: owner, ISBN-13, book, shelf, page, pages, percent, started, finished, rating, updated_at.
     private static func values(_ reading: KiwiReading) -> [(any PostgresDynamicTypeEncodable & Sendable)?] {
         let progress = reading.progress
@@ -93,6 +97,10 @@ extension PostgresKiwiDatabase: ShelfStore {
 
     private enum CurrentReading: PostgresStatementText {
         static let sql = "SELECT \(readingColumns) FROM readings r WHERE r.owner = $1 AND r.isbn13 = $2 ORDER BY r.id DESC LIMIT 1"
+    }
+
+    private enum ShelvedBook: PostgresStatementText {
+        static let sql = "SELECT book FROM readings WHERE isbn13 = $1 ORDER BY id DESC LIMIT 1"
     }
 
     private enum OneReading: PostgresStatementText {

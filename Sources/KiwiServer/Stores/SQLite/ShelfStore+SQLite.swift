@@ -61,6 +61,13 @@ extension SQLiteKiwiDatabase: ShelfStore {
         }
     }
 
+    func shelvedBook(_ isbn13: String) async throws -> KiwiBook? {
+        try await read { db in
+            let sql = "SELECT book FROM readings WHERE isbn13 = ? ORDER BY id DESC LIMIT 1"
+            return KiwiBook(stored: try String.fetchOne(db.cachedStatement(sql: sql), arguments: [isbn13]))
+        }
+    }
+
     private static func save(_ reading: KiwiReading, _ db: Database) throws -> KiwiReading {
         let progress = reading.progress
         let values: [(any DatabaseValueConvertible)?] = [
