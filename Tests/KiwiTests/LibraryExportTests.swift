@@ -32,6 +32,11 @@ import Testing
         try LibraryExport(([storygraphHeader] + rows).joined(separator: "\n") + "\n", file: "storygraph.csv")
     }
 
+    /// The row a StoryGraph export of one row reads as.
+    static func only(_ row: String) throws -> LibraryExport.Row {
+        try #require(try storygraph(row).rows.first)
+    }
+
     static func entry(_ isbn13: String, _ shelf: KiwiWire.Shelf, id: Int, started: String? = nil, finished: String? = nil) -> KiwiWire.ShelfEntry {
         KiwiWire.ShelfEntry(
             id: "\(id)",
@@ -103,17 +108,14 @@ import Testing
     }
 
     @Test func aBookReadTwiceIsSentAsTwoReadingsAndOnlyWhatTheShelvesLack() throws {
-        let jane = try #require(
-            try Self.storygraph(
-                Self.storygraphRow(
-                    "Jane Eyre",
-                    isbn: "9780141441146",
-                    status: "read",
-                    datesRead: "2026/09/01-2026/09/12,2019/03/01-2019/03/14",
-                    stars: "4"
-                )
+        let jane = try Self.only(
+            Self.storygraphRow(
+                "Jane Eyre",
+                isbn: "9780141441146",
+                status: "read",
+                datesRead: "2026/09/01-2026/09/12,2019/03/01-2019/03/14",
+                stars: "4"
             )
-            .rows.first
         )
         let isbn = "9780141441146"
         // On no shelf: the first reading finished, the second started and finished, the stars on it.
@@ -129,16 +131,8 @@ import Testing
         #expect(jane.changes(given: [first, Self.entry(isbn, .read, id: 2, finished: "2026-09-12")]).isEmpty)
 
         // Read once before, being read again: the reading finished, then the one under way.
-        let dispossessed = try #require(
-            try Self.storygraph(
-                Self.storygraphRow(
-                    "The Dispossessed",
-                    isbn: "9780060512750",
-                    status: "currently-reading",
-                    datesRead: "2020/01/05-2020/02/01,2026/10/20"
-                )
-            )
-            .rows.first
+        let dispossessed = try Self.only(
+            Self.storygraphRow("The Dispossessed", isbn: "9780060512750", status: "currently-reading", datesRead: "2020/01/05-2020/02/01,2026/10/20")
         )
         #expect(Self.said(dispossessed.changes(given: [])) == ["read 2020-01-05→2020-02-01", "reading 2026-10-20→-"])
         let done = Self.entry("9780060512750", .read, id: 4, finished: "2020-02-01")
