@@ -135,6 +135,17 @@ import Testing
             Self.storygraphRow("The Dispossessed", isbn: "9780060512750", status: "currently-reading", datesRead: "2020/01/05-2020/02/01,2026/10/20")
         )
         #expect(Self.said(dispossessed.changes(given: [])) == ["read 2020-01-05→2020-02-01", "reading 2026-10-20→-"])
+        // Its stars go on the reading finished: the one under way has none yet.
+        let rated = try Self.only(
+            Self.storygraphRow(
+                "The Dispossessed",
+                isbn: "9780060512750",
+                status: "currently-reading",
+                datesRead: "2020/01/05-2020/02/01,2026/10/20",
+                stars: "5"
+            )
+        )
+        #expect(Self.said(rated.changes(given: [])) == ["read 2020-01-05→2020-02-01 ★5", "reading 2026-10-20→-"])
         let done = Self.entry("9780060512750", .read, id: 4, finished: "2020-02-01")
         #expect(Self.said(dispossessed.changes(given: [done])) == ["reading 2026-10-20→-"])
         #expect(dispossessed.changes(given: [done, Self.entry("9780060512750", .reading, id: 5, started: "2026-10-20")]).isEmpty)

@@ -89,8 +89,8 @@ struct LibraryExport {
             var changes: [KiwiWire.ShelfChange] = []
             for (index, reading) in missing.enumerated() {
                 if now == .read { changes.append(.init(shelf: .reading, progress: count, started: reading.started, book: named)) }
-                // The stars are the book's: on its latest reading.
-                let stars = shelf == .read && index == missing.count - 1 ? rating : nil
+                // The stars are the book's: on the latest reading finished.
+                let stars = index == missing.count - 1 ? rating : nil
                 changes.append(
                     .init(shelf: .read, progress: count, started: reading.started, finished: reading.finished, rating: stars, book: named)
                 )
