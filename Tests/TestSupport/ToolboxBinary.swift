@@ -229,6 +229,16 @@ public struct ProcessEnded: Error, CustomStringConvertible {
 }
 
 extension ToolboxBinary {
+    /// A reader with a home of their own, signed up and logged in as `name` (password `pw-<name>`)
+    /// on the Kiwi server at `base`; a login that fails throws, with what toolbox said.
+    public static func kiwiReader(_ name: String, on base: String) async throws -> ToolboxBinary {
+        let reader = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
+        _ = try await reader.run(["kiwi", "signup", name, "--password-stdin"], input: "pw-\(name)\n")
+        let login = try await reader.run(["kiwi", "login", name, "--password-stdin"], input: "pw-\(name)\n")
+        guard login.exitCode == 0 else { throw ProcessEnded(waitingFor: "Logged in … as \(name)", standardError: login.standardError) }
+        return reader
+    }
+
     /// Starts `toolbox kiwi serve` on a port the kernel picks (no race for a "free" port)
     /// and answers its base URL once it says it is listening.
     /// With `openFiles`, the server starts under that open-files limit, soft and hard (`ulimit -n`).

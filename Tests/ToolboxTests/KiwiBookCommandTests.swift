@@ -13,9 +13,7 @@ import Testing
         let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
         let (server, base) = try await serving.serveKiwi(["--database", "memory"])
         defer { server.process.terminate() }
-        let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
-        _ = try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw-ada\n")
-        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw-ada\n").exitCode == 0)
+        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
         let photo = Scratch.url("page", ending: ".jpg")
         try TestImages.jpeg.write(to: photo)
 

@@ -16,9 +16,7 @@ import Testing
         let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
         let (server, base) = try await serving.serveKiwi(["--database", "memory"])
         defer { server.process.terminate() }
-        let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
-        _ = try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw-ada\n")
-        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw-ada\n").exitCode == 0)
+        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
 
         let want = try await ada.run(["kiwi", "want", "978-0-14-143960-0"])
         #expect(want.exitCode == 0 && want.standardOutput == "The Tempest by William Shakespeare: want to read.\n", "\(want)")
@@ -74,9 +72,7 @@ import Testing
         let (server, base) = try await serving.serveKiwi(["--database", "sqlite:\(serving.home.path)/kiwi.sqlite"])
         defer { server.process.terminate() }
         do {
-            let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
-            _ = try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw-ada\n")
-            #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw-ada\n").exitCode == 0)
+            let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
             let file = Scratch.url("goodreads_library_export", ending: ".csv")
             try GoodreadsExport.make(rows: 200).write(to: file, atomically: true, encoding: .utf8)
 
@@ -135,9 +131,7 @@ import Testing
         let serving = try ToolboxBinary()
         let (server, base) = try await serving.serveKiwi(["--database", "sqlite:\(serving.home.path)/kiwi.sqlite"])
         defer { server.process.terminate() }
-        let ada = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_SERVER": base])
-        _ = try await ada.run(["kiwi", "signup", "ada", "--password-stdin"], input: "pw-ada\n")
-        #expect(try await ada.run(["kiwi", "login", "ada", "--password-stdin"], input: "pw-ada\n").exitCode == 0)
+        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
         let file = Scratch.url("storygraph_export", ending: ".csv")
         try StoryGraphExport.sample.write(to: file, atomically: true, encoding: .utf8)
 

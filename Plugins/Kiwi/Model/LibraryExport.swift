@@ -10,8 +10,6 @@ struct LibraryExport {
     enum Source: String, Encodable, Sendable, CaseIterable {
         case goodreads, storygraph
 
-        var name: String { self == .goodreads ? "Goodreads" : "StoryGraph" }
-
         /// The columns a file of this site's cannot be read without.
         var required: [String] { self == .goodreads ? ["ISBN13", "Exclusive Shelf"] : ["ISBN/UID", "Read Status"] }
 
