@@ -184,6 +184,23 @@ import Testing
         #expect(Self.said(plan.add[0].changes) == ["want -→-"])
     }
 
+    /// An export older than the shelves does not move a book back: finished here since, it is not
+    /// started again, and a book being read is not wanted again. A reading begun after the latest
+    /// finished here is another reading.
+    @Test func anOlderExportMovesNoBookBack() throws {
+        let isbn = "9780141439600"
+        let reading = try Self.only(Self.storygraphRow("The Tempest", isbn: isbn, status: "currently-reading", datesRead: "2026/11/02"))
+        let finishedSince = Self.entry(isbn, .read, id: 1, started: "2026-11-02", finished: "2026-11-28")
+        #expect(reading.changes(given: [finishedSince]).isEmpty)
+        let finishedBefore = Self.entry(isbn, .read, id: 1, started: "2026-01-02", finished: "2026-02-03")
+        #expect(Self.said(reading.changes(given: [finishedBefore])) == ["reading 2026-11-02→-"])
+        let wanted = try Self.only(Self.storygraphRow("The Tempest", isbn: isbn, status: "to-read"))
+        #expect(wanted.changes(given: [Self.entry(isbn, .reading, id: 1, started: "2026-11-02")]).isEmpty)
+        #expect(wanted.changes(given: [finishedSince]).isEmpty)
+        // Forward, the file wins: wanted here, being read in the file.
+        #expect(Self.said(reading.changes(given: [Self.entry(isbn, .want, id: 1)])) == ["reading 2026-11-02→-"])
+    }
+
     @Test func aFileOfNeitherSiteIsRefusedNamingWhatItLacks() throws {
         let storygraphLike = #expect(throws: ToolboxError.self) {
             try LibraryExport("Title,Authors,Read Status\nEmma,Jane Austen,read\n", file: "sg.csv")

@@ -65,8 +65,12 @@ struct LibraryExport {
         /// theirs finished on the same day (an undated one: that no other of theirs stands for),
         /// oldest first, each finished already being started again first, since that is how the
         /// server tells a second reading from a change to the first; then the shelf the book is on
-        /// now, if the shelves have it elsewhere. Nothing when they hold the row already. Every
-        /// change names the book, so that the server asks its book search nothing.
+        /// now, when that is a step forward on a reading's way (want, reading, read) from where the
+        /// shelves have it. A step back from "read" is another reading, taken only when the file
+        /// shows it came later: after readings the row brings, or started after the latest finished
+        /// here. Any other step back is the export being older than the shelves, which stay.
+        /// Nothing when they hold the row already. Every change names the book, so that the server
+        /// asks its book search nothing.
         func changes(given held: [KiwiWire.ShelfEntry]) -> [KiwiWire.ShelfChange] {
             guard let shelf else { return [] }
             var finished = held.filter { $0.shelf == .read }.map(\.finished)
@@ -82,6 +86,7 @@ struct LibraryExport {
             }
             // Where the book is now: want and reading are always its latest reading.
             var now = held.first { $0.shelf != .read }?.shelf ?? (held.isEmpty ? nil : .read)
+            let lastFinished = held.compactMap(\.finished).max()
             let named = KiwiWire.Book(title: title, authors: authors, isbn13: nil)
             let count = pages.map { KiwiWire.ReadingProgress(pages: $0) }
             var changes: [KiwiWire.ShelfChange] = []
@@ -94,10 +99,17 @@ struct LibraryExport {
                 )
                 now = .read
             }
-            if shelf != .read, now != shelf {
+            let startedLater = shelf == .reading && started.map { start in lastFinished.map { start > $0 } ?? true } == true
+            let again = now == .read && (!missing.isEmpty || startedLater)
+            if shelf != .read, now != shelf, Self.step(shelf) > Self.step(now) || again {
                 changes.append(.init(shelf: shelf, progress: count, started: shelf == .reading ? started : nil, book: named))
             }
             return changes
+        }
+
+        /// Where a shelf stands on a reading's way: want, reading, read; on none, before them all.
+        private static func step(_ shelf: KiwiWire.Shelf?) -> Int {
+            shelf.flatMap { KiwiWire.Shelf.allCases.firstIndex(of: $0) } ?? -1
         }
     }
 
