@@ -39,6 +39,12 @@ public enum SurfPlugin: ToolboxPlugin {
             default: "https://erddap.marine.ie/erddap/tabledap/IWBNetwork",
             summary: "The Marine Institute's buoy dataset on ERDDAP."
         )
+        static let buoyKilometres = ConfigKey(
+            "surf.buoy_km",
+            type: .number,
+            default: "200",
+            summary: "How far a spot may be from the buoy (of surf.buoys) its forecast is checked against, in km."
+        )
         static let tidesURL = ConfigKey(
             "surf.tides_url",
             type: .url,
@@ -55,7 +61,8 @@ public enum SurfPlugin: ToolboxPlugin {
             "surf.tides_wait_seconds",
             type: .number,
             default: "8",
-            summary: "How long conditions, forecasts and the home screen wait for the tides before showing the surf without them."
+            summary:
+                "How long conditions, forecasts and the home screen wait for the tides (and the buoy check) before showing the surf without them."
         )
         static let trebleSurfURL = ConfigKey(
             "surf.treblesurf.base_url",
@@ -95,7 +102,8 @@ public enum SurfPlugin: ToolboxPlugin {
         )
 
         static let all = [
-            provider, country, region, home, buoys, units, marineURL, weatherURL, erddapURL, tidesURL, tideStationKilometres, tidesWaitSeconds,
+            provider, country, region, home, buoys, buoyKilometres, units, marineURL, weatherURL, erddapURL, tidesURL, tideStationKilometres,
+            tidesWaitSeconds,
             trebleSurfURL,
             session, spotsFile, conditionsMinutes, forecastMinutes, spotsMinutes, tidesMinutes,
         ]
@@ -143,6 +151,22 @@ public enum SurfPlugin: ToolboxPlugin {
                 patience: .milliseconds(Int(try configuration.double(Keys.tidesWaitSeconds) * 1000))
             )
         }
+        container.register(ForecastArchive.self) { container in
+            ForecastArchive(folder: try container.resolve(ToolboxPaths.self).cache + "/surf/kept-forecasts")
+        }
+        container.register(SurfLog.self) { container in
+            SurfLog(dataFolder: try container.resolve(ToolboxPaths.self).data)
+        }
+        container.register(SurfRecord.self) { container in
+            let configuration = try container.resolve(ToolboxConfiguration.self)
+            return SurfRecord(
+                provider: try container.resolve((any SurfProvider).self),
+                archive: try container.resolve(ForecastArchive.self),
+                buoys: try configuration.list(Keys.buoys),
+                reach: try configuration.double(Keys.buoyKilometres),
+                patience: .milliseconds(Int(try configuration.double(Keys.tidesWaitSeconds) * 1000))
+            )
+        }
         container.register(SurfPlaces.self) { container in
             SurfPlaces(
                 provider: try container.resolve((any SurfProvider).self),
@@ -169,11 +193,17 @@ struct SurfCommand: ParsableCommand {
               toolbox surf best donegal --min-score 1.5
               toolbox surf now donegal/bundoran --line
               toolbox surf buoys M4 M6 --hours 24
+              toolbox surf verify M4
+              toolbox surf log add donegal/bundoran --when "today 07:30" --rating 5
+              toolbox surf like
 
             Weather data by Open-Meteo.com (CC BY 4.0); buoy data and tide predictions by the Marine
             Institute (CC BY 4.0), read from its ERDDAP whichever provider is chosen.
             """,
-        subcommands: [Today.self, Spots.self, Conditions.self, Now.self, Forecast.self, Tides.self, Best.self, Buoys.self, Reports.self],
+        subcommands: [
+            Today.self, Spots.self, Conditions.self, Now.self, Forecast.self, Tides.self, Best.self, Buoys.self, Verify.self, Log.self, Like.self,
+            Reports.self,
+        ],
         defaultSubcommand: Today.self
     )
 

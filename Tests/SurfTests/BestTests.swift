@@ -73,7 +73,7 @@ import Testing
         }
         server.route(
             "/v1/marine",
-            .json(
+            handler: OpenMeteoStub.everyPlace(
                 try Self.openMeteo(
                     start: start,
                     hours: 72,
@@ -86,7 +86,7 @@ import Testing
         )
         server.route(
             "/v1/forecast",
-            .json(
+            handler: OpenMeteoStub.everyPlace(
                 try Self.openMeteo(
                     start: start,
                     hours: 72,

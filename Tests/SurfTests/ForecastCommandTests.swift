@@ -13,8 +13,8 @@ struct SurfRoot: PluginRoot {
 @Suite struct ForecastCommandTests {
     @Test func aTerminalGetsTheChartAndTheTableAndJSONTheSameSteps() async throws {
         let server = try await StubServer.start()
-        server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
-        server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         let toolbox = try InProcessToolbox(
             SurfRoot.self,
             environment: [
@@ -48,8 +48,8 @@ struct SurfRoot: PluginRoot {
     let credit = "Weather data by Open-Meteo.com (CC BY 4.0)"
 
     func toolbox(_ server: StubServer) throws -> InProcessToolbox {
-        server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
-        server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         server.route("/erddap.csv", .text(String(decoding: try Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self)))
         return try InProcessToolbox(
             SurfRoot.self,

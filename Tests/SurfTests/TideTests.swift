@@ -29,8 +29,8 @@ import Testing
     static func tidesAndSurf() async throws -> StubServer {
         let server = try await StubServer.start()
         ERDDAPTideStub.install(on: server)
-        server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
-        server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         return server
     }
 

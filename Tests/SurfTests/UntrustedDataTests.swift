@@ -7,8 +7,8 @@ import Testing
 @Suite struct UntrustedDataTests {
     func run(marine: String, weather: String, _ arguments: [String]) async throws -> ToolboxResult {
         let server = try await StubServer.start()
-        server.route("/v1/marine", .json(Data(marine.utf8)))
-        server.route("/v1/forecast", .json(Data(weather.utf8)))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(Data(marine.utf8)))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(Data(weather.utf8)))
         let toolbox = try InProcessToolbox(
             SurfRoot.self,
             environment: [

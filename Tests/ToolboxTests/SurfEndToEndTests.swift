@@ -4,12 +4,6 @@ import Testing
 
 /// The built binary against stub Open-Meteo, ERDDAP and TrebleSurf servers.
 @Suite struct SurfEndToEndTests {
-    /// Open-Meteo's answer for `count` places: the real fixture repeated, as the API answers several coordinates.
-    static func openMeteo(_ fixture: String, count: Int) throws -> Data {
-        let one = try JSONSerialization.jsonObject(with: Fixtures.data(fixture, target: "SurfTests"))
-        return try JSONSerialization.data(withJSONObject: Array(repeating: one, count: count))
-    }
-
     func start(provider: String = "open-meteo", extra: [String: String] = [:]) async throws -> (StubServer, ToolboxBinary) {
         let server = try await StubServer.start()
         ERDDAPTideStub.install(on: server)
@@ -38,8 +32,8 @@ import Testing
 
     @Test func aNewUserGetsARegionFromTwoRequestsThenNoneFromTheCache() async throws {
         let (server, toolbox) = try await start()
-        server.route("/v1/marine", .json(try Self.openMeteo("marine-hourly.json", count: 5)))
-        server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 5)))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         let run = try await toolbox.run(["surf", "conditions", "donegal"])
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(run.standardOutput.split(separator: "\n").count == 5, "one row per Donegal spot")
@@ -47,7 +41,7 @@ import Testing
         // The tides: the station list, and Tory Island's and Killybegs' levels and highs and lows.
         #expect(server.requestCount() == 7)
         let marine = try #require(server.requests.first { $0.path == "/v1/marine" }?.query)
-        #expect(marine["latitude"]?.split(separator: ",").count == 5)
+        #expect(marine["latitude"]?.split(separator: ",").count == 6, "the five spots, and M4 (their nearest buoy), to keep its forecast")
         #expect(marine["cell_selection"] == "sea")
         #expect(marine["timezone"] == "auto")
         #expect(marine["hourly"]?.contains("swell_wave_height") == true)
@@ -60,7 +54,7 @@ import Testing
         let keys: Set<String> = [
             "spot", "region", "time", "waveHeight", "swellHeight", "swellPeriod", "swellDirection", "windSpeed",
             "windDirection", "windCompass", "relativeWind", "waterTemperature", "surfMessiness", "directionQuality", "tide", "tideStation",
-            "attribution",
+            "wavePeriod", "waveDirection", "secondarySwellHeight", "secondarySwellPeriod", "secondarySwellDirection", "attribution",
         ]
         #expect(Set(items[0].keys) == keys)
         // The fixture is in feet and knots; JSON is metric whatever the source said.
@@ -71,8 +65,8 @@ import Testing
 
     @Test func oneSpotInFullAndUnknownPlacesAreExit66() async throws {
         let (server, toolbox) = try await start()
-        server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
-        server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         let spot = try await toolbox.run(["surf", "conditions", "donegal/bundoran", "--plain"])
         #expect(spot.exitCode == 0, "\(spot.standardError)")
         #expect(spot.standardOutput.hasPrefix("Bundoran: waves "))
@@ -101,8 +95,8 @@ import Testing
 
     @Test func whenTheNetworkFailsTheCachedConditionsShowWithTheirAge() async throws {
         let (server, toolbox) = try await start()
-        server.route("/v1/marine", .json(try Self.openMeteo("marine-hourly.json", count: 3)))
-        server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 3)))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         #expect(try await toolbox.run(["surf", "conditions", "clare"]).exitCode == 0)
         await server.stop()
         // Stored three hours ago: the age shown is the entries', however long the runs took.
@@ -122,8 +116,11 @@ import Testing
         // Every source answers after 0.8 s.
         let delay = Duration.milliseconds(800)
         ERDDAPTideStub.install(on: server, delay: delay)
-        server.route("/v1/marine", .json(try Self.openMeteo("marine-hourly.json", count: 5), delay: delay))
-        server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 5), delay: delay))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests"), delay: delay))
+        server.route(
+            "/v1/forecast",
+            handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests"), delay: delay)
+        )
         let buoys = String(decoding: try Fixtures.data("iwbnetwork-latest-m4-m5-m6.csv", target: "SurfTests"), as: UTF8.self)
         server.route("/erddap/tabledap/IWBNetwork.csv", .text(buoys, delay: delay))
         let run = try await toolbox.run(["surf"])
@@ -232,8 +229,8 @@ import Testing
 
     @Test func theStatusLineMarksTheCachedSurfWhenTheNetworkFails() async throws {
         let (server, toolbox) = try await start()
-        server.route("/v1/marine", .json(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
-        server.route("/v1/forecast", .json(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         let fresh = try await toolbox.run(["surf", "now", "donegal/bundoran", "--line"])
         #expect(fresh.exitCode == 0, "\(fresh.standardError)")
         #expect(!fresh.standardOutput.contains("cached"))
@@ -273,8 +270,8 @@ import Testing
     @Test(.enabled(if: ToolboxBinary.canCutTheNetwork, "needs root and unshare (as in CI) to run toolbox with no network"))
     func withNoNetworkCachedConditionsShowAtOnce() async throws {
         let (server, toolbox) = try await start(extra: Self.aRetryWaitsAMinute)
-        server.route("/v1/marine", .json(try Self.openMeteo("marine-hourly.json", count: 3)))
-        server.route("/v1/forecast", .json(try Self.openMeteo("forecast-hourly-wind.json", count: 3)))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
         #expect(try await toolbox.run(["surf", "conditions", "clare"]).exitCode == 0)
         // The stub still runs, but its 127.0.0.1 has no route inside the namespace.
         let (stale, elapsed) = try await toolbox.runWithoutNetwork(["surf", "conditions", "clare", "--refresh"])
@@ -561,5 +558,78 @@ import Testing
     @Test func regionAndSpotNamesCompleteInBash() async throws {
         let offered = try await CompletionTests.complete(["toolbox", "surf", "conditions", "donegal/b"])
         #expect(offered == ["donegal/bundoran"])
+    }
+
+    /// A surfer's morning through the binary: how the forecast did at M4 (a kept forecast, written as
+    /// toolbox keeps them, against the buoy's readings with a gap), a session logged, a bad time refused,
+    /// days like it asked for (none: exit 1, as `surf best`), and the log exported.
+    @Test func aSurferChecksTheForecastLogsASessionAndAsksForDaysLikeIt() async throws {
+        let (server, toolbox) = try await start()
+        let hour = (Date().timeIntervalSince1970 / 3_600).rounded(.down) * 3_600
+        let iso = ISO8601DateFormatter()
+        // M4 measured 2.5 m every hour of the last day but three hours ago.
+        let rows = (1...25).filter { $0 != 3 }.map {
+            "M4,\(iso.string(from: Date(timeIntervalSince1970: hour - Double($0) * 3_600))),2.5,8.0,280.0,10.0,250.0,14.0,11.0,12.0"
+        }
+        let csv =
+            ([
+                "station_id,time,WaveHeight,WavePeriod,MeanWaveDirection,WindSpeed,WindDirection,Gust,AirTemperature,SeaTemperature",
+                ",UTC,meters,seconds,degrees_true,knots,degrees true,knots,degrees_C,degrees_C",
+            ] + rows).joined(separator: "\n") + "\n"
+        server.route("/erddap/tabledap/IWBNetwork.csv", .text(csv))
+        server.route("/v1/marine", handler: OpenMeteoStub.everyPlace(try Fixtures.data("marine-hourly.json", target: "SurfTests")))
+        server.route("/v1/forecast", handler: OpenMeteoStub.everyPlace(try Fixtures.data("forecast-hourly-wind.json", target: "SurfTests")))
+        // A forecast of 2.0 m issued 30 hours ago, in the kept format (docs/surf.md): M4's folder, the hour it was issued.
+        let issued = hour - 30 * 3_600
+        let times = (0...40).map { issued + Double($0) * 3_600 }
+        let kept: [String: Any] = [
+            "version": 1, "issued": issued, "latitude": 54.999967, "longitude": -9.999136, "time": times,
+            "waveHeight": times.map { _ in 2.0 }, "wavePeriod": times.map { _ in 9.0 }, "waveDirection": times.map { _ in 280.0 },
+            "swellHeight": times.map { _ in 1.6 }, "swellPeriod": times.map { _ in 12.0 }, "swellDirection": times.map { _ in 280.0 },
+            "windSpeed": times.map { _ in 20.0 }, "windDirection": times.map { _ in 240.0 },
+        ]
+        let folder = URL(fileURLWithPath: try #require(toolbox.environment["XDG_CACHE_HOME"])).appendingPathComponent(
+            "toolbox/surf/kept-forecasts/55.000_-9.999"
+        )
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let name = DateFormatter()
+        name.locale = Locale(identifier: "en_US_POSIX")
+        name.timeZone = .gmt
+        name.dateFormat = "yyyyMMddHH"
+        try JSONSerialization.data(withJSONObject: kept).write(
+            to: folder.appendingPathComponent(name.string(from: Date(timeIntervalSince1970: issued)) + ".json")
+        )
+
+        let verify = try await toolbox.run(["surf", "verify", "M4", "--plain"])
+        #expect(verify.exitCode == 0, "\(verify.standardError)")
+        #expect(verify.standardOutput.hasPrefix("Forecast against the M4 buoy, over the last 24 hours.\n"), "\(verify.standardOutput)")
+        #expect(verify.standardOutput.contains("Wave height: bias -0.5m, mean error 0.5m (23 h)."))
+        #expect(verify.standardOutput.contains("The forecast ran 0.5m low at M4 over the last 24 h."))
+        #expect(verify.standardError.contains("1 of 24 hours left out: 1 without a buoy reading."))
+
+        let bad = try await toolbox.run(["surf", "log", "add", "donegal/bundoran", "--when", "25:00"])
+        #expect(bad.exitCode == 64)
+        #expect(bad.standardError.hasPrefix("error: “25:00” is not a time toolbox reads\nhint: give --when as now,"), "\(bad.standardError)")
+        let clock = DateFormatter()
+        clock.locale = Locale(identifier: "en_US_POSIX")
+        clock.timeZone = TimeZone(identifier: "Europe/Dublin")
+        clock.dateFormat = "yyyy-MM-dd HH:mm"
+        let began = clock.string(from: Date(timeIntervalSince1970: hour - 3_600))
+        let added = try await toolbox.run(["surf", "log", "add", "donegal/bundoran", "--when", began, "--rating", "5", "--plain"])
+        #expect(added.exitCode == 0, "\(added.standardError)")
+        // No forecast for Bundoran covers that hour (the fixture's days are long past): the buoy, far out, is said.
+        #expect(added.standardOutput.contains("2.5m at 8s W, 19 km/h "), "\(added.standardOutput)")
+        #expect(added.standardOutput.contains("(measured at M4, 125 km away)"), "\(added.standardOutput)")
+        let like = try await toolbox.run(["surf", "like"])
+        #expect(like.exitCode == 1, "\(like.standardError)")
+        #expect(like.standardOutput.isEmpty)
+        #expect(like.standardError.contains("No coming window in the next 7 days is like a session you rated 4 or more."))
+        #expect(!like.standardError.contains("error:"))
+        let export = try await toolbox.run(["surf", "log", "export"])
+        let lines = export.standardOutput.split(separator: "\r\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.hasSuffix(",measured at M4 125 km away") == false, "a field with a comma is quoted")
+        #expect(lines.last?.hasSuffix(",\"measured at M4, 125 km away\"") == true, "\(export.standardOutput)")
+        await server.stop()
     }
 }

@@ -43,12 +43,7 @@ enum LetterboxdCSV {
                 entry.rating.map { NumberStyle.oneDecimal($0) } ?? "", entry.rewatch ? "true" : "false",
             ]
         }
-        return ([header] + rows).map { $0.map(quoted).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
-    }
-
-    private static func quoted(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return CSV.write([header] + rows)
     }
 
     /// The rows of a CSV file; a file that is not such a CSV is bad data naming what is wrong.

@@ -18,6 +18,10 @@ extension SurfCommand {
                 a run of such hours that each reach --min-score; windows are ranked by their mean
                 score, with why ("1.4m at 11s, light offshore, rising mid tide").
 
+                With --calibrated, each spot's heights are first moved by how far the forecast has run \
+                off at its nearest buoy over the last day (see `toolbox surf verify`): a forecast that \
+                ran 0.4m low is read 0.4m higher. A second swell that matters is named in the why.
+
                 Exit status: 0 when some window reaches --min-score, 1 when none does (as grep
                 says whether anything matched), other codes for errors, so cron or a notifier can
                 act on it. With --offline it answers from the cached forecasts and tides.
@@ -26,6 +30,7 @@ extension SurfCommand {
                   toolbox surf best
                   toolbox surf best donegal clare/lahinch --days 5
                   toolbox surf best sligo --min-score 1.5 --json
+                  toolbox surf best donegal --calibrated
                   toolbox surf best donegal/bundoran --min-score 2 --quiet && notify-send "Bundoran is on"
                 """
         )
@@ -34,6 +39,7 @@ extension SurfCommand {
         var places: [String] = []
         @Option(help: "How many days, 1 to 7.") var days = 3
         @Option(name: .customLong("min-score"), help: "The score every hour of a window reaches.") var minimumScore = 1.0
+        @Flag(help: "Correct the heights by the forecast's bias at the nearest buoy over the last day.") var calibrated = false
         @OptionGroup var global: GlobalOptions
 
         func validate() throws {
@@ -50,7 +56,14 @@ extension SurfCommand {
             for place in places.isEmpty ? [try context.configuration.required(SurfPlugin.Keys.region)] : places {
                 for spot in try await surf.spots(SpotQuery(place)) where !spots.contains(where: { $0.path == spot.path }) { spots.append(spot) }
             }
-            let forecasts = try await surf.provider.forecasts(at: spots, days: days)
+            let checks = try context.resolve(SurfRecord.self)
+            async let checked = checks.lastDay(near: spots, now: now)
+            var forecasts = try await surf.provider.forecasts(at: spots, days: days)
+            let buoyChecks = await checked
+            for (_, check) in buoyChecks { VerifyText.phrase(check, units: units).map { context.output.notice("The " + $0 + ".") } }
+            if calibrated {
+                forecasts = Self.calibrate(forecasts, at: spots, checks: checks, with: buoyChecks.map(\.check), units: units, output: context.output)
+            }
             let first = forecasts.joined().compactMap(\.time).min() ?? now
             let (tables, problem) = await tides.tables(near: spots, around: max(first, now))
             if let problem { context.output.notice("tides are left out: \(problem.message)") }
@@ -87,6 +100,38 @@ extension SurfCommand {
                 attribution: credits(surf.provider.forecastCredit, withTides: !tables.isEmpty)
             )
             if windows.isEmpty { throw ExitStatus.noMatch }
+        }
+
+        /// Each spot's hours with its heights moved by the wave-height bias at its nearest buoy, saying
+        /// so once per buoy; a spot whose buoy has no hour to compare stays as forecast, and says that.
+        static func calibrate(
+            _ forecasts: [[ForecastHour]],
+            at spots: [Spot],
+            checks: SurfRecord,
+            with done: [ForecastCheck],
+            units: UnitSystem,
+            output: Output
+        ) -> [[ForecastHour]] {
+            var said: Set<String> = []
+            return zip(spots, forecasts).map { spot, hours in
+                let buoy = checks.nearest(to: spot)?.buoy
+                guard let check = done.first(where: { $0.buoy == buoy }), let accuracy = check.accuracy(.waveHeight) else {
+                    if said.insert("none \(buoy?.name ?? "")").inserted {
+                        output.notice(
+                            "not calibrated near \(buoy?.name ?? spot.name): "
+                                + (buoy == nil ? "no buoy of surf.buoys within surf.buoy_km" : "no hour of the last day to compare")
+                        )
+                    }
+                    return hours
+                }
+                if said.insert(check.buoy.name).inserted {
+                    let change = (accuracy.bias < 0 ? "+" : "-") + units.height(abs(accuracy.bias))
+                    output.notice(
+                        "heights near \(check.buoy.name) read \(change): the forecast there \(VerifyText.heightBias(accuracy, units: units)) over the last day"
+                    )
+                }
+                return hours.map { $0.calibrated(by: accuracy.bias) }
+            }
         }
     }
 }

@@ -34,8 +34,12 @@ extension SurfCommand {
             let spots = try await places.spots(query)
             let now = Date()
             async let tidal = tides.tables(near: spots, around: now)
+            async let checked = context.resolve(SurfRecord.self).lastDay(near: spots, now: now)
             let found = try await places.provider.conditions(at: spots)
             let (tables, problem) = await tidal
+            // How the forecast has been doing at the nearest buoy, in a phrase after the answer.
+            let checks = try await checked
+            defer { for (_, check) in checks { VerifyText.phrase(check, units: units).map { context.output.notice("The " + $0 + ".") } } }
             if let problem { context.output.notice("tides are left out: \(problem.message)") }
             let conditions = SpotConditions.ranked(found.map { $0.withTide(tables, at: now) })
             let credit = credits(places.provider.forecastCredit, withTides: !tables.isEmpty)

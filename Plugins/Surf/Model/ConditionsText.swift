@@ -2,10 +2,17 @@ import PluginAPI
 
 /// How conditions read: columns, labelled fields, and a sentence.
 enum ConditionsText {
+    /// "1.4m 11s W", and "+ 0.8m 7s NW" after it when a second swell matters.
     static func swell(_ c: SpotConditions, units: UnitSystem) -> String {
-        var parts = [units.height(c.swellHeight)]
-        if let period = c.swellPeriod { parts.append("\(Int(period.rounded()))s") }
-        if let direction = c.swellDirection { parts.append(Compass.name(direction)) }
+        let main = swell(Swell(height: c.swellHeight, period: c.swellPeriod, direction: c.swellDirection), units: units)
+        return c.secondSwellThatMatters.map { main + " + " + swell($0, units: units) } ?? main
+    }
+
+    /// "0.8m 7s NW"
+    static func swell(_ swell: Swell, units: UnitSystem) -> String {
+        var parts = [units.height(swell.height)]
+        if let period = swell.period { parts.append("\(Int(period.rounded()))s") }
+        if let direction = swell.direction { parts.append(Compass.name(direction)) }
         return parts.joined(separator: " ")
     }
 
@@ -57,7 +64,11 @@ enum ConditionsText {
     }
 
     static func spoken(_ c: SpotConditions, units: UnitSystem) -> String {
-        var parts = ["\(c.spot): waves \(units.height(c.waveHeight))", "swell \(swell(c, units: units))"]
+        var parts = [
+            "\(c.spot): waves \(units.height(c.waveHeight))",
+            "swell " + swell(Swell(height: c.swellHeight, period: c.swellPeriod, direction: c.swellDirection), units: units),
+        ]
+        if let second = c.secondSwellThatMatters { parts.append("a second swell \(swell(second, units: units))") }
         if c.windSpeed != nil { parts.append("wind \(wind(c, units: units))\(c.relativeWind.map { ", \($0.rawValue)" } ?? "")") }
         if let messiness = c.surfMessiness { parts.append("\(messiness) surface") }
         if c.waterTemperature != nil { parts.append("water \(units.temperature(c.waterTemperature))") }

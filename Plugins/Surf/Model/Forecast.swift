@@ -48,6 +48,17 @@ enum ForecastChart {
         let range = heights.isEmpty ? "no wave data" : "waves \(units.height(heights.min())) – \(units.height(heights.max()))"
         var chart = ["      " + labels, "wave  " + waves, "wind  " + winds]
         var key = ["      " + range + ", every 3 hours, wind arrows point downwind"]
+        // A second swell that matters, on the waves' scale, where it does.
+        let seconds = steps.map { $0.secondSwellThatMatters?.height }
+        if let most = seconds.compactMap({ $0 }).max() {
+            let scale = Array(Sparkline.line(steps.map(\.waveHeight) + seconds))
+            var line = ""
+            for (index, day) in days.enumerated() {
+                line += (index == 0 ? "" : "│") + String(day.value.map { scale[steps.count + $0] })
+            }
+            chart.insert("2nd   " + line, at: 2)
+            key.append("      2nd: a second swell that matters (up to \(units.height(most))), on the waves' scale")
+        }
         let tideHeights = steps.compactMap { $0.tide?.height }
         if let low = tideHeights.min(), let high = tideHeights.max() {
             chart += ["tide  " + tides, "      " + turns]

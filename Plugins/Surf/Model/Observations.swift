@@ -38,6 +38,11 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     /// The tide at this time, and the station it was read at (nil when it cannot be had).
     var tide: TideNow? = nil
     var tideStation: TideSource? = nil
+    /// The whole sea's mean period and direction (what a buoy measures), beside the swell's.
+    var wavePeriod: Double? = nil
+    var waveDirection: Double? = nil
+    /// A second swell, where the forecast has one (Open-Meteo's does).
+    var secondarySwell: Swell? = nil
 
     var windSpeed: Double? { wind.speed }
     var windDirection: Double? { wind.direction }
@@ -53,7 +58,8 @@ struct SpotConditions: Encodable, Sendable, Equatable {
     /// With the wind judged for the beach; the beach's own facing stays out.
     enum CodingKeys: String, CodingKey {
         case spot, region, time, waveHeight, swellHeight, swellPeriod, swellDirection, windSpeed, windDirection, windCompass, relativeWind,
-            waterTemperature, surfMessiness, directionQuality, tide, tideStation
+            waterTemperature, surfMessiness, directionQuality, tide, tideStation, wavePeriod, waveDirection, secondarySwellHeight,
+            secondarySwellPeriod, secondarySwellDirection
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -74,11 +80,38 @@ struct SpotConditions: Encodable, Sendable, Equatable {
         try container.encode(directionQuality, forKey: .directionQuality)
         try container.encode(tide, forKey: .tide)
         try container.encode(tideStation, forKey: .tideStation)
+        try container.encode(wavePeriod, forKey: .wavePeriod)
+        try container.encode(waveDirection, forKey: .waveDirection)
+        try container.encode(secondarySwell?.height, forKey: .secondarySwellHeight)
+        try container.encode(secondarySwell?.period, forKey: .secondarySwellPeriod)
+        try container.encode(secondarySwell?.direction, forKey: .secondarySwellDirection)
+    }
+
+    /// The second swell when it changes the day: see `Swell.matters(beside:)`.
+    var secondSwellThatMatters: Swell? {
+        guard let second = secondarySwell, second.matters(beside: Swell(height: swellHeight, period: swellPeriod, direction: swellDirection))
+        else { return nil }
+        return second
     }
 
     /// Most promising first; ties by name, so the order never flickers.
     static func ranked(_ conditions: [SpotConditions]) -> [SpotConditions] {
         conditions.sorted { $0.promise != $1.promise ? $0.promise > $1.promise : $0.spot < $1.spot }
+    }
+}
+
+/// A train of swell: its height (m), period (s) and the direction it comes from.
+struct Swell: Sendable, Equatable {
+    var height: Double?
+    var period: Double?
+    var direction: Double?
+
+    /// Whether this swell, beside a main one, changes the day: at least 0.3 m, and carrying at least a
+    /// quarter of the main swell's energy (a swell's power grows with its height squared times its period).
+    func matters(beside main: Swell) -> Bool {
+        guard let height, height >= 0.3, let period, period > 0 else { return false }
+        guard let mainHeight = main.height, let mainPeriod = main.period, mainHeight > 0, mainPeriod > 0 else { return true }
+        return height * height * period >= 0.25 * mainHeight * mainHeight * mainPeriod
     }
 }
 

@@ -49,35 +49,50 @@ enum SurfWindows {
         from now: Date,
         until end: Date = .distantFuture
     ) -> [SurfWindow] {
-        var windows: [SurfWindow] = []
-        var run: [(hour: SpotConditions, time: Date, score: Double, stage: Double?)] = []
-        func close() {
-            defer { run = [] }
-            guard let first = run.first, let last = run.last, let best = run.max(by: { $0.score < $1.score }) else { return }
-            windows.append(
-                SurfWindow(
-                    spot: spot,
-                    start: first.time,
-                    end: last.time.addingTimeInterval(3600),
-                    score: run.map(\.score).reduce(0, +) / Double(run.count),
-                    best: best.hour,
-                    stage: best.stage
-                )
+        let runs = daylightRuns(at: spot, hours: hours, from: now, until: end) { hour, time -> (score: Double, stage: Double?)? in
+            let stage = tide?.stage(at: time)
+            let score = score(hour, at: spot, stage: stage)
+            return score >= minimum ? (score, stage) : nil
+        }
+        return runs.compactMap { run in
+            guard let first = run.first, let last = run.last, let best = run.max(by: { $0.taken.score < $1.taken.score }) else { return nil }
+            return SurfWindow(
+                spot: spot,
+                start: first.time,
+                end: last.time.addingTimeInterval(3600),
+                score: run.map(\.taken.score).reduce(0, +) / Double(run.count),
+                best: best.hour,
+                stage: best.taken.stage
             )
+        }
+    }
+
+    /// The runs of consecutive daylight hours at a spot, between the hour now and `end`, whose every
+    /// hour `take` takes (what it returns for an hour goes with it); in time order.
+    static func daylightRuns<Taken>(
+        at spot: Spot,
+        hours: [SpotConditions],
+        from now: Date,
+        until end: Date,
+        take: (SpotConditions, Date) -> Taken?
+    ) -> [[(hour: SpotConditions, time: Date, taken: Taken)]] {
+        var runs: [[(hour: SpotConditions, time: Date, taken: Taken)]] = []
+        var run: [(hour: SpotConditions, time: Date, taken: Taken)] = []
+        func close() {
+            if !run.isEmpty { runs.append(run) }
+            run = []
         }
         let timed = hours.compactMap { hour in hour.time.map { (hour, $0) } }.sorted { $0.1 < $1.1 }
         for (hour, time) in timed where time.addingTimeInterval(3600) > now && time < end {
-            let stage = tide?.stage(at: time)
-            let score = score(hour, at: spot, stage: stage)
-            guard score >= minimum, Daylight.isDaylight(time, latitude: spot.latitude, longitude: spot.longitude) else {
+            guard let taken = take(hour, time), Daylight.isDaylight(time, latitude: spot.latitude, longitude: spot.longitude) else {
                 close()
                 continue
             }
             if let previous = run.last?.time, time.timeIntervalSince(previous) != 3600 { close() }
-            run.append((hour, time, score, stage))
+            run.append((hour, time, taken))
         }
         close()
-        return windows
+        return runs
     }
 
     /// Best first: by score, then the longer, then the sooner.
@@ -95,6 +110,9 @@ enum SurfWindows {
         var parts: [String] = []
         if let height = hour.swellHeight ?? hour.waveHeight {
             parts.append(units.height(height) + (hour.swellPeriod.map { " at \(Int($0.rounded()))s" } ?? ""))
+        }
+        if let second = hour.secondSwellThatMatters {
+            parts.append("with a second swell of \(ConditionsText.swell(second, units: units))")
         }
         if let relative = hour.relativeWind {
             parts.append([strength(hour.windSpeed), relative.rawValue].compactMap { $0 }.joined(separator: " "))

@@ -15,12 +15,9 @@ struct TideStation: Codable, Sendable, Equatable {
 
     static let modelled = "_MODELLED"
 
-    /// Kilometres to a place, along the Earth's surface (haversine).
+    /// Kilometres to a place, along the Earth's surface.
     func distance(toLatitude latitude: Double, longitude: Double) -> Double {
-        let (from, to) = (self.latitude * .pi / 180, latitude * .pi / 180)
-        let (north, east) = (to - from, (longitude - self.longitude) * .pi / 180)
-        let h = sin(north / 2) * sin(north / 2) + cos(from) * cos(to) * sin(east / 2) * sin(east / 2)
-        return 2 * 6371.0 * asin(min(1, h.squareRoot()))
+        Geography.kilometres(from: (self.latitude, self.longitude), to: (latitude, longitude))
     }
 }
 

@@ -5,24 +5,37 @@ import PluginAPI
 /// weather forecasts (one request each for a whole region), and the Marine
 /// Institute's buoys on ERDDAP.
 struct OpenMeteoProvider: SurfProvider {
-    let forecastCredit: String? = "Weather data by Open-Meteo.com (CC BY 4.0)"
+    static let credit = "Weather data by Open-Meteo.com (CC BY 4.0)"
+    let forecastCredit: String? = Self.credit
     let buoyCredit: String? = marineInstituteCredit
     let catalog: SpotCatalog
     let marine: APIClient
     let weather: APIClient
     let erddap: APIClient
     let lifetimes: SurfLifetimes
+    let keeping: ForecastKeeping?
 
-    init(catalog: SpotCatalog, web: WebClient, marineURL: URL, weatherURL: URL, erddapURL: URL, lifetimes: SurfLifetimes, namespace: String) {
+    init(
+        catalog: SpotCatalog,
+        web: WebClient,
+        marineURL: URL,
+        weatherURL: URL,
+        erddapURL: URL,
+        lifetimes: SurfLifetimes,
+        namespace: String,
+        keeping: ForecastKeeping? = nil
+    ) {
         self.catalog = catalog
         marine = APIClient(service: "Open-Meteo", baseURL: marineURL, namespace: namespace, web: web, errorMessage: OpenMeteoFailure.reason)
         weather = APIClient(service: "Open-Meteo", baseURL: weatherURL, namespace: namespace, web: web, errorMessage: OpenMeteoFailure.reason)
         erddap = APIClient(service: "the Marine Institute's ERDDAP", baseURL: erddapURL, namespace: namespace, web: web)
         self.lifetimes = lifetimes
+        self.keeping = keeping
     }
 
     static let marineVariables =
-        "wave_height,wave_direction,wave_period,swell_wave_height,swell_wave_direction,swell_wave_period,sea_surface_temperature"
+        "wave_height,wave_direction,wave_period,swell_wave_height,swell_wave_direction,swell_wave_period,"
+        + "secondary_swell_wave_height,secondary_swell_wave_period,secondary_swell_wave_direction,sea_surface_temperature"
     static let weatherVariables = "wind_speed_10m,wind_direction_10m,wind_gusts_10m,temperature_2m"
 
     func spots(country: String, region: String?) async throws -> [Spot] {
@@ -50,30 +63,44 @@ struct OpenMeteoProvider: SurfProvider {
         try await hourly(at: spots, days: days, cache: lifetimes.forecast)
     }
 
-    /// Hour-by-hour conditions for each spot, from one marine and one weather request.
+    /// Hour-by-hour conditions for each spot, from one marine and one weather request. The same
+    /// requests ask for the buoys nearest the spots, and a fresh answer is kept (see `ForecastKeeping`).
     private func hourly(at spots: [Spot], days: Int, cache: CachePolicy) async throws -> [[ForecastHour]] {
-        let latitudes = spots.map { String($0.latitude) }.joined(separator: ",")
-        let longitudes = spots.map { String($0.longitude) }.joined(separator: ",")
+        let places = spots + (keeping?.buoys(near: spots) ?? []).map(Self.place)
+        let latitudes = places.map { String($0.latitude) }.joined(separator: ",")
+        let longitudes = places.map { String($0.longitude) }.joined(separator: ",")
         let common = [("latitude", latitudes), ("longitude", longitudes), ("timezone", "auto"), ("forecast_days", "\(days)")]
-        async let marineData = marine.send(APICall("", query: common + [("hourly", Self.marineVariables), ("cell_selection", "sea")], cache: cache))
-            .body
-        async let weatherData = weather.send(
+        async let marineAnswer = marine.send(
+            APICall("", query: common + [("hourly", Self.marineVariables), ("cell_selection", "sea")], cache: cache)
+        )
+        async let weatherAnswer = weather.send(
             APICall("", query: common + [("hourly", Self.weatherVariables), ("wind_speed_unit", "kmh")], cache: cache)
-        ).body
+        )
+        let (marineResponse, weatherResponse) = try await (marineAnswer, weatherAnswer)
         let marine: [OpenMeteoSeries]
         let weather: [OpenMeteoSeries]
         do {
-            marine = try OpenMeteoSeries.decodeAll(try await marineData)
-            weather = try OpenMeteoSeries.decodeAll(try await weatherData)
+            marine = try OpenMeteoSeries.decodeAll(marineResponse.body)
+            weather = try OpenMeteoSeries.decodeAll(weatherResponse.body)
         } catch let error as ToolboxError {
             throw error
         } catch {
             throw ToolboxError.badData("Open-Meteo sent an answer toolbox cannot read", hint: "try again later, or with --refresh")
         }
-        guard marine.count == spots.count, weather.count == spots.count else {
-            throw ToolboxError.badData("Open-Meteo answered for \(marine.count) places, not \(spots.count)")
+        guard marine.count == places.count, weather.count == places.count else {
+            throw ToolboxError.badData("Open-Meteo answered for \(marine.count) places, not \(places.count)")
         }
-        return spots.indices.map { Self.merge(spot: spots[$0], marine: marine[$0], weather: weather[$0]) }
+        let hours = places.indices.map { Self.merge(spot: places[$0], marine: marine[$0], weather: weather[$0]) }
+        // An answer from the cache was kept when it was fetched.
+        if let keeping, marineResponse.origin == .network || weatherResponse.origin == .network {
+            keeping.keep(places.indices.map { (places[$0].latitude, places[$0].longitude, hours[$0]) })
+        }
+        return Array(hours.prefix(spots.count))
+    }
+
+    /// A buoy's position as a place to forecast for.
+    private static func place(_ buoy: Buoy) -> Spot {
+        Spot(name: buoy.name, region: "", country: "", latitude: buoy.latitude, longitude: buoy.longitude, facing: 0, type: "buoy")
     }
 
     /// Marine and weather series side by side, by time.
@@ -83,6 +110,11 @@ struct OpenMeteoProvider: SurfProvider {
         let period = marine.metric("swell_wave_period")
         let swellDirection = marine.metric("swell_wave_direction")
         let water = marine.metric("sea_surface_temperature")
+        let wavePeriod = marine.metric("wave_period")
+        let waveDirection = marine.metric("wave_direction")
+        let secondHeight = marine.metric("secondary_swell_wave_height")
+        let secondPeriod = marine.metric("secondary_swell_wave_period")
+        let secondDirection = marine.metric("secondary_swell_wave_direction")
         let windByTime = Dictionary(zip(weather.dates, weather.dates.indices), uniquingKeysWith: { first, _ in first })
         let wind = weather.metric("wind_speed_10m")
         let windDirection = weather.metric("wind_direction_10m")
@@ -98,7 +130,10 @@ struct OpenMeteoProvider: SurfProvider {
                 swellDirection: swellDirection[index],
                 wind: WindReading(speed: w.flatMap { wind[$0] }, direction: w.flatMap { windDirection[$0] }),
                 waterTemperature: water[index],
-                facing: spot.facing
+                facing: spot.facing,
+                wavePeriod: wavePeriod[index],
+                waveDirection: waveDirection[index],
+                secondarySwell: secondHeight[index].map { Swell(height: $0, period: secondPeriod[index], direction: secondDirection[index]) }
             )
         }
     }

@@ -54,7 +54,12 @@ enum SurfSource: String, CaseIterable, Sendable {
                 weatherURL: try configuration.url(keys.weatherURL),
                 erddapURL: try configuration.url(keys.erddapURL),
                 lifetimes: lifetimes,
-                namespace: namespace
+                namespace: namespace,
+                keeping: ForecastKeeping(
+                    archive: try container.resolve(ForecastArchive.self),
+                    buoys: try configuration.list(keys.buoys),
+                    reach: try configuration.double(keys.buoyKilometres)
+                )
             )
         case .trebleSurf:
             return TrebleSurfProvider(

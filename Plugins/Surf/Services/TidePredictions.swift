@@ -1,6 +1,5 @@
 import Foundation
 import PluginAPI
-import Synchronization
 
 /// Tide predictions from the Marine Institute's ERDDAP, keyless, whichever provider gives the surf:
 /// - the stations: `IMI-TidePrediction`'s ids and positions (`distinct()`), kept for a month, or the
@@ -61,36 +60,14 @@ struct TidePredictions: Sendable {
     typealias SpotTables = (tables: [String: (table: TideTable, distance: Double)], problem: ToolboxError?)
 
     /// Each spot's station and predictions for the week around `now`, or none after `patience`,
-    /// saying so. The fetch is then left to finish or fail on its own: a request waiting on a
-    /// silent server may not hear a cancel, and the surf must not wait for it.
+    /// saying so.
     func tables(near spots: [Spot], around now: Date) async -> SpotTables {
         guard !spots.isEmpty else { return ([:], nil) }
-        let answer = FirstAnswer()
-        return await withCheckedContinuation { continuation in
-            answer.waiting.withLock { $0 = continuation }
-            let fetch = Task {
-                let found = await fetchTables(near: spots, around: now)
-                answer.give(found)
-            }
-            Task { [patience] in
-                try? await Task.sleep(for: patience)
-                let late = ToolboxError.unavailable(
-                    "the Marine Institute did not answer within \(patience.components.seconds) s",
-                    hint: "try again later, or wait longer with surf.tides_wait_seconds"
-                )
-                answer.give(([:], late))
-                fetch.cancel()
-            }
-        }
-    }
-
-    /// Whoever answers first is heard; the other finds nobody waiting.
-    private final class FirstAnswer: Sendable {
-        let waiting = Mutex<CheckedContinuation<SpotTables, Never>?>(nil)
-
-        func give(_ tables: SpotTables) {
-            waiting.withLock { $0.take() }?.resume(returning: tables)
-        }
+        let late = ToolboxError.unavailable(
+            "the Marine Institute did not answer within \(patience.components.seconds) s",
+            hint: "try again later, or wait longer with surf.tides_wait_seconds"
+        )
+        return await Patience.first(within: patience, { await fetchTables(near: spots, around: now) }, late: ([:], late))
     }
 
     /// Each spot's station and predictions for the week around `now`, every station asked once. A

@@ -58,3 +58,16 @@ public enum CSV {
         return records
     }
 }
+
+extension CSV {
+    /// Rows as RFC 4180 text: a field with a comma, a quote or a line break is quoted, quotes doubled;
+    /// CRLF ends each record, as spreadsheets and Letterboxd write them.
+    public static func write(_ rows: [[String]]) -> String {
+        rows.map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    private static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1243,13 +1243,13 @@ _toolbox_surf() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    today|spots|conditions|now|forecast|tides|best|buoys|reports)
+    today|spots|conditions|now|forecast|tides|best|buoys|verify|log|like|reports)
         # Offer subcommand argument completions
         "_toolbox_surf_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'today spots conditions now forecast tides best buoys reports' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'today spots conditions now forecast tides best buoys verify log like reports' -- "${cur}"))
         ;;
     esac
 }
@@ -1401,7 +1401,7 @@ _toolbox_surf_tides() {
 
 _toolbox_surf_best() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--calibrated --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--days --min-score --config)
     __toolbox_offer_flags_options -1
@@ -1451,6 +1451,201 @@ _toolbox_surf_buoys() {
     case "${positional_number}" in
     *)
         __toolbox_add_completions -W 'M2'$'\n''M3'$'\n''M4'$'\n''M5'$'\n''M6'
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_verify() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--hours --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--hours')
+        __toolbox_add_completions -W '24'$'\n''48'$'\n''72'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf verify -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_log() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|add|stats|export|remove)
+        # Offer subcommand argument completions
+        "_toolbox_surf_log_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list add stats export remove' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_surf_log_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--spot --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--spot')
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf log list -- --spot "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_log_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--when --hours --rating --board --note --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--when')
+        return
+        ;;
+    '--hours')
+        return
+        ;;
+    '--rating')
+        return
+        ;;
+    '--board')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf log add -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_log_stats() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--year --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--year')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_log_export() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(csv)'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_log_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_surf_like() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--days --min-rating --config)
+    __toolbox_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--days')
+        return
+        ;;
+    '--min-rating')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion surf like -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -1171,13 +1171,16 @@ _toolbox_surf() {
             'tides:High and low waters by day, at a spot'\''s nearest tide station or at a station named.'
             'best:The best hours of the coming days: windows of daylight ranked by swell, wind and tide.'
             'buoys:The latest readings of the weather buoys off Ireland (M2–M6, more with TrebleSurf).'
+            'verify:How far to trust the forecast: what toolbox forecast at a buoy against what it measured.'
+            'log:Your surf sessions, with the conditions of each: log them, list them, sum them up, export them.'
+            'like:Coming days like your best sessions: forecast windows whose conditions match a session you loved.'
             'reports:Surfers'\'' reports of a spot or a region (treblesurf provider, with a session).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        today|spots|conditions|now|forecast|tides|best|buoys|reports)
+        today|spots|conditions|now|forecast|tides|best|buoys|verify|log|like|reports)
             "_toolbox_surf_${words[1]}" && ret=0
             ;;
         esac
@@ -1323,6 +1326,7 @@ _toolbox_surf_best() {
         '*:places:{__toolbox_custom_complete ---completion surf best -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
         '--days[How many days, 1 to 7.]:days:'
         '--min-score[The score every hour of a window reaches.]:min-score:'
+        '--calibrated[Correct the heights by the forecast'\''s bias at the nearest buoy over the last day.]'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1346,6 +1350,194 @@ _toolbox_surf_buoys() {
     local -ar arg_specs=(
         '*:names:{__toolbox_complete "${_names[@]}"}'
         '--hours[Also show this many hours of history as a sparkline.]:hours:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_verify() {
+    local -i ret=1
+    local -ar ___hours=('24' '48' '72')
+    local -ar arg_specs=(
+        ':place:{__toolbox_custom_complete ---completion surf verify -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--hours[How many hours back, 1 to 72.]:hours:{__toolbox_complete "${___hours[@]}"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_log() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:Your sessions, newest first.'
+            'add:Log a session at a spot, with the conditions at its hour.'
+            'stats:Your sessions summed up: hours, by spot and by month, and the conditions of your best.'
+            'export:Your sessions as CSV (metric), oldest first.'
+            'remove:Remove a session from your log, by its number.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|add|stats|export|remove)
+            "_toolbox_surf_log_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_surf_log_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--spot[Only this spot'\''s sessions (REGION/SPOT).]:spot:{__toolbox_custom_complete ---completion surf log list -- --spot "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_log_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':place:{__toolbox_custom_complete ---completion surf log add -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--when[When it began\: now, "today 07\:30", "yesterday 18\:00", 07\:30 or "2026-11-28 07\:30" (Irish time).]:when:'
+        '--hours[How long, in hours.]:hours:'
+        '--rating[How it was, 1 to 5.]:rating:'
+        '--board[The board you rode.]:board:'
+        '--note[A note.]:note:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_log_stats() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--year[Only this year'\''s sessions.]:year:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_log_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '(--output -o)'{--output,-o}'[Write it to this file instead of stdout.]:output:_files -g '\''*.csv'\'''
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_log_remove() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':number:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_surf_like() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:places:{__toolbox_custom_complete ---completion surf like -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--days[How many days, 1 to 7.]:days:'
+        '--min-rating[The sessions to match\: rated this or more, 1 to 5.]:min-rating:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
