@@ -321,6 +321,28 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [[String: Any]], "\(run.standardError)")
     }
 
+    /// TrebleSurf's forecasts are kept too, by the hour TrebleSurf generated them, whether they came
+    /// from the network or the cache (the same hour's file, so nothing doubles).
+    @Test func trebleSurfForecastsAreKeptByTheHourTheyWereGenerated() async throws {
+        let (server, toolbox) = try await trebleSurf()
+        #expect(try await toolbox.run(["surf", "forecast", "donegal/bundoran"]).exitCode == 0)
+        #expect(try await toolbox.run(["surf", "forecast", "donegal/bundoran"]).exitCode == 0)
+        let kept = URL(fileURLWithPath: try #require(toolbox.environment["XDG_CACHE_HOME"])).appendingPathComponent("toolbox/surf/kept-forecasts")
+        let places = try FileManager.default.contentsOfDirectory(atPath: kept.path)
+        #expect(places.count == 1, "Bundoran's position: \(places)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept.appendingPathComponent(places[0]).path)
+        #expect(files.count == 1, "\(files)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: kept.appendingPathComponent(places[0]).appendingPathComponent(files[0])))
+                as? [String: Any]
+        )
+        // The stub's rows were generated two hours before their first hour, the hour after now.
+        let issued = try #require(document["issued"] as? Double)
+        #expect(abs(issued - ((Date().timeIntervalSince1970 / 3_600).rounded(.down) * 3_600 - 3_600)) <= 3_600, "\(issued)")
+        #expect((document["time"] as? [Double])?.isEmpty == false)
+        await server.stop()
+    }
+
     @Test func trebleSurfConditionsWithoutASessionFromOneRequestPerRegion() async throws {
         let (server, toolbox) = try await trebleSurf()
         let table = try await toolbox.run(["surf", "conditions", "donegal"])

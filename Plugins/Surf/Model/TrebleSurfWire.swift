@@ -111,10 +111,13 @@ struct TrebleSurfForecastRow: Decodable {
 
     var data: Numbers
     var forecastTimestamp: String?
+    /// When the forecast was made (Unix seconds as a string).
+    var generatedAt: String?
 
     enum CodingKeys: String, CodingKey {
         case data
         case forecastTimestamp = "forecast_timestamp"
+        case generatedAt = "generated_at"
     }
 
     /// The hour it forecasts: `dateForecastedFor`, else `forecast_timestamp` (the server

@@ -45,6 +45,13 @@ enum SurfSource: String, CaseIterable, Sendable {
             spots: try minutes(keys.spotsMinutes, "spots")
         )
         let namespace = SurfPlugin.descriptor.identifier
+        func keeping() throws -> ForecastKeeping {
+            ForecastKeeping(
+                archive: try container.resolve(ForecastArchive.self),
+                buoys: try configuration.list(keys.buoys),
+                reach: try configuration.double(keys.buoyKilometres)
+            )
+        }
         switch self {
         case .openMeteo:
             return OpenMeteoProvider(
@@ -55,11 +62,7 @@ enum SurfSource: String, CaseIterable, Sendable {
                 erddapURL: try configuration.url(keys.erddapURL),
                 lifetimes: lifetimes,
                 namespace: namespace,
-                keeping: ForecastKeeping(
-                    archive: try container.resolve(ForecastArchive.self),
-                    buoys: try configuration.list(keys.buoys),
-                    reach: try configuration.double(keys.buoyKilometres)
-                )
+                keeping: try keeping()
             )
         case .trebleSurf:
             return TrebleSurfProvider(
@@ -69,7 +72,8 @@ enum SurfSource: String, CaseIterable, Sendable {
                 lifetimes: lifetimes,
                 namespace: namespace,
                 output: try container.resolve(Output.self),
-                logger: try container.resolve(Logger.self)
+                logger: try container.resolve(Logger.self),
+                keeping: try keeping()
             )
         }
     }

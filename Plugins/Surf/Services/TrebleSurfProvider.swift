@@ -15,6 +15,8 @@ struct TrebleSurfProvider: SurfProvider {
     /// Notices (stderr), and under --verbose what was left out of an answer.
     let output: Output
     let logger: Logger
+    /// Where fetched forecasts are kept, by the time TrebleSurf generated them.
+    let keeping: ForecastKeeping?
     /// Where the spots' photos are kept, apart from the list, as the app keeps them: 30 days.
     let photos: ResponseCache
     static let photoLifetime = CachePolicy(kind: "photos", timeToLive: 30 * 86_400)
@@ -32,7 +34,8 @@ struct TrebleSurfProvider: SurfProvider {
         lifetimes: SurfLifetimes,
         namespace: String,
         output: Output,
-        logger: Logger
+        logger: Logger,
+        keeping: ForecastKeeping? = nil
     ) {
         api = APIClient(
             service: "TrebleSurf",
@@ -47,6 +50,7 @@ struct TrebleSurfProvider: SurfProvider {
         self.lifetimes = lifetimes
         self.output = output
         self.logger = logger
+        self.keeping = keeping
     }
 
     /// An expired or missing session says how to get a fresh one.
@@ -127,9 +131,9 @@ struct TrebleSurfProvider: SurfProvider {
         }
         return zip(spots, perSpot).compactMap { spot, rows in
             let what = "\(spot.name)'s forecast"
-            return Self.now(of: inSeries(readable(rows ?? [], what, time: { try $0.time() }), what)).map {
-                $0.row.conditions(at: spot, time: $0.time)
-            }
+            let timed = inSeries(readable(rows ?? [], what, time: { try $0.time() }), what)
+            keep(timed, at: spot)
+            return Self.now(of: timed).map { $0.row.conditions(at: spot, time: $0.time) }
         }
     }
 
@@ -150,10 +154,16 @@ struct TrebleSurfProvider: SurfProvider {
         let start = now.addingTimeInterval(-now.timeIntervalSince1970.truncatingRemainder(dividingBy: 3600))
         let end = start.addingTimeInterval(Double(days) * 86_400)
         let what = "\(spot.name)'s forecast"
-        return inSeries(readable(rows, what, time: { try $0.time() }), what)
-            .filter { $0.time >= start && $0.time < end }
-            .sorted { $0.time < $1.time }
-            .map { $0.row.conditions(at: spot, time: $0.time) }
+        let timed = inSeries(readable(rows, what, time: { try $0.time() }), what).sorted { $0.time < $1.time }
+        keep(timed, at: spot)
+        return timed.filter { $0.time >= start && $0.time < end }.map { $0.row.conditions(at: spot, time: $0.time) }
+    }
+
+    /// Keeps a spot's forecast as issued when TrebleSurf generated it (the latest `generated_at` of its
+    /// rows); a cached answer is kept again under the same hour, so nothing doubles.
+    private func keep(_ rows: [(row: TrebleSurfForecastRow, time: Date)], at spot: Spot) {
+        guard let keeping, let issued = rows.compactMap({ try? SurfTimestamp.parseIfPresent($0.row.generatedAt) }).max() else { return }
+        keeping.keep([(spot.latitude, spot.longitude, rows.map { $0.row.conditions(at: spot, time: $0.time) })], issued: issued)
     }
 
     // MARK: Buoys
