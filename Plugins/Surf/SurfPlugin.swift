@@ -152,7 +152,10 @@ public enum SurfPlugin: ToolboxPlugin {
             )
         }
         container.register(ForecastArchive.self) { container in
-            ForecastArchive(folder: try container.resolve(ToolboxPaths.self).cache + "/surf/kept-forecasts")
+            ForecastArchive(
+                folder: try container.resolve(ToolboxPaths.self).cache + "/surf/kept-forecasts",
+                output: try container.resolve(Output.self)
+            )
         }
         container.register(SurfLog.self) { container in
             SurfLog(dataFolder: try container.resolve(ToolboxPaths.self).data)

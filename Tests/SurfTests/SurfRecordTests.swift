@@ -197,7 +197,14 @@ import Testing
     @Test func aStaleFeedAndAFarSpotAreSaid() async throws {
         let (server, toolbox) = try await start()
         server.route("/erddap/tabledap/IWBNetwork.csv", .text(Self.buoyCSV([(-7, 2.0), (-8, 2.1)])))
+        // A kept file cut short (a full disk, say) is skipped with a notice, not a crash.
+        let cache = try #require(toolbox.environment["XDG_CACHE_HOME"])
+        let folder = "\(cache)/toolbox/surf/kept-forecasts/\(ForecastArchive.place(Self.m4.latitude, Self.m4.longitude))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let damaged = "\(folder)/\(ForecastArchive.fileName(issued: Self.hour(-20)))"
+        try Data(#"{"version":1,"issued":"#.utf8).write(to: URL(fileURLWithPath: damaged))
         let run = await toolbox.run(["surf", "verify", "M4"])
+        #expect(run.standardError.contains("a kept forecast cannot be read and was skipped: \(damaged)"), "\(run.standardError)")
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(run.standardError.contains("M4's latest reading was 7 h ago: its feed may have stopped."), "\(run.standardError)")
         #expect(run.standardError.contains("No hour to compare at M4 in the last 24 h: toolbox keeps each forecast it fetches"))

@@ -56,8 +56,7 @@ extension SurfCommand {
             let checks = try context.resolve(SurfRecord.self)
             let (buoy, spot, distance) = try await target(context, checks: checks)
             let now = Date()
-            let (check, damaged) = try await checks.check(buoy, hours: hours, now: now)
-            for path in damaged { context.output.notice("a kept forecast cannot be read and was skipped: \(path)") }
+            let check = try await checks.check(buoy, hours: hours, now: now)
             let credit = [OpenMeteoProvider.credit, checks.provider.buoyCredit].compactMap { $0 }.joined(separator: "; ")
             let headline = VerifyText.headline(check, units: units)
             let notes = [VerifyText.leftOut(check), VerifyText.staleness(check, now: now)].compactMap { $0 }

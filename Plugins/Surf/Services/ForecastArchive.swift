@@ -5,6 +5,8 @@ import PluginAPI
 /// position to three decimals), a file per hour the forecast was issued in (the latest of that hour).
 struct ForecastArchive: Sendable {
     let folder: String
+    /// Where a kept file that cannot be read is said (stderr); nil says nothing.
+    var output: Output? = nil
     /// How long a forecast is kept.
     static let keptFor: TimeInterval = 31 * 86_400
 
@@ -18,23 +20,22 @@ struct ForecastArchive: Sendable {
     }
 
     /// The forecasts kept for a place that were issued between `from` and `until`; a file that
-    /// cannot be read is skipped and named in `damaged`.
-    func forecasts(atLatitude latitude: Double, longitude: Double, issuedFrom from: Date, until: Date) -> (kept: KeptForecasts, damaged: [String]) {
+    /// cannot be read is skipped, with a notice naming it.
+    func forecasts(atLatitude latitude: Double, longitude: Double, issuedFrom from: Date, until: Date) -> KeptForecasts {
         let place = "\(folder)/\(Self.place(latitude, longitude))"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: place)) ?? []
         var forecasts: [KeptForecast] = []
-        var damaged: [String] = []
         for name in names.sorted() {
             guard let issued = Self.issueHour(of: name), issued >= from.addingTimeInterval(-3_600), issued <= until else { continue }
             let path = "\(place)/\(name)"
             guard let data = FileManager.default.contents(atPath: path), let forecast = try? JSONDecoder().decode(KeptForecast.self, from: data)
             else {
-                damaged.append(path)
+                output?.notice("a kept forecast cannot be read and was skipped: \(path)")
                 continue
             }
             forecasts.append(forecast)
         }
-        return (KeptForecasts(forecasts: forecasts), damaged)
+        return KeptForecasts(forecasts: forecasts)
     }
 
     /// Removes every kept forecast issued more than `keptFor` before `now`, and the folders left empty.

@@ -17,8 +17,19 @@ struct SurfRecord: Sendable {
         Buoy.nearest(toLatitude: spot.latitude, longitude: spot.longitude, among: buoys, reach: reach)
     }
 
-    /// The check of the last `hours` at a buoy, and the kept files that could not be read.
-    func check(_ buoy: Buoy, hours: Int, now: Date = Date()) async throws -> (check: ForecastCheck, damaged: [String]) {
+    /// The check of the last `hours` at a buoy.
+    func check(_ buoy: Buoy, hours: Int, now: Date = Date()) async throws -> ForecastCheck {
+        try await check(buoy, against: kept(at: buoy, hours: hours, now: now), hours: hours, now: now)
+    }
+
+    /// The forecasts kept for a buoy's position that may cover the last `hours`: a forecast reaches
+    /// a week ahead, so one issued up to a week before the first hour may.
+    private func kept(at buoy: Buoy, hours: Int, now: Date) -> KeptForecasts {
+        let first = now.addingTimeInterval(-Double(hours + 1) * 3_600)
+        return archive.forecasts(atLatitude: buoy.latitude, longitude: buoy.longitude, issuedFrom: first.addingTimeInterval(-7 * 86_400), until: now)
+    }
+
+    private func check(_ buoy: Buoy, against kept: KeptForecasts, hours: Int, now: Date) async throws -> ForecastCheck {
         let readings: [BuoyReading]
         do {
             // One hour more than asked: the readings reach back past the first hour looked at.
@@ -26,32 +37,16 @@ struct SurfRecord: Sendable {
         } catch let error as ToolboxError where error.kind == .notFound {
             readings = []  // the buoy sent nothing in that time: every hour is without a reading
         }
-        // A forecast reaches a week ahead, so one issued up to a week before the first hour may cover it.
-        let first = now.addingTimeInterval(-Double(hours + 1) * 3_600)
-        let (kept, damaged) = archive.forecasts(
-            atLatitude: buoy.latitude,
-            longitude: buoy.longitude,
-            issuedFrom: first.addingTimeInterval(-7 * 86_400),
-            until: now
-        )
-        return (ForecastCheck.check(buoy: buoy, readings: readings, kept: kept, hours: hours, now: now), damaged)
+        return ForecastCheck.check(buoy: buoy, readings: readings, kept: kept, hours: hours, now: now)
     }
 
-    /// The last day's check at each buoy nearest `spots`, for a phrase beside their conditions; nothing
-    /// for a buoy without an hour to compare, and nothing at all after `patience`.
+    /// The last day's check at each buoy nearest `spots`, for a phrase beside their conditions: the buoy
+    /// is asked only where a kept forecast can be checked, nothing is said for a buoy without an hour
+    /// to compare, and nothing at all after `patience`.
     func lastDay(near spots: [Spot], now: Date = Date()) async -> [(nearby: BuoyNearby, check: ForecastCheck)] {
         var nearby: [BuoyNearby] = []
         for spot in spots {
             if let found = nearest(to: spot), !nearby.contains(where: { $0.buoy == found.buoy }) { nearby.append(found) }
-        }
-        // The buoy is asked only where a forecast kept before the last hour could be checked.
-        nearby = nearby.filter { buoy in
-            !archive.forecasts(
-                atLatitude: buoy.buoy.latitude,
-                longitude: buoy.buoy.longitude,
-                issuedFrom: now.addingTimeInterval(-8 * 86_400),
-                until: now.addingTimeInterval(-3_600)
-            ).kept.forecasts.isEmpty
         }
         guard !nearby.isEmpty else { return [] }
         let asked = nearby
@@ -60,7 +55,12 @@ struct SurfRecord: Sendable {
             {
                 var checks: [(nearby: BuoyNearby, check: ForecastCheck)] = []
                 for buoy in asked {
-                    if let check = try? await self.check(buoy.buoy, hours: 24, now: now).check, !check.hours.isEmpty { checks.append((buoy, check)) }
+                    // The buoy is asked only where a forecast kept from before the last hour can be checked.
+                    let kept = self.kept(at: buoy.buoy, hours: 24, now: now)
+                    guard kept.forecasts.contains(where: { $0.issued < now.addingTimeInterval(-3_600) }),
+                        let check = try? await self.check(buoy.buoy, against: kept, hours: 24, now: now), !check.hours.isEmpty
+                    else { continue }
+                    checks.append((buoy, check))
                 }
                 return checks
             },
@@ -99,7 +99,7 @@ extension SurfRecord {
             issuedFrom: time.addingTimeInterval(-8 * 86_400),
             until: now
         )
-        .kept.freshest(at: time)
+        .freshest(at: time)
         if forecast == nil, now.timeIntervalSince(time) < 86_400, let hours = try? await provider.forecast(at: spot, days: 1) {
             forecast = hours.first { abs(($0.time ?? .distantPast).timeIntervalSince(time)) < 1_800 }.flatMap { hour in
                 hour.time.map { (KeptHour(hour, at: $0), now) }
