@@ -155,8 +155,10 @@ func buildRouter(
     // task keeps the frames of every middleware it passes for as long as it lasts (1,000 streams:
     // 3 MB for the ETag's), so it is routed before that one.
     LiveController(community: community, links: links, connections: connections).addRoutes(to: router)
+    let operations = OperationsController(health: community.health, instance: community.instance)
+    operations.addHealthRoute(to: router)
     router.add(middleware: KiwiETagMiddleware())
-    OperationsController(health: community.health, instance: community.instance).addRoutes(to: router)
+    operations.addRoutes(to: router)
     AccountController(community: community, links: links).addRoutes(to: router)
     PostController(community: community, links: links).addRoutes(to: router)
     media.addRoutes(to: router)

@@ -15,6 +15,14 @@
 # and root, to run them as postgres.
 #   pg_up FOLDER      starts it; sets PG_URL (user toolbox, database kiwi) and PG_BIN
 #   pg_stop / pg_start / pg_down
+# Instructions a request, counted by valgrind's callgrind (kiwi_profile.sh, kiwi_cost.sh):
+#   ask URL N [HEADER…]        N GETs of URL over one keep-alive connection, each answered 200
+#   count_instructions NAME BUILD N ROUTE…  serves $data (already seeded) with BUILD's server program
+#                     under callgrind and asks each ROUTE N times after ${warm:-20} to warm it (kept
+#                     pages made, first-use costs paid), counting only those N; a ROUTE is a path, and
+#                     " logged-in" (as reader0) or " page" (Accept: text/html) after it, and may start
+#                     with its own N ("20 /@reader0 page": a costly read needs fewer). Writes
+#                     "ROUTE<TAB>INSTRUCTIONS A REQUEST<TAB>CALLGRIND FILE" lines to $work/NAME.counts.
 pids=()
 database=""
 launcher=()
@@ -124,4 +132,55 @@ balance() {
     }"
     balancer="http://127.0.0.1:$port"
     for _ in $(seq 100); do curl -sf "$balancer/health" >/dev/null && return; sleep 0.1; done
+}
+
+ask() {
+    python3 - "$@" <<'PY'
+import http.client, sys, urllib.parse
+url, count = urllib.parse.urlsplit(sys.argv[1]), int(sys.argv[2])
+headers = dict(header.split(": ", 1) for header in sys.argv[3:])
+connection = http.client.HTTPConnection(url.hostname, url.port)
+for _ in range(count):
+    connection.request("GET", url.path + ("?" + url.query if url.query else ""), headers=headers)
+    response = connection.getresponse()
+    response.read()
+    assert response.status == 200, f"{sys.argv[1]}: {response.status}"
+PY
+}
+
+count_instructions() {
+    local name=$1 build=$2 count=$3 folder="$work/$1"
+    shift 3
+    local port server="$folder/toolbox-kiwi-server"
+    port=$(free_port)
+    mkdir -p "$folder"
+    # Without its DWARF (valgrind 3.19 cannot read this toolchain's and gives up); the symbols stay.
+    cp "$(dirname "$build")/toolbox-kiwi-server" "$server" && strip --strip-debug "$server"
+    # The server's program itself under callgrind (toolbox would exec it); each dump holds what ran
+    # since the one before.
+    XDG_DATA_HOME="$data" valgrind --tool=callgrind --callgrind-out-file="$folder/callgrind.%p" \
+        "$server" kiwi serve --port "$port" --quiet 2>>"$work/serve.log" &
+    pid=$!
+    pids+=("$pid")
+    base="http://127.0.0.1:$port"
+    for _ in $(seq 600); do curl -sf "$base/health" >/dev/null && break; sleep 0.2; done
+    local token
+    token=$(curl -sf "$base/sessions" -d '{"username":"reader0","password":"benchmark"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+    : >"$work/$name.counts"
+    for route in "$@"; do
+        local asks=$count
+        if [[ $route =~ ^([0-9]+)\ (.*)$ ]]; then asks=${BASH_REMATCH[1]} route=${BASH_REMATCH[2]}; fi
+        local url=${route%% *} headers=()
+        case "$route" in *" logged-in") headers=("Authorization: Bearer $token") ;; *" page") headers=("Accept: text/html") ;; esac
+        ask "$base$url" "${warm:-20}" "${headers[@]}"
+        callgrind_control -d "$pid" >/dev/null
+        ask "$base$url" "$asks" "${headers[@]}"
+        callgrind_control -d "$pid" >/dev/null
+        local file total
+        file=$(ls -t "$folder"/callgrind.* | head -1)
+        total=$(grep -E '^(summary|totals):' "$file" | head -1 | awk '{print $2}')
+        printf '%s\t%s\t%s\n' "$route" "$((total / asks))" "$file" >>"$work/$name.counts"
+        printf '   %s, %-40s %s instructions a request\n' "$name" "$route" "$((total / asks))"
+    done
+    kill "$pid"; wait "$pid" 2>/dev/null || true
 }

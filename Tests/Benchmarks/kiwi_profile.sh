@@ -20,60 +20,17 @@ source Tests/Benchmarks/kiwi_common.sh
 trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
 swift build -c release --static-swift-stdlib >/dev/null
 
-# ask URL N [HEADER]: N GETs of URL over one keep-alive connection, each answered 200.
-ask() {
-    python3 - "$@" <<'PY'
-import http.client, sys, urllib.parse
-url, count = urllib.parse.urlsplit(sys.argv[1]), int(sys.argv[2])
-headers = dict([sys.argv[4].split(": ", 1)]) if len(sys.argv) > 4 else {}
-connection = http.client.HTTPConnection(url.hostname, url.port)
-for _ in range(count):
-    connection.request("GET", url.path + ("?" + url.query if url.query else ""), headers=headers)
-    response = connection.getresponse()
-    response.read()
-    assert response.status == 200, response.status
-PY
-}
-
 routes=("/health" "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20" "/posts?page=0&pageSize=20 logged-in")
 
-# profile NAME TOOLBOX: instructions per request of each route, into $work/NAME.counts
+# profile NAME TOOLBOX: seeds a community for NAME's build, then counts each route's instructions
+# into $work/NAME.counts
 profile() {
-    local name=$1 build=$2 folder="$work/$1"
-    toolbox=$build data="$folder" serve
+    local name=$1 build=$2
+    data="$work/$name"
+    toolbox=$build serve
     python3 Tests/Benchmarks/kiwi_seed.py "$base" 20 2000 >/dev/null
     kill "$pid"; wait "$pid" 2>/dev/null || true
-    local port server="$folder/toolbox-kiwi-server"
-    port=$(free_port)
-    # Without its DWARF (valgrind 3.19 cannot read this toolchain's and gives up); the symbols stay.
-    cp "$(dirname "$build")/toolbox-kiwi-server" "$server" && strip --strip-debug "$server"
-    # The server's program itself under callgrind (toolbox would exec it); each dump holds what ran
-    # since the one before.
-    XDG_DATA_HOME="$folder" valgrind --tool=callgrind --callgrind-out-file="$folder/callgrind.%p" \
-        "$server" kiwi serve --port "$port" --quiet 2>>"$work/serve.log" &
-    pid=$!
-    pids+=("$pid")
-    base="http://127.0.0.1:$port"
-    for _ in $(seq 600); do curl -sf "$base/health" >/dev/null && break; sleep 0.2; done
-    local token
-    token=$(curl -sf "$base/sessions" -d '{"username":"reader0","password":"benchmark"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
-    : >"$work/$name.counts"
-    for route in "${routes[@]}"; do
-        local url=${route% logged-in} headers=()
-        [ "$url" != "$route" ] && headers=(-H "Authorization: Bearer $token")
-        # Warm (kept pages made, first-use costs paid) and dumped apart: the next dump is the requests'.
-        ask "$base$url" 20 "${headers[@]}"
-        callgrind_control -d "$pid" >/dev/null
-        ask "$base$url" "$count" "${headers[@]}"
-        callgrind_control -d "$pid" >/dev/null
-        local file
-        file=$(ls -t "$folder"/callgrind.* | head -1)
-        local total
-        total=$(grep -E '^(summary|totals):' "$file" | head -1 | awk '{print $2}')
-        echo "$route	$((total / count))	$file" >>"$work/$name.counts"
-        printf '   %s, %-40s %s instructions a request\n' "$name" "$route" "$((total / count))"
-    done
-    kill "$pid"; wait "$pid" 2>/dev/null || true
+    count_instructions "$name" "$build" "$count" "${routes[@]}"
 }
 
 if [ -n "${KIWI_BENCH_BASELINE:-}" ]; then

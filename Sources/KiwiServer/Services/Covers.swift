@@ -25,8 +25,12 @@ final class Covers: Sendable {
     /// The books this server is fetching the covers of.
     private let fetching = Mutex<Set<String>>([])
     /// Counts the covers' changes heard: answers that name covers (the popular books) are made
-    /// again when it moves.
-    private let heard = Atomic<Int>(0)
+    /// again when it moves. An object of its own for the change hook to hold weakly (see `KiwiCache`).
+    private let heard = Heard()
+
+    private final class Heard: Sendable {
+        let count = Atomic<Int>(0)
+    }
 
     /// A record, or none yet (a cache keeps values, not their absence).
     private struct Kept: Sendable {
@@ -42,16 +46,16 @@ final class Covers: Sendable {
             if case .cover(let isbn13) = change { return .key(isbn13) }
             return nil
         }
-        changes.cache { [weak self] change in
+        changes.cache { [weak heard] change in
             switch change {
-            case nil, .cover?: self?.heard.add(1, ordering: .relaxed)
+            case nil, .cover?: heard?.count.add(1, ordering: .relaxed)
             default: break
             }
         }
     }
 
     /// Moves with every cover change this server hears of.
-    var version: Int { heard.load(ordering: .relaxed) }
+    var version: Int { heard.count.load(ordering: .relaxed) }
 
     /// The kept cover's image of the book, nil while there is none; a fetch is started when one
     /// is due. A store that cannot answer shows the generated cover, never an error.

@@ -16,7 +16,14 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var epoch = 0
     }
 
-    private let entries = Mutex(Entries())
+    /// The entries, in an object of their own for the change hook to hold weakly: a weak reference
+    /// to the cache itself would give it a side table, and send each retain and release of it (every
+    /// request copies services that hold caches) through the runtime's slow path.
+    private final class Storage: Sendable {
+        let entries = Mutex(Entries())
+    }
+
+    private let storage = Storage()
     private let changes: KiwiChanges
     /// Past it the cache starts again empty (a value is cheap to make again).
     private let capacity: Int
@@ -25,10 +32,10 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     init(changes: KiwiChanges, capacity: Int, stale: @escaping @Sendable (KiwiChange) -> Stale?) {
         self.changes = changes
         self.capacity = capacity
-        changes.cache { [weak self] change in
+        changes.cache { [weak storage] change in
             let dropped: Stale? = if let change { stale(change) } else { .all }
-            guard let self, let dropped else { return }
-            entries.withLock { entries in
+            guard let storage, let dropped else { return }
+            storage.entries.withLock { entries in
                 switch dropped {
                 case .all: entries.values.removeAll(keepingCapacity: true)
                 case .key(let key): entries.values[key] = nil
@@ -42,13 +49,13 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The value kept for `key`, if any, without making one: none while the changes cannot be trusted.
     func kept(_ key: Key) -> Value? {
         guard changes.isTrusted else { return nil }
-        return entries.withLock { $0.values[key] }
+        return storage.entries.withLock { $0.values[key] }
     }
 
     /// The value kept for `key`, or a new one from `make`, kept unless something changed meanwhile.
     func value(for key: Key, make: () async throws -> Value) async rethrows -> Value {
         guard changes.isTrusted else { return try await make() }
-        let (kept, epoch) = entries.withLock { ($0.values[key], $0.epoch) }
+        let (kept, epoch) = storage.entries.withLock { ($0.values[key], $0.epoch) }
         if let kept { return kept }
         let value = try await make()
         keep(value, for: key, madeIn: epoch)
@@ -57,7 +64,7 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The same for a value that time alone makes stale: one no longer `isCurrent` is made again.
     func value(for key: Key, while isCurrent: (Value) -> Bool, make: () async throws -> Value) async rethrows -> Value {
-        entries.withLock { entries in
+        storage.entries.withLock { entries in
             if let kept = entries.values[key], !isCurrent(kept) { entries.values[key] = nil }
         }
         return try await value(for: key, make: make)
@@ -66,7 +73,7 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The same for a value that may not exist (nil is never kept: it is not worth remembering).
     func value(for key: Key, make: () async throws -> Value?) async rethrows -> Value? {
         guard changes.isTrusted else { return try await make() }
-        let (kept, epoch) = entries.withLock { ($0.values[key], $0.epoch) }
+        let (kept, epoch) = storage.entries.withLock { ($0.values[key], $0.epoch) }
         if let kept { return kept }
         guard let value = try await make() else { return nil }
         keep(value, for: key, madeIn: epoch)
@@ -74,7 +81,7 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func keep(_ value: Value, for key: Key, madeIn epoch: Int) {
-        entries.withLock { entries in
+        storage.entries.withLock { entries in
             guard entries.epoch == epoch, changes.isTrusted else { return }
             if entries.values.count >= capacity { entries.values.removeAll(keepingCapacity: true) }
             entries.values[key] = value

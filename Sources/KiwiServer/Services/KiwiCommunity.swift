@@ -2,8 +2,9 @@ import KiwiServerCommands
 import KiwiWire
 
 /// Everything the community does, as the API's controllers and the web pages ask for it: one
-/// service for each part, each with the stores it needs (and nothing else reaches a store).
-struct KiwiCommunity: Sendable {
+/// service for each part, each with the stores it needs (and nothing else reaches a store). An
+/// object: every controller holds it, and a request copies its controller.
+final class KiwiCommunity: Sendable {
     let accounts: Accounts
     let posts: Posts
     var books: Books { posts.books }

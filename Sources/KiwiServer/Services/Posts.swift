@@ -6,8 +6,9 @@ import Synchronization
 
 /// Posts, likes and comments with the community's rules: what a post is, who may delete it, who
 /// hears of a like or a comment, how a feed pages. Pages that are the same for every reader are
-/// kept in memory while true.
-struct Posts: Sendable {
+/// kept in memory while true. An object: every request that reads a page holds it, and a copy of
+/// its many parts (the books, the shelves, their caches) would retain each of them.
+final class Posts: Sendable {
     let store: any PostStore
     let writes: Writes
     let books: Books
@@ -20,6 +21,24 @@ struct Posts: Sendable {
     let bookPages: KiwiCache<PageKey, SharedPage>
     /// Who wrote each post: a post's author never changes, so nothing makes one stale (see `author(of:)`).
     let authors: KiwiCache<Int64, String>
+
+    init(
+        store: any PostStore,
+        writes: Writes,
+        books: Books,
+        shelves: Shelves,
+        shared: KiwiCache<PageKey, SharedPage>,
+        bookPages: KiwiCache<PageKey, SharedPage>,
+        authors: KiwiCache<Int64, String>
+    ) {
+        self.store = store
+        self.writes = writes
+        self.books = books
+        self.shelves = shelves
+        self.shared = shared
+        self.bookPages = bookPages
+        self.authors = authors
+    }
 
     struct PageKey: Hashable, Sendable {
         var selection: KiwiPostList
@@ -38,7 +57,7 @@ struct Posts: Sendable {
 
     /// A page as every reader sees it (`likedByMe` nil), kept while true when its selection is shared.
     func sharedPage(_ selection: KiwiPostList, _ window: ListWindow) async throws -> SharedPage {
-        let make = { SharedPage(posts: try await store.posts(selection, window: window)) }
+        let make = { SharedPage(posts: try await self.store.posts(selection, window: window)) }
         guard selection.isShared else { return try await make() }
         let cache = if case .book = selection { bookPages } else { shared }
         return try await cache.value(for: PageKey(selection: selection, window: window), make: make)
