@@ -56,9 +56,9 @@ extension MoviesCommand {
             func run(in context: CommandContext) async throws {
                 let entries = try context.resolve(Diary.self).entries()
                 let csv = LetterboxdCSV.write(entries)
-                guard let output else { return context.output.console.write(csv, to: .standardOutput) }
-                try LocalFile.writeAtomically(Data(csv.utf8), to: output)
-                context.output.notice("Wrote \(NumberStyle.grouped(entries.count)) diary \(entries.count == 1 ? "entry" : "entries") to \(output).")
+                try context.output.export(csv, to: output) { path in
+                    "Wrote \(NumberStyle.grouped(entries.count)) diary \(entries.count == 1 ? "entry" : "entries") to \(path)."
+                }
             }
         }
 

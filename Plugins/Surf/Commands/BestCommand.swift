@@ -60,9 +60,9 @@ extension SurfCommand {
             async let checked = checks.lastDay(near: spots, now: now)
             var forecasts = try await surf.provider.forecasts(at: spots, days: days)
             let buoyChecks = await checked
-            for (_, check) in buoyChecks { VerifyText.phrase(check, units: units).map { context.output.notice("The " + $0 + ".") } }
+            for check in buoyChecks { VerifyText.phrase(check, units: units).map(context.output.notice) }
             if calibrated {
-                forecasts = Self.calibrate(forecasts, at: spots, checks: checks, with: buoyChecks.map(\.check), units: units, output: context.output)
+                forecasts = Self.calibrate(forecasts, at: spots, checks: checks, with: buoyChecks, units: units, output: context.output)
             }
             let first = forecasts.joined().compactMap(\.time).min() ?? now
             let (tables, problem) = await tides.tables(near: spots, around: max(first, now))

@@ -39,7 +39,7 @@ extension SurfCommand {
             let (tables, problem) = await tidal
             // How the forecast has been doing at the nearest buoy, in a phrase after the answer.
             let checks = try await checked
-            defer { for (_, check) in checks { VerifyText.phrase(check, units: units).map { context.output.notice("The " + $0 + ".") } } }
+            defer { for check in checks { VerifyText.phrase(check, units: units).map(context.output.notice) } }
             if let problem { context.output.notice("tides are left out: \(problem.message)") }
             let conditions = SpotConditions.ranked(found.map { $0.withTide(tables, at: now) })
             let credit = credits(places.provider.forecastCredit, withTides: !tables.isEmpty)

@@ -37,9 +37,9 @@ extension SurfCommand.Log {
         func run(in context: CommandContext) async throws {
             let sessions = try context.resolve(SurfLog.self).sessions()
             let text = Self.csv(sessions)
-            guard let output else { return context.output.console.write(text, to: .standardOutput) }
-            try LocalFile.writeAtomically(Data(text.utf8), to: output)
-            context.output.notice("Wrote \(sessions.count) \(sessions.count == 1 ? "session" : "sessions") to \(output).")
+            try context.output.export(text, to: output) { path in
+                "Wrote \(sessions.count) \(sessions.count == 1 ? "session" : "sessions") to \(path)."
+            }
         }
     }
 }

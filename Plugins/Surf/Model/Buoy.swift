@@ -26,6 +26,17 @@ struct Buoy: Sendable, Equatable, Encodable {
             .filter { $0.kilometres <= reach }
             .min { $0.kilometres < $1.kilometres }
     }
+
+    /// The buoys of `names` nearest to `spots` that are within reach, each once, in the spots' order.
+    static func nearest(to spots: [Spot], among names: [String], reach: Double) -> [Buoy] {
+        var found: [Buoy] = []
+        for spot in spots {
+            if let nearby = nearest(toLatitude: spot.latitude, longitude: spot.longitude, among: names, reach: reach), !found.contains(nearby.buoy) {
+                found.append(nearby.buoy)
+            }
+        }
+        return found
+    }
 }
 
 /// A buoy and how far it is from the place it stands for.

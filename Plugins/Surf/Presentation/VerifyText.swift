@@ -10,10 +10,10 @@ enum VerifyText {
         return "the forecast \(heightBias(waves, units: units)) at \(check.buoy.name) over the last \(check.asked.count) h"
     }
 
-    /// Beside conditions and the best hours: "forecast at M4: ran 0.4m low over the last 24 h".
+    /// Beside conditions and the best hours: "The forecast at M4: ran 0.4m low over the last 24 h."
     static func phrase(_ check: ForecastCheck, units: UnitSystem) -> String? {
         guard let waves = check.accuracy(.waveHeight) else { return nil }
-        return "forecast at \(check.buoy.name): \(heightBias(waves, units: units)) over the last \(check.asked.count) h"
+        return "The forecast at \(check.buoy.name): \(heightBias(waves, units: units)) over the last \(check.asked.count) h."
     }
 
     /// "ran 0.4m low", "ran 0.3m high", or "was on the mark" (a bias under 0.05 m).

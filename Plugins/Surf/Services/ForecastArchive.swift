@@ -87,15 +87,7 @@ struct ForecastKeeping: Sendable {
 
     /// The buoys nearest to `spots` that are within reach, each once.
     func buoys(near spots: [Spot]) -> [Buoy] {
-        var found: [Buoy] = []
-        for spot in spots {
-            if let nearby = Buoy.nearest(toLatitude: spot.latitude, longitude: spot.longitude, among: buoys, reach: reach),
-                !found.contains(nearby.buoy)
-            {
-                found.append(nearby.buoy)
-            }
-        }
-        return found
+        Buoy.nearest(to: spots, among: buoys, reach: reach)
     }
 
     /// Keeps each place's forecast as issued now; a failure to keep costs the answer nothing.

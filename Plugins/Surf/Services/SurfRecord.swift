@@ -43,24 +43,20 @@ struct SurfRecord: Sendable {
     /// The last day's check at each buoy nearest `spots`, for a phrase beside their conditions: the buoy
     /// is asked only where a kept forecast can be checked, nothing is said for a buoy without an hour
     /// to compare, and nothing at all after `patience`.
-    func lastDay(near spots: [Spot], now: Date = Date()) async -> [(nearby: BuoyNearby, check: ForecastCheck)] {
-        var nearby: [BuoyNearby] = []
-        for spot in spots {
-            if let found = nearest(to: spot), !nearby.contains(where: { $0.buoy == found.buoy }) { nearby.append(found) }
-        }
-        guard !nearby.isEmpty else { return [] }
-        let asked = nearby
+    func lastDay(near spots: [Spot], now: Date = Date()) async -> [ForecastCheck] {
+        let buoys = Buoy.nearest(to: spots, among: self.buoys, reach: reach)
+        guard !buoys.isEmpty else { return [] }
         return await Patience.first(
             within: patience,
             {
-                var checks: [(nearby: BuoyNearby, check: ForecastCheck)] = []
-                for buoy in asked {
+                var checks: [ForecastCheck] = []
+                for buoy in buoys {
                     // The buoy is asked only where a forecast kept from before the last hour can be checked.
-                    let kept = self.kept(at: buoy.buoy, hours: 24, now: now)
+                    let kept = self.kept(at: buoy, hours: 24, now: now)
                     guard kept.forecasts.contains(where: { $0.issued < now.addingTimeInterval(-3_600) }),
-                        let check = try? await self.check(buoy.buoy, against: kept, hours: 24, now: now), !check.hours.isEmpty
+                        let check = try? await self.check(buoy, against: kept, hours: 24, now: now), !check.hours.isEmpty
                     else { continue }
-                    checks.append((buoy, check))
+                    checks.append(check)
                 }
                 return checks
             },

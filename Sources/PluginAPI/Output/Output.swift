@@ -61,6 +61,14 @@ public struct Output: Sendable {
         line(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
+    /// A file's text (an export): to `path` when one is given, written atomically and `written(path)`
+    /// said on stderr, else as it is to stdout, so that it can be piped.
+    public func export(_ text: String, to path: String?, written: (String) -> String) throws {
+        guard let path else { return console.write(text, to: .standardOutput) }
+        try LocalFile.writeAtomically(Data(text.utf8), to: path)
+        notice(written(path))
+    }
+
     /// A list of items in the chosen format. `empty` is said (on stderr) when there are none.
     /// `attribution` credits data whose licence asks for it: see `credit(_:)`; in JSON every item carries it.
     public func list<Item: Encodable>(
