@@ -26,9 +26,14 @@ extension SurfCommand {
                 """
         )
 
-        @Argument(help: "REGION/SPOT or a buoy (M2–M6).", completion: SurfCommand.placeCompletion) var place: String?
+        @Argument(help: "REGION/SPOT or a buoy (M2–M6).", completion: Self.placeOrBuoy) var place: String?
         @Option(help: "How many hours back, 1 to 72.", completion: .list(["24", "48", "72"])) var hours = 24
         @OptionGroup var global: GlobalOptions
+
+        /// Regions, `region/spot` names and the buoys, for shell completion.
+        static let placeOrBuoy: CompletionKind = .custom { _, _, _ in
+            Buoy.irish.map(\.name) + ((try? SpotCatalog.load(userFile: nil).completions) ?? [])
+        }
 
         func validate() throws {
             guard (1...72).contains(hours) else { throw ValidationError("--hours must be between 1 and 72") }
