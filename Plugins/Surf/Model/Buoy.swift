@@ -1,7 +1,7 @@
 import Foundation
 
 /// A weather buoy of the Marine Institute's network, where it is moored.
-struct Buoy: Sendable, Equatable, Encodable {
+struct Buoy: Sendable, Equatable {
     var name: String
     var latitude, longitude: Double
 

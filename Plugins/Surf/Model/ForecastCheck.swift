@@ -95,7 +95,7 @@ struct CheckedHour: Sendable, Encodable {
 }
 
 /// What a forecast is checked on: what buoys measure.
-enum CheckedQuantity: String, CaseIterable, Sendable, Encodable {
+enum CheckedQuantity: String, CaseIterable, Sendable {
     case waveHeight, wavePeriod, windSpeed, windDirection
 
     /// Forecast minus measured; for a direction, the signed smallest angle (-180…180).
