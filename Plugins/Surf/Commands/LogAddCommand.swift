@@ -34,11 +34,12 @@ extension SurfCommand.Log {
             let start = try SessionTime.parse(when, now: now)
             let spot = try await context.resolve(SurfPlaces.self).spot(SpotQuery(place))
             var conditions = await try context.resolve(SurfRecord.self).conditions(at: spot, time: start, now: now)
-            let (tables, _) = await try context.resolve(TidePredictions.self).tables(near: [spot], around: start)
-            if let table = tables[spot.path]?.table, let stage = table.stage(at: start) {
-                conditions = conditions ?? SessionConditions(source: .forecast)
-                conditions?.tideStage = (stage * 100).rounded() / 100
-                conditions?.tideRising = table.height(at: start.addingTimeInterval(600)).flatMap { later in table.height(at: start).map { later > $0 }
+            // The tide then, at the spot's station, beside the sea and wind it goes with.
+            if conditions != nil {
+                let (tables, _) = await try context.resolve(TidePredictions.self).tables(near: [spot], around: start)
+                if let table = tables[spot.path]?.table, let stage = table.stage(at: start), let height = table.height(at: start) {
+                    conditions?.tideStage = (stage * 100).rounded() / 100
+                    conditions?.tideRising = table.height(at: start.addingTimeInterval(600)).map { $0 > height }
                 }
             }
             let blank: (String?) -> String? = { $0.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed } }
@@ -56,8 +57,8 @@ extension SurfCommand.Log {
                     conditions: conditions
                 )
             )
-            if conditions?.waveHeight == nil {
-                context.output.notice("no buoy reading or kept forecast has that hour: the session is logged without its sea and wind")
+            if conditions == nil {
+                context.output.notice("no buoy reading or kept forecast has that hour: the session is logged without its conditions")
             }
             let units = try units(context)
             try context.output.detail(
