@@ -56,13 +56,13 @@ extension SurfCommand {
             for place in places.isEmpty ? [try context.configuration.required(SurfPlugin.Keys.region)] : places {
                 for spot in try await surf.spots(SpotQuery(place)) where !spots.contains(where: { $0.path == spot.path }) { spots.append(spot) }
             }
-            let checks = try context.resolve(SurfRecord.self)
-            async let checked = checks.lastDay(near: spots, now: now)
+            let record = try context.resolve(SurfRecord.self)
+            async let checked = record.lastDay(near: spots, now: now)
             var forecasts = try await surf.provider.forecasts(at: spots, days: days)
             let buoyChecks = await checked
             for check in buoyChecks { VerifyText.phrase(check, units: units).map(context.output.notice) }
             if calibrated {
-                forecasts = Self.calibrate(forecasts, at: spots, checks: checks, with: buoyChecks, units: units, output: context.output)
+                forecasts = Self.calibrate(forecasts, at: spots, record: record, with: buoyChecks, units: units, output: context.output)
             }
             let first = forecasts.joined().compactMap(\.time).min() ?? now
             let (tables, problem) = await tides.tables(near: spots, around: max(first, now))
@@ -107,16 +107,17 @@ extension SurfCommand {
         static func calibrate(
             _ forecasts: [[ForecastHour]],
             at spots: [Spot],
-            checks: SurfRecord,
+            record: SurfRecord,
             with done: [ForecastCheck],
             units: UnitSystem,
             output: Output
         ) -> [[ForecastHour]] {
             var said: Set<String> = []
             return zip(spots, forecasts).map { spot, hours in
-                let buoy = checks.nearest(to: spot)?.buoy
+                let buoy = record.nearest(to: spot)?.buoy
                 guard let check = done.first(where: { $0.buoy == buoy }), let accuracy = check.accuracy(.waveHeight) else {
-                    if said.insert("none \(buoy?.name ?? "")").inserted {
+                    // Once per buoy, and once per spot that has none.
+                    if said.insert(buoy?.name ?? spot.path).inserted {
                         output.notice(
                             "not calibrated near \(buoy?.name ?? spot.name): "
                                 + (buoy == nil ? "no buoy of surf.buoys within surf.buoy_km" : "no hour of the last day to compare")
