@@ -123,7 +123,9 @@ import Testing
         let issues = ages.map { Self.hour(-$0) }
         try archive.keep(Self.forecast(issued: Self.now, from: 0, to: 3, height: { _ in 1 }), now: Self.now)
         let place = "\(folder)/\(ForecastArchive.place(Self.m4.latitude, Self.m4.longitude))"
-        let names = try FileManager.default.contentsOfDirectory(atPath: place)
+        let files = try FileManager.default.contentsOfDirectory(atPath: place)
+        let names = files.filter { $0.hasSuffix(".json") }
+        #expect(Set(files.filter { $0.hasSuffix(".lock") }) == Set(names.map { ".\($0).lock" }), "a kept file's lock goes with it")
         let oldest = try #require(names.compactMap(ForecastArchive.issueHour).min())
         #expect(oldest >= Self.now.addingTimeInterval(-ForecastArchive.keptFor))
         #expect(names.count == issues.filter { $0 >= Self.now.addingTimeInterval(-ForecastArchive.keptFor) }.count + 1)
@@ -134,6 +136,21 @@ import Testing
         let found = archive.forecasts(atLatitude: Self.m4.latitude, longitude: Self.m4.longitude, issuedFrom: Self.hour(-48), until: Self.now)
         #expect(console.captured.standardError == "a kept forecast cannot be read and was skipped: \(damaged)\n")
         #expect(found.forecasts.count == 9, "every 6 hours in two days, and the one issued now")
+    }
+
+    @Test func twoForecastsKeptInOneHourAddUp() throws {
+        let folder = NSTemporaryDirectory() + "kept-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let archive = ForecastArchive(folder: folder)
+        // A week's forecast, then a day's conditions in the same hour: the day's hours are fresher.
+        try archive.keep(Self.forecast(issued: Self.now, from: -10, to: 72, height: { _ in 1 }), now: Self.now)
+        try archive.keep(Self.forecast(issued: Self.now.addingTimeInterval(600), from: -10, to: 13, height: { _ in 2 }), now: Self.now)
+        let kept = archive.forecasts(atLatitude: Self.m4.latitude, longitude: Self.m4.longitude, issuedFrom: Self.hour(-2), until: Self.hour(1))
+        let hours = try #require(kept.forecasts.first?.hours)
+        #expect(kept.forecasts.count == 1)
+        #expect(hours.map(\.time) == (-10...72).map { Self.hour($0) }, "every hour of both, once, in order")
+        #expect(hours.filter { $0.waveHeight == 2 }.count == 24)
+        #expect(hours.filter { $0.waveHeight == 1 }.count == 59)
     }
 
     @Test func aKeptForecastReadsBackAsWritten() throws {

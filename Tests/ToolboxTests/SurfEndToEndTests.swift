@@ -330,7 +330,8 @@ import Testing
         let kept = URL(fileURLWithPath: try #require(toolbox.environment["XDG_CACHE_HOME"])).appendingPathComponent("toolbox/surf/kept-forecasts")
         let places = try FileManager.default.contentsOfDirectory(atPath: kept.path)
         #expect(places.count == 1, "Bundoran's position: \(places)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: kept.appendingPathComponent(places[0]).path)
+        // The kept file, and the lock beside it (`.NAME.lock`).
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept.appendingPathComponent(places[0]).path).filter { $0.hasSuffix(".json") }
         #expect(files.count == 1, "\(files)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: kept.appendingPathComponent(places[0]).appendingPathComponent(files[0])))

@@ -20,6 +20,10 @@ struct KeptForecast: Codable, Sendable, Equatable {
     }
 
     static let version = 1
+    /// How far behind and ahead of its issue a kept forecast reaches: a session earlier that day,
+    /// and the longest `surf verify` looks back. One issued longer before an hour cannot cover it.
+    static let behind: TimeInterval = 86_400
+    static let ahead: TimeInterval = 3 * 86_400
 
     init(issued: Date, latitude: Double, longitude: Double, hours: [KeptHour]) {
         self.issued = issued
@@ -28,11 +32,12 @@ struct KeptForecast: Codable, Sendable, Equatable {
         self.hours = hours
     }
 
-    /// The hours of `forecast` worth keeping: from a day before it was issued (a session earlier that
-    /// day) to three days after (the longest `surf verify` looks back).
+    /// The hours of `forecast` worth keeping: from `behind` its issue to `ahead` of it.
     init(issued: Date, latitude: Double, longitude: Double, forecast: [ForecastHour]) {
         let kept = forecast.compactMap { hour -> KeptHour? in
-            guard let time = hour.time, time > issued.addingTimeInterval(-86_400), time <= issued.addingTimeInterval(3 * 86_400) else { return nil }
+            guard let time = hour.time, time > issued.addingTimeInterval(-Self.behind), time <= issued.addingTimeInterval(Self.ahead) else {
+                return nil
+            }
             return KeptHour(hour, at: time)
         }
         self.init(issued: issued, latitude: latitude, longitude: longitude, hours: kept)

@@ -10,12 +10,21 @@ struct ForecastArchive: Sendable {
     /// How long a forecast is kept.
     static let keptFor: TimeInterval = 31 * 86_400
 
-    /// Keeps `forecast`, and lets go of what is older than a month.
+    /// Keeps `forecast`, and lets go of what is older than a month. Another forecast of the place
+    /// kept in the same hour (a day's conditions after a week's forecast) adds to it: its hours are
+    /// the fresher, the others stay.
     func keep(_ forecast: KeptForecast, now: Date = Date()) throws {
         guard !forecast.hours.isEmpty else { return }
         let place = "\(folder)/\(Self.place(forecast.latitude, forecast.longitude))"
         try LocalFile.createDirectory(place)
-        try LocalFile.writeAtomically(try JSONEncoder().encode(forecast), to: "\(place)/\(Self.fileName(issued: forecast.issued))", durable: false)
+        try LocalFile.update("\(place)/\(Self.fileName(issued: forecast.issued))", durable: false) { data in
+            var merged = forecast
+            if let data, let earlier = try? JSONDecoder().decode(KeptForecast.self, from: data) {
+                let fresh = Set(forecast.hours.map(\.time))
+                merged.hours = (forecast.hours + earlier.hours.filter { !fresh.contains($0.time) }).sorted { $0.time < $1.time }
+            }
+            return try JSONEncoder().encode(merged)
+        }
         prune(now: now)
     }
 
@@ -45,7 +54,8 @@ struct ForecastArchive: Sendable {
         for place in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] {
             let path = "\(folder)/\(place)"
             let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
-            for name in names where Self.issueHour(of: name).map({ $0 < oldest }) ?? false {
+            // A kept file and the lock beside it (`.NAME.json.lock`) go together.
+            for name in names where Self.issueHour(of: Self.keptName(name)).map({ $0 < oldest }) ?? false {
                 try? manager.removeItem(atPath: "\(path)/\(name)")
             }
             if (try? manager.contentsOfDirectory(atPath: path))?.isEmpty == true { try? manager.removeItem(atPath: path) }
@@ -60,6 +70,11 @@ struct ForecastArchive: Sendable {
     /// "2026112807.json": the hour (UTC) a forecast was issued in.
     static func fileName(issued: Date) -> String {
         hourFormatter.string(from: issued) + ".json"
+    }
+
+    /// The kept file a name is, or is the lock of (`LocalFile` locks `NAME` with `.NAME.lock`).
+    static func keptName(_ name: String) -> String {
+        name.hasPrefix(".") && name.hasSuffix(".lock") ? String(name.dropFirst().dropLast(5)) : name
     }
 
     static func issueHour(of fileName: String) -> Date? {

@@ -22,11 +22,16 @@ struct SurfRecord: Sendable {
         try await check(buoy, against: kept(at: buoy, hours: hours, now: now), hours: hours, now: now)
     }
 
-    /// The forecasts kept for a buoy's position that may cover the last `hours`: a forecast reaches
-    /// a week ahead, so one issued up to a week before the first hour may.
+    /// The forecasts kept for a buoy's position that may cover the last `hours`: those issued up to
+    /// `KeptForecast.ahead` before the first of them, and no older, which cover none of them.
     private func kept(at buoy: Buoy, hours: Int, now: Date) -> KeptForecasts {
         let first = now.addingTimeInterval(-Double(hours + 1) * 3_600)
-        return archive.forecasts(atLatitude: buoy.latitude, longitude: buoy.longitude, issuedFrom: first.addingTimeInterval(-7 * 86_400), until: now)
+        return archive.forecasts(
+            atLatitude: buoy.latitude,
+            longitude: buoy.longitude,
+            issuedFrom: first.addingTimeInterval(-KeptForecast.ahead),
+            until: now
+        )
     }
 
     private func check(_ buoy: Buoy, against kept: KeptForecasts, hours: Int, now: Date) async throws -> ForecastCheck {
@@ -92,7 +97,7 @@ extension SurfRecord {
         var forecast = archive.forecasts(
             atLatitude: spot.latitude,
             longitude: spot.longitude,
-            issuedFrom: time.addingTimeInterval(-8 * 86_400),
+            issuedFrom: time.addingTimeInterval(-KeptForecast.ahead),
             until: now
         )
         .freshest(at: time)
