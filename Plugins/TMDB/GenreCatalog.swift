@@ -16,7 +16,7 @@ public struct GenreCatalog: Codable, Sendable, Equatable {
     }
 
     /// A genre as each type knows it; nil for a type that has no such genre.
-    public struct Selection: Sendable, Equatable {
+    public struct Selection: Codable, Sendable, Equatable {
         public var name: String
         public var movieID: Int?
         public var tvID: Int?
@@ -69,5 +69,17 @@ public enum CompletionNames {
             guard let text = try? String(contentsOfFile: file(kind, cacheFolder: cache, namespace: namespace), encoding: .utf8) else { return [] }
             return text.split(separator: "\n").map(String.init)
         }
+    }
+}
+
+extension TMDBClient {
+    /// Genres hardly change.
+    public static let genreLifetime = CachePolicy(kind: "genres", timeToLive: 7 * 24 * 3600)
+
+    /// `GET /genre/movie/list` and `/genre/tv/list`, fetched concurrently.
+    public func genres() async throws -> GenreCatalog {
+        async let movie: TMDBGenreList = get("genre/movie/list", cache: Self.genreLifetime)
+        async let tv: TMDBGenreList = get("genre/tv/list", cache: Self.genreLifetime)
+        return GenreCatalog(movie: try await movie.genres, tv: try await tv.genres)
     }
 }

@@ -7,9 +7,13 @@ public struct TMDBClient: Sendable {
     public let imageBaseURL: URL
     /// The language every call asks for, and the region of watch providers.
     public let locale: TMDBLocale
+    /// The streaming services the user pays for (`tmdb.services`), by name.
+    public let serviceNames: [String]
     private let api: APIClient
     private let images: APIClient
     private let imageFolder: String
+    /// Where the region's provider names are kept for completion and `config set`.
+    let providerNamesFile: String
 
     public init(
         baseURL: URL,
@@ -18,7 +22,8 @@ public struct TMDBClient: Sendable {
         locale: TMDBLocale,
         namespace: String,
         web: WebClient,
-        imageFolder: String
+        cacheFolder: String,
+        serviceNames: [String] = []
     ) {
         var headers = ["Accept": "application/json"]
         headers["Authorization"] = credential.authorization
@@ -36,7 +41,9 @@ public struct TMDBClient: Sendable {
         images = APIClient(service: "TMDB", baseURL: imageBaseURL, namespace: namespace, web: web, failure: Self.failure)
         self.imageBaseURL = imageBaseURL
         self.locale = locale
-        self.imageFolder = imageFolder
+        imageFolder = "\(cacheFolder)/\(namespace)/images"
+        providerNamesFile = "\(cacheFolder)/tmdb/\(ServiceNames.file)"
+        self.serviceNames = serviceNames
     }
 
     /// The live client from the container's configuration. A missing or placeholder
@@ -51,7 +58,8 @@ public struct TMDBClient: Sendable {
             locale: try TMDBLocale(configuration),
             namespace: namespace,
             web: try container.resolve(WebClient.self),
-            imageFolder: "\(paths.cache)/\(namespace)/images"
+            cacheFolder: paths.cache,
+            serviceNames: try configuration.string(TMDBKeys.services) == nil ? [] : configuration.list(TMDBKeys.services)
         )
     }
 

@@ -32,6 +32,13 @@ public enum TMDBKeys {
         "tmdb.region",
         summary: "The country whose watch providers and releases both plugins show (ISO 3166-1); unset, trailers.region."
     )
+    public static let services = ConfigKey(
+        "tmdb.services",
+        type: .list,
+        summary: "The streaming services you pay for, as `toolbox trailers providers` names them (comma-separated).",
+        setupHint: "see the names with `toolbox trailers providers`",
+        valueNamesFile: "tmdb/\(ServiceNames.file)"
+    )
     // The Trailers app's own keys (cli.md), read by both plugins when the tmdb.* ones are unset.
     public static let trailersRegion = ConfigKey(
         "trailers.region",
@@ -44,7 +51,7 @@ public enum TMDBKeys {
         summary: "The language of titles and overviews when tmdb.language is unset."
     )
 
-    public static let all = [apiKey, baseURL, imageBaseURL, language, region, trailersLanguage, trailersRegion]
+    public static let all = [apiKey, baseURL, imageBaseURL, language, region, services, trailersLanguage, trailersRegion]
 
     /// Help text that both TMDB plugins open with.
     /// A TMDB plugin's help: the key it needs, its examples, and TMDB's attribution.

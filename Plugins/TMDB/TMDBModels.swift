@@ -10,6 +10,9 @@ public struct TMDBPage<Item: Sendable>: Sendable {
     public var results: [Item]
     public var totalPages: Int
     public var totalResults: Int
+    /// How many items TMDB sent on the page, before any were left out: a page emptied by
+    /// hiding or filtering is not the end of the list.
+    public var sent: Int
 
     enum CodingKeys: String, CodingKey {
         case page, results
@@ -17,18 +20,19 @@ public struct TMDBPage<Item: Sendable>: Sendable {
         case totalResults = "total_results"
     }
 
-    public init(page: Int, results: [Item], totalPages: Int, totalResults: Int) {
+    public init(page: Int, results: [Item], totalPages: Int, totalResults: Int, sent: Int? = nil) {
         self.page = page
         self.results = results
         self.totalPages = totalPages
         self.totalResults = totalResults
+        self.sent = sent ?? results.count
     }
 }
 
 extension TMDBPage {
     /// The same page with its items turned into the plugin's own.
     public func map<Other: Sendable>(_ transform: (Item) throws -> Other?) rethrows -> TMDBPage<Other> {
-        TMDBPage<Other>(page: page, results: try results.compactMap(transform), totalPages: totalPages, totalResults: totalResults)
+        TMDBPage<Other>(page: page, results: try results.compactMap(transform), totalPages: totalPages, totalResults: totalResults, sent: sent)
     }
 }
 
@@ -39,6 +43,7 @@ extension TMDBPage: Decodable where Item: Decodable {
         results = try container.decode([Item].self, forKey: .results)
         totalPages = try container.decodeIfPresent(Int.self, forKey: .totalPages) ?? 1
         totalResults = try container.decodeIfPresent(Int.self, forKey: .totalResults) ?? results.count
+        sent = results.count
     }
 }
 
@@ -138,9 +143,12 @@ public struct TMDBTitle: Decodable, Sendable, Equatable {
     public var popularity: Double?
     public var posterPath: String?
     public var overview: String?
+    /// Lists only (a title's details say `genres`).
+    public var genreIDs: [Int]?
 
     enum CodingKeys: String, CodingKey {
         case id, title, name, popularity, overview
+        case genreIDs = "genre_ids"
         case mediaType = "media_type"
         case releaseDate = "release_date"
         case firstAirDate = "first_air_date"
@@ -185,6 +193,7 @@ public struct TMDBTitle: Decodable, Sendable, Equatable {
         popularity = try container.decodeIfPresent(Double.self, forKey: .popularity)
         posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
         overview = try container.decodeIfPresent(String.self, forKey: .overview)
+        genreIDs = try container.decodeIfPresent([Int].self, forKey: .genreIDs)
     }
 }
 

@@ -23,7 +23,7 @@ public enum TMDBPaging {
         while true {
             let answer = try await fetch(page)
             items += answer.results.filter { seen.insert(key($0)).inserted }
-            guard let limit, items.count < limit, page < min(answer.totalPages, lastPage), !answer.results.isEmpty else {
+            guard let limit, items.count < limit, page < min(answer.totalPages, lastPage), answer.sent > 0 else {
                 let kept = limit.map { Array(items.prefix($0)) } ?? items
                 return TMDBPage(page: start, results: kept, totalPages: answer.totalPages, totalResults: answer.totalResults)
             }

@@ -134,3 +134,84 @@ public struct WatchOptions: Encodable, Sendable, Equatable {
         return "In \(region), " + kinds.map { "\($0.verb) \($1.map(\.name).joined(separator: ", "))" }.joined(separator: "; ") + ". \(credit)."
     }
 }
+
+/// A provider of a region's list (`trailers providers`), for movies, TV or both.
+public struct WatchProvider: Encodable, Sendable, Equatable {
+    public var id: Int
+    public var name: String
+    public var movies: Bool
+    public var tv: Bool
+
+    /// Both lists as one, each provider once, in TMDB's display order.
+    static func merge(movie: [TMDBProvider], tv: [TMDBProvider]) -> [WatchProvider] {
+        var order: [Int] = []
+        var found: [Int: (provider: TMDBProvider, movies: Bool, tv: Bool)] = [:]
+        for (list, isMovie) in [(movie, true), (tv, false)] {
+            for provider in list {
+                if found[provider.providerID] == nil { order.append(provider.providerID) }
+                var entry = found[provider.providerID] ?? (provider, false, false)
+                if isMovie { entry.movies = true } else { entry.tv = true }
+                found[provider.providerID] = entry
+            }
+        }
+        return order.compactMap { found[$0] }
+            .sorted { ($0.provider.displayPriority ?? .max, $0.provider.providerID) < ($1.provider.displayPriority ?? .max, $1.provider.providerID) }
+            .map { WatchProvider(id: $0.provider.providerID, name: $0.provider.providerName, movies: $0.movies, tv: $0.tv) }
+    }
+
+    /// The providers named (any case); an unknown name is a usage error with the closest one,
+    /// saying which setting named it when one did.
+    public static func select(_ names: [String], from providers: [WatchProvider], region: String, setting: ConfigKey? = nil) throws -> [Int] {
+        try names.map { name in
+            let wanted = name.trimmed.lowercased()
+            if let match = providers.first(where: { $0.name.lowercased() == wanted }) { return match.id }
+            let hint = Suggestion.closest(to: name, among: providers.map(\.name)).map { "did you mean “\($0)”? " } ?? ""
+            let fix = setting.map { "; fix it with `toolbox config set \($0.name) …`" } ?? ""
+            throw ToolboxError.usage(
+                "no watch provider “\(name)” in \(region)\(setting.map { " (from \($0.name))" } ?? "")",
+                hint: "\(hint)see them with `toolbox trailers providers --region \(region)`\(fix)"
+            )
+        }
+    }
+}
+
+/// Where the names of a region's providers are kept (`cache/tmdb/`): the shells complete them
+/// for `--provider` and `tmdb.services`, and `config set` checks against them.
+public enum ServiceNames {
+    static let file = "provider-names.txt"
+
+    public static let completion: CompletionKind = .custom { _, _, _ in
+        let cache = ToolboxPaths(environment: ProcessInfo.processInfo.environment).cache
+        guard let text = try? String(contentsOfFile: "\(cache)/tmdb/\(file)", encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+}
+
+extension TMDBClient {
+    /// Which providers a region has hardly changes; what each title is on, through the day.
+    enum ProviderLifetime {
+        static let region = CachePolicy(kind: "providers", timeToLive: 7 * 24 * 3600)
+        static let title = CachePolicy(kind: "providers", timeToLive: 6 * 3600)
+    }
+
+    /// `GET /watch/providers/{movie|tv}?watch_region=XX`, both at once: every provider of the
+    /// region once, by TMDB's display order; their names are kept for completion.
+    public func regionProviders() async throws -> [WatchProvider] {
+        let region = ["watch_region": locale.region]
+        async let movie: TMDBProviderList = get("watch/providers/movie", query: region, cache: ProviderLifetime.region)
+        async let tv: TMDBProviderList = get("watch/providers/tv", query: region, cache: ProviderLifetime.region)
+        let providers = WatchProvider.merge(movie: try await movie.results, tv: try await tv.results)
+        CompletionNames.keep(providers.map(\.name), in: providerNamesFile)
+        return providers
+    }
+
+    /// `GET /{movie|tv}/<id>/watch/providers`: where a title can be watched in the region.
+    public func watchOptions(of id: Int, type: MediaType) async throws -> WatchOptions {
+        let answer: TMDBWatchProviders = try await get(
+            "\(type.rawValue)/\(id)/watch/providers",
+            cache: ProviderLifetime.title,
+            notFound: .notFound("TMDB has no \(type.noun) with id \(id)")
+        )
+        return WatchOptions(answer, region: locale.region)
+    }
+}

@@ -18,7 +18,6 @@ public enum TrailersPlugin: ToolboxPlugin {
             return TrailerCatalog(
                 client: try TMDBClient.live(from: container, namespace: descriptor.identifier),
                 genreNamesFile: CompletionNames.file("genre", cacheFolder: cache, namespace: descriptor.identifier),
-                providerNamesFile: CompletionNames.file("provider", cacheFolder: cache, namespace: descriptor.identifier),
                 seen: SeenTitles(cacheFolder: cache)
             )
         }
@@ -75,9 +74,20 @@ struct SingleTitle: ParsableArguments {
     }
 }
 
-func present(_ items: [TitleItem], empty: String, images: Bool = false, in context: CommandContext) async throws {
-    let catalog = try context.resolve(TrailerCatalog.self)
-    try await context.resolve(TerminalPictures.self).list(items, columns: TitleItem.columns, plain: \.spoken, empty: empty, wanted: images) {
-        try await catalog.picture(at: $0.posterURL, size: TMDBImageSize.thumbnail)
+/// Shows a list of titles the way every Trailers list looks; with `viewer`, where each is on the
+/// user's services, and what it left out.
+func present(_ items: [TitleItem], empty: String, images: Bool = false, viewer: ViewerPreferences? = nil, in context: CommandContext) async throws {
+    // Pictures need the key; a saved list shows without one.
+    let catalog = try? context.resolve(TrailerCatalog.self)
+    try await context.resolve(TerminalPictures.self).list(
+        items,
+        columns: viewer?.columns(TitleItem.columns) ?? TitleItem.columns,
+        plain: \.spoken,
+        empty: empty,
+        attribution: viewer?.attribution,
+        wanted: images
+    ) {
+        try await catalog?.picture(at: $0.posterURL, size: TMDBImageSize.thumbnail)
     }
+    viewer?.report(to: context.output)
 }

@@ -16,12 +16,11 @@ import Testing
             locale: TMDBLocale(language: "en-US", region: "US"),
             namespace: "trailers",
             web: testWebClient(),
-            imageFolder: Scratch.url("images").path
+            cacheFolder: Scratch.url("cache").path
         )
         return TrailerCatalog(
             client: client,
             genreNamesFile: "/dev/null",
-            providerNamesFile: "/dev/null",
             seen: SeenTitles(cacheFolder: Scratch.url("cache").path)
         )
     }

@@ -123,7 +123,7 @@ import Testing
         #expect(run.standardError == "Streaming data by JustWatch\n", "the credit, on stderr when piped")
         let json = list(await stub.run(["trailers", "providers", "--json"]))
         #expect(json.first?["attribution"] as? String == "Streaming data by JustWatch")
-        let names = try String(contentsOfFile: stub.toolbox.environment["XDG_CACHE_HOME"]! + "/toolbox/trailers/provider-names.txt", encoding: .utf8)
+        let names = try String(contentsOfFile: stub.toolbox.environment["XDG_CACHE_HOME"]! + "/toolbox/tmdb/provider-names.txt", encoding: .utf8)
         #expect(names.split(separator: "\n").contains("Disney Plus"))
         await stub.server.stop()
     }

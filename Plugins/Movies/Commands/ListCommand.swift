@@ -14,6 +14,7 @@ extension MoviesCommand {
                   toolbox movies list --actor "Cate Blanchett"
                   toolbox movies list --person 31 --all --json
                   toolbox movies list --genre thriller --years 2010..2019 --min-rating 7 --sort rating
+                  toolbox movies list --on-my-services
                 """
         )
 
@@ -27,6 +28,7 @@ extension MoviesCommand {
         var all = false
 
         @OptionGroup var filters: MovieFilterOptions
+        @OptionGroup var services: ServicesOption
         @OptionGroup var pages: PageOptions
         @OptionGroup var pictures: ListPictureOptions
         @OptionGroup var tmdb: TMDBOptions
@@ -45,8 +47,10 @@ extension MoviesCommand {
             let (personID, chosen) = try await person(catalog, context: context)
             async let named = chosen == nil ? catalog.personName(personID) : chosen
             let filter = try await catalog.filter(filters)
+            let viewer = try await catalog.viewer(services, in: context)
             let fetch: @Sendable (Int) async throws -> TMDBPage<MovieItem> = {
-                try await catalog.movies(withPerson: personID, filter: filter, page: $0).map(catalog.item)
+                let page = try await catalog.movies(withPerson: personID, filter: filter, viewer: viewer.discoverQuery, page: $0)
+                return await viewer.shape(page.map(catalog.item))
             }
             let answer: TMDBPage<MovieItem>
             if all {
@@ -62,8 +66,8 @@ extension MoviesCommand {
             context.output.notice(
                 "\(who) — \(NumberStyle.grouped(count)) \(count == 1 ? "movie" : "movies")\(chosen == nil ? "" : " (person \(personID))")"
             )
-            let filtered = filter == MovieFilter() ? "" : " with these filters"
-            try await present(movies, empty: "No movies found for \(who)\(filtered).", images: pictures.images, in: context)
+            let filtered = filter == MovieFilter() && !services.onMyServices ? "" : " with these filters"
+            try await present(movies, empty: "No movies found for \(who)\(filtered).", images: pictures.images, viewer: viewer, in: context)
         }
 
         /// The person to list, and their name when `--actor` chose them.

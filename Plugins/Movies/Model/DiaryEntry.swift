@@ -1,5 +1,6 @@
 import Foundation
 import PluginAPI
+import TMDB
 
 /// One viewing in the diary, as Letterboxd keeps one: the movie, the day, a rating of
 /// half stars out of five, and whether it was a rewatch.
@@ -13,6 +14,8 @@ struct DiaryEntry: Codable, Sendable, Equatable {
     /// 0.5 to 5 in half stars; nil unrated.
     @Nullable var rating: Double?
     var rewatch: Bool
+    /// Where the movie is on the user's services, when listed with them; never kept.
+    var onMyServices: [ServiceOffer]?
 
     /// One viewing is one movie on one day: an import or a second `watched` finds it again.
     var key: String { "\(tmdbID)@\(watchedDate ?? "")" }
@@ -37,7 +40,7 @@ struct DiaryEntry: Codable, Sendable, Equatable {
         sentence += watchedDate == nil ? ", no date" : ", on \(displayDate)"
         if let rating { sentence += ", rated \(NumberStyle.oneDecimal(rating)) stars" }
         if rewatch { sentence += ", a rewatch" }
-        return sentence + "."
+        return sentence + servicesPhrase + "."
     }
 
     /// Newest first; undated last; then by title.
@@ -58,4 +61,11 @@ struct DiaryEntry: Codable, Sendable, Equatable {
         Column("Rating") { $0.stars },
         Column("Rewatch") { $0.rewatch ? "yes" : "" },
     ]
+}
+
+/// A viewing is of a movie whose services a list can mark; the diary is a record, so nothing in it is hidden.
+extension DiaryEntry: ListedTitle {
+    var id: Int { tmdbID }
+    var mediaType: MediaType { .movie }
+    var genreIDs: [Int] { [] }
 }

@@ -11,6 +11,14 @@ struct MovieItem: Codable, Sendable, Equatable {
     @Nullable var rating: Double?
     @Nullable var ratingPercent: Int?
     @Nullable var posterURL: String?
+    /// TMDB's genre ids, for hiding by genre; absent from favourites kept before they were.
+    var genres: [Int]?
+    var onMyServices: [ServiceOffer]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, releaseDate, year, rating, ratingPercent, posterURL, onMyServices
+        case genres = "genreIDs"
+    }
 
     init(_ movie: TMDBMovie, imageURL: (String?, String) -> String?) {
         let date = ReleaseDate(movie.releaseDate)
@@ -22,11 +30,12 @@ struct MovieItem: Codable, Sendable, Equatable {
         self.rating = rating?.oneDecimal
         ratingPercent = rating?.percent
         posterURL = imageURL(movie.posterPath, TMDBImageSize.poster)
+        genres = movie.genreIDs ?? movie.genres?.map(\.id)
     }
 
-    /// "Fight Club, 1999, Rating 84%" — reads well aloud.
+    /// "Fight Club, 1999, Rating 84%, on Netflix" — reads well aloud.
     var spoken: String {
-        "\(title), \(year), \(ratingPercent.map { "Rating \($0)%" } ?? "no rating yet")"
+        "\(title), \(year), \(ratingPercent.map { "Rating \($0)%" } ?? "no rating yet")\(servicesPhrase)"
     }
 
     /// The columns of every movie list.
@@ -36,6 +45,11 @@ struct MovieItem: Codable, Sendable, Equatable {
         Column("Year") { $0.year },
         Column("Rating", rightAligned: true) { item in item.rating.map { NumberStyle.oneDecimal($0) + " (\(item.ratingPercent ?? 0)%)" } ?? "–" },
     ]
+}
+
+extension MovieItem: ListedTitle {
+    var mediaType: MediaType { .movie }
+    var genreIDs: [Int] { genres ?? [] }
 }
 
 extension MovieItem: SavedItem {

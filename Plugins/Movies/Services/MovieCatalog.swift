@@ -4,21 +4,26 @@ import TMDB
 
 /// The MMDB app's TMDB calls, each with its cache lifetime.
 struct MovieCatalog: Sendable {
-    /// Lists change through the day; details rarely; genres hardly; images never.
+    /// Lists change through the day; details rarely; images never (genres: `TMDBClient.genreLifetime`).
     enum Lifetime {
         static let lists = CachePolicy(kind: "lists", timeToLive: 15 * 60)
         static let people = CachePolicy(kind: "people", timeToLive: 24 * 3600)
         static let details = CachePolicy(kind: "details", timeToLive: 6 * 3600)
-        static let genres = CachePolicy(kind: "genres", timeToLive: 7 * 24 * 3600)
     }
 
     let client: TMDBClient
     /// Where genre names are kept for shell completion.
     let genreNamesFile: String
 
-    /// `GET /discover/movie?with_people=…&sort_by=…&page=N`, with the filter's parameters.
-    func movies(withPerson person: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
-        var query = filter.discoverQuery
+    /// `GET /discover/movie?with_people=…&sort_by=…&page=N`, with the filter's parameters and
+    /// the viewer's (their services, with `--on-my-services`).
+    func movies(
+        withPerson person: Int,
+        filter: MovieFilter = MovieFilter(),
+        viewer: [String: String] = [:],
+        page: Int
+    ) async throws -> TMDBPage<TMDBMovie> {
+        var query = filter.discoverQuery.merging(viewer) { $1 }
         query["with_people"] = "\(person)"
         query["page"] = "\(page)"
         return try await client.get("discover/movie", query: query, cache: Lifetime.lists)
@@ -39,7 +44,7 @@ struct MovieCatalog: Sendable {
 
     /// `GET /genre/movie/list`; the names are kept for completion.
     func genres() async throws -> GenreCatalog {
-        let list: TMDBGenreList = try await client.get("genre/movie/list", cache: Lifetime.genres)
+        let list: TMDBGenreList = try await client.get("genre/movie/list", cache: TMDBClient.genreLifetime)
         let catalog = GenreCatalog(movie: list.genres, tv: [])
         CompletionNames.keep(catalog.names, in: genreNamesFile)
         return catalog
@@ -63,6 +68,11 @@ struct MovieCatalog: Sendable {
         // The movie is what was asked for; its neighbours are a courtesy that may fail alone.
         details.more.similar = Array(((try? await similar)?.results ?? []).prefix(MovieDetails.similarShown)).map(item)
         return details
+    }
+
+    /// What the user hid and the services they pay for, as this command's lists apply them.
+    func viewer(_ services: ServicesOption, in context: CommandContext) async throws -> ViewerPreferences {
+        try await ViewerPreferences.load(client: client, context: context, onlyMine: services.onMyServices)
     }
 
     /// `GET /person/<id>`: how a person is named; nil when TMDB cannot say.

@@ -14,7 +14,9 @@ extension TrailersCommand {
                 with a filter (it becomes popularity), and upcoming titles sort by newest; a notice \
                 says so when that changes what you typed. --certification alone means --type movie. \
                 --provider and --kind keep titles you can watch on any of those providers, in any \
-                of those ways, in --region (else tmdb.region, else trailers.region).
+                of those ways, in --region (else tmdb.region, else trailers.region). \
+                --on-my-services keeps titles included with your services (tmdb.services): \
+                streaming, free or with ads.
 
                 Examples:
                   toolbox trailers browse
@@ -22,6 +24,7 @@ extension TrailersCommand {
                   toolbox trailers browse --dates upcoming --type movie --certification PG-13
                   toolbox trailers browse --provider Netflix --provider "Disney Plus" --kind stream --region GB
                   toolbox trailers browse --genre documentary --all --json
+                  toolbox trailers browse --on-my-services --sort newest --type movie
                 """
         )
 
@@ -34,10 +37,11 @@ extension TrailersCommand {
         @Option(
             name: .customLong("provider"),
             help: ArgumentHelp("A watch provider (see `toolbox trailers providers`); repeat for any of several.", valueName: "name"),
-            completion: CompletionNames.completion("provider", namespace: "trailers")
+            completion: ServiceNames.completion
         )
         var providers: [String] = []
         @Option(name: .customLong("kind"), help: "stream, free, ads, rent or buy; repeat for any of several.") var kinds: [WatchKind] = []
+        @OptionGroup var services: ServicesOption
         @OptionGroup var region: RegionOption
         @Flag(help: "Every page (fetched concurrently), to the end.") var all = false
         @OptionGroup var paging: PageOptions
@@ -46,6 +50,7 @@ extension TrailersCommand {
 
         func validate() throws {
             if all && paging.page != nil { throw ValidationError("use --page or --all, not both") }
+            if services.onMyServices && !providers.isEmpty { throw ValidationError("use --provider or --on-my-services, not both") }
             if certification != nil, let type, type != .movie {
                 throw ValidationError("--certification applies to movies only; it cannot be combined with --type \(type.rawValue)")
             }
@@ -71,11 +76,13 @@ extension TrailersCommand {
             let (filter, notices) = filter()
             notices.forEach(context.output.notice)
             let output = context.output
-            let found = try await context.resolve(TrailerCatalog.self).browse(filter, paging: paging, all: all) {
+            let catalog = try context.resolve(TrailerCatalog.self)
+            let viewer = try await catalog.viewer(services, in: context)
+            let found = try await catalog.browse(filter, viewer: viewer, paging: paging, all: all) {
                 output.progress("Fetching pages", total: $0)
             }
             let items = all ? Array(found.prefix(paging.limit ?? .max)) : found
-            try await present(items, empty: "No titles found for these filters.", images: pictures.images, in: context)
+            try await present(items, empty: "No titles found for these filters.", images: pictures.images, viewer: viewer, in: context)
         }
     }
 }

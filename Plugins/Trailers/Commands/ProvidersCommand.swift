@@ -23,7 +23,7 @@ extension TrailersCommand {
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(TrailerCatalog.self)
-            let providers = try await catalog.providers()
+            let providers = try await catalog.client.regionProviders()
             try context.output.list(
                 providers,
                 columns: [

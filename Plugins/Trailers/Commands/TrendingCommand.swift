@@ -15,13 +15,15 @@ extension TrailersCommand {
 
         @Option(help: "all, movie or tv.") var type: ContentType = .all
         @Option(help: "day or week.") var window: Window = .week
+        @OptionGroup var services: ServicesOption
         @OptionGroup var paging: PageOptions
         @OptionGroup var tmdb: TMDBOptions
 
         func run(in context: CommandContext) async throws {
             let catalog = try context.resolve(TrailerCatalog.self)
-            let items = try await catalog.trending(type, window: window.rawValue, paging: paging)
-            try await present(items, empty: "Nothing is trending right now.", in: context)
+            let viewer = try await catalog.viewer(services, in: context)
+            let items = try await catalog.trending(type, window: window.rawValue, paging: paging, viewer: viewer)
+            try await present(items, empty: "Nothing is trending right now.", viewer: viewer, in: context)
         }
     }
 }

@@ -62,26 +62,26 @@ struct MergedListing {
         return Array(merged.dropFirst(offset))
     }
 
-    /// Fetches the next page of every source whose buffer is empty, concurrently.
+    /// Fetches the next page of every source whose buffer is empty, concurrently, until each
+    /// has an item or has run out (a page can arrive empty when hiding left all of it out).
     private func refill(_ sources: inout [MediaType: Source]) async throws {
-        let empty = types.filter { sources[$0].map { $0.buffer.isEmpty && !$0.exhausted } ?? false }
-        guard !empty.isEmpty else { return }
-        let pages = try await withThrowingTaskGroup(of: (MediaType, [TitleItem], Int).self) { group in
-            for type in empty {
-                let page = sources[type]?.nextPage ?? 1
-                group.addTask {
-                    let answer = try await fetch(type, page)
-                    return (type, answer.results, answer.totalPages)
+        while true {
+            let empty = types.filter { sources[$0].map { $0.buffer.isEmpty && !$0.exhausted } ?? false }
+            guard !empty.isEmpty else { return }
+            let pages = try await withThrowingTaskGroup(of: (MediaType, TMDBPage<TitleItem>).self) { group in
+                for type in empty {
+                    let page = sources[type]?.nextPage ?? 1
+                    group.addTask { (type, try await fetch(type, page)) }
                 }
+                return try await group.reduce(into: [(MediaType, TMDBPage<TitleItem>)]()) { $0.append($1) }
             }
-            return try await group.reduce(into: [(MediaType, [TitleItem], Int)]()) { $0.append($1) }
-        }
-        for (type, items, totalPages) in pages {
-            guard var source = sources[type] else { continue }
-            source.buffer = items
-            source.exhausted = items.isEmpty || source.nextPage >= min(totalPages, TMDBPaging.lastPage)
-            source.nextPage += 1
-            sources[type] = source
+            for (type, answer) in pages {
+                guard var source = sources[type] else { continue }
+                source.buffer = answer.results
+                source.exhausted = answer.sent == 0 || source.nextPage >= min(answer.totalPages, TMDBPaging.lastPage)
+                source.nextPage += 1
+                sources[type] = source
+            }
         }
     }
 }

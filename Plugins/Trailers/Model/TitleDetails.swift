@@ -76,6 +76,7 @@ struct TitleDetails: ShownTitle {
         item =
             TitleItem(details.title, type: type, imageURL: imageURL)
             ?? TitleItem(id: details.title.id, type: type, title: details.title.title, releaseDate: nil, rating: nil, popularity: nil)
+        item.genres = details.genres?.map(\.id)
         more = More(
             tagline: details.tagline.flatMap { $0.isEmpty ? nil : $0 },
             runtime: TitleFacts.runtime(details, type: type),

@@ -14,15 +14,31 @@ struct TitleItem: Codable, Sendable, Equatable {
     /// `YYYY-MM-DD` or nil; the newest/oldest sorts compare it.
     @Nullable var releaseDate: String?
     @Nullable var posterURL: String?
+    /// TMDB's genre ids, for hiding by genre; absent from watchlists kept before they were.
+    var genres: [Int]?
+    var onMyServices: [ServiceOffer]?
     /// TMDB's vote average as sent, not in the JSON: sorts compare raw values (tmdb.md).
     /// An item read back from a saved list has only its shown rating.
     private var rawRating: Double? = nil
 
-    enum CodingKeys: String, CodingKey { case id, type, title, year, rating, popularity, releaseDate, posterURL }
+    enum CodingKeys: String, CodingKey {
+        case id, type, title, year, rating, popularity, releaseDate, posterURL, onMyServices
+        case genres = "genreIDs"
+    }
 
     /// `rating`: the raw vote average (nil without votes); it is kept for sorting and shown to one decimal.
-    init(id: Int, type: MediaType, title: String, releaseDate: String?, rating: Double?, popularity: Double?, posterURL: String? = nil) {
+    init(
+        id: Int,
+        type: MediaType,
+        title: String,
+        releaseDate: String?,
+        rating: Double?,
+        popularity: Double?,
+        posterURL: String? = nil,
+        genres: [Int]? = nil
+    ) {
         let date = ReleaseDate(releaseDate)
+        self.genres = genres
         self.posterURL = posterURL
         self.id = id
         self.type = type
@@ -49,7 +65,8 @@ struct TitleItem: Codable, Sendable, Equatable {
             releaseDate: title.date,
             rating: votes > 0 ? title.voteAverage : nil,
             popularity: title.popularity,
-            posterURL: imageURL(title.posterPath, TMDBImageSize.poster)
+            posterURL: imageURL(title.posterPath, TMDBImageSize.poster),
+            genres: title.genreIDs
         )
     }
 
@@ -63,7 +80,7 @@ struct TitleItem: Codable, Sendable, Equatable {
 
     /// "Dune, 2021, rated 7.8 out of 10, Movie".
     var spoken: String {
-        "\(title), \(year), \(rating.map { "rated \(NumberStyle.oneDecimal($0)) out of 10" } ?? "not rated yet"), \(type.label)"
+        "\(title), \(year), \(rating.map { "rated \(NumberStyle.oneDecimal($0)) out of 10" } ?? "not rated yet"), \(type.label)\(servicesPhrase)"
     }
 
     static let columns: [Column<TitleItem>] = [
@@ -74,6 +91,11 @@ struct TitleItem: Codable, Sendable, Equatable {
         Column("Score") { $0.score },
         Column("Popularity", rightAligned: true) { $0.popularity.map(NumberStyle.oneDecimal) ?? "–" },
     ]
+}
+
+extension TitleItem: ListedTitle {
+    var mediaType: MediaType { type }
+    var genreIDs: [Int] { genres ?? [] }
 }
 
 extension TitleItem: SavedItem {

@@ -11,11 +11,12 @@ struct BrowseChoices: Sendable {
 /// The lists of `browse` and `trending`: which endpoint a filter uses, how one
 /// stream of pages is cut, and how movies and TV merge into one order.
 extension TrailerCatalog {
-    /// `trending` as the paging options ask for it.
-    func trending(_ type: ContentType, window: String, paging: PageOptions) async throws -> [TitleItem] {
+    /// `trending` as the paging options ask for it, shaped by the viewer page by page (the
+    /// trending endpoint filters nothing).
+    func trending(_ type: ContentType, window: String, paging: PageOptions, viewer: ViewerPreferences) async throws -> [TitleItem] {
         remembered(
             try await TMDBPaging.collect(from: paging.start, limit: paging.limit, key: \.listKey) {
-                try await trending(type, window: window, page: $0)
+                await viewer.shape(try await trending(type, window: window, page: $0))
             }.results
         )
     }
@@ -24,20 +25,25 @@ extension TrailerCatalog {
     /// `all` reads every page (each type's concurrently) and merges them whole.
     func browse(
         _ filter: TrailerFilter,
+        viewer: ViewerPreferences,
         paging: PageOptions,
         all: Bool = false,
         progress: @escaping @Sendable (Int) -> ProgressIndicator
     ) async throws -> [TitleItem] {
         if filter.usesTrendingEndpoint {
-            guard all else { return try await trending(filter.contentType, window: "week", paging: paging) }
+            guard all else { return try await trending(filter.contentType, window: "week", paging: paging, viewer: viewer) }
             let type = filter.contentType
             return remembered(
-                try await TMDBPaging.all(key: \.listKey, progress: progress) { try await trending(type, window: "week", page: $0) }.results
+                try await TMDBPaging.all(key: \.listKey, progress: progress) {
+                    await viewer.shape(try await trending(type, window: "week", page: $0))
+                }.results
             )
         }
         let choices = try await choices(filter)
         let types = try Self.types(filter.contentType, genre: choices.genre)
-        let fetch: MergedListing.Fetch = { type, page in try await discover(type, filter: filter, choices: choices, page: page) }
+        let fetch: MergedListing.Fetch = { type, page in
+            await viewer.shape(try await discover(type, filter: filter, choices: choices, viewer: viewer.discoverQuery, page: page))
+        }
         if all {
             let lists = try await types.concurrentMap { type in
                 try await TMDBPaging.all(key: \.listKey, progress: progress) { try await fetch(type, $0) }.results
@@ -68,7 +74,7 @@ extension TrailerCatalog {
     private func choices(_ filter: TrailerFilter) async throws -> BrowseChoices {
         var choices = BrowseChoices(window: DateWindow(filter.dates))
         if let name = filter.genre { choices.genre = try await genres().select(name) }
-        if !filter.providers.isEmpty { choices.providerIDs = try WatchProvider.select(filter.providers, from: try await providers(), region: region) }
+        if !filter.providers.isEmpty { choices.providerIDs = try WatchProvider.select(filter.providers, from: try await client.regionProviders(), region: region) }
         return choices
     }
 

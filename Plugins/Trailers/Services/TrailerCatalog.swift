@@ -5,38 +5,28 @@ import TMDB
 /// The Trailers app's TMDB calls, each with its cache lifetime.
 struct TrailerCatalog: Sendable {
     enum Lifetime {
-        static let genres = CachePolicy(kind: "genres", timeToLive: 7 * 24 * 3600)
-        static let providers = CachePolicy(kind: "providers", timeToLive: 7 * 24 * 3600)
         static let lists = CachePolicy(kind: "lists", timeToLive: 5 * 60)
         static let details = CachePolicy(kind: "details", timeToLive: 30 * 60)
     }
 
     let client: TMDBClient
-    /// Where genre and provider names are kept for shell completion.
+    /// Where genre names are kept for shell completion.
     let genreNamesFile: String
-    let providerNamesFile: String
     /// What the lists showed, for `show` when details fail.
     let seen: SeenTitles
 
     var region: String { client.locale.region }
 
-    /// Both genre lists (fetched concurrently); their names are kept for completion.
-    func genres() async throws -> GenreCatalog {
-        async let movie: TMDBGenreList = client.get("genre/movie/list", cache: Lifetime.genres)
-        async let tv: TMDBGenreList = client.get("genre/tv/list", cache: Lifetime.genres)
-        let catalog = GenreCatalog(movie: try await movie.genres, tv: try await tv.genres)
-        CompletionNames.keep(catalog.names, in: genreNamesFile)
-        return catalog
+    /// What the user hid and the services they pay for, as this command's lists apply them.
+    func viewer(_ services: ServicesOption, in context: CommandContext) async throws -> ViewerPreferences {
+        try await ViewerPreferences.load(client: client, context: context, onlyMine: services.onMyServices)
     }
 
-    /// `GET /watch/providers/{movie|tv}?watch_region=XX`, both at once: every provider of the
-    /// region once, by TMDB's display order; their names are kept for completion.
-    func providers() async throws -> [WatchProvider] {
-        async let movie: TMDBProviderList = client.get("watch/providers/movie", query: ["watch_region": region], cache: Lifetime.providers)
-        async let tv: TMDBProviderList = client.get("watch/providers/tv", query: ["watch_region": region], cache: Lifetime.providers)
-        let providers = WatchProvider.merge(movie: try await movie.results, tv: try await tv.results)
-        CompletionNames.keep(providers.map(\.name), in: providerNamesFile)
-        return providers
+    /// Both genre lists (fetched concurrently); their names are kept for completion.
+    func genres() async throws -> GenreCatalog {
+        let catalog = try await client.genres()
+        CompletionNames.keep(catalog.names, in: genreNamesFile)
+        return catalog
     }
 
     /// An image of an item (its `posterURL`), at `size` or the URL's own, through the image cache.
@@ -55,11 +45,14 @@ struct TrailerCatalog: Sendable {
         return answer.map { TitleItem($0, type: fallback, imageURL: client.imageURL) }
     }
 
-    /// `GET /discover/{movie|tv}` with the filter's parameters.
-    func discover(_ type: MediaType, filter: TrailerFilter, choices: BrowseChoices, page: Int) async throws -> TMDBPage<TitleItem> {
+    /// `GET /discover/{movie|tv}` with the filter's parameters, and the viewer's where the filter's
+    /// say nothing of watching (`--kind` narrows `--on-my-services`).
+    func discover(_ type: MediaType, filter: TrailerFilter, choices: BrowseChoices, viewer: [String: String] = [:], page: Int) async throws
+        -> TMDBPage<TitleItem>
+    {
         let answer: TMDBPage<TMDBTitle> = try await client.get(
             "discover/\(type.rawValue)",
-            query: Self.discoverQuery(type, filter: filter, choices: choices, page: page, region: region),
+            query: Self.discoverQuery(type, filter: filter, choices: choices, page: page, region: region).merging(viewer) { chosen, _ in chosen },
             cache: Lifetime.lists
         )
         return answer.map { TitleItem($0, type: type, imageURL: client.imageURL) }
@@ -107,43 +100,5 @@ struct TrailerCatalog: Sendable {
     /// Why a watchlist entry should leave the list: TMDB answers 404 for it.
     func gone(_ item: TitleItem) async -> String? {
         await TMDBClient.gone { _ = try await details(item.id, type: item.type) }
-    }
-}
-
-/// A provider of a region's list (`trailers providers`), for movies, TV or both.
-struct WatchProvider: Encodable, Sendable, Equatable {
-    var id: Int
-    var name: String
-    var movies: Bool
-    var tv: Bool
-
-    /// Both lists as one, each provider once, in TMDB's display order.
-    static func merge(movie: [TMDBProvider], tv: [TMDBProvider]) -> [WatchProvider] {
-        var order: [Int] = []
-        var found: [Int: (provider: TMDBProvider, movies: Bool, tv: Bool)] = [:]
-        for (list, isMovie) in [(movie, true), (tv, false)] {
-            for provider in list {
-                if found[provider.providerID] == nil { order.append(provider.providerID) }
-                var entry = found[provider.providerID] ?? (provider, false, false)
-                if isMovie { entry.movies = true } else { entry.tv = true }
-                found[provider.providerID] = entry
-            }
-        }
-        return order.compactMap { found[$0] }
-            .sorted { ($0.provider.displayPriority ?? .max, $0.provider.providerID) < ($1.provider.displayPriority ?? .max, $1.provider.providerID) }
-            .map { WatchProvider(id: $0.provider.providerID, name: $0.provider.providerName, movies: $0.movies, tv: $0.tv) }
-    }
-
-    /// The providers named (any case); an unknown name is a usage error with the closest one.
-    static func select(_ names: [String], from providers: [WatchProvider], region: String) throws -> [Int] {
-        try names.map { name in
-            let wanted = name.trimmed.lowercased()
-            if let match = providers.first(where: { $0.name.lowercased() == wanted }) { return match.id }
-            let hint = Suggestion.closest(to: name, among: providers.map(\.name)).map { "did you mean “\($0)”? " } ?? ""
-            throw ToolboxError.usage(
-                "no watch provider “\(name)” in \(region)",
-                hint: "\(hint)see them with `toolbox trailers providers --region \(region)`"
-            )
-        }
     }
 }

@@ -17,6 +17,34 @@ struct ConfigCommand: ParsableCommand {
     /// Every declared key, for shell completion.
     static let keyNames: CompletionKind = .custom { _, _, _ in PluginRegistry.current?.keys.map(\.name) ?? [] }
 
+    /// The values a key's service knows (its `valueNamesFile`), for completing `config set KEY`:
+    /// in a list, the item after the last comma.
+    static let knownValues: CompletionKind = .custom { arguments, index, prefix in
+        guard index > 0, index - 1 < arguments.count, let key = PluginRegistry.current?.keys.first(where: { $0.name == arguments[index - 1] })
+        else { return [] }
+        let cache = ToolboxPaths(environment: ProcessInfo.processInfo.environment).cache
+        let done = key.type == .list ? prefix.lastIndex(of: ",").map { prefix[...$0] + " " } ?? "" : ""
+        return knownNames(of: key, cache: cache).map { done + $0 }
+    }
+
+    /// The names in a key's `valueNamesFile`; none when it has none or it was never written.
+    static func knownNames(of key: ConfigKey, cache: String) -> [String] {
+        guard let file = key.valueNamesFile, let text = try? String(contentsOfFile: "\(cache)/\(file)", encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// A value (or item of a list) the key's service does not know, as a usage error naming the
+    /// closest it does; nil when all are known, or nothing is known yet to check against.
+    static func unknownValue(_ value: String, of key: ConfigKey, cache: String) -> ToolboxError? {
+        let known = knownNames(of: key, cache: cache)
+        guard !known.isEmpty else { return nil }
+        let lowered = Swift.Set(known.map { $0.lowercased() })
+        let given = key.type == .list ? value.split(separator: ",").map(\.trimmed) : [value.trimmed]
+        guard let unknown = given.first(where: { !$0.isEmpty && !lowered.contains($0.lowercased()) }) else { return nil }
+        let closest = Suggestion.closest(to: unknown, among: known).map { "did you mean “\($0)”? " } ?? ""
+        return .usage("“\(unknown)” is not one of the names \(key.name) takes", hint: "\(closest)nothing was changed" + (key.setupHint.map { "; \($0)" } ?? ""))
+    }
+
     /// What `config list` and `config get` show for a value.
     static func shown(_ resolved: ToolboxConfiguration.Resolved?, key: ConfigKey) -> String? {
         guard let resolved else { return nil }
@@ -105,7 +133,7 @@ struct ConfigCommand: ParsableCommand {
         @Argument(help: "The key, e.g. \(CoreKeys.timeout.name).", completion: ConfigCommand.keyNames)
         var key: String
 
-        @Argument(help: "The value; omit it to be asked.")
+        @Argument(help: "The value; omit it to be asked.", completion: ConfigCommand.knownValues)
         var value: String?
 
         @OptionGroup var global: GlobalOptions
@@ -115,6 +143,9 @@ struct ConfigCommand: ParsableCommand {
             let newValue = try value ?? readValue(declaration, console: context.output.console)
             if let problem = declaration.problem(with: newValue) {
                 throw ToolboxError.usage(problem, hint: "nothing was changed")
+            }
+            if let unknown = ConfigCommand.unknownValue(newValue, of: declaration, cache: context.paths.cache) {
+                throw unknown
             }
             if Secret.isPlaceholder(newValue) {
                 throw ToolboxError.usage(

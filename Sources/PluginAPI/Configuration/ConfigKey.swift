@@ -24,6 +24,9 @@ public struct ConfigKey: Sendable, Hashable {
     public var summary: String
     /// What to do when it is missing, e.g. where to get an API key.
     public var setupHint: String?
+    /// A file under the cache folder naming the values a service knows, a line each (the watch
+    /// providers of a region): shells complete them and `config set` checks against them.
+    public var valueNamesFile: String?
 
     public init(
         _ name: String,
@@ -34,7 +37,8 @@ public struct ConfigKey: Sendable, Hashable {
         environmentAliases: [String] = [],
         allowedValues: [String]? = nil,
         summary: String,
-        setupHint: String? = nil
+        setupHint: String? = nil,
+        valueNamesFile: String? = nil
     ) {
         self.name = name
         self.type = type
@@ -45,6 +49,7 @@ public struct ConfigKey: Sendable, Hashable {
         self.allowedValues = allowedValues
         self.summary = summary
         self.setupHint = setupHint
+        self.valueNamesFile = valueNamesFile
     }
 
     /// `TOOLBOX_` + the name in upper case with dots as underscores.

@@ -61,8 +61,9 @@ public struct SavedList<Item: SavedItem>: Sendable {
     }
 
     /// `… list`: the audit first, every item at once (the web client caps requests per host);
-    /// an item it rules out is removed, with a notice naming it.
-    public func runList(in context: CommandContext) async throws {
+    /// an item it rules out is removed, with a notice naming it. `present` shows what is left
+    /// (with `empty` to say when nothing is); by default, as a list of the item's columns.
+    public func runList(in context: CommandContext, present: ((_ items: [Item], _ empty: String) async throws -> Void)? = nil) async throws {
         var items = try items()
         if let audit, !items.isEmpty {
             let verdicts = try await items.concurrentMap { await audit($0) }
@@ -72,7 +73,9 @@ public struct SavedList<Item: SavedItem>: Sendable {
             }
             items = try self.items()
         }
-        try context.output.list(items, columns: Item.columns, plain: \.spoken, empty: "Nothing in \(title) yet: add with `\(command) add ID`.")
+        let empty = "Nothing in \(title) yet: add with `\(command) add ID`."
+        if let present { return try await present(items, empty) }
+        try context.output.list(items, columns: Item.columns, plain: \.spoken, empty: empty)
     }
 
     /// `… add`: `lookUp` fails for an id the service does not know, before anything is stored.
@@ -108,20 +111,5 @@ extension Container {
                 audit: audit?(container)
             )
         }
-    }
-}
-
-/// `… list` of a saved list: the same command for every list.
-public struct SavedListShow<Item: SavedItem>: ToolboxCommand {
-    public static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "list", abstract: "Show \(Item.savedListTitle).")
-    }
-
-    @OptionGroup public var global: GlobalOptions
-
-    public init() {}
-
-    public func run(in context: CommandContext) async throws {
-        try await context.resolve(SavedList<Item>.self).runList(in: context)
     }
 }

@@ -267,11 +267,15 @@ public struct TerminalPictures: Sendable {
         columns: [Column<Item>],
         plain: (Item) -> String,
         empty: String,
+        attribution: String? = nil,
         wanted: Bool,
         width: Int? = nil,
         picture load: @escaping @Sendable (Item) async throws -> Data?
     ) async throws {
-        guard wanted, method != nil, !items.isEmpty else { return try output.list(items, columns: columns, plain: plain, empty: empty) }
+        guard wanted, method != nil, !items.isEmpty else {
+            return try output.list(items, columns: columns, plain: plain, empty: empty, attribution: attribution)
+        }
+        defer { if let attribution { output.credit(attribution) } }
         let cells = width ?? 8
         let failures = Mutex(0)
         let method = self.method ?? .blocks(truecolor: false)
