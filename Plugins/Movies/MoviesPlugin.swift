@@ -53,7 +53,7 @@ struct MoviesCommand: ParsableCommand {
         ]),
         subcommands: [
             List.self, Search.self, Actors.self, Show.self, Share.self, PlayTrailer.self, Similar.self, Recommended.self, Poster.self,
-            FavoritesCommand.self, Watched.self, DiaryCommand.self,
+            FavoritesCommand.self, Watched.self, DiaryCommand.self, Hide.self, Hidden.self, Unhide.self,
         ]
     )
 }

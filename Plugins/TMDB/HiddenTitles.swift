@@ -76,3 +76,23 @@ public struct HiddenTitles: Sendable {
         }
     }
 }
+
+extension TMDBClient {
+    /// The title a reference names, as a hidden list keeps it: of `type` (movie unless a link
+    /// says otherwise); nil after listing the several a title's words matched.
+    public func listed(_ reference: TitleReference, type: MediaType?, in context: CommandContext) async throws -> HiddenTitles.Title? {
+        switch try await resolve(reference, type: type ?? .movie, strict: type != nil) {
+        case .one(let id, let type):
+            let title: TMDBTitle = try await get(
+                "\(type.rawValue)/\(id)",
+                cache: CachePolicy(kind: "details", timeToLive: 6 * 3600),
+                notFound: .notFound("TMDB has no \(type.noun) with id \(id)", hint: "check the id")
+            )
+            return HiddenTitles.Title(id: id, type: type, title: title.title, year: ReleaseDate(title.date).year)
+        case .several(let titles, let type):
+            context.output.notice("Several \(type == .movie ? "movies" : "TV shows") match; run the command again with one of these ids:")
+            for title in titles { context.output.notice("  \(title.id)  \(title.title) (\(ReleaseDate(title.date).year))") }
+            return nil
+        }
+    }
+}

@@ -41,7 +41,9 @@ struct TrailersCommand: ParsableCommand {
             "toolbox trailers show https://www.themoviedb.org/tv/1399",
             "toolbox trailers play 1399 --type tv",
         ]),
-        subcommands: [Browse.self, Trending.self, Genres.self, Providers.self, Show.self, Play.self, WatchlistCommand.self]
+        subcommands: [
+            Browse.self, Trending.self, Genres.self, Providers.self, Show.self, Play.self, WatchlistCommand.self, Arrivals.self,
+        ]
     )
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 
 /// A date range's bounds as `YYYY-MM-DD`, from the user's local calendar.
 struct DateWindow: Sendable, Equatable {
@@ -13,10 +14,7 @@ struct DateWindow: Sendable, Equatable {
     init(_ range: DateRange, today: Date = Date(), calendar: Calendar = .current) {
         let day = calendar.startOfDay(for: today)
         func shifted(_ days: Int) -> Date { calendar.date(byAdding: .day, value: days, to: day) ?? day }
-        func text(_ date: Date) -> String {
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 1, parts.day ?? 1)
-        }
+        func text(_ date: Date) -> String { DateStyle.isoDate(date, calendar: calendar) }
         switch range {
         case .allTime:
             self.init(from: nil, to: nil)

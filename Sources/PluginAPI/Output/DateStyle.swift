@@ -10,6 +10,12 @@ public enum DateStyle {
         return "\(months[month - 1]) \(day), \(year)"
     }
 
+    /// The day `date` falls on in `calendar`, as `YYYY-MM-DD`.
+    public static func isoDate(_ date: Date, calendar: Calendar = .current) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 1, parts.day ?? 1)
+    }
+
     /// The parts of a valid `YYYY-MM-DD` date.
     public static func parse(isoDate text: String) -> (year: Int, month: Int, day: Int)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
