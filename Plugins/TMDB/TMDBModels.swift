@@ -236,6 +236,14 @@ public struct TMDBTitleDetails: Decodable, Sendable {
         public struct Release: Decodable, Sendable {
             public var certification: String?
             public var type: Int?
+            /// An ISO 8601 date and time ("2026-12-18T00:00:00.000Z"): the day is its first ten characters.
+            public var releaseDate: String?
+            public var note: String?
+
+            enum CodingKeys: String, CodingKey {
+                case certification, type, note
+                case releaseDate = "release_date"
+            }
         }
         public var results: [Country]
     }
@@ -254,6 +262,21 @@ public struct TMDBTitleDetails: Decodable, Sendable {
 
     public struct Videos: Decodable, Sendable, Equatable { public var results: [TMDBVideo] }
 
+    /// A show's `next_episode_to_air` (or `last_episode_to_air`).
+    public struct Episode: Decodable, Sendable {
+        public var airDate: String?
+        public var name: String?
+        public var seasonNumber: Int?
+        public var episodeNumber: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case airDate = "air_date"
+            case seasonNumber = "season_number"
+            case episodeNumber = "episode_number"
+        }
+    }
+
     /// `external_ids`, appended for TV (a movie's details carry `imdb_id` themselves).
     public struct ExternalIDs: Decodable, Sendable {
         public var imdbID: String?
@@ -269,6 +292,8 @@ public struct TMDBTitleDetails: Decodable, Sendable {
     public var contentRatings: ContentRatings?
     public var videos: Videos?
     public var watchProviders: TMDBWatchProviders?
+    /// A show's next episode; nil for a movie, and a show with none announced.
+    public var nextEpisode: Episode?
     /// The IMDb id: a movie's `imdb_id`, or a show's `external_ids.imdb_id`.
     public var imdbID: String?
 
@@ -280,6 +305,7 @@ public struct TMDBTitleDetails: Decodable, Sendable {
         case episodeRunTime = "episode_run_time"
         case releaseDates = "release_dates"
         case contentRatings = "content_ratings"
+        case nextEpisode = "next_episode_to_air"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -293,6 +319,8 @@ public struct TMDBTitleDetails: Decodable, Sendable {
         contentRatings = try container.decodeIfPresent(ContentRatings.self, forKey: .contentRatings)
         videos = try container.decodeIfPresent(Videos.self, forKey: .videos)
         watchProviders = try container.decodeIfPresent(TMDBWatchProviders.self, forKey: .watchProviders)
+        // An episode that does not decode is no reason to lose the show's details.
+        nextEpisode = (try? container.decodeIfPresent(Episode.self, forKey: .nextEpisode)) ?? nil
         imdbID =
             try container.decodeIfPresent(String.self, forKey: .imdbID)
             ?? container.decodeIfPresent(ExternalIDs.self, forKey: .externalIDs)?.imdbID

@@ -82,8 +82,16 @@ struct TrailerCatalog: Sendable {
 
     /// One request with videos, ratings, watch providers (and a show's external ids) appended.
     func details(_ id: Int, type: MediaType) async throws -> TitleDetails {
+        let details = try await tmdbDetails(id, type: type)
+        var title = TitleDetails(details, type: type, region: region, imageURL: client.imageURL)
+        if title.more.overview == nil { title.more.overview = await client.englishOverview(of: "\(type.rawValue)/\(id)", cache: Lifetime.details) }
+        return title
+    }
+
+    /// `GET /{movie|tv}/<id>` with everything `show` and the calendar read appended, as TMDB sends it.
+    func tmdbDetails(_ id: Int, type: MediaType) async throws -> TMDBTitleDetails {
         let appended = type == .movie ? "release_dates,videos,watch/providers" : "content_ratings,videos,watch/providers,external_ids"
-        let details: TMDBTitleDetails = try await client.get(
+        return try await client.get(
             "\(type.rawValue)/\(id)",
             query: ["append_to_response": appended],
             cache: Lifetime.details,
@@ -92,9 +100,6 @@ struct TrailerCatalog: Sendable {
                 hint: type == .movie ? "for a TV show, add --type tv" : "check the id"
             )
         )
-        var title = TitleDetails(details, type: type, region: region, imageURL: client.imageURL)
-        if title.more.overview == nil { title.more.overview = await client.englishOverview(of: "\(type.rawValue)/\(id)", cache: Lifetime.details) }
-        return title
     }
 
     /// Why a watchlist entry should leave the list: TMDB answers 404 for it.
