@@ -51,9 +51,9 @@ public struct TMDBProviderList: Decodable, Sendable {
 }
 
 /// A value that decodes, or nil where it does not.
-struct Lenient<Value: Decodable & Sendable>: Decodable, Sendable {
-    var value: Value?
-    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
+public struct Lenient<Value: Decodable & Sendable>: Decodable, Sendable {
+    public var value: Value?
+    public init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
 }
 
 /// How a title can be watched, by kind, as `show` prints it.

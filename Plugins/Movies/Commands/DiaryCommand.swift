@@ -4,7 +4,7 @@ import PluginAPI
 import TMDB
 
 extension MoviesCommand {
-    /// `toolbox movies diary [list] [--year YYYY] | export | import FILE`
+    /// `toolbox movies diary [list] [--year YYYY] | stats | export | import FILE`
     struct DiaryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "diary",
@@ -17,10 +17,11 @@ extension MoviesCommand {
                 Examples:
                   toolbox movies diary
                   toolbox movies diary --year 2026 --json
+                  toolbox movies diary stats --year 2026
                   toolbox movies diary export --output diary.csv
                   toolbox movies diary import letterboxd-diary.csv --yes
                 """,
-            subcommands: [List.self, Export.self, Import.self],
+            subcommands: [List.self, Stats.self, Export.self, Import.self],
             defaultSubcommand: List.self
         )
 
