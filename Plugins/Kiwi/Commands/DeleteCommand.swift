@@ -14,13 +14,8 @@ extension KiwiCommand {
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
             _ = try client.session()
-            if !yes {
-                try context.requireTerminal(for: "confirming the deletion", instead: "--yes")
-                context.output.console.write("Delete post \(id) with its likes and comments? [y/N] ", to: .standardError)
-                guard context.output.console.readLine(secret: false)?.lowercased().hasPrefix("y") == true else {
-                    context.output.notice("Kept post \(id).")
-                    return
-                }
+            if !yes, try !context.confirm("Delete post \(id) with its likes and comments?", for: "confirming the deletion", instead: "--yes") {
+                return context.output.notice("Kept post \(id).")
             }
             _ = try await context.resolve(KiwiSync.self).deliver(.deletePost(postID: id))
             context.output.notice("Deleted post \(id).")

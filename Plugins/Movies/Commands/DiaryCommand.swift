@@ -92,45 +92,15 @@ extension MoviesCommand {
             @OptionGroup var tmdb: TMDBOptions
 
             func run(in context: CommandContext) async throws {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    throw ToolboxError.io("cannot read \(file)", hint: "check that the file exists and that you may read it")
-                }
-                guard let text = String(data: data, encoding: .utf8) else { throw ToolboxError.badData("\(file) is not UTF-8 text") }
-                let rows = try LetterboxdCSV.read(text, file: file)
+                let rows = try LetterboxdCSV.read(file: file)
                 let diary = try context.resolve(Diary.self)
                 let plan = try await context.resolve(MovieCatalog.self).plan(rows, kept: try diary.entries())
-                try say(plan, in: context)
-                guard !plan.adding.isEmpty else { return }
-                if !yes {
-                    try context.requireTerminal(for: "confirming the import", instead: "--yes")
-                    context.output.console.write("Add \(count(plan.adding.count)) to your diary? [y/N] ", to: .standardError)
-                    guard context.output.console.readLine(secret: false)?.lowercased().hasPrefix("y") == true else {
-                        return context.output.notice("Nothing imported.")
-                    }
+                try plan.run(in: context, yes: yes, list: "diary", columns: DiaryEntry.columns, plain: \.spoken, count: count) {
+                    try diary.add($0)
                 }
-                let added = try diary.add(plan.adding)
-                context.output.notice("Added \(count(added.count)) to your diary.")
             }
 
             private func count(_ number: Int) -> String { "\(NumberStyle.grouped(number)) \(number == 1 ? "entry" : "entries")" }
-
-            /// The plan: the entries to add as a list, then what is skipped and why, on stderr.
-            private func say(_ plan: DiaryImportPlan, in context: CommandContext) throws {
-                if context.output.format == .json {
-                    struct Plan: Encodable {
-                        var adding: [DiaryEntry]
-                        var alreadyInDiary: Int
-                        var skipped: [DiaryImportPlan.Skipped]
-                    }
-                    try context.output.json(Plan(adding: plan.adding, alreadyInDiary: plan.already.count, skipped: plan.skipped))
-                } else {
-                    try context.output.list(plan.adding, columns: DiaryEntry.columns, plain: \.spoken, empty: "Nothing new to add.")
-                }
-                if !plan.already.isEmpty { context.output.notice("\(count(plan.already.count)) already in your diary, left alone.") }
-                for skipped in plan.skipped {
-                    context.output.notice("Skipped line \(skipped.line), “\(skipped.title)”: \(skipped.reason).")
-                }
-            }
         }
     }
 }

@@ -18,9 +18,11 @@ extension TrailersCommand {
                 Examples:
                   toolbox trailers watchlist add 1399 --type tv
                   toolbox trailers watchlist add https://www.themoviedb.org/movie/550-fight-club
-                  toolbox trailers watchlist list
+                  toolbox trailers watchlist list --on-my-services
+                  toolbox trailers watchlist export --output watchlist.csv
+                  toolbox trailers watchlist import letterboxd/watchlist.csv --yes
                 """,
-            subcommands: [List.self, Add.self, Remove.self]
+            subcommands: [List.self, Add.self, Remove.self, Export.self, Import.self]
         )
 
         struct List: TMDBCommand {

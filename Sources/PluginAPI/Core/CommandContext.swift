@@ -44,6 +44,14 @@ public struct CommandContext: Sendable {
             throw ToolboxError.usage("\(what) needs a terminal to ask on", hint: "use \(flag) instead")
         }
     }
+
+    /// Asks `question` ("Delete post 42? [y/N] ") on the terminal: whether the answer was yes.
+    /// Without a terminal, a usage error naming `flag`, which answers yes instead.
+    public func confirm(_ question: String, for what: String, instead flag: String) throws -> Bool {
+        try requireTerminal(for: what, instead: flag)
+        output.console.write(question + " [y/N] ", to: .standardError)
+        return output.console.readLine(secret: false)?.lowercased().hasPrefix("y") == true
+    }
 }
 
 /// A command that runs with a context. Commands write only `run(in:)`;

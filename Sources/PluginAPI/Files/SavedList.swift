@@ -52,6 +52,16 @@ public struct SavedList<Item: SavedItem>: Sendable {
         }
     }
 
+    /// Adds the items not there yet, in one write; those it added.
+    @discardableResult
+    public func add(contentsOf new: [Item]) throws -> [Item] {
+        try store.update { items in
+            let added = new.filter { item in !items.contains { $0.savedKey == item.savedKey } }
+            items += added
+            return added
+        }
+    }
+
     /// Removes an item; the removed one, or nil when it was not there.
     public func remove(_ key: Item.Key) throws -> Item? {
         try store.update { items in
