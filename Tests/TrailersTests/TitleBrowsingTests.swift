@@ -25,6 +25,11 @@ import Testing
         )
     }
 
+    /// A viewer who hid nothing and named no services.
+    static func nobody(_ server: StubServer, hiding hidden: HiddenTitles.Kept = .init()) -> ViewerPreferences {
+        ViewerPreferences(client: TitleBrowsingTests().catalog(server).client, hidden: hidden, services: nil, onlyMine: false)
+    }
+
     /// Progress nobody sees.
     static let quiet: @Sendable (Int) -> ProgressIndicator = {
         Output(console: .memory(), format: .lines, color: false, quiet: true).progress("", total: $0)
@@ -41,12 +46,12 @@ import Testing
         let stub = try await StubServer.start()
         stub.route("/3/trending/all/week", .json(try Fixtures.trailers("trending-all.json")))
         stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
-        let trending = try await catalog(stub).browse(TrailerFilter(), paging: try paging(page: nil, limit: nil), progress: Self.quiet)
+        let trending = try await catalog(stub).browse(TrailerFilter(), viewer: Self.nobody(stub), paging: try paging(page: nil, limit: nil), progress: Self.quiet)
         #expect(!trending.isEmpty && stub.requestCount("/3/trending/all/week") == 1)
         var movies = TrailerFilter()
         movies.setContentType(.movie)
         movies.setSort(.popularity)
-        let discovered = try await catalog(stub).browse(movies, paging: try paging(page: nil, limit: 3), progress: Self.quiet)
+        let discovered = try await catalog(stub).browse(movies, viewer: Self.nobody(stub), paging: try paging(page: nil, limit: 3), progress: Self.quiet)
         #expect(discovered.map(\.id) == [1, 2, 3])
         await stub.stop()
     }
@@ -58,9 +63,28 @@ import Testing
         var both = TrailerFilter()
         both.setContentType(.all)
         both.setSort(.popularity)
-        let items = try await catalog(stub).browse(both, paging: try paging(page: 2, limit: 5), progress: Self.quiet)
+        let items = try await catalog(stub).browse(both, viewer: Self.nobody(stub), paging: try paging(page: 2, limit: 5), progress: Self.quiet)
         // Every movie is more popular than every show: page 2 starts at the 21st movie.
         #expect(items.map(\.listKey) == (21...25).map { "movie/\($0)" })
+        await stub.stop()
+    }
+
+    @Test func hiddenTitlesLeaveTheMergedOrderAndAPageTheyEmptyIsNotItsEnd() async throws {
+        let stub = try await StubServer.start()
+        stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
+        stub.route("/3/discover/tv", handler: TrailersStub.discover(.tv))
+        var both = TrailerFilter()
+        both.setContentType(.all)
+        both.setSort(.popularity)
+        // Every movie of the first page hidden: the merge must read page 2 before any show.
+        var hidden = HiddenTitles.Kept()
+        hidden.titles = (1...20).map { HiddenTitles.Title(id: $0, type: .movie, title: "Movie \($0)", year: "2001") }
+        let viewer = Self.nobody(stub, hiding: hidden)
+        let items = try await catalog(stub).browse(both, viewer: viewer, paging: try paging(page: nil, limit: 3), progress: Self.quiet)
+        #expect(items.map(\.listKey) == (21...23).map { "movie/\($0)" })
+        let output = Output(console: .memory(), format: .lines, color: false, quiet: false)
+        viewer.report(to: output)
+        #expect(output.console.captured.standardError.contains("20 hidden titles left out"))
         await stub.stop()
     }
 }
