@@ -40,7 +40,8 @@ public enum MoviesPlugin: ToolboxPlugin {
 struct MoviesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "movies",
-        abstract: "Movies by actor or filter, search, details with where to watch, similar and recommended, trailers, favourites and a diary (TMDB).",
+        abstract:
+            "Movies by actor or filter, search, details with where to watch, similar and recommended, trailers, favourites, a diary and your year in film (TMDB).",
         discussion: TMDBKeys.discussion(examples: [
             "toolbox movies list",
             "toolbox movies list --actor \"Tilda Swinton\" --limit 10",
@@ -50,6 +51,9 @@ struct MoviesCommand: ParsableCommand {
             "toolbox movies similar 550",
             "toolbox movies watched 550 --rating 4.5",
             "toolbox movies poster 550 --output poster.jpg",
+            "toolbox movies list --on-my-services",
+            "toolbox movies hide --genre horror",
+            "toolbox movies diary stats --year 2026",
         ]),
         subcommands: [
             List.self, Search.self, Actors.self, Show.self, Share.self, PlayTrailer.self, Similar.self, Recommended.self, Poster.self,

@@ -76,7 +76,8 @@ extension TMDBClient {
         guard let title = row.title else { return nil }
         var query = ["query": title, "page": "1"]
         query["year"] = row.year.flatMap { Int($0) }.map(String.init)
-        let found = try await get("search/movie", query: query, cache: CachePolicy(kind: "lists", timeToLive: 15 * 60), as: TMDBPage<TMDBTitle>.self).results
+        let found = try await get("search/movie", query: query, cache: CachePolicy(kind: "lists", timeToLive: 15 * 60), as: TMDBPage<TMDBTitle>.self)
+            .results
         let named = found.filter { $0.title.lowercased() == title.lowercased() }
         return (found.count == 1 ? found : named.count == 1 ? named : []).first?.id
     }

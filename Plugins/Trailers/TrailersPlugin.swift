@@ -32,7 +32,8 @@ public enum TrailersPlugin: ToolboxPlugin {
 struct TrailersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailers",
-        abstract: "Trending and discover for movies and TV, where to watch, details with ranked trailers, watchlist (TMDB).",
+        abstract:
+            "Trending and discover for movies and TV, where to watch and what arrived on your services, ranked trailers, watchlist and its release calendar (TMDB).",
         discussion: TMDBKeys.discussion(examples: [
             "toolbox trailers browse",
             "toolbox trailers browse --type all --sort newest --genre \"science fiction\" --limit 40",
@@ -40,6 +41,10 @@ struct TrailersCommand: ParsableCommand {
             "toolbox trailers show 550",
             "toolbox trailers show https://www.themoviedb.org/tv/1399",
             "toolbox trailers play 1399 --type tv",
+            "toolbox config set tmdb.services \"Netflix, Disney Plus\"",
+            "toolbox trailers browse --on-my-services",
+            "toolbox trailers arrivals",
+            "toolbox trailers calendar --ics ~/watchlist.ics",
         ]),
         subcommands: [
             Browse.self, Trending.self, Genres.self, Providers.self, Show.self, Play.self, WatchlistCommand.self, Arrivals.self,

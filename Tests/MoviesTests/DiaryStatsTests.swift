@@ -38,7 +38,11 @@ import Testing
         #expect(stats.ratings.first { $0.name == "4.5" }?.count == 1 && stats.ratings.count == 10)
         #expect(stats.directors.first == DiaryStats.Count(name: "David Fincher", count: 3))
         #expect(stats.genres.prefix(2) == [DiaryStats.Count(name: "Drama", count: 3), DiaryStats.Count(name: "Comedy", count: 2)])
-        #expect(stats.decades == [DiaryStats.Count(name: "1990s", count: 4), DiaryStats.Count(name: "1980s", count: 1), DiaryStats.Count(name: "2000s", count: 1)])
+        #expect(
+            stats.decades == [
+                DiaryStats.Count(name: "1990s", count: 4), DiaryStats.Count(name: "1980s", count: 1), DiaryStats.Count(name: "2000s", count: 1),
+            ]
+        )
         #expect(stats.longest?.title == "Forrest Gump" && stats.shortest?.title == "Unknown")
     }
 

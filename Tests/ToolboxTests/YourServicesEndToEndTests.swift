@@ -148,10 +148,19 @@ import Testing
         return try JSONDecoder().decode([String: String].self, from: Data(run.output.utf8))
     }
 
-    static let icalendar: Bool = (try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "-c", "import icalendar"]))
-        .map { $0.waitUntilExit(); return $0.terminationStatus == 0 } ?? false
+    static let icalendar: Bool =
+        (try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "-c", "import icalendar"]))
+        .map {
+            $0.waitUntilExit()
+            return $0.terminationStatus == 0
+        } ?? false
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["TOOLBOX_TEST_ALL"] == "1" || icalendar, "needs the icalendar package (scripts/test installs it)"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["TOOLBOX_TEST_ALL"] == "1" || icalendar,
+            "needs the icalendar package (scripts/test installs it)"
+        )
+    )
     func theCalendarIsAnICalendarFileWhoseUIDsOutliveADateChange() async throws {
         let (server, toolbox) = try await start()
         // The fixture's theatrical release, 2027-07-09, moved to 40 days from now (and the others with it).
@@ -256,7 +265,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("[\(diary.joined(separator: ","))]".utf8).write(to: folder.appendingPathComponent("diary.json"))
 
-        let colour = try await toolbox.runOnTerminal(["movies", "diary", "stats"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        let colour = try await toolbox.runOnTerminal(
+            ["movies", "diary", "stats"],
+            environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]
+        )
         #expect(colour.exitCode == 0, "\(colour.standardError)")
         #expect(colour.standardOutput.contains("\u{1B}[38;2;0;224;84m███"), "Letterboxd's green in truecolor")
         #expect(colour.standardOutput.contains("12 films (1 different)") && colour.standardOutput.contains("David Fincher"))
@@ -264,7 +276,10 @@ import Testing
         #expect(!plain.standardOutput.contains("\u{1B}[3") && plain.standardOutput.contains("███"))
         #expect(server.requestCount("/3/movie/550") == 1, "the film's facts are kept after the first time")
         let spoken = try await toolbox.run(["movies", "diary", "stats", "--plain"])
-        #expect(spoken.standardOutput.hasPrefix("In \(year) you watched 12 films (1 different), 28 hours, 11 rewatches.\n"), "\(spoken.standardOutput)")
+        #expect(
+            spoken.standardOutput.hasPrefix("In \(year) you watched 12 films (1 different), 28 hours, 11 rewatches.\n"),
+            "\(spoken.standardOutput)"
+        )
         let none = try await toolbox.run(["movies", "diary", "stats", "--year", "1990"])
         #expect(none.exitCode == 66 && none.standardError.contains("try --year \(year)"))
         await server.stop()

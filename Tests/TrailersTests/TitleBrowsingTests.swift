@@ -46,12 +46,22 @@ import Testing
         let stub = try await StubServer.start()
         stub.route("/3/trending/all/week", .json(try Fixtures.trailers("trending-all.json")))
         stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
-        let trending = try await catalog(stub).browse(TrailerFilter(), viewer: Self.nobody(stub), paging: try paging(page: nil, limit: nil), progress: Self.quiet)
+        let trending = try await catalog(stub).browse(
+            TrailerFilter(),
+            viewer: Self.nobody(stub),
+            paging: try paging(page: nil, limit: nil),
+            progress: Self.quiet
+        )
         #expect(!trending.isEmpty && stub.requestCount("/3/trending/all/week") == 1)
         var movies = TrailerFilter()
         movies.setContentType(.movie)
         movies.setSort(.popularity)
-        let discovered = try await catalog(stub).browse(movies, viewer: Self.nobody(stub), paging: try paging(page: nil, limit: 3), progress: Self.quiet)
+        let discovered = try await catalog(stub).browse(
+            movies,
+            viewer: Self.nobody(stub),
+            paging: try paging(page: nil, limit: 3),
+            progress: Self.quiet
+        )
         #expect(discovered.map(\.id) == [1, 2, 3])
         await stub.stop()
     }

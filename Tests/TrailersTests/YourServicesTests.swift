@@ -37,21 +37,53 @@ import Testing
         var record = ArrivalRecord()
         let netflix = ServiceOffer(service: "Netflix", kind: .stream)
         // The first look: nothing was seen before, so what is on the services now has arrived.
-        let first = record.look(at: ["movie/438631": [netflix], "tv/126308": []], of: [Self.dune, Self.shogun], region: "US", today: "2026-11-29", now: Self.monday)
+        let first = record.look(
+            at: ["movie/438631": [netflix], "tv/126308": []],
+            of: [Self.dune, Self.shogun],
+            region: "US",
+            today: "2026-11-29",
+            now: Self.monday
+        )
         #expect(first.map(\.title) == ["Dune"] && first.first?.firstSeen == "2026-11-29")
         // The same again: nothing new.
-        #expect(record.look(at: ["movie/438631": [netflix], "tv/126308": []], of: [Self.dune, Self.shogun], region: "US", today: "2026-11-30", now: Self.monday).isEmpty)
+        #expect(
+            record.look(
+                at: ["movie/438631": [netflix], "tv/126308": []],
+                of: [Self.dune, Self.shogun],
+                region: "US",
+                today: "2026-11-30",
+                now: Self.monday
+            ).isEmpty
+        )
         // Shōgun comes to Disney Plus; Dune keeps the day it was first seen.
         let disney = ServiceOffer(service: "Disney Plus", kind: .stream)
-        let second = record.look(at: ["movie/438631": [netflix], "tv/126308": [disney]], of: [Self.dune, Self.shogun], region: "US", today: "2026-12-01", now: Self.monday)
+        let second = record.look(
+            at: ["movie/438631": [netflix], "tv/126308": [disney]],
+            of: [Self.dune, Self.shogun],
+            region: "US",
+            today: "2026-12-01",
+            now: Self.monday
+        )
         #expect(second.map(\.title) == ["Shōgun"] && second.first?.kind == .stream)
         #expect(record.titles["US movie/438631"] == [ArrivalRecord.Seen(service: "Netflix", kind: .stream, firstSeen: "2026-11-29")])
         // A title TMDB could not be asked about keeps its record: it neither leaves nor arrives.
         #expect(record.look(at: ["tv/126308": [disney]], of: [Self.dune, Self.shogun], region: "US", today: "2026-12-02", now: Self.monday).isEmpty)
         #expect(record.titles["US movie/438631"] != nil)
         // Dune leaves Netflix, then comes back: told again.
-        _ = record.look(at: ["movie/438631": [], "tv/126308": [disney]], of: [Self.dune, Self.shogun], region: "US", today: "2026-12-03", now: Self.monday)
-        let back = record.look(at: ["movie/438631": [netflix], "tv/126308": [disney]], of: [Self.dune, Self.shogun], region: "US", today: "2026-12-04", now: Self.monday)
+        _ = record.look(
+            at: ["movie/438631": [], "tv/126308": [disney]],
+            of: [Self.dune, Self.shogun],
+            region: "US",
+            today: "2026-12-03",
+            now: Self.monday
+        )
+        let back = record.look(
+            at: ["movie/438631": [netflix], "tv/126308": [disney]],
+            of: [Self.dune, Self.shogun],
+            region: "US",
+            today: "2026-12-04",
+            now: Self.monday
+        )
         #expect(back.map(\.firstSeen) == ["2026-12-04"])
         // Another region is its own record; a title no longer kept is forgotten.
         _ = record.look(at: ["movie/438631": [netflix]], of: [Self.dune], region: "GB", today: "2026-12-05", now: Self.monday)
@@ -76,7 +108,10 @@ import Testing
         let thrones = try details("tv-series-details-next-episode.json")
         let episode = UpcomingRelease.of(thrones, type: .tv, region: "US", from: "2026-11-29", to: "2027-02-28")
         #expect(episode.map(\.summary) == ["Game of Thrones: new episode, S2E1 “The Hedge Knight”"])
-        #expect(UpcomingRelease.of(try details("tv-series-details-append-response.json"), type: .tv, region: "US", from: "2000-01-01", to: "2030-01-01").isEmpty)
+        #expect(
+            UpcomingRelease.of(try details("tv-series-details-append-response.json"), type: .tv, region: "US", from: "2000-01-01", to: "2030-01-01")
+                .isEmpty
+        )
     }
 
     @Test func anEventKeepsItsUIDWhenItsDateMoves() throws {
@@ -89,8 +124,16 @@ import Testing
 
     @Test func iCalendarLinesAreEscapedAndFoldedWithinSeventyFiveOctets() {
         let text = ICalendar.write(
-            [ICalendar.Event(uid: "movie-1-theatrical@toolbox.trailers", day: "2027-12-31", summary: "Crouching Tiger, Hidden Dragon; Part \\ Two\nagain " + String(repeating: "é", count: 60))],
-            name: "Watchlist", product: "-//toolbox//test//EN", now: Self.monday
+            [
+                ICalendar.Event(
+                    uid: "movie-1-theatrical@toolbox.trailers",
+                    day: "2027-12-31",
+                    summary: "Crouching Tiger, Hidden Dragon; Part \\ Two\nagain " + String(repeating: "é", count: 60)
+                )
+            ],
+            name: "Watchlist",
+            product: "-//toolbox//test//EN",
+            now: Self.monday
         )
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })

@@ -35,13 +35,21 @@ extension MoviesCommand.DiaryCommand {
                 let years = Set(entries.compactMap { $0.watchedDate.map { String($0.prefix(4)) } }).sorted(by: >)
                 throw ToolboxError.notFound(
                     "nothing in your diary for \(year)",
-                    hint: years.isEmpty ? "record a movie with `toolbox movies watched ID`" : "your diary has \(years.joined(separator: ", ")): try --year \(years[0])"
+                    hint: years.isEmpty
+                        ? "record a movie with `toolbox movies watched ID`"
+                        : "your diary has \(years.joined(separator: ", ")): try --year \(years[0])"
                 )
             }
             let output = context.output
             let (facts, missing) = try await FilmFactsStore(cacheFolder: context.paths.cache)
-                .facts(of: Set(viewings.map(\.tmdbID)), from: try context.resolve(MovieCatalog.self)) { output.progress("Asking TMDB about films", total: $0) }
-            if missing > 0 { output.notice("TMDB could not say the runtime, genres and directors of \(missing) \(missing == 1 ? "film" : "films"); they count without them.") }
+                .facts(of: Set(viewings.map(\.tmdbID)), from: try context.resolve(MovieCatalog.self)) {
+                    output.progress("Asking TMDB about films", total: $0)
+                }
+            if missing > 0 {
+                output.notice(
+                    "TMDB could not say the runtime, genres and directors of \(missing) \(missing == 1 ? "film" : "films"); they count without them."
+                )
+            }
             let stats = DiaryStats(viewings, facts: facts, year: year)
             switch output.format {
             case .json: try output.json(stats)

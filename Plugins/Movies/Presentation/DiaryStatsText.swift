@@ -50,7 +50,10 @@ enum DiaryStatsText {
     }
 
     static func spoken(_ stats: DiaryStats) -> [String] {
-        var lines = ["In \(stats.year) you watched \(films(stats)), \(hours(stats))" + (stats.rewatches > 0 ? ", \(count(stats.rewatches, "rewatch", "rewatches"))." : ".")]
+        var lines = [
+            "In \(stats.year) you watched \(films(stats)), \(hours(stats))"
+                + (stats.rewatches > 0 ? ", \(count(stats.rewatches, "rewatch", "rewatches"))." : ".")
+        ]
         lines += stats.byMonth.enumerated().filter { $0.element > 0 }.map { "\(months[$0.offset]): \(count($0.element, "film", "films"))." }
         lines.append(rating(stats) + ".")
         for (title, counts) in [("Top genres", stats.genres), ("Top directors", stats.directors), ("Decades", stats.decades)] where !counts.isEmpty {
@@ -76,7 +79,8 @@ enum DiaryStatsText {
     static func rating(_ stats: DiaryStats) -> String {
         guard let average = stats.averageRating else { return "None rated" }
         let spread = stats.ratingSpread.map { ", spread \(NumberStyle.oneDecimal($0))★" } ?? ""
-        return "Rated \(NumberStyle.oneDecimal(average))★ on average\(spread); \(NumberStyle.grouped(stats.rated)) of \(NumberStyle.grouped(stats.viewings)) rated"
+        return
+            "Rated \(NumberStyle.oneDecimal(average))★ on average\(spread); \(NumberStyle.grouped(stats.rated)) of \(NumberStyle.grouped(stats.viewings)) rated"
     }
 
     /// "Fight Club (1999), 2h 19m".

@@ -14,7 +14,11 @@ struct FilmFactsStore: Sendable {
 
     /// The facts of `ids`, fetching those not kept yet (all at once; the web client caps requests
     /// per host) and keeping them; a film TMDB cannot answer for is left out, and counted.
-    func facts(of ids: Set<Int>, from catalog: MovieCatalog, progress: (Int) -> ProgressIndicator) async throws -> (facts: [Int: FilmFacts], missing: Int) {
+    func facts(
+        of ids: Set<Int>,
+        from catalog: MovieCatalog,
+        progress: (Int) -> ProgressIndicator
+    ) async throws -> (facts: [Int: FilmFacts], missing: Int) {
         var known = Dictionary(uniqueKeysWithValues: try store.load().compactMap { key, value in Int(key).map { ($0, value) } })
         let wanted = ids.filter { known[$0] == nil }.sorted()
         guard !wanted.isEmpty else { return (known, 0) }

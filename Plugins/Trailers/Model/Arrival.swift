@@ -74,8 +74,13 @@ struct ArrivalRecord: Codable, Sendable, Equatable {
                 if let seen = before.first(where: { $0.service == offer.service && $0.kind == offer.kind }) { return seen }
                 arrivals.append(
                     Arrival(
-                        id: title.id, type: title.type, title: title.title, year: title.year,
-                        service: offer.service, kind: offer.kind, firstSeen: today
+                        id: title.id,
+                        type: title.type,
+                        title: title.title,
+                        year: title.year,
+                        service: offer.service,
+                        kind: offer.kind,
+                        firstSeen: today
                     )
                 )
                 return Seen(service: offer.service, kind: offer.kind, firstSeen: today)

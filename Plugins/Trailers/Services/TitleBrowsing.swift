@@ -74,7 +74,9 @@ extension TrailerCatalog {
     private func choices(_ filter: TrailerFilter) async throws -> BrowseChoices {
         var choices = BrowseChoices(window: DateWindow(filter.dates))
         if let name = filter.genre { choices.genre = try await genres().select(name) }
-        if !filter.providers.isEmpty { choices.providerIDs = try WatchProvider.select(filter.providers, from: try await client.regionProviders(), region: region) }
+        if !filter.providers.isEmpty {
+            choices.providerIDs = try WatchProvider.select(filter.providers, from: try await client.regionProviders(), region: region)
+        }
         return choices
     }
 

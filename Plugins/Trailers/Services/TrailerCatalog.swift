@@ -47,7 +47,13 @@ struct TrailerCatalog: Sendable {
 
     /// `GET /discover/{movie|tv}` with the filter's parameters, and the viewer's where the filter's
     /// say nothing of watching (`--kind` narrows `--on-my-services`).
-    func discover(_ type: MediaType, filter: TrailerFilter, choices: BrowseChoices, viewer: [String: String] = [:], page: Int) async throws
+    func discover(
+        _ type: MediaType,
+        filter: TrailerFilter,
+        choices: BrowseChoices,
+        viewer: [String: String] = [:],
+        page: Int
+    ) async throws
         -> TMDBPage<TitleItem>
     {
         let answer: TMDBPage<TMDBTitle> = try await client.get(

@@ -42,7 +42,10 @@ struct ConfigCommand: ParsableCommand {
         let given = key.type == .list ? value.split(separator: ",").map(\.trimmed) : [value.trimmed]
         guard let unknown = given.first(where: { !$0.isEmpty && !lowered.contains($0.lowercased()) }) else { return nil }
         let closest = Suggestion.closest(to: unknown, among: known).map { "did you mean “\($0)”? " } ?? ""
-        return .usage("“\(unknown)” is not one of the names \(key.name) takes", hint: "\(closest)nothing was changed" + (key.setupHint.map { "; \($0)" } ?? ""))
+        return .usage(
+            "“\(unknown)” is not one of the names \(key.name) takes",
+            hint: "\(closest)nothing was changed" + (key.setupHint.map { "; \($0)" } ?? "")
+        )
     }
 
     /// What `config list` and `config get` show for a value.

@@ -95,7 +95,12 @@ public enum ICalendar {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         return String(
-            format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0,
+            format: "%04d%02d%02dT%02d%02d%02dZ",
+            parts.year ?? 0,
+            parts.month ?? 1,
+            parts.day ?? 1,
+            parts.hour ?? 0,
+            parts.minute ?? 0,
             parts.second ?? 0
         )
     }

@@ -284,6 +284,10 @@ _toolbox_config_set() {
         __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion config set -- positional@0 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
         return
         ;;
+    2)
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion config set -- positional@1 "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
     esac
 }
 
@@ -454,20 +458,20 @@ _toolbox_movies() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|search|actors|show|share|trailer|similar|recommended|poster|favorites|watched|diary)
+    list|search|actors|show|share|trailer|similar|recommended|poster|favorites|watched|diary|hide|hidden|unhide)
         # Offer subcommand argument completions
         "_toolbox_movies_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list search actors show share trailer similar recommended poster favorites watched diary' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list search actors show share trailer similar recommended poster favorites watched diary hide hidden unhide' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_movies_list() {
     repeating_flags=()
-    non_repeating_flags=(--all --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--all --on-my-services --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--genre)
     non_repeating_options=(--person --actor --year --years --min-rating --min-votes --sort --page --limit --language --config)
     __toolbox_offer_flags_options 0
@@ -631,7 +635,7 @@ _toolbox_movies_trailer() {
 
 _toolbox_movies_similar() {
     repeating_flags=()
-    non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--on-my-services --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--genre)
     non_repeating_options=(--year --years --min-rating --min-votes --sort --page --limit --language --config)
     __toolbox_offer_flags_options 1
@@ -676,7 +680,7 @@ _toolbox_movies_similar() {
 
 _toolbox_movies_recommended() {
     repeating_flags=()
-    non_repeating_flags=(--images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--on-my-services --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--genre)
     non_repeating_options=(--year --years --min-rating --min-votes --sort --page --limit --language --config)
     __toolbox_offer_flags_options 1
@@ -774,13 +778,16 @@ _toolbox_movies_favorites() {
 
 _toolbox_movies_favorites_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--on-my-services --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--config)
+    non_repeating_options=(--language --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--language')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
@@ -860,27 +867,52 @@ _toolbox_movies_diary() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|export|import)
+    list|stats|export|import)
         # Offer subcommand argument completions
         "_toolbox_movies_diary_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list export import' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list stats export import' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_movies_diary_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--on-my-services --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--year --config)
+    non_repeating_options=(--year --language --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--year')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_diary_stats() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--year --language --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--year')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')
@@ -937,6 +969,72 @@ _toolbox_movies_diary_import() {
     esac
 }
 
+_toolbox_movies_hide() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --genre --language --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--genre')
+        __toolbox_add_completions -W "$(__toolbox_custom_complete ---completion movies hide -- --genre "${COMP_CWORD}" "$(__toolbox_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_hidden() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_movies_unhide() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--type --genre --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--type')
+        __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--genre')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
 _toolbox_trailers() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -949,20 +1047,20 @@ _toolbox_trailers() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    browse|trending|genres|providers|show|play|watchlist)
+    browse|trending|genres|providers|show|play|watchlist|arrivals|calendar)
         # Offer subcommand argument completions
         "_toolbox_trailers_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'browse trending genres providers show play watchlist' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'browse trending genres providers show play watchlist arrivals calendar' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_trailers_browse() {
     repeating_flags=()
-    non_repeating_flags=(--all --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--on-my-services --all --images --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--provider --kind)
     non_repeating_options=(--type --sort --genre --dates --certification --region --page --limit --language --config)
     __toolbox_offer_flags_options 0
@@ -1018,7 +1116,7 @@ _toolbox_trailers_browse() {
 
 _toolbox_trailers_trending() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--on-my-services --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --window --page --limit --language --config)
     __toolbox_offer_flags_options 0
@@ -1161,26 +1259,29 @@ _toolbox_trailers_watchlist() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|add|remove)
+    list|add|remove|export|import)
         # Offer subcommand argument completions
         "_toolbox_trailers_watchlist_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list add remove' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list add remove export import' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_trailers_watchlist_list() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--on-my-services --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--config)
+    non_repeating_options=(--language --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
+    '--language')
+        return
+        ;;
     '--config')
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
@@ -1222,6 +1323,104 @@ _toolbox_trailers_watchlist_remove() {
     case "${prev}" in
     '--type')
         __toolbox_add_completions -W 'movie'$'\n''tv'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_watchlist_export() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(csv)'
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_watchlist_import() {
+    repeating_flags=()
+    non_repeating_flags=(--yes -y --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--language --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -o plusdirs -fX '!*.@(csv)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_arrivals() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--region --language --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--region')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_trailers_calendar() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--days --ics --region --language --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--days')
+        return
+        ;;
+    '--ics')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(ics)'
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    '--language')
         return
         ;;
     '--config')

@@ -54,8 +54,8 @@ _toolbox() {
             'config:Read and change configuration.'
             'cache:Show or clear the response and image cache.'
             'completion:Print a shell completion script.'
-            'movies:Movies by actor or filter, search, details with where to watch, similar and recommended, trailers, favourites and a diary (TMDB).'
-            'trailers:Trending and discover for movies and TV, where to watch, details with ranked trailers, watchlist (TMDB).'
+            'movies:Movies by actor or filter, search, details with where to watch, similar and recommended, trailers, favourites, a diary and your year in film (TMDB).'
+            'trailers:Trending and discover for movies and TV, where to watch and what arrived on your services, ranked trailers, watchlist and its release calendar (TMDB).'
             'surf:Irish surf spots, conditions, forecasts with charts, weather buoys and reports.'
             'kiwi:The KiwiFruit reading community: its server, and sign up, post, feed, like, comment, follow, shelve, search.'
             'help:Show subcommand help information.'
@@ -173,7 +173,7 @@ _toolbox_config_set() {
     local -i ret=1
     local -ar arg_specs=(
         ':key:{__toolbox_custom_complete ---completion config set -- positional@0 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
-        ':value:'
+        ':value:{__toolbox_custom_complete ---completion config set -- positional@1 "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -388,12 +388,15 @@ _toolbox_movies() {
             'favorites:Your favourite movies, kept on this computer.'
             'watched:Record a movie you watched in your diary, with a rating out of five.'
             'diary:The movies you watched, by day, with your ratings; in and out as Letterboxd CSV.'
+            'hide:Never show a title or a genre again in the lists of Movies and Trailers.'
+            'hidden:The titles and genres you hid from the lists of Movies and Trailers.'
+            'unhide:Show a hidden title or genre in the lists again.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|search|actors|show|share|trailer|similar|recommended|poster|favorites|watched|diary)
+        list|search|actors|show|share|trailer|similar|recommended|poster|favorites|watched|diary|hide|hidden|unhide)
             "_toolbox_movies_${words[1]}" && ret=0
             ;;
         esac
@@ -416,6 +419,7 @@ _toolbox_movies_list() {
         '--min-rating[At least this rating, out of 10.]:x:'
         '--min-votes[At least this many votes (default 50 with --min-rating or --sort rating).]:n:'
         '--sort[How to order them\: popularity, rating, date (newest first) or title (A to Z).]:sort:{__toolbox_complete "${___sort[@]}"}'
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
         '--images[A small picture per row, on a terminal that can show one.]'
@@ -566,6 +570,7 @@ _toolbox_movies_similar() {
         '--min-rating[At least this rating, out of 10.]:x:'
         '--min-votes[At least this many votes (default 50 with --min-rating or --sort rating).]:n:'
         '--sort[How to order them\: popularity, rating, date (newest first) or title (A to Z).]:sort:{__toolbox_complete "${___sort[@]}"}'
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
         '--images[A small picture per row, on a terminal that can show one.]'
@@ -598,6 +603,7 @@ _toolbox_movies_recommended() {
         '--min-rating[At least this rating, out of 10.]:x:'
         '--min-votes[At least this many votes (default 50 with --min-rating or --sort rating).]:n:'
         '--sort[How to order them\: popularity, rating, date (newest first) or title (A to Z).]:sort:{__toolbox_complete "${___sort[@]}"}'
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
         '--images[A small picture per row, on a terminal that can show one.]'
@@ -678,6 +684,8 @@ _toolbox_movies_favorites() {
 _toolbox_movies_favorites_list() {
     local -i ret=1
     local -ar arg_specs=(
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -776,6 +784,7 @@ _toolbox_movies_diary() {
     command)
         local -ar subcommands=(
             'list:The diary, newest first, with a count per year.'
+            'stats:Your year in film: films and hours, a chart by month, ratings, top genres, directors and decades.'
             'export:The diary as Letterboxd'\''s import CSV.'
             'import:Add a Letterboxd CSV'\''s viewings to the diary (shows what it will do first).'
         )
@@ -783,7 +792,7 @@ _toolbox_movies_diary() {
         ;;
     arg)
         case "${words[1]}" in
-        list|export|import)
+        list|stats|export|import)
             "_toolbox_movies_diary_${words[1]}" && ret=0
             ;;
         esac
@@ -797,6 +806,30 @@ _toolbox_movies_diary_list() {
     local -i ret=1
     local -ar arg_specs=(
         '--year[Only this year'\''s viewings.]:year:'
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_diary_stats() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--year[The year (default\: this year).]:year:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -858,6 +891,75 @@ _toolbox_movies_diary_import() {
     return "${ret}"
 }
 
+_toolbox_movies_hide() {
+    local -i ret=1
+    local -ar ___type=('movie' 'tv')
+    local -ar arg_specs=(
+        ':title:'
+        '--type[movie or tv (default\: movie, or what a link names).]:type:{__toolbox_complete "${___type[@]}"}'
+        '--genre[A genre name, of movies or TV.]:genre:{__toolbox_custom_complete ---completion movies hide -- --genre "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_hidden() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_movies_unhide() {
+    local -i ret=1
+    local -ar ___type=('movie' 'tv')
+    local -ar arg_specs=(
+        ':id:'
+        '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--genre[A hidden genre'\''s name.]:genre:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _toolbox_trailers() {
     local -i ret=1
     local -ar arg_specs=(
@@ -877,12 +979,14 @@ _toolbox_trailers() {
             'show:One title in full: poster, certification, runtime, ranked trailers, where to watch it, links.'
             'play:Open the best trailer (or --pick N) in the browser.'
             'watchlist:Titles you want to watch, kept on this computer.'
+            'arrivals:What on your watchlist and favourites is newly on your streaming services.'
+            'calendar:The coming releases of your watchlist in your region, by date, or as an iCalendar file.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        browse|trending|genres|providers|show|play|watchlist)
+        browse|trending|genres|providers|show|play|watchlist|arrivals|calendar)
             "_toolbox_trailers_${words[1]}" && ret=0
             ;;
         esac
@@ -907,6 +1011,7 @@ _toolbox_trailers_browse() {
         '--certification[A US rating for movies\: G, PG, PG-13, R or NC-17.]:certification:{__toolbox_complete "${___certification[@]}"}'
         '*--provider[A watch provider (see `toolbox trailers providers`); repeat for any of several.]:name:{__toolbox_custom_complete ---completion trailers browse -- --provider "${current_word_index}" "$(__toolbox_cursor_index_in_current_word)"}'
         '*--kind[stream, free, ads, rent or buy; repeat for any of several.]:kind:{__toolbox_complete "${___kind[@]}"}'
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
         '--region[The country for watch providers, as two letters (default\: tmdb.region).]:XX:'
         '--all[Every page (fetched concurrently), to the end.]'
         '--page[The page to show, from 1 (20 a page).]:page:'
@@ -937,6 +1042,7 @@ _toolbox_trailers_trending() {
     local -ar arg_specs=(
         '--type[all, movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
         '--window[day or week.]:window:{__toolbox_complete "${___window[@]}"}'
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
         '--page[The page to show, from 1 (20 a page).]:page:'
         '--limit[Show this many, from --page on, fetching more pages as needed.]:limit:'
         '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
@@ -1069,12 +1175,14 @@ _toolbox_trailers_watchlist() {
             'list:Show your watchlist.'
             'add:Add a title (checked against TMDB first).'
             'remove:Remove a title from your watchlist.'
+            'export:The watchlist'\''s movies as Letterboxd'\''s import CSV (Letterboxd keeps films only).'
+            'import:Add a Letterboxd watchlist CSV'\''s movies to the watchlist (shows what it will do first).'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|add|remove)
+        list|add|remove|export|import)
             "_toolbox_trailers_watchlist_${words[1]}" && ret=0
             ;;
         esac
@@ -1087,6 +1195,8 @@ _toolbox_trailers_watchlist() {
 _toolbox_trailers_watchlist_list() {
     local -i ret=1
     local -ar arg_specs=(
+        '--on-my-services[Only titles on your streaming services (tmdb.services) in the region.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1134,6 +1244,96 @@ _toolbox_trailers_watchlist_remove() {
     local -ar arg_specs=(
         ':id:'
         '--type[movie or tv.]:type:{__toolbox_complete "${___type[@]}"}'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_watchlist_export() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '(--output -o)'{--output,-o}'[Write it to this file instead of stdout.]:output:_files -g '\''*.csv'\'''
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_watchlist_import() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:_files -g '\''*.csv'\'''
+        '(--yes -y)'{--yes,-y}'[Do not ask.]'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_arrivals() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--region[The country for watch providers, as two letters (default\: tmdb.region).]:XX:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_trailers_calendar() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--days[How many days ahead, from today.]:days:'
+        '--ics[Write the releases to this iCalendar (.ics) file instead.]:ics:_files -g '\''*.ics'\'''
+        '--region[The country for watch providers, as two letters (default\: tmdb.region).]:XX:'
+        '--language[Titles and overviews in this language (default\: tmdb.language).]:xx-YY:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
