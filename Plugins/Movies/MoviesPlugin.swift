@@ -61,21 +61,3 @@ struct MoviesCommand: ParsableCommand {
         ]
     )
 }
-
-/// Shows a list of movies the way every movie list looks; with `images`, a small poster per row;
-/// with `viewer`, where each is on the user's services, and what it left out.
-func present(_ movies: [MovieItem], empty: String, images: Bool = false, viewer: ViewerPreferences? = nil, in context: CommandContext) async throws {
-    // Pictures need the key; a saved list shows without one.
-    let catalog = try? context.resolve(MovieCatalog.self)
-    try await context.resolve(TerminalPictures.self).list(
-        movies,
-        columns: viewer?.columns(MovieItem.columns) ?? MovieItem.columns,
-        plain: \.spoken,
-        empty: empty,
-        attribution: viewer?.attribution,
-        wanted: images
-    ) {
-        try await catalog?.picture(at: $0.posterURL, size: TMDBImageSize.thumbnail)
-    }
-    viewer?.report(to: context.output)
-}

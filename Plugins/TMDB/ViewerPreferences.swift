@@ -52,8 +52,17 @@ public final class ViewerPreferences: Sendable {
     /// with `--on-my-services`).
     public static func load(client: TMDBClient, context: CommandContext, onlyMine: Bool) async throws -> ViewerPreferences {
         let hidden = try HiddenTitles(dataFolder: context.paths.data).load()
-        let services = onlyMine ? try await client.requiredStreamingServices() : try await client.streamingServices()
-        return ViewerPreferences(client: client, hidden: hidden, services: services, onlyMine: onlyMine)
+        guard !onlyMine else {
+            return ViewerPreferences(client: client, hidden: hidden, services: try await client.requiredStreamingServices(), onlyMine: true)
+        }
+        // Marking the services is a courtesy: a list TMDB can give shows unmarked when their names
+        // cannot be looked up, and only a name TMDB does not know stops it.
+        do {
+            return ViewerPreferences(client: client, hidden: hidden, services: try await client.streamingServices(), onlyMine: false)
+        } catch let error as ToolboxError where error.kind != .usage {
+            context.output.notice("Your services are not marked: \(error.message).")
+            return ViewerPreferences(client: client, hidden: hidden, services: nil, onlyMine: false)
+        }
     }
 
     /// JustWatch is credited wherever its data shows.

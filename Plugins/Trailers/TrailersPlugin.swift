@@ -76,26 +76,8 @@ struct SingleTitle: ParsableArguments {
             return (catalog, id, type)
         case .several(let titles, let type):
             context.output.notice("Several titles match; run the command again with one of these ids:")
-            try await present(titles.compactMap { TitleItem($0, type: type, imageURL: catalog.client.imageURL) }, empty: "", in: context)
+            try await TitleItem.present(titles.compactMap { TitleItem($0, type: type, imageURL: catalog.client.imageURL) }, empty: "", in: context)
             return nil
         }
     }
-}
-
-/// Shows a list of titles the way every Trailers list looks; with `viewer`, where each is on the
-/// user's services, and what it left out.
-func present(_ items: [TitleItem], empty: String, images: Bool = false, viewer: ViewerPreferences? = nil, in context: CommandContext) async throws {
-    // Pictures need the key; a saved list shows without one.
-    let catalog = try? context.resolve(TrailerCatalog.self)
-    try await context.resolve(TerminalPictures.self).list(
-        items,
-        columns: viewer?.columns(TitleItem.columns) ?? TitleItem.columns,
-        plain: \.spoken,
-        empty: empty,
-        attribution: viewer?.attribution,
-        wanted: images
-    ) {
-        try await catalog?.picture(at: $0.posterURL, size: TMDBImageSize.thumbnail)
-    }
-    viewer?.report(to: context.output)
 }

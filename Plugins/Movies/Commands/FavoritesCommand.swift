@@ -20,24 +20,9 @@ extension MoviesCommand {
                   toolbox movies favorites add "the grand budapest hotel"
                   toolbox movies favorites list
                 """,
-            subcommands: [List.self, Add.self, Remove.self],
+            subcommands: [SavedTitlesShow<MovieItem>.self, Add.self, Remove.self],
             aliases: ["favourites"]
         )
-
-        struct List: TMDBCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "Show your favourites.")
-            @OptionGroup var services: ServicesOption
-            @OptionGroup var tmdb: TMDBOptions
-
-            func run(in context: CommandContext) async throws {
-                // Without a usable key the favourites are shown as kept; only --on-my-services needs one.
-                let catalog = services.onMyServices ? try context.resolve(MovieCatalog.self) : try? context.resolve(MovieCatalog.self)
-                let viewer = try await catalog?.viewer(services, in: context)
-                try await context.resolve(Favorites.self).runList(in: context) { items, empty in
-                    try await present(await viewer?.shape(items) ?? items, empty: empty, viewer: viewer, in: context)
-                }
-            }
-        }
 
         struct Add: TMDBCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a movie (checked against TMDB first).")

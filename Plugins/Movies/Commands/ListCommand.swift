@@ -67,7 +67,7 @@ extension MoviesCommand {
                 "\(who) — \(NumberStyle.grouped(count)) \(count == 1 ? "movie" : "movies")\(chosen == nil ? "" : " (person \(personID))")"
             )
             let filtered = filter == MovieFilter() && !services.onMyServices ? "" : " with these filters"
-            try await present(movies, empty: "No movies found for \(who)\(filtered).", images: pictures.images, viewer: viewer, in: context)
+            try await MovieItem.present(movies, empty: "No movies found for \(who)\(filtered).", images: pictures.images, viewer: viewer, in: context)
         }
 
         /// The person to list, and their name when `--actor` chose them.

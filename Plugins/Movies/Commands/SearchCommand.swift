@@ -35,7 +35,7 @@ extension MoviesCommand {
             let movies = try await TMDBPaging.collect(from: pages.start, limit: pages.limit, key: \.id) {
                 try await catalog.search(query, year: year, page: $0)
             }.results
-            try await present(movies, empty: "No movies found for “\(query)”\(year.map { " in \($0)" } ?? "").", in: context)
+            try await MovieItem.present(movies, empty: "No movies found for “\(query)”\(year.map { " in \($0)" } ?? "").", in: context)
         }
     }
 }

@@ -50,6 +50,6 @@ struct RelatedMovies: ParsableArguments {
         let filtered = filter == MovieFilter() && !services.onMyServices ? "" : " with these filters"
         let empty = "No movies found \(relation.phrase) movie \(id)\(filtered)."
         let ordered = filter.ordered(found.map(\.movie)).compactMap { items[$0.id] }
-        try await present(ordered, empty: empty, images: pictures.images, viewer: viewer, in: context)
+        try await MovieItem.present(ordered, empty: empty, images: pictures.images, viewer: viewer, in: context)
     }
 }

@@ -47,9 +47,11 @@ struct MovieItem: Codable, Sendable, Equatable {
     ]
 }
 
-extension MovieItem: ListedTitle {
+extension MovieItem: TitleRow {
     var mediaType: MediaType { .movie }
     var genreIDs: [Int] { genres ?? [] }
+
+    static func client(in context: CommandContext) throws -> TMDBClient { try context.resolve(MovieCatalog.self).client }
 }
 
 extension MovieItem: SavedItem {

@@ -34,7 +34,8 @@ enum DiaryStatsText {
         lines += ["", bold("Ratings")]
         lines.append("  " + rating(stats))
         if stats.rated > 0 {
-            lines.append("  ½ " + Sparkline.line(stats.ratings.map { Double($0.count) }, floor: 0) + " ★★★★★")
+            // Half a star to five, left to right.
+            lines.append("  ½★ " + Sparkline.line(stats.ratings.map { Double($0.count) }, floor: 0) + " 5★")
         }
         for (title, counts) in [("Genres", stats.genres), ("Directors", stats.directors), ("Decades", stats.decades)] where !counts.isEmpty {
             lines += ["", bold(title)]

@@ -115,7 +115,7 @@ struct MovieCatalog: Sendable {
                 TMDBMovie(id: $0.id, title: $0.title, releaseDate: $0.date, voteAverage: $0.voteAverage, voteCount: $0.voteCount)
             }
             context.output.notice("Several movies match; run the command again with one of these ids:")
-            try await present(items(movies), empty: "", in: context)
+            try await MovieItem.present(items(movies), empty: "", in: context)
             return nil
         }
     }

@@ -82,7 +82,7 @@ extension TrailersCommand {
                 output.progress("Fetching pages", total: $0)
             }
             let items = all ? Array(found.prefix(paging.limit ?? .max)) : found
-            try await present(items, empty: "No titles found for these filters.", images: pictures.images, viewer: viewer, in: context)
+            try await TitleItem.present(items, empty: "No titles found for these filters.", images: pictures.images, viewer: viewer, in: context)
         }
     }
 }

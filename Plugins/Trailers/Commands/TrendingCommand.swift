@@ -23,7 +23,7 @@ extension TrailersCommand {
             let catalog = try context.resolve(TrailerCatalog.self)
             let viewer = try await catalog.viewer(services, in: context)
             let items = try await catalog.trending(type, window: window.rawValue, paging: paging, viewer: viewer)
-            try await present(items, empty: "Nothing is trending right now.", viewer: viewer, in: context)
+            try await TitleItem.present(items, empty: "Nothing is trending right now.", viewer: viewer, in: context)
         }
     }
 }

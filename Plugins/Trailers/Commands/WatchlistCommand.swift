@@ -22,23 +22,8 @@ extension TrailersCommand {
                   toolbox trailers watchlist export --output watchlist.csv
                   toolbox trailers watchlist import letterboxd/watchlist.csv --yes
                 """,
-            subcommands: [List.self, Add.self, Remove.self, Export.self, Import.self]
+            subcommands: [SavedTitlesShow<TitleItem>.self, Add.self, Remove.self, Export.self, Import.self]
         )
-
-        struct List: TMDBCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "Show your watchlist.")
-            @OptionGroup var services: ServicesOption
-            @OptionGroup var tmdb: TMDBOptions
-
-            func run(in context: CommandContext) async throws {
-                // Without a usable key the watchlist is shown as kept; only --on-my-services needs one.
-                let catalog = services.onMyServices ? try context.resolve(TrailerCatalog.self) : try? context.resolve(TrailerCatalog.self)
-                let viewer = try await catalog?.viewer(services, in: context)
-                try await context.resolve(Watchlist.self).runList(in: context) { items, empty in
-                    try await present(await viewer?.shape(items) ?? items, empty: empty, viewer: viewer, in: context)
-                }
-            }
-        }
 
         struct Add: TMDBCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a title (checked against TMDB first).")

@@ -93,9 +93,11 @@ struct TitleItem: Codable, Sendable, Equatable {
     ]
 }
 
-extension TitleItem: ListedTitle {
+extension TitleItem: TitleRow {
     var mediaType: MediaType { type }
     var genreIDs: [Int] { genres ?? [] }
+
+    static func client(in context: CommandContext) throws -> TMDBClient { try context.resolve(TrailerCatalog.self).client }
 }
 
 extension TitleItem: SavedItem {

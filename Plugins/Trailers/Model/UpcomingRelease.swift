@@ -58,7 +58,7 @@ struct UpcomingRelease: Encodable, Sendable, Equatable {
             uid: uid,
             day: date,
             summary: summary,
-            description: "\(type.label), \(kind.phrase) in \(region). Release dates from TMDB.",
+            description: "\(type.label): \(kind == .episode ? "the next episode" : "the \(kind.rawValue) release") in \(region). Dates from TMDB.",
             url: TitleLinks.tmdb(id, type: type)
         )
     }
