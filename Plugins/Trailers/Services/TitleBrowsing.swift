@@ -65,8 +65,15 @@ extension TrailerCatalog {
     }
 
     /// The titles a list showed, kept for `show`'s fallback.
+    /// (Where a title was on the services is of the moment: it is not kept.)
     private func remembered(_ items: [TitleItem]) -> [TitleItem] {
-        seen.remember(items)
+        seen.remember(
+            items.map { item in
+                var kept = item
+                kept.onMyServices = nil
+                return kept
+            }
+        )
         return items
     }
 
