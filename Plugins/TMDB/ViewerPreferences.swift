@@ -91,11 +91,14 @@ public final class ViewerPreferences: Sendable {
         }
         guard let services, !kept.isEmpty else { return kept }
         let client = self.client
-        let lookUps = try? await kept.concurrentMap { item in try? await services.offers(in: client.watchOptions(of: item.id, type: item.mediaType)) }
-        let offers = lookUps ?? kept.map { _ in nil }
-        let unchecked = offers.filter { $0 == nil }.count
+        // A title listed twice (a film watched twice in the diary) is asked about once.
+        var seen = Set<String>()
+        let titles = kept.map { (id: $0.id, type: $0.mediaType) }.filter { seen.insert("\($0.type.rawValue)/\($0.id)").inserted }
+        let lookUps = try? await titles.concurrentMap { title in try? await services.offers(in: client.watchOptions(of: title.id, type: title.type)) }
+        let offers = Dictionary(uniqueKeysWithValues: zip(titles.map { "\($0.type.rawValue)/\($0.id)" }, lookUps ?? titles.map { _ in nil }))
+        let unchecked = offers.values.filter { $0 == nil }.count
         if unchecked > 0 { tally.withLock { $0.unchecked += unchecked } }
-        for index in kept.indices { kept[index].onMyServices = offers[index] }
+        for index in kept.indices { kept[index].onMyServices = offers["\(kept[index].mediaType.rawValue)/\(kept[index].id)"] ?? nil }
         return onlyMine ? kept.filter { $0.onMyServices?.isEmpty == false } : kept
     }
 

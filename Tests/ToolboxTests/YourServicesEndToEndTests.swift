@@ -72,6 +72,32 @@ import Testing
         await server.stop()
     }
 
+    @Test func theDiaryIsMarkedTooAskingOnceAFilmAndHidingNothing() async throws {
+        let (server, toolbox) = try await start()
+        let folder = toolbox.home.appendingPathComponent("data/toolbox/movies")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let viewings = [(1, "2026-03-01"), (1, "2026-02-01"), (2, "2026-01-01")].map {
+            #"{"tmdbID":\#($0.0),"imdbID":null,"title":"Movie \#($0.0)","year":"2001","watchedDate":"\#($0.1)","rating":null,"rewatch":false}"#
+        }
+        try Data("[\(viewings.joined(separator: ","))]".utf8).write(to: folder.appendingPathComponent("diary.json"))
+        let hid = try await toolbox.run(["movies", "hide", "--genre", "drama"])
+        #expect(hid.exitCode == 0, "\(hid.standardError)")
+        let diary = try await toolbox.run(["movies", "diary", "--plain"])
+        #expect(
+            diary.standardOutput == """
+                Watched Movie 1, 2001, on Mar 1, 2026, on Netflix.
+                Watched Movie 1, 2001, on Feb 1, 2026, on Netflix.
+                Watched Movie 2, 2001, on Jan 1, 2026, not on your services.
+
+                """,
+            "\(diary.standardError)"
+        )
+        #expect(server.requestCount("/3/movie/1/watch/providers") == 1, "one film, one question")
+        let mine = try await toolbox.run(["movies", "diary", "--on-my-services", "--json"])
+        #expect((try json(mine.standardOutput) as? [Any])?.count == 2)
+        await server.stop()
+    }
+
     @Test func aServiceTMDBDoesNotKnowIsAUsageErrorWithTheClosestName() async throws {
         let (server, toolbox) = try await start(services: "Netflx")
         let wrong = try await toolbox.run(["trailers", "trending", "--on-my-services"])
