@@ -63,6 +63,12 @@ import Testing
         #expect(asked.query["with_watch_providers"] == "8|337" && asked.query["watch_region"] == "US")
         #expect(asked.query["with_watch_monetization_types"] == "flatrate|free|ads")
 
+        // In browse it is a filter like --provider: trending becomes discover, asked for the services.
+        let browse = try await toolbox.run(["trailers", "browse", "--type", "movie", "--on-my-services"])
+        #expect(browse.exitCode == 0 && browse.standardOutput.hasPrefix("Movie\t1\tMovie 1\t"), "\(browse.standardError)")
+        let discovered = try #require(server.requests.last { $0.path == "/3/discover/movie" })
+        #expect(discovered.query["with_watch_providers"] == "8|337" && discovered.query["sort_by"] == "popularity.desc")
+
         // Similar cannot: it is filtered page by page.
         server.route("/3/movie/550", .json(try Self.fixture("movie-details-append-response.json")))
         server.route("/3/movie/550/similar", .json(Self.page(ids: [2, 1, 3])))

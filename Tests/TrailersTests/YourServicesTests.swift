@@ -29,6 +29,16 @@ import Testing
         #expect(Self.services.offers(in: WatchOptions(rentOnly, region: "US")).isEmpty, "Apple TV rents it: on no one's subscription")
     }
 
+    @Test func onMyServicesIsAFilterSoBrowseDiscoversRatherThanTrends() {
+        var filter = TrailerFilter()
+        #expect(filter.usesTrendingEndpoint)
+        #expect(filter.setOnlyMyServices(true).isEmpty, "the default sort changed silently")
+        #expect(!filter.usesTrendingEndpoint && filter.sort == .popularity)
+        var typed = TrailerFilter()
+        typed.setSort(.trending)
+        #expect(typed.setOnlyMyServices(true).map(\.field) == [.sort], "a typed trending is said to change")
+    }
+
     static let dune = KeptTitles.Title(id: 438631, type: .movie, title: "Dune", year: "2021")
     static let shogun = KeptTitles.Title(id: 126308, type: .tv, title: "Shōgun", year: "2024")
     static let monday = Date(timeIntervalSince1970: 1_795_900_000)

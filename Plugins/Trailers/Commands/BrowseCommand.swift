@@ -67,6 +67,7 @@ extension TrailersCommand {
             if let certification { notices += filter.setCertification(certification) }
             if !providers.isEmpty { notices += filter.setProviders(providers) }
             if !kinds.isEmpty { notices += filter.setKinds(kinds) }
+            if services.onMyServices { notices += filter.setOnlyMyServices(true) }
             var said: [String] = []
             for override in notices where !said.contains(override.notice) { said.append(override.notice) }
             return (filter, said)

@@ -4,13 +4,13 @@ import TMDB
 /// Trailers app are applied after every change.
 ///
 /// 1. Any content type other than movie clears the certification.
-/// 2. Sort trending with an active filter (providers and kinds too) becomes popularity.
+/// 2. Sort trending with an active filter (providers, kinds and your services too) becomes popularity.
 /// 3. Date range upcoming with sort trending or popularity becomes newest.
 ///
 /// A change returns the overrides of values the user typed, to be said on stderr;
 /// replacing a default is silent.
 struct TrailerFilter: Sendable, Equatable {
-    enum Field: Sendable, Hashable { case contentType, sort, genre, dates, certification, providers, kinds }
+    enum Field: Sendable, Hashable { case contentType, sort, genre, dates, certification, providers, kinds, onlyMyServices }
 
     /// A value the rules changed after the user typed it.
     struct Override: Sendable, Equatable {
@@ -26,10 +26,14 @@ struct TrailerFilter: Sendable, Equatable {
     /// Watch providers by name, and the kinds of watching (stream, rent, …): "any of".
     private(set) var providers: [String] = []
     private(set) var kinds: [WatchKind] = []
+    /// Only titles on the user's services (`--on-my-services`): discover filters them.
+    private(set) var onlyMyServices = false
     private var typed: Set<Field> = []
 
-    /// Genre, certification, a date range other than all-time, providers or kinds.
-    var hasActiveFilter: Bool { genre != nil || certification != nil || dates != .allTime || !providers.isEmpty || !kinds.isEmpty }
+    /// Genre, certification, a date range other than all-time, providers, kinds or your services.
+    var hasActiveFilter: Bool {
+        genre != nil || certification != nil || dates != .allTime || !providers.isEmpty || !kinds.isEmpty || onlyMyServices
+    }
 
     /// Sort trending with no active filter reads the trending endpoint; everything else discovers.
     var usesTrendingEndpoint: Bool { sort == .trending && !hasActiveFilter }
@@ -60,6 +64,10 @@ struct TrailerFilter: Sendable, Equatable {
 
     @discardableResult mutating func setKinds(_ value: [WatchKind]) -> [Override] {
         change(.kinds) { $0.kinds = value }
+    }
+
+    @discardableResult mutating func setOnlyMyServices(_ value: Bool) -> [Override] {
+        change(.onlyMyServices) { $0.onlyMyServices = value }
     }
 
     private mutating func change(_ field: Field, _ apply: (inout TrailerFilter) -> Void) -> [Override] {
