@@ -39,13 +39,18 @@ public final class ViewerPreferences: Sendable {
     public let services: StreamingServices?
     public let onlyMine: Bool
     let client: TMDBClient
+    /// Where a long list's lookups show their progress.
+    let output: Output?
     private let tally = Mutex((hidden: 0, unchecked: 0))
+    /// A list this long (a diary) says how its lookups are going; a page of 20 does not.
+    static let lookupsShown = 40
 
-    init(client: TMDBClient, hidden: HiddenTitles.Kept, services: StreamingServices?, onlyMine: Bool) {
+    init(client: TMDBClient, hidden: HiddenTitles.Kept, services: StreamingServices?, onlyMine: Bool, output: Output? = nil) {
         self.client = client
         self.hidden = hidden
         self.services = services
         self.onlyMine = onlyMine
+        self.output = output
     }
 
     /// The preferences a command runs with: the hidden list, and the services when set (required
@@ -53,12 +58,14 @@ public final class ViewerPreferences: Sendable {
     public static func load(client: TMDBClient, context: CommandContext, onlyMine: Bool) async throws -> ViewerPreferences {
         let hidden = try HiddenTitles(dataFolder: context.paths.data).load()
         guard !onlyMine else {
-            return ViewerPreferences(client: client, hidden: hidden, services: try await client.requiredStreamingServices(), onlyMine: true)
+            let services = try await client.requiredStreamingServices()
+            return ViewerPreferences(client: client, hidden: hidden, services: services, onlyMine: true, output: context.output)
         }
         // Marking the services is a courtesy: a list TMDB can give shows unmarked when their names
         // cannot be looked up, and only a name TMDB does not know stops it.
         do {
-            return ViewerPreferences(client: client, hidden: hidden, services: try await client.streamingServices(), onlyMine: false)
+            let services = try await client.streamingServices()
+            return ViewerPreferences(client: client, hidden: hidden, services: services, onlyMine: false, output: context.output)
         } catch let error as ToolboxError where error.kind != .usage {
             context.output.notice("Your services are not marked: \(error.message).")
             return ViewerPreferences(client: client, hidden: hidden, services: nil, onlyMine: false)
@@ -94,7 +101,12 @@ public final class ViewerPreferences: Sendable {
         // A title listed twice (a film watched twice in the diary) is asked about once.
         var seen = Set<String>()
         let titles = kept.map { (id: $0.id, type: $0.mediaType) }.filter { seen.insert("\($0.type.rawValue)/\($0.id)").inserted }
-        let lookUps = try? await titles.concurrentMap { title in try? await services.offers(in: client.watchOptions(of: title.id, type: title.type)) }
+        let progress = titles.count > Self.lookupsShown ? output?.progress("Asking TMDB where the titles can be watched", total: titles.count) : nil
+        defer { progress?.finish() }
+        let lookUps = try? await titles.concurrentMap { title in
+            defer { progress?.advance() }
+            return try? await services.offers(in: client.watchOptions(of: title.id, type: title.type))
+        }
         let offers = Dictionary(uniqueKeysWithValues: zip(titles.map { "\($0.type.rawValue)/\($0.id)" }, lookUps ?? titles.map { _ in nil }))
         let unchecked = offers.values.filter { $0 == nil }.count
         if unchecked > 0 { tally.withLock { $0.unchecked += unchecked } }
