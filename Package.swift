@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "Kiwi",
             dependencies: [
-                "PluginAPI", "KiwiWire", "KiwiServerCommands",
+                "PluginAPI", "KiwiWire", "KiwiServerSettings", "KiwiServerCommands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -113,17 +113,25 @@ let package = Package(
 
         // MARK: Kiwi's server: a room of its own
 
+        // The server's vocabulary, which both programs need: what `kiwi serve` is told (AppArguments),
+        // the database it opens, its rate limits, registrations and trusted address ranges, and the
+        // configuration keys it reads.
+        .target(
+            name: "KiwiServerSettings",
+            dependencies: ["PluginAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // serve, migrate and approve with their options, the parsed command being the application's
-        // arguments (AppArguments); light enough for toolbox to show their help and check them.
+        // arguments (AppArguments); light enough for toolbox to show their help and check them. The
+        // server's program runs them as the plugin `KiwiServerPlugin`, without the client.
         .target(
             name: "KiwiServerCommands",
-            dependencies: ["PluginAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PluginAPI", "KiwiServerSettings", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The server: the only target linking Hummingbird, GRDB, PostgresNIO, bcrypt, Mustache and Prometheus.
         .target(
             name: "KiwiServer",
             dependencies: [
-                "PluginAPI", "KiwiWire", "KiwiServerCommands", "KiwiMedia",
+                "PluginAPI", "KiwiWire", "KiwiServerSettings", "KiwiMedia",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -156,7 +164,7 @@ let package = Package(
         .executableTarget(
             name: "toolbox-kiwi-server",
             dependencies: [
-                "PluginAPI", "Kiwi", "KiwiWire", "KiwiServerCommands", "KiwiServer",
+                "PluginAPI", "KiwiWire", "KiwiServerSettings", "KiwiServerCommands", "KiwiServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -189,7 +197,8 @@ let package = Package(
         .testTarget(
             name: "KiwiServerTests",
             dependencies: [
-                "KiwiServer", "KiwiServerCommands", "KiwiMedia", "KiwiWire", "PluginAPI", "TestSupport", "toolbox", "toolbox-kiwi-server",
+                "KiwiServer", "KiwiServerSettings", "KiwiServerCommands", "KiwiMedia", "KiwiWire", "PluginAPI", "TestSupport", "toolbox",
+                "toolbox-kiwi-server",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

@@ -1,26 +1,14 @@
 import ArgumentParser
 import KiwiServerCommands
+import KiwiServerSettings
 import PluginAPI
 
 /// `toolbox kiwi`: the KiwiFruit reading community — its server and its client.
 public enum KiwiPlugin: ToolboxPlugin {
     public enum Keys {
         static let server = ConfigKey("kiwi.server", type: .url, default: "http://127.0.0.1:8080", summary: "The Kiwi server the client talks to.")
-        public static let booksURL = ConfigKey(
-            "kiwi.books_url",
-            type: .url,
-            default: "https://openlibrary.org",
-            summary: "Where `kiwi serve` looks books up (Open Library's keyless search)."
-        )
-
-        public static let coversURL = ConfigKey(
-            "kiwi.covers_url",
-            type: .url,
-            default: "https://covers.openlibrary.org",
-            summary: "Where `kiwi serve` fetches books' covers (Open Library's keyless covers), once each."
-        )
-
-        static let all = [server, booksURL, coversURL]
+        // The server's own keys, declared here too so that `toolbox config set` takes them.
+        static let all = [server] + KiwiServerKeys.all
     }
 
     public static let descriptor = PluginDescriptor(name: "Kiwi", command: KiwiCommand.self, configurationKeys: Keys.all)

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import KiwiMedia
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PluginAPI

@@ -1,6 +1,6 @@
 import Hummingbird
 import HummingbirdCore
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import Metrics

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KiwiServerSettings
 import PluginAPI
 
 /// `toolbox kiwi migrate --from DATABASE --to DATABASE`

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KiwiServerSettings
 import PluginAPI
 
 /// `toolbox kiwi serve`

@@ -1,7 +1,7 @@
 import Foundation
-import Kiwi
 import KiwiServer
 import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PluginAPI
@@ -11,8 +11,8 @@ import Synchronization
 struct LocalKiwiServer: KiwiServerHost {
     func serve(_ command: ServeCommand, in context: CommandContext) async throws {
         let web = try context.resolve(WebClient.self)
-        let books = BookSearch(baseURL: try context.configuration.url(KiwiPlugin.Keys.booksURL), web: web)
-        let covers = CoverSource(baseURL: try context.configuration.url(KiwiPlugin.Keys.coversURL), web: web)
+        let books = BookSearch(baseURL: try context.configuration.url(KiwiServerKeys.booksURL), web: web)
+        let covers = CoverSource(baseURL: try context.configuration.url(KiwiServerKeys.coversURL), web: web)
         let console = context.output.console
         let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: context.options.quiet ? .error : .info) }
         let output = context.output

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Kiwi
 import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PluginAPI

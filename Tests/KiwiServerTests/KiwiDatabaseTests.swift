@@ -1,4 +1,4 @@
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Testing
 

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Kiwi
 import KiwiMedia
 import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PluginAPI

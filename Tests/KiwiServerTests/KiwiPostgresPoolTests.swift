@@ -1,5 +1,5 @@
 import Foundation
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PostgresNIO

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Kiwi
 import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PluginAPI

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import PluginAPI
 import TestSupport

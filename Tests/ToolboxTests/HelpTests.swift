@@ -89,4 +89,28 @@ func longOptions(of command: any ParsableCommand.Type) -> [String] {
         #expect(!declared.isEmpty)
         #expect(Set(declared) == Set(registered), "declared: \(declared.sorted()), in Sources/toolbox/main.swift: \(registered.sorted())")
     }
+
+    /// The lines of every Swift file under `folder` of the repository, with the file's path in it.
+    static func sources(under folder: String) throws -> [(file: String, line: Substring)] {
+        let root = repository.appendingPathComponent(folder)
+        guard let files = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var lines: [(String, Substring)] = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            lines += source.split(separator: "\n").map { (file, $0) }
+        }
+        return lines
+    }
+
+    /// The server's program links no client, and only the stores speak to a database's library.
+    @Test func theServerImportsNoClientAndOnlyItsStoresADatabaseLibrary() throws {
+        let program = try Self.sources(under: "Sources/toolbox-kiwi-server").filter { $0.line == "import Kiwi" }
+        #expect(program.isEmpty, "\(program.map(\.file))")
+        let server = try Self.sources(under: "Sources/KiwiServer")
+        #expect(server.contains { $0.line == "import GRDB" } && server.contains { $0.line == "import PostgresNIO" }, "the check sees the stores")
+        let outside = server.filter { ["import GRDB", "import PostgresNIO"].contains($0.line) && !$0.file.hasPrefix("Stores/") }
+        #expect(outside.isEmpty, "\(outside.map(\.file))")
+        let commands = try Self.sources(under: "Sources/KiwiServer").filter { $0.line == "import KiwiServerCommands" }
+        #expect(commands.isEmpty, "the server imports its settings, not the commands: \(commands.map(\.file))")
+    }
 }

@@ -1,5 +1,5 @@
 import HTTPTypes
-import KiwiServerCommands
+import KiwiServerSettings
 import NIOCore
 
 /// Who is asking, by address, for the rate limits: the connection's peer, or behind a proxy named

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdCore
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import NIOCore

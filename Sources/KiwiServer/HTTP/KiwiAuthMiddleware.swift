@@ -1,5 +1,5 @@
 import Hummingbird
-import KiwiServerCommands
+import KiwiServerSettings
 import PluginAPI
 
 /// Who is calling: the member, from `Authorization: Bearer <token>` or the `session` cookie, and

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 
 /// The one place where the community's problems become answers: an HTTP status, a machine code

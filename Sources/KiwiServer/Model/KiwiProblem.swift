@@ -1,5 +1,5 @@
 import KiwiMedia
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 
 /// What can go wrong in the community, in its own words. The services and stores throw these;

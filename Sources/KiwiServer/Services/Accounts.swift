@@ -1,6 +1,6 @@
 import Foundation
 import HummingbirdBcrypt
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 
 /// Members and their sessions: signing up, logging in (failures limited), who a session's token

@@ -1,4 +1,4 @@
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 
 /// Everything the community does, as the API's controllers and the web pages ask for it: one

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PostgresNIO

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import KiwiMedia
-import KiwiServerCommands
+import KiwiServerSettings
 import KiwiWire
 import Logging
 import PluginAPI
