@@ -76,10 +76,10 @@ extension TMDBClient {
     /// Genres hardly change.
     public static let genreLifetime = CachePolicy(kind: "genres", timeToLive: 7 * 24 * 3600)
 
-    /// `GET /genre/movie/list` and `/genre/tv/list`, fetched concurrently.
-    public func genres() async throws -> GenreCatalog {
-        async let movie: TMDBGenreList = get("genre/movie/list", cache: Self.genreLifetime)
-        async let tv: TMDBGenreList = get("genre/tv/list", cache: Self.genreLifetime)
-        return GenreCatalog(movie: try await movie.genres, tv: try await tv.genres)
+    /// `GET /genre/movie/list` and `/genre/tv/list` (the types asked for), fetched concurrently.
+    public func genres(of types: Set<MediaType> = [.movie, .tv]) async throws -> GenreCatalog {
+        async let movie: TMDBGenreList? = types.contains(.movie) ? get("genre/movie/list", cache: Self.genreLifetime) : nil
+        async let tv: TMDBGenreList? = types.contains(.tv) ? get("genre/tv/list", cache: Self.genreLifetime) : nil
+        return GenreCatalog(movie: try await movie?.genres ?? [], tv: try await tv?.genres ?? [])
     }
 }

@@ -44,8 +44,7 @@ struct MovieCatalog: Sendable {
 
     /// `GET /genre/movie/list`; the names are kept for completion.
     func genres() async throws -> GenreCatalog {
-        let list: TMDBGenreList = try await client.get("genre/movie/list", cache: TMDBClient.genreLifetime)
-        let catalog = GenreCatalog(movie: list.genres, tv: [])
+        let catalog = try await client.genres(of: [.movie])
         CompletionNames.keep(catalog.names, in: genreNamesFile)
         return catalog
     }

@@ -15,9 +15,6 @@ struct Spot: Codable, Sendable, Equatable {
 
     /// `donegal/bundoran`, as typed on the command line.
     var path: String { "\(SpotNames.key(region))/\(SpotNames.key(name))" }
-
-    /// `Ireland#Donegal#Bundoran`, as TrebleSurf names it.
-    var trebleSurfID: String { "\(country)#\(region)#\(name)" }
 }
 
 /// The tide a spot works best on: the lowest, middle or highest third of the way from low water

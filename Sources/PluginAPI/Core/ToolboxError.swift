@@ -3,7 +3,7 @@ import Foundation
 /// The one error type every plugin maps its failures into.
 ///
 /// Each error carries a sentence a person understands, a hint saying what to do
-/// about it, and the exit code documented in `specs/cli.md`.
+/// about it, and the exit code the README's "Exit codes" documents.
 public struct ToolboxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kinds of failure toolbox distinguishes; each has its own exit code.
     public enum Kind: String, Sendable, CaseIterable {
