@@ -113,4 +113,36 @@ func longOptions(of command: any ParsableCommand.Type) -> [String] {
         let commands = try Self.sources(under: "Sources/KiwiServer").filter { $0.line == "import KiwiServerCommands" }
         #expect(commands.isEmpty, "the server imports its settings, not the commands: \(commands.map(\.file))")
     }
+
+    /// Every plugin has the same rooms (docs/architecture.md, "Where a plugin's code goes"): its
+    /// plugin file, then `Commands/` (a command a file; the option groups and command protocols its
+    /// commands share in `Commands/CommandOptions.swift`), `Model/`, `Services/`, `Wire/` and
+    /// `Presentation/`. TMDB, the library both TMDB plugins share, is no plugin.
+    @Test func everyPluginKeepsTheSameRooms() throws {
+        let rooms: Set<String> = ["Commands", "Model", "Services", "Wire", "Presentation"]
+        let root = Self.repository.appendingPathComponent("Plugins")
+        var checked = 0
+        for folder in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
+            let entries = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            guard let plugin = entries.first(where: { $0.hasSuffix("Plugin.swift") }) else { continue }
+            checked += 1
+            #expect(Set(entries.filter { $0 != plugin }).isSubset(of: rooms), "\(folder): \(entries.sorted())")
+            let lines = try Self.sources(under: "Plugins/\(folder)")
+            for file in Set(lines.map(\.file)) {
+                let source = lines.filter { $0.file == file }.map(\.line)
+                let commands = source.filter { $0.contains("CommandConfiguration(") }.count
+                let options = source.filter { $0.contains(": ParsableArguments") }.count
+                if file.hasPrefix("Commands/") && file != "Commands/CommandOptions.swift" {
+                    #expect(commands == 1, "\(folder)/\(file): a command a file, found \(commands)")
+                }
+                if file != "Commands/CommandOptions.swift" {
+                    #expect(options == 0, "\(folder)/\(file): option groups go in Commands/CommandOptions.swift")
+                }
+                if file.hasPrefix("Model/") {
+                    #expect(commands == 0, "\(folder)/\(file): no command in Model/")
+                }
+            }
+        }
+        #expect(checked == Toolbox.plugins.count)
+    }
 }

@@ -23,26 +23,5 @@ extension MoviesCommand {
             subcommands: [SavedTitlesShow<MovieItem>.self, Add.self, Remove.self],
             aliases: ["favourites"]
         )
-
-        struct Add: TMDBCommand {
-            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a movie (checked against TMDB first).")
-            @OptionGroup var movie: MovieArgument
-            @OptionGroup var tmdb: TMDBOptions
-
-            func run(in context: CommandContext) async throws {
-                guard let (catalog, id) = try await movie.resolve(in: context) else { return }
-                try await context.resolve(Favorites.self).runAdd(in: context) { try await catalog.item(id) }
-            }
-        }
-
-        struct Remove: ToolboxCommand {
-            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a movie from your favourites.")
-            @Argument(help: "The TMDB movie id.") var id: Int
-            @OptionGroup var global: GlobalOptions
-
-            func run(in context: CommandContext) async throws {
-                try context.resolve(Favorites.self).runRemove(id, described: "movie \(id)", in: context)
-            }
-        }
     }
 }

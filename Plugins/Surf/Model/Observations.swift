@@ -175,3 +175,6 @@ struct SurfReport: Encodable, Sendable, Equatable {
         return a.time.map { $0 > later } ?? false
     }
 }
+
+/// The sea and wind at a spot, hour by hour: `SpotConditions` through time.
+typealias ForecastHour = SpotConditions

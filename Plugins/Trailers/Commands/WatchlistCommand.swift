@@ -24,29 +24,5 @@ extension TrailersCommand {
                 """,
             subcommands: [SavedTitlesShow<TitleItem>.self, Add.self, Remove.self, Export.self, Import.self]
         )
-
-        struct Add: TMDBCommand {
-            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a title (checked against TMDB first).")
-            @OptionGroup var title: SingleTitle
-            @OptionGroup var tmdb: TMDBOptions
-
-            func run(in context: CommandContext) async throws {
-                guard let (catalog, id, type) = try await title.resolve(in: context) else { return }
-                try await context.resolve(Watchlist.self).runAdd(in: context) { try await catalog.details(id, type: type).item }
-            }
-        }
-
-        struct Remove: ToolboxCommand {
-            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a title from your watchlist.")
-            // An id, not a lookup: a title TMDB removed can still be taken off.
-            @Argument(help: "The TMDB id.") var id: Int
-            @Option(help: "movie or tv.") var type: MediaType = .movie
-            @OptionGroup var global: GlobalOptions
-
-            func run(in context: CommandContext) async throws {
-                let key = TitleItem.listKey(id: id, type: type)
-                try context.resolve(Watchlist.self).runRemove(key, described: "\(type.label) \(id)", in: context)
-            }
-        }
     }
 }

@@ -1,9 +1,6 @@
 import Foundation
 import PluginAPI
 
-/// The sea and wind at a spot, hour by hour: `SpotConditions` through time.
-typealias ForecastHour = SpotConditions
-
 /// The forecast as people read it: every third hour, grouped by local day.
 enum ForecastTable {
     static func everyThirdHour(_ hours: [ForecastHour], zone: TimeZone = SpotTime.zone) -> [ForecastHour] {
