@@ -170,7 +170,10 @@ let package = Package(
             ]
         ),
 
-        // MARK: tests: one target per target, and end-to-end tests of both programs
+        // MARK: tests: one target per plugin, PluginAPI's, the server's (KiwiServerTests, which also
+        // tests KiwiMedia and the server's settings), and end-to-end tests of both programs. TMDB, the
+        // library both TMDB plugins share, is tested in MoviesTests and TrailersTests (which import it);
+        // KiwiWire by the client's and the server's tests and the contract suite, which speak it.
 
         .target(
             name: "TestSupport",
