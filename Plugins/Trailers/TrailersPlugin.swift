@@ -48,7 +48,7 @@ struct TrailersCommand: ParsableCommand {
         ]),
         subcommands: [
             Browse.self, Trending.self, Genres.self, Providers.self, Show.self, Play.self, WatchlistCommand.self, Arrivals.self,
-            ReleaseCalendarCommand.self,
+            ReleaseCalendar.self,
         ]
     )
 }

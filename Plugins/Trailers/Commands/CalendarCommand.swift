@@ -4,7 +4,7 @@ import TMDB
 
 extension TrailersCommand {
     /// `toolbox trailers calendar [--days N] [--ics FILE]`
-    struct ReleaseCalendarCommand: TMDBRegionalCommand {
+    struct ReleaseCalendar: TMDBRegionalCommand {
         static let configuration = CommandConfiguration(
             commandName: "calendar",
             abstract: "The coming releases of your watchlist in your region, by date, or as an iCalendar file.",
@@ -38,7 +38,7 @@ extension TrailersCommand {
             guard !items.isEmpty else {
                 return context.output.notice("Your watchlist is empty: add with `toolbox trailers watchlist add TITLE`.")
             }
-            let calendar = try await catalog.calendar(of: items, days: days)
+            let calendar = try await catalog.releases(of: items, days: days)
             for (item, error) in calendar.failed { context.output.notice("Left out \(item.savedName): \(error.message).") }
             if let ics {
                 let text = ICalendar.write(

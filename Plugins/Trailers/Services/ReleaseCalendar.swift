@@ -6,16 +6,16 @@ import TMDB
 /// the one `show` makes).
 extension TrailerCatalog {
     /// What the calendar found: the releases by date, and the titles that could not be looked up.
-    struct Calendar: Sendable {
+    struct Releases: Sendable {
         var releases: [UpcomingRelease]
         var failed: [(item: TitleItem, error: ToolboxError)]
     }
 
     /// The releases of `items` in the region from `today` for `days` days. A title that cannot be
     /// looked up is left out and named; when none can be, the first failure is thrown.
-    func calendar(of items: [TitleItem], days: Int, today: Date = Date()) async throws -> Calendar {
+    func releases(of items: [TitleItem], days: Int, today: Date = Date()) async throws -> Releases {
         let from = DateStyle.isoDate(today)
-        let to = DateStyle.isoDate(Foundation.Calendar.current.date(byAdding: .day, value: days, to: today) ?? today)
+        let to = DateStyle.isoDate(Calendar.current.date(byAdding: .day, value: days, to: today) ?? today)
         let looked = try await items.concurrentMap { item -> Result<[UpcomingRelease], ToolboxError> in
             do {
                 let details = try await tmdbDetails(item.id, type: item.type)
@@ -34,6 +34,6 @@ extension TrailerCatalog {
         }
         if releases.isEmpty, failed.count == items.count, let first = failed.first { throw first.1 }
         releases.sort { ($0.date, $0.title, $0.kind.rawValue) < ($1.date, $1.title, $1.kind.rawValue) }
-        return Calendar(releases: releases, failed: failed)
+        return Releases(releases: releases, failed: failed)
     }
 }
