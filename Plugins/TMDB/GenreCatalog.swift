@@ -55,8 +55,11 @@ public struct GenreCatalog: Codable, Sendable, Equatable {
 /// file per plugin and kind in the cache folder, written whenever that list is read.
 public enum CompletionNames {
     public static func file(_ kind: String, cacheFolder: String, namespace: String) -> String {
-        "\(cacheFolder)/\(namespace)/\(kind)-names.txt"
+        "\(cacheFolder)/\(inCache(kind, namespace: namespace))"
     }
+
+    /// The file's path within the cache folder.
+    public static func inCache(_ kind: String, namespace: String) -> String { "\(namespace)/\(kind)-names.txt" }
 
     /// Keeps `names` for completion; a failure only costs completion, so it is not reported.
     public static func keep(_ names: [String], in file: String) {

@@ -5,19 +5,7 @@ import PluginAPI
 /// both plugins (`toolbox movies hide`): they leave every list, not what is asked for by name.
 public struct HiddenTitles: Sendable {
     /// A hidden title, named as it was when hidden.
-    public struct Title: Codable, Sendable, Equatable {
-        public var id: Int
-        public var type: MediaType
-        public var title: String
-        public var year: String
-
-        public init(id: Int, type: MediaType, title: String, year: String) {
-            self.id = id
-            self.type = type
-            self.title = title
-            self.year = year
-        }
-    }
+    public typealias Title = KeptTitles.Title
 
     /// What is hidden: titles, and genres as each type knows them.
     public struct Kept: Codable, Sendable, Equatable {

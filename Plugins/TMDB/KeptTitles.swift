@@ -5,8 +5,8 @@ import PluginAPI
 /// read where each plugin's saved list keeps them (`<data>/<plugin>/<list>.json`), so that what
 /// watches them (arrivals, the release calendar) needs neither plugin.
 public enum KeptTitles {
-    /// A kept title: what every saved item of either list has.
-    public struct Title: Decodable, Sendable, Equatable {
+    /// A kept title: what every saved item of either list has, and what a hidden title keeps.
+    public struct Title: Codable, Sendable, Equatable {
         public var id: Int
         public var type: MediaType
         public var title: String

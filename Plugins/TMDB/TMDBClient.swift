@@ -42,7 +42,7 @@ public struct TMDBClient: Sendable {
         self.imageBaseURL = imageBaseURL
         self.locale = locale
         imageFolder = "\(cacheFolder)/\(namespace)/images"
-        providerNamesFile = "\(cacheFolder)/tmdb/\(ServiceNames.file)"
+        providerNamesFile = CompletionNames.file(ProviderNames.kind, cacheFolder: cacheFolder, namespace: ProviderNames.namespace)
         self.serviceNames = serviceNames
     }
 

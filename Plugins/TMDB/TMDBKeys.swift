@@ -37,7 +37,7 @@ public enum TMDBKeys {
         type: .list,
         summary: "The streaming services you pay for, as `toolbox trailers providers` names them (comma-separated).",
         setupHint: "see the names with `toolbox trailers providers`",
-        valueNamesFile: "tmdb/\(ServiceNames.file)"
+        valueNamesFile: CompletionNames.inCache(ProviderNames.kind, namespace: ProviderNames.namespace)
     )
     // The Trailers app's own keys (cli.md), read by both plugins when the tmdb.* ones are unset.
     public static let trailersRegion = ConfigKey(

@@ -64,7 +64,7 @@ public enum WatchKind: String, Codable, Sendable, CaseIterable, ExpressibleByArg
     public var monetization: String { self == .stream ? "flatrate" : rawValue }
 
     /// "stream it on", as a sentence says it.
-    var verb: String {
+    public var verb: String {
         switch self {
         case .stream: "stream it on"
         case .free: "watch it free on"
@@ -175,16 +175,13 @@ public struct WatchProvider: Encodable, Sendable, Equatable {
     }
 }
 
-/// Where the names of a region's providers are kept (`cache/tmdb/`): the shells complete them
-/// for `--provider` and `tmdb.services`, and `config set` checks against them.
-public enum ServiceNames {
-    static let file = "provider-names.txt"
+/// The region's provider names, kept for completion by both plugins (`cache/tmdb/provider-names.txt`):
+/// the shells complete them for `--provider` and `tmdb.services`, and `config set` checks against them.
+public enum ProviderNames {
+    static let kind = "provider"
+    static let namespace = "tmdb"
 
-    public static let completion: CompletionKind = .custom { _, _, _ in
-        let cache = ToolboxPaths(environment: ProcessInfo.processInfo.environment).cache
-        guard let text = try? String(contentsOfFile: "\(cache)/tmdb/\(file)", encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").map(String.init)
-    }
+    public static let completion = CompletionNames.completion(kind, namespace: namespace)
 }
 
 extension TMDBClient {

@@ -48,8 +48,7 @@ extension MoviesCommand {
             }
             guard let title, let found = try await client.listed(TitleReference(parsing: title), type: type, in: context) else { return }
             let added = try hidden.hide(found)
-            let name = "“\(found.title)” (\(found.year), \(found.type.label))"
-            context.output.notice(added ? "Hid \(name)." : "\(name) is already hidden.")
+            context.output.notice(added ? "Hid \(found.name)." : "\(found.name) is already hidden.")
         }
     }
 }

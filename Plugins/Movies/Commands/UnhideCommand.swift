@@ -43,7 +43,7 @@ extension MoviesCommand {
             guard let id, let shown = try hidden.unhide(id: id, type: type) else {
                 throw ToolboxError.notFound("\(type.label) \(id ?? 0) is not hidden", hint: "see what is with `toolbox movies hidden`")
             }
-            context.output.notice("“\(shown.title)” (\(shown.year), \(shown.type.label)) shows again.")
+            context.output.notice("\(shown.name) shows again.")
         }
     }
 }

@@ -57,7 +57,9 @@ struct DiaryStats: Encodable, Sendable, Equatable {
         let runtimes = viewings.compactMap { facts[$0.tmdbID]?.runtime }.filter { $0 > 0 }
         hours = Double(runtimes.reduce(0, +)) / 60
         unknownRuntimes = viewings.count - runtimes.count
-        byMonth = (1...12).map { month in viewings.filter { $0.watchedDate.flatMap { DateStyle.parse(isoDate: $0) }?.month == month }.count }
+        var months = [Int](repeating: 0, count: 12)
+        for month in viewings.compactMap({ $0.watchedDate.flatMap { DateStyle.parse(isoDate: $0) }?.month }) { months[month - 1] += 1 }
+        byMonth = months
         let stars = viewings.compactMap(\.rating)
         rated = stars.count
         if !stars.isEmpty {

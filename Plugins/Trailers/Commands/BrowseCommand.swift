@@ -37,7 +37,7 @@ extension TrailersCommand {
         @Option(
             name: .customLong("provider"),
             help: ArgumentHelp("A watch provider (see `toolbox trailers providers`); repeat for any of several.", valueName: "name"),
-            completion: ServiceNames.completion
+            completion: ProviderNames.completion
         )
         var providers: [String] = []
         @Option(name: .customLong("kind"), help: "stream, free, ads, rent or buy; repeat for any of several.") var kinds: [WatchKind] = []

@@ -13,16 +13,8 @@ struct Arrival: Encodable, Sendable, Equatable {
     /// `YYYY-MM-DD`: the day `arrivals` first saw it there.
     var firstSeen: String
 
-    /// "Dune, 2021, Movie: now to stream on Netflix."
-    var spoken: String { "\(title), \(year), \(type.label): now \(Self.phrase(kind)) \(service)." }
-
-    static func phrase(_ kind: WatchKind) -> String {
-        switch kind {
-        case .free: "free on"
-        case .ads: "with ads on"
-        default: "to stream on"
-        }
-    }
+    /// "Dune, 2021, Movie: now you can stream it on Netflix."
+    var spoken: String { "\(title), \(year), \(type.label): now you can \(kind.verb) \(service)." }
 
     static let columns: [Column<Arrival>] = [
         Column("Type") { $0.type.label },
