@@ -108,8 +108,9 @@ let package = Package(
 
         // MARK: Kiwi's wire: what both ends speak
 
-        // The JSON types, the OpenAPI document and the rules both ends share; Foundation only.
-        .target(name: "KiwiWire", resources: [.embedInCode("openapi.json")]),
+        // The JSON types, the OpenAPI document and the rules both ends share; of the project,
+        // PluginAPI only, for `Nullable`, the wrapper every JSON shape of the project writes `null` with.
+        .target(name: "KiwiWire", dependencies: ["PluginAPI"], resources: [.embedInCode("openapi.json")]),
 
         // MARK: Kiwi's server: a room of its own
 
@@ -173,7 +174,8 @@ let package = Package(
         // MARK: tests: one target per plugin, PluginAPI's, the server's (KiwiServerTests, which also
         // tests KiwiMedia and the server's settings), and end-to-end tests of both programs. TMDB, the
         // library both TMDB plugins share, is tested in MoviesTests and TrailersTests (which import it);
-        // KiwiWire by the client's and the server's tests and the contract suite, which speak it.
+        // KiwiWire by the client's and the server's tests and the contract suite, which speak it, and
+        // held to its OpenAPI document by KiwiWireDocumentTests (in KiwiServerTests, whose encoder it uses).
 
         .target(
             name: "TestSupport",

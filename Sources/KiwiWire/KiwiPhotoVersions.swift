@@ -30,4 +30,14 @@ extension KiwiPhotoVersions {
     public func url(filling pixels: Int) -> String? {
         KiwiPhotoSize.allCases.drop { ($0.width ?? .max) < pixels }.lazy.compactMap { self[$0.rawValue] }.first
     }
+
+    /// Its versions smallest first, then any size this build does not know by name: the order
+    /// the server writes them in, the same bytes on every server (a dictionary's own order
+    /// differs from process to process).
+    public var inSizeOrder: [(size: String, url: String)] {
+        let known = KiwiPhotoSize.allCases.compactMap { size in self[size.rawValue].map { (size.rawValue, $0) } }
+        guard known.count < count else { return known }
+        let names = Set(KiwiPhotoSize.allCases.map(\.rawValue))
+        return known + filter { !names.contains($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
 }

@@ -1,15 +1,19 @@
 import Foundation
+import PluginAPI
 
-/// The JSON shapes of the wire contract, for both ends: the server writes them
-/// (through `KiwiJSONWriter`, checked against these by a test) and the client reads
-/// them. Ids are strings; times ISO 8601 UTC. Decoding is lenient where servers of
-/// the base contract differ from ours: numeric ids, and no extension fields.
+/// The JSON shapes of the wire contract, each declared once for both ends: the server encodes
+/// them (`KiwiJSONEncoder`), the client decodes them, and a test holds them to the OpenAPI
+/// document. A field is its line here (and its initializer's): `Codable` writes fields in the
+/// order declared, an optional one left out when it has none unless it is `@Nullable` (the
+/// original's clients read every field of the base contract, `null` where there is no value).
+/// Ids are strings; times ISO 8601 UTC. Decoding is lenient where servers of the base contract
+/// differ from ours: numeric ids, and no extension fields.
 public enum KiwiWire {
     public struct User: Codable, Sendable, Equatable {
-        public var id: String?
+        @Nullable public var id: String?
         public var username: String
-        public var displayName: String?
-        public var avatarURL: String?
+        @Nullable public var displayName: String?
+        @Nullable public var avatarURL: String?
         /// The avatar's sizes (our extension; see `KiwiPhotoVersions`); none for the default avatar.
         public var avatarVersions: KiwiPhotoVersions?
 
@@ -21,25 +25,16 @@ public enum KiwiWire {
             self.avatarVersions = avatarVersions
         }
 
+        /// The one wire type read by hand: a user without a username (some servers send only
+        /// the id, which is the username) takes its id. A test reads back every field written.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            let id = try container.decodeIfPresent(LenientID.self, forKey: .id)?.text
+            let id = try container.decodeIfPresent(LenientID.self, forKey: .id)?.wrappedValue
             self.id = id
             username = try container.decodeIfPresent(String.self, forKey: .username) ?? id ?? ""
-            displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
-            avatarURL = try container.decodeIfPresent(String.self, forKey: .avatarURL)
+            _displayName = try container.decode(Nullable<String>.self, forKey: .displayName)
+            _avatarURL = try container.decode(Nullable<String>.self, forKey: .avatarURL)
             avatarVersions = try container.decodeIfPresent(KiwiPhotoVersions.self, forKey: .avatarVersions)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, username, displayName, avatarURL, avatarVersions }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeNullable(id, forKey: .id)
-            try container.encode(username, forKey: .username)
-            try container.encodeNullable(displayName, forKey: .displayName)
-            try container.encodeNullable(avatarURL, forKey: .avatarURL)
-            try container.encodeIfPresent(avatarVersions, forKey: .avatarVersions)
         }
 
         /// The name to show: the display name, else the username.
@@ -47,21 +42,21 @@ public enum KiwiWire {
     }
 
     public struct Post: Codable, Sendable, Equatable {
-        public var id: String
+        @LenientID public var id: String
         public var author: User
-        public var imageURL: String?
+        @Nullable public var imageURL: String?
         /// The photo's sizes (our extension; see `KiwiPhotoVersions`).
         public var imageVersions: KiwiPhotoVersions?
         /// What the photo shows, for people who cannot see it (our extension).
         public var imageAlt: String?
-        public var caption: String?
+        @Nullable public var caption: String?
         public var likes: Int
-        public var createdAt: String?
-        public var commentCount: Int?
+        @Nullable public var createdAt: String?
+        @Nullable public var commentCount: Int?
         /// Only when someone is logged in.
         public var likedByMe: Bool?
         /// The book the reflection is about (our extension).
-        public var book: Book?
+        @Nullable public var book: Book?
 
         public init(
             id: String,
@@ -88,71 +83,19 @@ public enum KiwiWire {
             self.likedByMe = likedByMe
             self.book = book
         }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(LenientID.self, forKey: .id).text
-            author = try container.decode(User.self, forKey: .author)
-            imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
-            imageVersions = try container.decodeIfPresent(KiwiPhotoVersions.self, forKey: .imageVersions)
-            imageAlt = try container.decodeIfPresent(String.self, forKey: .imageAlt)
-            caption = try container.decodeIfPresent(String.self, forKey: .caption)
-            likes = try container.decodeIfPresent(Int.self, forKey: .likes) ?? 0
-            createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
-            commentCount = try container.decodeIfPresent(Int.self, forKey: .commentCount)
-            likedByMe = try container.decodeIfPresent(Bool.self, forKey: .likedByMe)
-            book = try container.decodeIfPresent(Book.self, forKey: .book)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, author, imageURL, imageVersions, imageAlt, caption, likes, createdAt, commentCount, likedByMe, book
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(author, forKey: .author)
-            try container.encodeNullable(imageURL, forKey: .imageURL)
-            try container.encodeIfPresent(imageVersions, forKey: .imageVersions)
-            try container.encodeIfPresent(imageAlt, forKey: .imageAlt)
-            try container.encodeNullable(caption, forKey: .caption)
-            try container.encode(likes, forKey: .likes)
-            try container.encodeNullable(createdAt, forKey: .createdAt)
-            try container.encodeNullable(commentCount, forKey: .commentCount)
-            try container.encodeIfPresent(likedByMe, forKey: .likedByMe)
-            try container.encodeNullable(book, forKey: .book)
-        }
     }
 
     public struct Comment: Codable, Sendable, Equatable {
-        public var id: String
+        @LenientID public var id: String
         public var author: User
         public var text: String
-        public var createdAt: String?
+        @Nullable public var createdAt: String?
 
         public init(id: String, author: User, text: String, createdAt: String?) {
             self.id = id
             self.author = author
             self.text = text
             self.createdAt = createdAt
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            id = try container.decode(LenientID.self, forKey: .id).text
-            author = try container.decode(User.self, forKey: .author)
-            text = try container.decode(String.self, forKey: .text)
-            createdAt = try container.decodeIfPresent(String.self, forKey: .createdAt)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, author, text, createdAt }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(author, forKey: .author)
-            try container.encode(text, forKey: .text)
-            try container.encodeNullable(createdAt, forKey: .createdAt)
         }
     }
 
@@ -161,24 +104,14 @@ public enum KiwiWire {
         /// The book search's own id (an Open Library work); only in search results.
         public var id: String?
         public var title: String
-        public var authors: [String]?
-        public var isbn13: String?
+        @Nullable public var authors: [String]?
+        @Nullable public var isbn13: String?
 
         public init(id: String? = nil, title: String, authors: [String]?, isbn13: String?) {
             self.id = id
             self.title = title
             self.authors = authors
             self.isbn13 = isbn13
-        }
-
-        enum CodingKeys: String, CodingKey { case id, title, authors, isbn13 }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encodeNullable(authors, forKey: .authors)
-            try container.encodeNullable(isbn13, forKey: .isbn13)
         }
 
         /// An ISBN-13 as a post names it: 13 digits, nothing else.
@@ -195,9 +128,9 @@ public enum KiwiWire {
         public var kind: String
         public var actor: User
         /// The post liked or commented on; null for a follow.
-        public var post: NotifiedPost?
+        @Nullable public var post: NotifiedPost?
         /// The comment's text, for a comment.
-        public var comment: String?
+        @Nullable public var comment: String?
         public var createdAt: String
         public var read: Bool
 
@@ -210,40 +143,18 @@ public enum KiwiWire {
             self.createdAt = createdAt
             self.read = read
         }
-
-        enum CodingKeys: String, CodingKey { case id, kind, actor, post, comment, createdAt, read }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(actor, forKey: .actor)
-            try container.encodeNullable(post, forKey: .post)
-            try container.encodeNullable(comment, forKey: .comment)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encode(read, forKey: .read)
-        }
     }
 
     /// What a notification shows of its post.
     public struct NotifiedPost: Codable, Sendable, Equatable {
         public var id: String
         public var imageURL: String
-        public var caption: String?
+        @Nullable public var caption: String?
 
         public init(id: String, imageURL: String, caption: String?) {
             self.id = id
             self.imageURL = imageURL
             self.caption = caption
-        }
-
-        enum CodingKeys: String, CodingKey { case id, imageURL, caption }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(imageURL, forKey: .imageURL)
-            try container.encodeNullable(caption, forKey: .caption)
         }
     }
 
@@ -256,7 +167,7 @@ public enum KiwiWire {
     }
 
     /// `POST /notifications/read`: every notification, or those up to `upTo` (an id), marked read.
-    public struct MarkRead: Codable, Sendable {
+    public struct MarkRead: Codable, Sendable, Equatable {
         public var upTo: String?
 
         public init(upTo: String?) { self.upTo = upTo }
@@ -334,9 +245,9 @@ public enum KiwiWire {
 
     /// `{message, status_code, error}`: ours always sends all three; others may send fewer.
     public struct Failure: Codable, Sendable, Equatable {
-        public var message: String?
-        public var statusCode: Int?
-        public var error: String?
+        @Nullable public var message: String?
+        @Nullable public var statusCode: Int?
+        @Nullable public var error: String?
 
         public init(message: String?, statusCode: Int?, error: String?) {
             self.message = message
@@ -344,14 +255,16 @@ public enum KiwiWire {
             self.error = error
         }
 
+        /// In the order written, as the original writes them.
         enum CodingKeys: String, CodingKey {
-            case message, error
+            case message
             case statusCode = "status_code"
+            case error
         }
     }
 
     /// `POST /users`.
-    public struct SignUp: Codable, Sendable {
+    public struct SignUp: Codable, Sendable, Equatable {
         public var username: String
         public var password: String
         public var fullname: String?
@@ -366,7 +279,7 @@ public enum KiwiWire {
     }
 
     /// `POST /sessions`.
-    public struct Credentials: Codable, Sendable {
+    public struct Credentials: Codable, Sendable, Equatable {
         public var username: String
         public var password: String
 
@@ -377,7 +290,7 @@ public enum KiwiWire {
     }
 
     /// `PUT /users/<username>`: what is left out stays as it is.
-    public struct ProfileChange: Codable, Sendable {
+    public struct ProfileChange: Codable, Sendable, Equatable {
         public var fullname: String?
         public var email: String?
 
@@ -387,21 +300,21 @@ public enum KiwiWire {
         }
     }
 
-    /// The original sends ids as strings; some servers send numbers.
-    struct LenientID: Decodable {
-        var text: String
+    /// A post's or a comment's id: a string of digits on the wire, which some servers send as a number.
+    @propertyWrapper
+    public struct LenientID: Codable, Sendable, Equatable {
+        public var wrappedValue: String
 
-        init(from decoder: any Decoder) throws {
+        public init(wrappedValue: String) { self.wrappedValue = wrappedValue }
+
+        public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            text = try (try? container.decode(String.self)) ?? String(container.decode(Int64.self))
+            wrappedValue = try (try? container.decode(String.self)) ?? String(container.decode(Int64.self))
         }
-    }
-}
 
-extension KeyedEncodingContainer {
-    /// A field without a value as `null`, not left out: the original's clients read every
-    /// documented field whether or not it has a value.
-    mutating func encodeNullable<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
-        if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(wrappedValue)
+        }
     }
 }

@@ -9,25 +9,36 @@ import Testing
 
 @testable import KiwiServer
 
-@Suite struct KiwiJSONWriterTests {
-    @Test func escapesAndNullsAreValidJSON() throws {
-        var writer = KiwiJSONWriter()
-        writer.object { object in
-            object.field("text", .string("quote \" slash \\ line\nbell \u{7} emoji 📚"))
-            object.field("none", .string(nil))
-            object.field("count", .int(-3))
-            object.field("flag", .bool(false))
-            object.field("list", .nested { $0.array([1, 2]) { writer, n in writer.raw(String(n)) } })
-        }
-        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? [String: Any])
-        #expect(decoded["text"] as? String == "quote \" slash \\ line\nbell \u{7} emoji 📚")
+@Suite struct KiwiJSONEncoderTests {
+    struct Odd: Encodable {
+        var text = "quote \" slash \\ line\nbell \u{7} emoji 📚"
+        @Nullable var none: String?
+        var count = -3
+        var flag = false
+        var list = [1, 2]
+        var names = ["a", "b\"c"]
+        var nested = [[String: Int]()]
+        var infinite = Double.infinity
+        var half = 0.5
+        var versions: KiwiPhotoVersions = ["full": "f", "96": "s", "later": "l", "1280": "w", "an": "a"]
+    }
+
+    @Test func escapesNullsAndNestingAreValidJSON() throws {
+        let text = String(buffer: KiwiJSONEncoder.encode(Odd()))
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(decoded["text"] as? String == Odd().text)
         #expect(decoded["none"] is NSNull)
         #expect(decoded["count"] as? Int == -3)
         #expect(decoded["flag"] as? Bool == false)
         #expect(decoded["list"] as? [Int] == [1, 2])
-        var empty = KiwiJSONWriter()
-        empty.object { _ in }
-        #expect(empty.text == "{}")
+        #expect(decoded["names"] as? [String] == ["a", "b\"c"])
+        #expect(decoded["nested"] as? [[String: Int]] == [[:]])
+        #expect(decoded["infinite"] is NSNull, "a number JSON cannot hold is null, as JavaScript writes it")
+        #expect(decoded["half"] as? Double == 0.5)
+        #expect(text.hasPrefix(#"{"text":"#), "members in the order declared")
+        #expect(text.hasSuffix(#""versions":{"96":"s","1280":"w","full":"f","an":"a","later":"l"}}"#), "sizes smallest first, then others by name")
+        #expect(String(buffer: KiwiJSONEncoder.encode([KiwiWire.Status]())) == "[]")
+        #expect(String(buffer: KiwiJSONEncoder.encode(KiwiWire.ReadingProgress())) == "{}")
     }
 }
 
@@ -35,17 +46,17 @@ import Testing
     static let author = KiwiUser(username: "ada", fullName: "Ada Lovelace", email: nil, avatar: nil, createdAt: Date())
     static let links = Links(base: "http://kiwi.test")
 
-    /// The fast writer and the shared Codable types must agree field for field.
-    func agrees<Value: KiwiJSONWritable & Codable & Equatable>(_ value: Value) throws {
-        var writer = KiwiJSONWriter()
-        value.write(into: &writer)
-        #expect(try JSONDecoder().decode(Value.self, from: Data(writer.text.utf8)) == value)
-        let written = try JSONSerialization.jsonObject(with: Data(writer.text.utf8)) as? NSDictionary
+    /// The server's encoder writes what Foundation's writes from the same declaration, and the
+    /// client reads it back.
+    func agrees<Value: Codable & Equatable>(_ value: Value) throws {
+        let text = String(buffer: KiwiJSONEncoder.encode(value))
+        #expect(try JSONDecoder().decode(Value.self, from: Data(text.utf8)) == value)
+        let written = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
         #expect(written == encoded, "the same keys, nulls included")
     }
 
-    @Test func theWriterWritesWhatTheWireTypesEncode() throws {
+    @Test func theServersEncoderWritesWhatFoundationWrites() throws {
         let post = KiwiPost(id: 7, owner: Self.author, image: "a.png", caption: nil, createdAt: Date(), likes: 2, commentCount: 1, likedByMe: true)
         try agrees(KiwiWire.Post(post, links: Self.links))
         var anonymous = post

@@ -4,20 +4,18 @@ import Hummingbird
 /// JSON responses. An answer of 200 carries its `ETag`, made from the body in hand here (see
 /// `KiwiETagMiddleware`); a body kept for many requests is tagged once (`Tagged`).
 enum KiwiJSON {
-    static func response(_ value: some KiwiJSONWritable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         let body = body(value)
         return status == .ok ? response(tagged: Tagged(body, headers: headers)) : response(body: body, status: status, headers: headers)
     }
 
     /// The bytes of `value` as JSON.
-    static func body(_ value: some KiwiJSONWritable) -> ByteBuffer {
-        var writer = KiwiJSONWriter()
-        value.write(into: &writer)
-        return ByteBuffer(string: writer.text)
+    static func body(_ value: some Encodable) -> ByteBuffer {
+        KiwiJSONEncoder.encode(value)
     }
 
     /// An answer as a write keeps it for `Idempotency-Key` (`Idempotency.once`).
-    static func kept(_ value: some KiwiJSONWritable, status: HTTPResponse.Status = .ok) -> (status: Int, body: Data) {
+    static func kept(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> (status: Int, body: Data) {
         (Int(status.code), Data(buffer: body(value)))
     }
 
