@@ -56,7 +56,7 @@ public struct KiwiCommand: ParsableCommand {
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
             Following.self, Profile.self, Shelf.self, Want.self, Start.self, Progress.self, Finish.self, Unshelve.self, Year.self, Import.self,
             Search.self,
-            Notifications.self, Watch.self, Outbox.self, Sync.self,
+            Notifications.self, Watch.self, OutboxCommand.self, Sync.self,
         ]
     )
 

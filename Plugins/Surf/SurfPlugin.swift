@@ -204,7 +204,8 @@ struct SurfCommand: ParsableCommand {
             Institute (CC BY 4.0), read from its ERDDAP whichever provider is chosen.
             """,
         subcommands: [
-            Today.self, Spots.self, Conditions.self, Now.self, Forecast.self, Tides.self, Best.self, Buoys.self, Verify.self, Log.self, Like.self,
+            Today.self, Spots.self, Conditions.self, Now.self, Forecast.self, Tides.self, Best.self, Buoys.self, Verify.self, LogCommand.self,
+            Like.self,
             Reports.self,
         ],
         defaultSubcommand: Today.self

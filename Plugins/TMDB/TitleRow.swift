@@ -39,7 +39,7 @@ extension TitleRow {
 
 /// `… list` of the favourites and the watchlist: the saved list, without what was hidden, each title
 /// marked with where it is on the user's services (and with `--on-my-services`, only those).
-public struct SavedTitlesShow<Item: TitleRow & SavedItem>: TMDBCommand {
+public struct SavedTitlesListCommand<Item: TitleRow & SavedItem>: TMDBCommand {
     public static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "list", abstract: "Show \(Item.savedListTitle).")
     }

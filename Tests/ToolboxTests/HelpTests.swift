@@ -145,4 +145,21 @@ func longOptions(of command: any ParsableCommand.Type) -> [String] {
         }
         #expect(checked == Toolbox.plugins.count)
     }
+
+    /// One naming rule for command types: a command nested in its group and run is named for what
+    /// it does (`MoviesCommand.FavoritesCommand.Add`), as argument-parser's examples name them; a
+    /// group (`FavoritesCommand`, `LogCommand`) and a command declared outside any group (the
+    /// plugins' roots, `CompletionCommand`, `ServeCommand`, which two trees share) end in `Command`.
+    @Test func commandTypesFollowOneConvention() {
+        for (path, command) in everyCommand().dropFirst() {
+            let name = String(describing: command).prefix { $0 != "<" }
+            let nested = String(reflecting: command).prefix { $0 != "<" }.split(separator: ".").count > 2
+            let where_ = "\(path.joined(separator: " ")): \(String(reflecting: command))"
+            if nested && command.configuration.subcommands.isEmpty {
+                #expect(!name.hasSuffix("Command"), "\(where_) runs inside its group, so it is named for what it does")
+            } else {
+                #expect(name.hasSuffix("Command"), "\(where_) is a group or stands outside one, so it ends in Command")
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@ import PluginAPI
 
 extension KiwiCommand {
     /// `toolbox kiwi outbox [--json] | outbox drop ID`
-    struct Outbox: ParsableCommand {
+    struct OutboxCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "outbox",
             abstract: "The writes kept until the server confirms them.",
@@ -17,8 +17,8 @@ extension KiwiCommand {
                   toolbox kiwi outbox
                   toolbox kiwi outbox drop 3f9a1c2b
                 """,
-            subcommands: [OutboxList.self, OutboxDrop.self],
-            defaultSubcommand: OutboxList.self
+            subcommands: [List.self, Drop.self],
+            defaultSubcommand: List.self
         )
     }
 }

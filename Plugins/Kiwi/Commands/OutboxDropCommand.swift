@@ -1,9 +1,9 @@
 import ArgumentParser
 import PluginAPI
 
-extension KiwiCommand {
+extension KiwiCommand.OutboxCommand {
     /// `toolbox kiwi outbox drop ID`
-    struct OutboxDrop: KiwiClientCommand {
+    struct Drop: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "drop",
             abstract: "Forget a write that waits, without sending it.",

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import PluginAPI
 
-extension KiwiCommand {
+extension KiwiCommand.OutboxCommand {
     /// `toolbox kiwi outbox [list]`
-    struct OutboxList: KiwiClientCommand {
+    struct List: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the writes that wait (kind, target, age, tries, last error).",

@@ -20,7 +20,7 @@ extension MoviesCommand {
                   toolbox movies favorites add "the grand budapest hotel"
                   toolbox movies favorites list
                 """,
-            subcommands: [SavedTitlesShow<MovieItem>.self, Add.self, Remove.self],
+            subcommands: [SavedTitlesListCommand<MovieItem>.self, Add.self, Remove.self],
             aliases: ["favourites"]
         )
     }

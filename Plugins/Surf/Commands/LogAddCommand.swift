@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PluginAPI
 
-extension SurfCommand.Log {
+extension SurfCommand.LogCommand {
     /// `toolbox surf log add SPOT [--when TIME] [--hours H] [--rating 1-5] [--board B] [--note N]`
     struct Add: ToolboxCommand {
         static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import PluginAPI
 
 extension SurfCommand {
     /// `toolbox surf log [list] | add SPOT | stats | export | remove N`
-    struct Log: ParsableCommand {
+    struct LogCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
             abstract: "Your surf sessions, with the conditions of each: log them, list them, sum them up, export them.",

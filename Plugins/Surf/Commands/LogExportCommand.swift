@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PluginAPI
 
-extension SurfCommand.Log {
+extension SurfCommand.LogCommand {
     /// `toolbox surf log export [--output FILE]`
     struct Export: ToolboxCommand {
         static let configuration = CommandConfiguration(

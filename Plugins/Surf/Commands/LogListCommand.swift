@@ -1,7 +1,7 @@
 import ArgumentParser
 import PluginAPI
 
-extension SurfCommand.Log {
+extension SurfCommand.LogCommand {
     /// `toolbox surf log [list] [--spot REGION/SPOT]`
     struct List: ToolboxCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Your sessions, newest first.")

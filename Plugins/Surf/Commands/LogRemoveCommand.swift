@@ -1,7 +1,7 @@
 import ArgumentParser
 import PluginAPI
 
-extension SurfCommand.Log {
+extension SurfCommand.LogCommand {
     /// `toolbox surf log remove N`
     struct Remove: ToolboxCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a session from your log, by its number.")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PluginAPI
 
-extension SurfCommand.Log {
+extension SurfCommand.LogCommand {
     /// `toolbox surf log stats [--year YYYY]`
     struct Stats: ToolboxCommand {
         static let configuration = CommandConfiguration(

@@ -22,7 +22,7 @@ extension TrailersCommand {
                   toolbox trailers watchlist export --output watchlist.csv
                   toolbox trailers watchlist import letterboxd/watchlist.csv --yes
                 """,
-            subcommands: [SavedTitlesShow<TitleItem>.self, Add.self, Remove.self, Export.self, Import.self]
+            subcommands: [SavedTitlesListCommand<TitleItem>.self, Add.self, Remove.self, Export.self, Import.self]
         )
     }
 }
