@@ -167,7 +167,7 @@ extension TestClientProtocol {
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
-                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                let id = try await client.post(by: ada)
                 let boundary = "comment-\(UUID().uuidString)"
                 func part(_ name: String, _ value: String) -> String {
                     "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
@@ -197,7 +197,7 @@ extension TestClientProtocol {
         try await withKiwi(.memory) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
-                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                let id = try await client.post(by: ada)
                 let (rootStatus, root) = try await client.wire([KiwiWire.Post].self, .get, "/posts")
                 let (aliasStatus, alias) = try await client.wire([KiwiWire.Post].self, .get, "/api/posts")
                 #expect(rootStatus == .ok && aliasStatus == .ok && root == alias)

@@ -296,6 +296,12 @@ extension TestClientProtocol {
         }
     }
 
+    /// A photo posted by the member with this token, with a caption and a book if given; its id.
+    func post(_ caption: String? = nil, book: String? = nil, by token: String) async throws -> String {
+        let (status, answer) = try await upload(TestImages.png, caption: caption, book: book, token: token)
+        return try #require(answer?["id"] as? String, "posting answered \(status) without an id")
+    }
+
     /// Signs up and logs in; returns the token.
     func member(_ username: String, password: String = "secret-\(UUID().uuidString.prefix(4))") async throws -> String {
         _ = try await json(.post, "/users", #"{"username":"\#(username)","password":"\#(password)"}"#)

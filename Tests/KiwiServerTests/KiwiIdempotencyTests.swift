@@ -49,7 +49,7 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
-                let post = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                let post = try await client.post(by: ada)
                 let (status, first) = try await client.form("operation=create&postid=\(post)&text=Lovely", token: ada, key: "c-1")
                 #expect(status == .ok)
                 let answer = try #require(first as? [String: Any])

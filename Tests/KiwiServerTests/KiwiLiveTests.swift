@@ -83,7 +83,7 @@ extension ServerSentEvent {
                 let base = "http://127.0.0.1:\(try #require(client.port))"
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let post = try #require(try await client.upload(TestImages.png, caption: "The storm chapter", token: ada).1?["id"] as? String)
+                let post = try await client.post("The storm chapter", by: ada)
                 _ = try await client.json(.post, "/users/bob/follow", token: ada)
                 let stream = try await LiveStreamReader.open(base, token: ada)
                 defer { Task { await stream.close() } }
@@ -108,7 +108,7 @@ extension ServerSentEvent {
 
                 // A new post by someone she follows; her own is no news to her.
                 _ = try await client.upload(TestImages.png, caption: "mine", token: ada)
-                let bobs = try #require(try await client.upload(TestImages.png, caption: "Bob reads Persuasion", token: bob).1?["id"] as? String)
+                let bobs = try await client.post("Bob reads Persuasion", by: bob)
                 let (posted, _) = try await stream.next("post")
                 let news = try posted.decoded(KiwiWire.Post.self)
                 #expect(news.id == bobs && news.author.username == "bob" && posted.id?.hasPrefix("p\(bobs)@") == true)
@@ -126,7 +126,7 @@ extension ServerSentEvent {
                 let port = try #require(client.port)
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let post = try #require(try await client.upload(TestImages.png, caption: "Middlemarch", token: ada).1?["id"] as? String)
+                let post = try await client.post("Middlemarch", by: ada)
                 // Raw connections, as many as a crowd: a client's pool would queue them.
                 let crowd = try (0..<(6 * LiveEvents.setUpsAtOnce)).map { _ in try TCPSocket.connected(port: port) }
                 let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ada)\r\nAccept: text/event-stream\r\n\r\n"
@@ -169,7 +169,7 @@ extension ServerSentEvent {
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
                 _ = try await client.json(.post, "/users/bob/follow", token: ada)
-                let post = try #require(try await client.upload(TestImages.png, caption: "one", token: ada).1?["id"] as? String)
+                let post = try await client.post("one", by: ada)
                 let first = try await LiveStreamReader.open(base, token: ada)
                 _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
                 let had = try await first.next("notification").event
@@ -178,7 +178,7 @@ extension ServerSentEvent {
                 // While she is away.
                 try await KiwiNotificationTests.comment(client, on: post, "Lovely", token: bob)
                 _ = try await client.json(.post, "/users/ada/follow", token: bob)
-                let bobs = try #require(try await client.upload(TestImages.png, caption: "two", token: bob).1?["id"] as? String)
+                let bobs = try await client.post("two", by: bob)
 
                 let back = try await LiveStreamReader.open(base, token: ada, lastEvent: had.id)
                 defer { Task { await back.close() } }

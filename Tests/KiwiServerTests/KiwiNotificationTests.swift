@@ -32,7 +32,7 @@ import Testing
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let post = try #require(try await client.upload(TestImages.png, caption: "The storm chapter", token: ada).1?["id"] as? String)
+                let post = try await client.post("The storm chapter", by: ada)
                 // Ada's own doings tell nobody.
                 _ = try await client.json(.post, "/posts/\(post)/like", token: ada)
                 try await Self.comment(client, on: post, "mine", token: ada)
@@ -65,8 +65,8 @@ import Testing
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let first = try #require(try await client.upload(TestImages.png, caption: "one", token: ada).1?["id"] as? String)
-                let second = try #require(try await client.upload(TestImages.png, caption: "two", token: ada).1?["id"] as? String)
+                let first = try await client.post("one", by: ada)
+                let second = try await client.post("two", by: ada)
                 for post in [first, second] {
                     _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
                     try await Self.comment(client, on: post, "Lovely", token: bob)
@@ -95,7 +95,7 @@ import Testing
                 let bob = try await client.member("bob")
                 var posts: [String] = []
                 for index in 0..<5 {
-                    let post = try #require(try await client.upload(TestImages.png, caption: "post \(index)", token: ada).1?["id"] as? String)
+                    let post = try await client.post("post \(index)", by: ada)
                     _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
                     posts.append(post)
                 }

@@ -317,7 +317,7 @@ extension TestClientProtocol {
                 let now = Date()
                 var oldest: Int64 = 0
                 for daysAgo in Array(0..<69) + Array(70..<100) {
-                    let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                    let id = try await client.post(by: ada)
                     oldest = try #require(Int64(id))
                     try await Self.backdate(post: oldest, to: now.addingTimeInterval(-Double(daysAgo) * 86_400), in: kiwi.database)
                 }

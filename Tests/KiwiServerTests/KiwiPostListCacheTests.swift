@@ -69,8 +69,8 @@ extension KiwiPostListCacheTests {
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let first = try #require(try await client.upload(TestImages.png, caption: "one", token: ada).1?["id"] as? String)
-                let second = try #require(try await client.upload(TestImages.png, caption: "two", token: ada).1?["id"] as? String)
+                let first = try await client.post("one", by: ada)
+                let second = try await client.post("two", by: ada)
                 func liked(_ list: String) async throws -> [String: Bool] {
                     let page = try await client.wire([KiwiWire.Post].self, .get, list, token: bob).1 ?? []
                     return Dictionary(uniqueKeysWithValues: page.map { ($0.id, $0.likedByMe ?? false) })

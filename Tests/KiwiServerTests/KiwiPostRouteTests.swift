@@ -129,7 +129,7 @@ import Testing
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                let id = try await client.post(by: ada)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: bob).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 1)
                 #expect(try await client.json(.post, "/posts/\(id)/like", token: ada).1.map { ($0 as? [String: Any])?["likes"] as? Int } == 2)
@@ -148,7 +148,7 @@ import Testing
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                let id = try await client.post(by: ada)
                 #expect(try await client.form("operation=create&postid=\(id)&text=Lovely+book%21", token: bob).0 == .ok)
                 #expect(try await client.form("operation=create&postid=\(id)&text=Me+too", token: ada).0 == .ok)
                 let (_, comments, _) = try await client.json(.get, "/posts/\(id)/comments")
@@ -177,7 +177,7 @@ import Testing
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
                 let bob = try await client.member("bob")
-                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                let id = try await client.post(by: ada)
                 _ = try await client.json(.post, "/posts/\(id)/like", token: bob)
                 _ = try await client.form("operation=create&postid=\(id)&text=hi", token: bob)
                 #expect(try await client.json(.delete, "/posts/\(id)", token: bob).0 == .forbidden)
@@ -308,7 +308,7 @@ import Testing
                 #expect((body as? [String: Any])?["message"] as? String == "fullname must not contain NUL characters")
                 let ada = try await client.member("ada")
                 #expect(try await client.upload(TestImages.png, caption: "a\u{0}b", token: ada).0 == .badRequest)
-                let id = try #require(try await client.upload(TestImages.png, token: ada).1?["id"] as? String)
+                let id = try await client.post(by: ada)
                 #expect(try await client.form("operation=create&postid=\(id)&text=a%00b", token: ada).0 == .badRequest)
                 #expect(try await client.json(.put, "/users/ada", #"{"email":"a\u0000@b"}"#, token: ada).0 == .badRequest)
             }

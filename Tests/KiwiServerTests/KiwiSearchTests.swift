@@ -56,7 +56,7 @@ import Testing
                     try await client.upload(TestImages.png, caption: "The storm chapter undid me", token: ada).1?["id"] as? String
                 )
                 _ = try await client.upload(TestImages.png, caption: "A quiet morning with tea", token: bob)
-                let commented = try #require(try await client.upload(TestImages.png, caption: "Page 42", token: bob).1?["id"] as? String)
+                let commented = try await client.post("Page 42", by: bob)
                 _ = try await client.form("operation=create&postid=\(commented)&text=What%20a%20storm%20of%20feeling", token: ada)
                 _ = try await client.json(
                     .put,
@@ -102,7 +102,7 @@ import Testing
         try await withKiwi(kind) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let ada = try await client.member("ada")
-                let id = try #require(try await client.upload(TestImages.png, caption: "Marginalia everywhere", token: ada).1?["id"] as? String)
+                let id = try await client.post("Marginalia everywhere", by: ada)
                 #expect(try await Self.search(client, "marginalia", as: KiwiWire.Post.self).items.map(\.id) == [id], "found once acknowledged")
                 _ = try await client.form("operation=create&postid=\(id)&text=Zeugma%20alert", token: ada)
                 #expect(try await Self.search(client, "zeugma", as: KiwiWire.Post.self).items.map(\.id) == [id])
