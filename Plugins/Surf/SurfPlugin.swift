@@ -200,7 +200,7 @@ struct SurfCommand: ParsableCommand {
               toolbox surf log add donegal/bundoran --when "today 07:30" --rating 5
               toolbox surf like
 
-            Weather data by Open-Meteo.com (CC BY 4.0); buoy data and tide predictions by the Marine
+            Weather data by Open-Meteo.com (CC BY 4.0); buoy data and tide predictions by the Marine \
             Institute (CC BY 4.0), read from its ERDDAP whichever provider is chosen.
             """,
         subcommands: [

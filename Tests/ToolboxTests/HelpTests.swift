@@ -146,6 +146,22 @@ func longOptions(of command: any ParsableCommand.Type) -> [String] {
         #expect(checked == Toolbox.plugins.count)
     }
 
+    /// A discussion's prose is a paragraph a line, which the help wraps to the terminal: a line
+    /// broken by hand inside a sentence shows as a fragment at any other width ("down," alone at 80
+    /// columns). Example lines (indented), list items and a line ending in a colon keep their breaks.
+    @Test func discussionsAreWrappedByTheHelpNotByHand() {
+        for (path, command) in everyCommand() {
+            let lines = command.configuration.discussion.components(separatedBy: "\n")
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                let prose = { (text: String) in !text.isEmpty && !text.hasPrefix(" ") && !text.hasPrefix("-") }
+                #expect(
+                    !(prose(line) && prose(next) && !line.hasSuffix(":")),
+                    "\(path.joined(separator: " ")): “\(line)” is broken by hand before “\(next)”"
+                )
+            }
+        }
+    }
+
     /// One naming rule for command types: a command nested in its group and run is named for what
     /// it does (`MoviesCommand.FavoritesCommand.Add`), as argument-parser's examples name them; a
     /// group (`FavoritesCommand`, `LogCommand`) and a command declared outside any group (the

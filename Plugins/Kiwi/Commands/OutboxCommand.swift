@@ -8,9 +8,9 @@ extension KiwiCommand {
             commandName: "outbox",
             abstract: "The writes kept until the server confirms them.",
             discussion: """
-                A post, comment, like, follow or deletion the server could not confirm (it was down,
-                failed, or did not answer in time) is kept here, with the key that makes it land once,
-                and sent by the next kiwi command or by `toolbox kiwi sync`. A write the server refuses
+                A post, comment, like, follow or deletion the server could not confirm (it was down, \
+                failed, or did not answer in time) is kept here, with the key that makes it land once, \
+                and sent by the next kiwi command or by `toolbox kiwi sync`. A write the server refuses \
                 for good (not logged in, not yours, no such post) leaves the outbox with its reason.
 
                 Examples:

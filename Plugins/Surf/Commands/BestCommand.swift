@@ -9,21 +9,21 @@ extension SurfCommand {
             commandName: "best",
             abstract: "The best hours of the coming days: windows of daylight ranked by swell, wind and tide.",
             discussion: """
-                Each forecast hour is scored as conditions ranks spots: the swell (or the waves) in
-                metres, times how well the wind suits the beach (offshore 1, cross-offshore 0.9,
-                cross-shore 0.6, cross-onshore 0.4, onshore 0.2). A spot that states a tide (low,
-                mid or high, in the catalogue or your surf.spots_file as "tide") scores half at
-                other tides; the tide is read at its nearest station. Only hours between sunrise
-                and sunset count, worked out on this machine from the spot's position. A window is
-                a run of such hours that each reach --min-score; windows are ranked by their mean
+                Each forecast hour is scored as conditions ranks spots: the swell (or the waves) in \
+                metres, times how well the wind suits the beach (offshore 1, cross-offshore 0.9, \
+                cross-shore 0.6, cross-onshore 0.4, onshore 0.2). A spot that states a tide (low, \
+                mid or high, in the catalogue or your surf.spots_file as "tide") scores half at \
+                other tides; the tide is read at its nearest station. Only hours between sunrise \
+                and sunset count, worked out on this machine from the spot's position. A window is \
+                a run of such hours that each reach --min-score; windows are ranked by their mean \
                 score, with why ("1.4m at 11s, light offshore, rising mid tide").
 
                 With --calibrated, each spot's heights are first moved by how far the forecast has run \
                 off at its nearest buoy over the last day (see `toolbox surf verify`): a forecast that \
                 ran 0.4m low is read 0.4m higher. A second swell that matters is named in the why.
 
-                Exit status: 0 when some window reaches --min-score, 1 when none does (as grep
-                says whether anything matched), other codes for errors, so cron or a notifier can
+                Exit status: 0 when some window reaches --min-score, 1 when none does (as grep \
+                says whether anything matched), other codes for errors, so cron or a notifier can \
                 act on it. With --offline it answers from the cached forecasts and tides.
 
                 Examples:

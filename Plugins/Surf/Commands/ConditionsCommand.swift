@@ -9,9 +9,9 @@ extension SurfCommand {
             commandName: "conditions",
             abstract: "Conditions now: every spot of a region, most promising first, or one spot in full.",
             discussion: """
-                Most promising: bigger swell with offshore or cross-offshore wind. One spot on a
-                terminal shows its photo beside it, with the treblesurf provider (the keyless
-                catalogue has none).
+                Most promising: bigger swell with offshore or cross-offshore wind. One spot on a \
+                terminal shows its photo beside it, with the treblesurf provider (the keyless \
+                catalogue has none). \
                 The tide is read at the nearest Marine Institute station (within surf.tide_station_km):
                 its height above chart datum (LAT), rising or falling, and the next high and low.
 

@@ -9,10 +9,10 @@ extension SurfCommand {
             commandName: "now",
             abstract: "One spot's surf now, your home spot unless named; --line for a status bar.",
             discussion: """
-                With --line, one line of at most 60 characters for tmux or waybar, for example
-                "Bundoran 1.4m 11s ↙12kt ▲high 14:32 ★★★": the swell and its period, the wind in
-                knots with an arrow pointing downwind, where the tide is going and when, and a star
-                for each half point of the score `surf best` ranks hours by. When the network
+                With --line, one line of at most 60 characters for tmux or waybar, for example \
+                "Bundoran 1.4m 11s ↙12kt ▲high 14:32 ★★★": the swell and its period, the wind in \
+                knots with an arrow pointing downwind, where the tide is going and when, and a star \
+                for each half point of the score `surf best` ranks hours by. When the network \
                 fails it shows the cached surf, marked "(cached 3 h ago)".
 
                 Set your home spot once: toolbox config set surf.home donegal/bundoran

@@ -9,7 +9,7 @@ extension SurfCommand {
             commandName: "spots",
             abstract: "Surf spots: region, type, which way the beach faces, coordinates.",
             discussion: """
-                With --images, each spot's photo is drawn beside it on a terminal: TrebleSurf's, kept
+                With --images, each spot's photo is drawn beside it on a terminal: TrebleSurf's, kept \
                 for 30 days (the treblesurf provider). The keyless catalogue has no photos.
 
                 Examples:

@@ -10,10 +10,10 @@ extension SurfCommand {
             abstract: "High and low waters by day, at a spot's nearest tide station or at a station named.",
             discussion: """
                 Predictions from the Marine Institute's ERDDAP (keyless, whichever surf.provider is set):
-                the station nearest the spot within surf.tide_station_km, or one named by itself
-                (Killybegs, Lahinch_MODELLED, "Dublin Port"). Heights are metres above chart datum
-                (LAT), as tide tables print them; times are Irish time (IST in summer, GMT in winter).
-                A week's predictions are fetched at a time and kept (surf.cache.tides_minutes), so
+                the station nearest the spot within surf.tide_station_km, or one named by itself \
+                (Killybegs, Lahinch_MODELLED, "Dublin Port"). Heights are metres above chart datum \
+                (LAT), as tide tables print them; times are Irish time (IST in summer, GMT in winter). \
+                A week's predictions are fetched at a time and kept (surf.cache.tides_minutes), so \
                 tides answer offline from the cache.
 
                 Examples:

@@ -9,10 +9,10 @@ extension SurfCommand {
             commandName: "today",
             abstract: "One screen, as the app opens: your spot now with its tide, the best spot near it, the buoys, reports.",
             discussion: """
-                `toolbox surf` alone shows it too. Everything is asked for at once: your home spot's
-                conditions and tide (surf.home), the most promising spot of its region now, the
-                buoys (surf.buoys: M4 and M6), and, with the treblesurf provider and a session, the
-                region's latest reports. A part that cannot be had says why in its place; the rest shows.
+                `toolbox surf` alone shows it too. Everything is asked for at once: your home spot's \
+                conditions and tide (surf.home), the most promising spot of its region now, the \
+                buoys (surf.buoys: M4 and M6), and, with the treblesurf provider and a session, the \
+                region's latest reports. A part that cannot be had says why in its place; the rest shows. \
                 When no part can be had, it fails as the first part did.
 
                 Examples:

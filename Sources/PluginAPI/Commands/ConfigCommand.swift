@@ -8,7 +8,7 @@ struct ConfigCommand: ParsableCommand {
         abstract: "Read and change configuration.",
         discussion: """
             Values come from, strongest first: flags, environment variables (TOOLBOX_<KEY> \
-            and the conventional aliases a key declares), the configuration file, the defaults.
+            and the conventional aliases a key declares), the configuration file, the defaults. \
             `toolbox plugins` lists every plugin's keys.
             """,
         subcommands: [List.self, Get.self, Set.self, Unset.self, Path.self, Check.self, Template.self]

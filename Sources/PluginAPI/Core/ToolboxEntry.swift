@@ -13,7 +13,7 @@ public enum ToolboxEntry {
             commandName: "toolbox",
             abstract: abstract,
             discussion: """
-                Each plugin brings its own commands: run `toolbox help PLUGIN` to see them.
+                Each plugin brings its own commands: run `toolbox help PLUGIN` to see them. \
                 Configuration lives in ~/.config/toolbox/config.yaml (`toolbox config path`).
                 """,
             version: ToolboxVersion.current,
