@@ -64,8 +64,9 @@ public struct TMDBClient: Sendable {
     }
 
     /// GETs `path` with `query` in the locale's language (unless `query` names one) and decodes
-    /// the answer; `notFound` says what a 404 means. The language is part of the cache key.
-    public func get<Answer: Decodable>(
+    /// the answer; `notFound` says what a 404 means. The language is part of the cache key. Only
+    /// this module names paths: the plugins call the endpoints (`TMDBEndpoints.swift`).
+    func get<Answer: Decodable>(
         _ path: String,
         query: [String: String] = [:],
         cache: CachePolicy?,
@@ -77,14 +78,6 @@ public struct TMDBClient: Sendable {
         // Sorted, so that one question is one cache entry.
         let items = query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return try await api.decode(APICall(path, query: items, cache: cache, notFound: notFound))
-    }
-
-    /// TMDB answers "" for an overview it has no translation of: the English one of the title at
-    /// `path` then, rather than none (one more request, cached); nil in English or when there is none.
-    public func englishOverview(of path: String, cache: CachePolicy) async -> String? {
-        guard locale.fallsBack else { return nil }
-        let english = try? await get(path, query: ["language": TMDBLocale.fallbackLanguage], cache: cache, as: TMDBTitle.self)
-        return english?.overview.flatMap { $0.trimmed.isEmpty ? nil : $0 }
     }
 
     /// A saved list's audit (`SavedList.Audit`): why an entry should go when TMDB answers 404 for

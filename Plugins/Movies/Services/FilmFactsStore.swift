@@ -65,12 +65,7 @@ struct TMDBFilmFacts: Decodable {
 extension MovieCatalog {
     /// A film's runtime, genres and directors (one request, credits appended).
     func facts(_ id: Int) async throws -> FilmFacts {
-        let answer: TMDBFilmFacts = try await client.get(
-            "movie/\(id)",
-            query: ["append_to_response": "credits"],
-            cache: Lifetime.details,
-            notFound: Self.noMovie(id)
-        )
-        return answer.facts
+        try await client.title(id, type: .movie, appending: ["credits"], cache: Lifetime.details, notFound: Self.noMovie(id), as: TMDBFilmFacts.self)
+            .facts
     }
 }

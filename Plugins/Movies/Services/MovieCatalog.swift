@@ -2,7 +2,8 @@ import Foundation
 import PluginAPI
 import TMDB
 
-/// The MMDB app's TMDB calls, each with its cache lifetime.
+/// What the MMDB app asks TMDB (`TMDBEndpoints`), with its own cache lifetimes, and how it reads
+/// the answers.
 struct MovieCatalog: Sendable {
     /// Lists change through the day; details rarely; images never (genres: `TMDBClient.genreLifetime`).
     enum Lifetime {
@@ -26,20 +27,17 @@ struct MovieCatalog: Sendable {
         var query = filter.discoverQuery.merging(viewer) { $1 }
         query["with_people"] = "\(person)"
         query["page"] = "\(page)"
-        return try await client.get("discover/movie", query: query, cache: Lifetime.lists)
+        return try await client.discover(.movie, query: query, cache: Lifetime.lists)
     }
 
     /// `GET /search/movie?query=…&page=N[&year=YYYY]`
     func search(_ query: String, year: Int?, page: Int) async throws -> TMDBPage<MovieItem> {
-        var parameters = ["query": query, "page": "\(page)"]
-        parameters["year"] = year.map(String.init)
-        return items(try await client.get("search/movie", query: parameters, cache: Lifetime.lists))
+        items(try await client.searchMovies(query, year: year, page: page, cache: Lifetime.lists))
     }
 
     /// `GET /search/person?query=…`, acting only, at most 5.
     func actors(named name: String) async throws -> [TMDBPerson] {
-        let page: TMDBPage<TMDBPerson> = try await client.get("search/person", query: ["query": name], cache: Lifetime.people)
-        return ActorSearch.actingOnly(page.results)
+        ActorSearch.actingOnly(try await client.searchPeople(name, cache: Lifetime.people).results)
     }
 
     /// `GET /genre/movie/list`; the names are kept for completion.
@@ -63,7 +61,7 @@ struct MovieCatalog: Sendable {
         async let similar = related(.similar, to: id, page: 1)
         let movie = try await movie(id)
         var details = MovieDetails(movie, locale: client.locale, imageURL: client.imageURL)
-        if details.more.overview == nil { details.more.overview = await client.englishOverview(of: "movie/\(id)", cache: Lifetime.details) }
+        if details.more.overview == nil { details.more.overview = await client.englishOverview(of: id, type: .movie, cache: Lifetime.details) }
         // The movie is what was asked for; its neighbours are a courtesy that may fail alone.
         details.more.similar = Array(((try? await similar)?.results ?? []).prefix(MovieDetails.similarShown)).map(item)
         return details
@@ -76,7 +74,7 @@ struct MovieCatalog: Sendable {
 
     /// `GET /person/<id>`: how a person is named; nil when TMDB cannot say.
     func personName(_ id: Int) async -> String? {
-        (try? await client.get("person/\(id)", cache: Lifetime.people, as: TMDBPerson.self))?.name
+        (try? await client.person(id, cache: Lifetime.people))?.name
     }
 
     /// `GET /movie/<id>`, as a list shows it.
@@ -84,23 +82,12 @@ struct MovieCatalog: Sendable {
         item(try await movie(id))
     }
 
-    /// The lists of movies related to one: alike in genres and keywords, or watched together.
-    enum Relation: String, Sendable {
-        case similar, recommendations
-
-        /// "similar to", as a sentence about the list says it.
-        var phrase: String { self == .similar ? "similar to" : "recommended for" }
-    }
+    typealias Relation = TMDBClient.Relation
 
     /// `GET /movie/<id>/similar?page=N` or `/recommendations`, the filter applied to the answers
     /// (TMDB filters neither).
     func related(_ relation: Relation, to id: Int, filter: MovieFilter = MovieFilter(), page: Int) async throws -> TMDBPage<TMDBMovie> {
-        let answer: TMDBPage<TMDBMovie> = try await client.get(
-            "movie/\(id)/\(relation.rawValue)",
-            query: ["page": "\(page)"],
-            cache: Lifetime.lists,
-            notFound: Self.noMovie(id)
-        )
+        let answer = try await client.movies(relation, to: id, page: page, cache: Lifetime.lists, notFound: Self.noMovie(id))
         return answer.map { filter.admits($0) ? $0 : nil }
     }
 
@@ -140,12 +127,7 @@ struct MovieCatalog: Sendable {
 
     /// One request for everything `show` prints; `item`, `poster` and the favourites share its cache entry.
     func movie(_ id: Int) async throws -> TMDBMovie {
-        try await client.get(
-            "movie/\(id)",
-            query: ["append_to_response": "videos,watch/providers"],
-            cache: Lifetime.details,
-            notFound: Self.noMovie(id)
-        )
+        try await client.title(id, type: .movie, appending: ["videos", "watch/providers"], cache: Lifetime.details, notFound: Self.noMovie(id))
     }
 
     func item(_ movie: TMDBMovie) -> MovieItem { MovieItem(movie, imageURL: client.imageURL) }
@@ -168,4 +150,9 @@ enum ActorSearch {
     static func actingOnly(_ people: [TMDBPerson]) -> [TMDBPerson] {
         Array(people.filter { $0.knownForDepartment == "Acting" }.prefix(limit))
     }
+}
+
+extension MovieCatalog.Relation {
+    /// "similar to", as a sentence about the list says it.
+    var phrase: String { self == .similar ? "similar to" : "recommended for" }
 }

@@ -2,7 +2,8 @@ import Foundation
 import PluginAPI
 import TMDB
 
-/// The Trailers app's TMDB calls, each with its cache lifetime.
+/// What the Trailers app asks TMDB (`TMDBEndpoints`), with its own cache lifetimes (5 minutes for
+/// lists, 30 for details), and how it reads the answers.
 struct TrailerCatalog: Sendable {
     enum Lifetime {
         static let lists = CachePolicy(kind: "lists", timeToLive: 5 * 60)
@@ -36,13 +37,9 @@ struct TrailerCatalog: Sendable {
 
     /// `GET /trending/{all|movie|tv}/{week|day}`; people are skipped.
     func trending(_ type: ContentType, window: String, page: Int) async throws -> TMDBPage<TitleItem> {
-        let answer: TMDBPage<TMDBTitle> = try await client.get(
-            "trending/\(type.rawValue)/\(window)",
-            query: ["page": "\(page)"],
-            cache: Lifetime.lists
-        )
-        let fallback: MediaType? = type == .all ? nil : MediaType(rawValue: type.rawValue)
-        return answer.map { TitleItem($0, type: fallback, imageURL: client.imageURL) }
+        let only: MediaType? = type == .all ? nil : MediaType(rawValue: type.rawValue)
+        let answer = try await client.trending(only, window: window, page: page, cache: Lifetime.lists)
+        return answer.map { TitleItem($0, type: only, imageURL: client.imageURL) }
     }
 
     /// `GET /discover/{movie|tv}` with the filter's parameters, and the viewer's where the filter's
@@ -56,11 +53,8 @@ struct TrailerCatalog: Sendable {
     ) async throws
         -> TMDBPage<TitleItem>
     {
-        let answer: TMDBPage<TMDBTitle> = try await client.get(
-            "discover/\(type.rawValue)",
-            query: Self.discoverQuery(type, filter: filter, choices: choices, page: page, region: region).merging(viewer) { chosen, _ in chosen },
-            cache: Lifetime.lists
-        )
+        let query = Self.discoverQuery(type, filter: filter, choices: choices, page: page, region: region).merging(viewer) { chosen, _ in chosen }
+        let answer: TMDBPage<TMDBTitle> = try await client.discover(type, query: query, cache: Lifetime.lists)
         return answer.map { TitleItem($0, type: type, imageURL: client.imageURL) }
     }
 
@@ -90,16 +84,18 @@ struct TrailerCatalog: Sendable {
     func details(_ id: Int, type: MediaType) async throws -> TitleDetails {
         let details = try await tmdbDetails(id, type: type)
         var title = TitleDetails(details, type: type, region: region, imageURL: client.imageURL)
-        if title.more.overview == nil { title.more.overview = await client.englishOverview(of: "\(type.rawValue)/\(id)", cache: Lifetime.details) }
+        if title.more.overview == nil { title.more.overview = await client.englishOverview(of: id, type: type, cache: Lifetime.details) }
         return title
     }
 
     /// `GET /{movie|tv}/<id>` with everything `show` and the calendar read appended, as TMDB sends it.
     func tmdbDetails(_ id: Int, type: MediaType) async throws -> TMDBTitleDetails {
-        let appended = type == .movie ? "release_dates,videos,watch/providers" : "content_ratings,videos,watch/providers,external_ids"
-        return try await client.get(
-            "\(type.rawValue)/\(id)",
-            query: ["append_to_response": appended],
+        let appended =
+            type == .movie ? ["release_dates", "videos", "watch/providers"] : ["content_ratings", "videos", "watch/providers", "external_ids"]
+        return try await client.title(
+            id,
+            type: type,
+            appending: appended,
             cache: Lifetime.details,
             notFound: .notFound(
                 "TMDB has no \(type.noun) with id \(id)",
