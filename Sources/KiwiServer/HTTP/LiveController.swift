@@ -72,21 +72,26 @@ struct LiveController: Sendable {
     static func frame(_ message: LiveEvents.Message, links: Links) -> ByteBuffer {
         switch message {
         case .event(let event):
-            let (name, data): (String, ByteBuffer) =
-                switch event {
-                case .notification(let notification): ("notification", KiwiJSON.body(KiwiWire.Notification(notification, links: links)))
-                case .post(let post): ("post", KiwiJSON.body(KiwiWire.Post(post, links: links)))
-                }
-            return ByteBuffer(string: "id: \(LiveCursor(event: event).text)\nevent: \(name)\ndata: \(String(buffer: data))\n\n")
-        case .withdrawn(let id):
-            return ByteBuffer(string: "event: withdrawn\ndata: \(String(buffer: KiwiJSON.body(KiwiWire.Withdrawn(id: String(id)))))\n\n")
-        case .reading(let reading):
-            let entry = KiwiWire.ShelfEntry(reading, cover: nil, links: links)
-            return ByteBuffer(string: "event: reading\ndata: \(String(buffer: KiwiJSON.body(entry)))\n\n")
-        case .unread(let count):
-            return ByteBuffer(string: "event: unread\ndata: \(String(buffer: KiwiJSON.body(KiwiWire.Unread(count: count))))\n\n")
-        case .heartbeat:
-            return ByteBuffer(string: ": heartbeat\n\n")
+            let fields = "id: \(LiveCursor(event: event).text)\n"
+            return switch event {
+            case .notification(let notification): frame(fields + "event: notification\n", KiwiWire.Notification(notification, links: links))
+            case .post(let post): frame(fields + "event: post\n", KiwiWire.Post(post, links: links))
+            }
+        case .withdrawn(let id): return frame("event: withdrawn\n", KiwiWire.Withdrawn(id: String(id)))
+        case .reading(let reading): return frame("event: reading\n", KiwiWire.ShelfEntry(reading, cover: nil, links: links))
+        case .unread(let count): return frame("event: unread\n", KiwiWire.Unread(count: count))
+        case .heartbeat: return ByteBuffer(string: ": heartbeat\n\n")
         }
+    }
+
+    /// An event's fields, then its value as the `data` line: the JSON written once, copied once.
+    private static func frame(_ fields: String, _ value: some Encodable) -> ByteBuffer {
+        var data = KiwiJSON.body(value)
+        var frame = ByteBufferAllocator().buffer(capacity: fields.utf8.count + 8 + data.readableBytes)
+        frame.writeString(fields)
+        frame.writeStaticString("data: ")
+        frame.writeBuffer(&data)
+        frame.writeStaticString("\n\n")
+        return frame
     }
 }
