@@ -78,19 +78,11 @@ public struct ToolboxBinary: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.unshare)
         process.arguments = ["--net", "--"] + shell + arguments
-        process.environment = environment.merging(extra) { $1 }
-        let output = Pipe()
-        let error = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = stdin
-        try process.run()
-        let running = RunningToolbox(process: process, output: output, error: error)
+        let (running, stdin) = try launch(process, environment: extra)
         _ = try await running.waitForLine(containing: gate)
         let started = ContinuousClock.now
-        stdin.fileHandleForWriting.write(Data("go\n".utf8))
-        try? stdin.fileHandleForWriting.close()
+        stdin.write(Data("go\n".utf8))
+        try? stdin.close()
         var result = await running.finish()
         let elapsed = ContinuousClock.now - started
         result.standardError = String(result.standardError.dropFirst(gate.count + 1))
@@ -131,17 +123,20 @@ public struct ToolboxBinary: Sendable {
             process.executableURL = Self.url
             process.arguments = arguments
         }
+        let (running, stdin) = try launch(process, environment: extra)
+        stdin.write(Data(input.utf8))
+        try? stdin.close()
+        return running
+    }
+
+    /// Runs `process` with toolbox's environment (and `extra`) and a pipe for each stream: it
+    /// running, and where its input is written.
+    private func launch(_ process: Process, environment extra: [String: String]) throws -> (RunningToolbox, FileHandle) {
         process.environment = environment.merging(extra) { $1 }
-        let output = Pipe()
-        let error = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = stdin
+        let (output, error, input) = (Pipe(), Pipe(), Pipe())
+        (process.standardOutput, process.standardError, process.standardInput) = (output, error, input)
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        return RunningToolbox(process: process, output: output, error: error)
+        return (RunningToolbox(process: process, output: output, error: error), input.fileHandleForWriting)
     }
 }
 

@@ -26,6 +26,18 @@ import Testing
     }
 
     /// A viewer who hid nothing and named no services.
+    /// A TMDB stub whose discover answers for movies and for shows, and the filter that merges them
+    /// by popularity (every movie is more popular than every show).
+    static func movieAndShowDiscover() async throws -> (StubServer, TrailerFilter) {
+        let stub = try await StubServer.start()
+        stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
+        stub.route("/3/discover/tv", handler: TrailersStub.discover(.tv))
+        var both = TrailerFilter()
+        both.setContentType(.all)
+        both.setSort(.popularity)
+        return (stub, both)
+    }
+
     static func nobody(_ server: StubServer, hiding hidden: HiddenTitles.Kept = .init()) -> ViewerPreferences {
         ViewerPreferences(client: TitleBrowsingTests().catalog(server).client, hidden: hidden, services: nil, onlyMine: false)
     }
@@ -67,12 +79,7 @@ import Testing
     }
 
     @Test func aPageWithALimitCutsTheMergedOrderFromThatPage() async throws {
-        let stub = try await StubServer.start()
-        stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
-        stub.route("/3/discover/tv", handler: TrailersStub.discover(.tv))
-        var both = TrailerFilter()
-        both.setContentType(.all)
-        both.setSort(.popularity)
+        let (stub, both) = try await Self.movieAndShowDiscover()
         let items = try await catalog(stub).browse(both, viewer: Self.nobody(stub), paging: try paging(page: 2, limit: 5), progress: Self.quiet)
         // Every movie is more popular than every show: page 2 starts at the 21st movie.
         #expect(items.map(\.listKey) == (21...25).map { "movie/\($0)" })
@@ -80,12 +87,7 @@ import Testing
     }
 
     @Test func hiddenTitlesLeaveTheMergedOrderAndAPageTheyEmptyIsNotItsEnd() async throws {
-        let stub = try await StubServer.start()
-        stub.route("/3/discover/movie", handler: TrailersStub.discover(.movie))
-        stub.route("/3/discover/tv", handler: TrailersStub.discover(.tv))
-        var both = TrailerFilter()
-        both.setContentType(.all)
-        both.setSort(.popularity)
+        let (stub, both) = try await Self.movieAndShowDiscover()
         // Every movie of the first page hidden: the merge must read page 2 before any show.
         var hidden = HiddenTitles.Kept()
         hidden.titles = (1...20).map { HiddenTitles.Title(id: $0, type: .movie, title: "Movie \($0)", year: "2001") }
