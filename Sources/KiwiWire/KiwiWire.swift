@@ -118,6 +118,17 @@ public enum KiwiWire {
         public static func isISBN13(_ text: String) -> Bool {
             text.count == 13 && text.allSatisfy { $0.isASCII && $0.isNumber }
         }
+
+        /// Whether an ISBN-13's last digit is the check digit of the twelve before it (the digits
+        /// weighted 1 and 3 in turn sum to a multiple of 10): a mistyped digit fails it, as do most
+        /// swapped neighbours.
+        public static func hasValidCheckDigit(_ isbn13: String) -> Bool {
+            guard isISBN13(isbn13) else { return false }
+            let sum = isbn13.utf8.enumerated().reduce(0) { sum, digit in
+                sum + Int(digit.element - UInt8(ascii: "0")) * (digit.offset.isMultiple(of: 2) ? 1 : 3)
+            }
+            return sum.isMultiple(of: 10)
+        }
     }
 
     /// A notification (toolbox's extension, `GET /notifications`): someone liked or commented on

@@ -64,7 +64,34 @@ import Testing
             "a tie goes to the book posted about last"
         )
         #expect(try await ada.run(["kiwi", "reading", "--days", "0"]).exitCode == 64)
-        #expect(try await ada.run(["kiwi", "book", "9999999999999"]).exitCode == 66)
+        #expect(try await ada.run(["kiwi", "book", "9780000000002"]).exitCode == 66, "a real ISBN no book search knows")
+        await library.stop()
+    }
+
+    /// A mistyped ISBN-13 (its check digit does not hold) is refused before anything is asked or
+    /// sent: exit 64, in the reader's words, and the outbox keeps nothing.
+    @Test func aMistypedISBNIsAUsageErrorAndNothingIsSent() async throws {
+        let library = try await OpenLibraryStub.start()
+        let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
+        let (server, base) = try await serving.serveKiwi(["--database", "memory"])
+        defer { server.process.terminate() }
+        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
+        let photo = Scratch.url("page", ending: ".jpg")
+        try TestImages.jpeg.write(to: photo)
+        // The Tempest's ISBN with its last digit mistyped, then two of its digits swapped.
+        for mistyped in ["9780141439601", "978-0-14-143906-0"] {
+            let post = try await ada.run(["kiwi", "post", "--image", photo.path, "--book", mistyped])
+            #expect(post.exitCode == 64, "\(post.standardError)")
+            #expect(post.standardError.contains("“\(mistyped)” is not a valid ISBN-13: its last digit, the check digit, does not match the others"))
+            #expect(post.standardError.contains("hint: copy it again"))
+        }
+        #expect(try await ada.run(["kiwi", "book", "9999999999999"]).exitCode == 64)
+        #expect(try await ada.run(["kiwi", "want", "9780141439601"]).exitCode == 64)
+        let feed = try await ada.run(["kiwi", "feed", "--json"]).standardOutput
+        #expect((try JSONSerialization.jsonObject(with: Data(feed.utf8)) as? [Any])?.isEmpty == true, "nothing was posted")
+        let waiting = try await ada.run(["kiwi", "outbox", "--json"]).standardOutput
+        #expect((try JSONSerialization.jsonObject(with: Data(waiting.utf8)) as? [Any])?.isEmpty == true, "the outbox keeps nothing")
+        #expect(library.requestCount() == 0, "the book search was never asked")
         await library.stop()
     }
 }

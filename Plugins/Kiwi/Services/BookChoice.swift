@@ -1,7 +1,8 @@
 import KiwiWire
 import PluginAPI
 
-/// A book named on the command line: an ISBN-13 (hyphens allowed) as it is, else words looked up
+/// A book named on the command line: an ISBN-13 (hyphens allowed) as it is once its check digit
+/// holds, else words looked up
 /// in the server's book search. One match is taken; of several, a reader at a terminal picks one,
 /// and anywhere else they are listed with their ISBNs (exit 64), to be named by ISBN.
 enum BookChoice {
@@ -11,7 +12,16 @@ enum BookChoice {
     static func isbn13(_ words: String, option: String, client: KiwiClient, in context: CommandContext) async throws -> String {
         let text = words.trimmed
         let digits = text.filter { $0 != "-" }
-        if KiwiWire.Book.isISBN13(digits) { return digits }
+        if KiwiWire.Book.isISBN13(digits) {
+            // Caught here, before anything is asked or sent: a mistyped ISBN names another book or none.
+            guard KiwiWire.Book.hasValidCheckDigit(digits) else {
+                throw ToolboxError.usage(
+                    "“\(text)” is not a valid ISBN-13: its last digit, the check digit, does not match the others",
+                    hint: "copy it again from the book's back cover or copyright page, or name the book by words of its title"
+                )
+            }
+            return digits
+        }
         let found = Array(try await client.searchBooks(text).filter { $0.isbn13 != nil }.prefix(shown))
         guard let first = found.first?.isbn13 else {
             throw ToolboxError.notFound("no book with an ISBN-13 matches “\(text)”", hint: "try other words, or the author's name too")
