@@ -140,6 +140,8 @@ func longOptions(of command: any ParsableCommand.Type) -> [String] {
                 }
                 if file.hasPrefix("Model/") {
                     #expect(commands == 0, "\(folder)/\(file): no command in Model/")
+                    let shown = source.filter { $0.contains("Column<") || $0.contains("var spoken") }
+                    #expect(shown.isEmpty, "\(folder)/\(file): a table's columns and a sentence go in Presentation/: \(shown)")
                 }
             }
         }

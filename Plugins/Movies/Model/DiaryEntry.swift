@@ -34,15 +34,6 @@ struct DiaryEntry: Codable, Sendable, Equatable {
     /// The day as people read it: "Oct 15, 1999", or "no date".
     var displayDate: String { watchedDate.flatMap { DateStyle.format(isoDate: $0) } ?? "no date" }
 
-    /// "Watched Fight Club, 1999, on Oct 15, 2026, rated 4.5 stars, a rewatch."
-    var spoken: String {
-        var sentence = "Watched \(title), \(year)"
-        sentence += watchedDate == nil ? ", no date" : ", on \(displayDate)"
-        if let rating { sentence += ", rated \(NumberStyle.oneDecimal(rating)) stars" }
-        if rewatch { sentence += ", a rewatch" }
-        return sentence + servicesPhrase + "."
-    }
-
     /// Newest first; undated last; then by title.
     static func newestFirst(_ a: DiaryEntry, _ b: DiaryEntry) -> Bool {
         switch (a.watchedDate, b.watchedDate) {
@@ -52,15 +43,6 @@ struct DiaryEntry: Codable, Sendable, Equatable {
         default: return a.title.localizedCaseInsensitiveCompare(b.title) == .orderedAscending
         }
     }
-
-    static let columns: [Column<DiaryEntry>] = [
-        Column("Watched") { $0.watchedDate ?? "–" },
-        Column("ID", rightAligned: true) { "\($0.tmdbID)" },
-        Column("Title", flexible: true) { $0.title },
-        Column("Year") { $0.year },
-        Column("Rating") { $0.stars },
-        Column("Rewatch") { $0.rewatch ? "yes" : "" },
-    ]
 }
 
 /// A viewing is of a movie whose services a list can mark; the diary is a record, so nothing in it is hidden.

@@ -73,17 +73,6 @@ struct MovieDetails: ShownTitle {
         return fields
     }
 
-    /// `--plain`: the movie, its overview, its trailer and where to watch it, as sentences.
-    var spoken: String {
-        [
-            "\(item.spoken). Released \(displayDate).",
-            more.overview ?? "",
-            more.trailer.map { "Best trailer: \($0.summary)." } ?? "No trailer available.",
-            more.watchProviders.sentence,
-            "On TMDB at \(more.tmdbURL).",
-        ].filter { !$0.isEmpty }.joined(separator: " ")
-    }
-
     /// `movies share`: "Fight Club (1999) · 8.4/10 · https://www.themoviedb.org/movie/550".
     var shareLine: String {
         [

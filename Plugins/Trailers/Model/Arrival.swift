@@ -12,19 +12,6 @@ struct Arrival: Encodable, Sendable, Equatable {
     var kind: WatchKind
     /// `YYYY-MM-DD`: the day `arrivals` first saw it there.
     var firstSeen: String
-
-    /// "Dune, 2021, Movie: now you can stream it on Netflix."
-    var spoken: String { "\(title), \(year), \(type.label): now you can \(kind.verb) \(service)." }
-
-    static let columns: [Column<Arrival>] = [
-        Column("Type") { $0.type.label },
-        Column("ID", rightAligned: true) { "\($0.id)" },
-        Column("Title", flexible: true) { $0.title },
-        Column("Year") { $0.year },
-        Column("Service") { $0.service },
-        Column("Kind") { $0.kind.rawValue },
-        Column("Seen") { $0.firstSeen },
-    ]
 }
 
 /// What `arrivals` saw on the services at its last look, per region and title, so that each

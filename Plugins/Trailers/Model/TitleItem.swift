@@ -77,20 +77,6 @@ struct TitleItem: Codable, Sendable, Equatable {
 
     /// "7.8" with a star, or "★ -" without votes.
     var score: String { rating.map { "★ " + NumberStyle.oneDecimal($0) } ?? "★ -" }
-
-    /// "Dune, 2021, rated 7.8 out of 10, Movie".
-    var spoken: String {
-        "\(title), \(year), \(rating.map { "rated \(NumberStyle.oneDecimal($0)) out of 10" } ?? "not rated yet"), \(type.label)\(servicesPhrase)"
-    }
-
-    static let columns: [Column<TitleItem>] = [
-        Column("Type") { $0.type.label },
-        Column("ID", rightAligned: true) { "\($0.id)" },
-        Column("Title", flexible: true) { $0.title },
-        Column("Year") { $0.year },
-        Column("Score") { $0.score },
-        Column("Popularity", rightAligned: true) { $0.popularity.map(NumberStyle.oneDecimal) ?? "–" },
-    ]
 }
 
 extension TitleItem: TitleRow {

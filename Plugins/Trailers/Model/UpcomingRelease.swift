@@ -50,9 +50,6 @@ struct UpcomingRelease: Encodable, Sendable, Equatable {
         kind == .episode ? "\(title): new episode\(note.map { ", \($0)" } ?? "")" : "\(title) \(kind.phrase)\(note.map { " (\($0))" } ?? "")"
     }
 
-    /// "Dec 18, 2026: Dune: Part Three in theatres, in US."
-    var spoken: String { "\(displayDate): \(summary), in \(region)." }
-
     var event: ICalendar.Event {
         ICalendar.Event(
             uid: uid,
@@ -62,14 +59,6 @@ struct UpcomingRelease: Encodable, Sendable, Equatable {
             url: TitleLinks.tmdb(id, type: type)
         )
     }
-
-    static let columns: [Column<UpcomingRelease>] = [
-        Column("Date") { $0.date },
-        Column("Title", flexible: true) { $0.title },
-        Column("Type") { $0.type.label },
-        Column("Release") { $0.kind == .episode ? "episode" : $0.kind.rawValue },
-        Column("Note") { $0.note ?? "" },
-    ]
 
     /// The releases of one title in `region` from `from` to `to` (`YYYY-MM-DD`, inclusive): the
     /// first of each kind in that window, and a show's next episode.
