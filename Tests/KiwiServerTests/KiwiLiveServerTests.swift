@@ -164,11 +164,11 @@ struct LiveMember: Sendable {
     /// once what waits for them fills the stream's buffer, the server drops them, and its memory does
     /// not grow with what they did not read.
     @Test func aReaderWhoStopsReadingIsDroppedAndTheServersMemoryStaysFlat() async throws {
-        let (server, base) = try await ToolboxBinary().serveKiwi()
+        let (server, base) = try await ToolboxBinary().serveKiwi(["--rate-limit", "comments@account=off", "--rate-limit", "comments@address=off"])
         defer { server.process.terminate() }
         let ada = try await LiveMember.join("ada", at: base)
-        var likers: [LiveMember] = []
-        for index in 0..<8 { likers.append(try await LiveMember.join("liker\(index)", at: base)) }
+        var readers: [LiveMember] = []
+        for index in 0..<8 { readers.append(try await LiveMember.join("reader\(index)", at: base)) }
         // Each notification carries the caption: 2,000 characters an event.
         let post = try await ada.post(String(repeating: "a long reflection ", count: 110), at: base)
         let port = try #require(URL(string: base)?.port)
@@ -177,16 +177,19 @@ struct LiveMember: Sendable {
         #expect(stuck.head.hasPrefix("HTTP/1.1 200"), "\(stuck.head)")
         let before = try Self.residentKilobytes(server.process.processIdentifier)
 
-        // Eight readers like and unlike it 250 times each: 2,000 notifications of 2 KB and 2,000
-        // withdrawals for her, far more than any buffer on the way holds.
+        // Eight readers comment on it 260 times each: 2,080 notifications of 2 KB for her, far more
+        // than any buffer on the way holds. Comments, not likes: a like undone before the stream is
+        // told of it is never sent (on a busy machine, most of them), and the few bytes of its
+        // withdrawal would all fit in the socket's buffers.
         let burst = LiveHTTP(connections: 8)
+        let comment = Data("operation=create&postid=\(post)&text=yes".utf8)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for liker in likers {
+            for reader in readers {
                 group.addTask {
-                    for _ in 0..<250 {
-                        for method in ["POST", "DELETE"] {
-                            _ = try await burst.send(method, base + "/posts/\(post)/like", headers: ["Authorization": "Bearer \(liker.token)"])
-                        }
+                    let headers = ["Authorization": "Bearer \(reader.token)", "Content-Type": "application/x-www-form-urlencoded"]
+                    for _ in 0..<260 {
+                        let answer = try await burst.send("POST", base + "/comments", body: comment, headers: headers)
+                        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
                     }
                 }
             }
