@@ -61,11 +61,14 @@ public final class StubServer: Sendable {
         self.port = port
     }
 
-    /// Starts a server on a free port.
-    public static func start() async throws -> StubServer {
+    /// Starts a server on a free port; or on the port `holder` keeps bound (`TCPSocket.sharedPort()`),
+    /// which stays held, refusing connections, once this server stops.
+    public static func start(sharing holder: TCPSocket? = nil) async throws -> StubServer {
         let box = Mutex<StubServer?>(nil)
+        let reusePort = ChannelOptions.Types.SocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SO_REUSEPORT)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(reusePort, value: holder == nil ? 0 : 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
@@ -74,7 +77,7 @@ public final class StubServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(StubHandler(server: server))
                 }
             }
-        let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+        let channel = try await bootstrap.bind(host: "127.0.0.1", port: try holder?.boundPort() ?? 0).get()
         let server = StubServer(port: channel.localAddress?.port ?? 0)
         box.withLock { $0 = server }
         server.channel.withLock { $0 = channel }

@@ -22,12 +22,26 @@ public final class TCPSocket: @unchecked Sendable {
         return socket
     }
 
-    /// Bound to 127.0.0.1:`port` and not listening: a connection there is refused, and no other
-    /// server can take the port meanwhile.
-    public static func holding(port: Int) throws -> TCPSocket {
+    /// Bound to a free port of 127.0.0.1 that a server may share while it runs
+    /// (`StubServer.start(sharing:)`, both with SO_REUSEPORT) and that stays held, refusing
+    /// connections, once the server stops: no other test's server or client can take it between.
+    public static func sharedPort() throws -> TCPSocket {
         let socket = try TCPSocket()
-        try socket.bind(port: port)
+        var yes: Int32 = 1
+        setsockopt(socket.descriptor, SOL_SOCKET, SO_REUSEPORT, &yes, socklen_t(MemoryLayout<Int32>.size))
+        try socket.bind()
         return socket
+    }
+
+    /// The port it is bound to.
+    public func boundPort() throws -> Int {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { throw POSIXError(.EBADF) }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Bound to `host`:`port` (0: any free port), reusing an address a closed socket left in TIME_WAIT.

@@ -9,7 +9,12 @@ import Testing
     /// A server that answers while its database does not, then no server at all: two different
     /// errors, each with the server's own words or a hint, and neither waits out the retries.
     @Test func aDownServerAndADownDatabaseAreToldApartAtOnce() async throws {
-        let server = try await StubServer.start()
+        // The stub's port is held from the start by a socket that never listens: once the stub
+        // stops, a connection there is refused, and no other test's server or client can have
+        // taken the port meanwhile (one did in loaded runs, and its answers were what this test saw).
+        let held = try TCPSocket.sharedPort()
+        defer { withExtendedLifetime(held) {} }
+        let server = try await StubServer.start(sharing: held)
         server.route("/sessions", .json(Data(Self.session.utf8)))
         let unavailable = #"{"message":"the database is unavailable; try again shortly","status_code":503,"error":"database_unavailable"}"#
         server.route("/posts", .json(Data(unavailable.utf8), status: 503))
@@ -23,15 +28,6 @@ import Testing
         #expect(!busy.standardError.contains("cannot reach the Kiwi server"), "the server answered: it is not down")
 
         await server.stop()
-        // Its port is held, not listened on, so no other test's server can take it meanwhile (one
-        // did in a loaded run, and its retries were what this test waited for).
-        var held: TCPSocket?
-        for _ in 0..<100 where held == nil {
-            held = try? TCPSocket.holding(port: server.port)
-            if held == nil { try await Task.sleep(for: .milliseconds(50)) }
-        }
-        try #require(held != nil, "the stub's port is free again within 5 s")
-        defer { withExtendedLifetime(held) {} }
         let started = ContinuousClock.now
         // A minute before the first retry: waiting out a refusal could not pass unseen, even on a loaded machine.
         let down = try await ada.run(
