@@ -8,14 +8,20 @@ import Testing
     static let tempest = "9780141439600"
     static let folger = "9780743482837"
 
-    @Test func aBookIsFoundByTitleShownAndRanked() async throws {
+    /// The real server on memory with a stub Open Library for its book search, Ada logged in to it,
+    /// and a photo to post.
+    static func community() async throws -> (library: StubServer, server: RunningToolbox, ada: ToolboxBinary, photo: URL) {
         let library = try await OpenLibraryStub.start()
         let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
         let (server, base) = try await serving.serveKiwi(["--database", "memory"])
-        defer { server.process.terminate() }
-        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
         let photo = Scratch.url("page", ending: ".jpg")
         try TestImages.jpeg.write(to: photo)
+        return (library, server, try await ToolboxBinary.kiwiReader("ada", on: base), photo)
+    }
+
+    @Test func aBookIsFoundByTitleShownAndRanked() async throws {
+        let (library, server, ada, photo) = try await Self.community()
+        defer { server.process.terminate() }
 
         // Off a terminal, several matches are a usage error that lists them with their ISBNs; nothing is posted.
         let several = try await ada.run(["kiwi", "post", "--image", photo.path, "--book", "the tempest"])
@@ -71,13 +77,8 @@ import Testing
     /// A mistyped ISBN-13 (its check digit does not hold) is refused before anything is asked or
     /// sent: exit 64, in the reader's words, and the outbox keeps nothing.
     @Test func aMistypedISBNIsAUsageErrorAndNothingIsSent() async throws {
-        let library = try await OpenLibraryStub.start()
-        let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": library.baseURL.absoluteString])
-        let (server, base) = try await serving.serveKiwi(["--database", "memory"])
+        let (library, server, ada, photo) = try await Self.community()
         defer { server.process.terminate() }
-        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
-        let photo = Scratch.url("page", ending: ".jpg")
-        try TestImages.jpeg.write(to: photo)
         // The Tempest's ISBN with its last digit mistyped, then two of its digits swapped.
         for mistyped in ["9780141439601", "978-0-14-143906-0"] {
             let post = try await ada.run(["kiwi", "post", "--image", photo.path, "--book", mistyped])
