@@ -151,8 +151,3 @@ enum ActorSearch {
         Array(people.filter { $0.knownForDepartment == "Acting" }.prefix(limit))
     }
 }
-
-extension MovieCatalog.Relation {
-    /// "similar to", as a sentence about the list says it.
-    var phrase: String { self == .similar ? "similar to" : "recommended for" }
-}
