@@ -82,9 +82,11 @@ import Testing
     /// With the server down, what waits stays in order; the first is tried and says why.
     @Test func whatWaitsStaysInOrderWhileTheServerIsDown() async throws {
         let folder = Scratch.url("kiwi").path
-        let stub = try await StubServer.start()
-        let server = stub.baseURL
-        await stub.stop()
+        // A port held by a socket that never listens: refused, and no other test's server can take it
+        // (a stub started and stopped left its port free, and one did in a loaded run).
+        let down = try TCPSocket.sharedPort()
+        defer { withExtendedLifetime(down) {} }
+        let server = try #require(URL(string: "http://127.0.0.1:\(try down.boundPort())"))
         let client = KiwiClient(server: server, web: testWebClient(), dataFolder: folder)
         try client.sessions.update {
             $0 = KiwiSession(
