@@ -53,8 +53,9 @@ extension KiwiPages {
     /// `/search?q=…&type=posts|books|members`: the results page (see `SearchPage`).
     @Sendable func search(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let viewer = try await viewer(request, context)
-        let query = request.uri.queryParameters
-        let asked = try Search.Request(q: query.get("q"), type: query.get("type"), limit: nil, cursor: query.get("cursor"))
+        // As a form sends it (a space as `+`), which the URI's own parameters do not read.
+        let query = (try? URLEncodedFormDecoder().decode(SearchQuery.self, from: request.uri.query ?? "")) ?? SearchQuery()
+        let asked = try Search.Request(q: query.q, type: query.type, limit: nil, cursor: query.cursor)
         let links = links(request, context)
         let guest = viewer == nil
         let search = community.search
@@ -77,5 +78,9 @@ extension KiwiPages {
             content = SearchPage(asked, members: members.map { PageAuthor($0, links: links, guest: guest) }, found: members.count)
         }
         return render("search", title: asked.query.isEmpty ? "Search" : "“\(asked.query.text)”", content, viewer: viewer)
+    }
+
+    struct SearchQuery: Decodable {
+        var q, type, cursor: String?
     }
 }
