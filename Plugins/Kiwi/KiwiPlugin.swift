@@ -49,7 +49,8 @@ public struct KiwiCommand: ParsableCommand {
               toolbox kiwi search "storm chapter"
             """,
         subcommands: [
-            ServeCommand.self, MigrateCommand.self, ApproveCommand.self, Signup.self, Login.self, Logout.self, Whoami.self, Account.self, Feed.self,
+            ServeCommand.self, MigrateCommand.self, ApproveCommand.self, RoleCommand.self, Signup.self, Login.self, Logout.self, Whoami.self,
+            Account.self, Feed.self,
             Post.self, Books.self, Book.self, Reading.self,
             Show.self,
             Delete.self,

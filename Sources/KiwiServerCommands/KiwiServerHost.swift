@@ -1,7 +1,7 @@
 import Foundation
 import PluginAPI
 
-/// Where `kiwi serve`, `kiwi migrate` and `kiwi approve` run: the one entry from the plugin into the server.
+/// Where `kiwi serve`, `kiwi migrate`, `kiwi approve` and `kiwi role` run: the one entry from the plugin into the server.
 /// toolbox hands them to the server's own program (`KiwiServerProgram`), which links the
 /// server's libraries so that no other command pays for them at start-up; that program
 /// runs them in its process.
@@ -9,6 +9,7 @@ public protocol KiwiServerHost: Sendable {
     func serve(_ command: ServeCommand, in context: CommandContext) async throws
     func migrate(_ command: MigrateCommand, in context: CommandContext) async throws
     func approve(_ command: ApproveCommand, in context: CommandContext) async throws
+    func giveRole(_ command: RoleCommand, in context: CommandContext) async throws
 }
 
 /// toolbox's host: replaces this process with `toolbox-kiwi-server`, installed beside
@@ -22,6 +23,7 @@ public struct KiwiServerProgram: KiwiServerHost {
     public func serve(_ command: ServeCommand, in context: CommandContext) async throws { try run() }
     public func migrate(_ command: MigrateCommand, in context: CommandContext) async throws { try run() }
     public func approve(_ command: ApproveCommand, in context: CommandContext) async throws { try run() }
+    public func giveRole(_ command: RoleCommand, in context: CommandContext) async throws { try run() }
 
     private func run() throws {
         let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")

@@ -16,13 +16,24 @@ public enum KiwiWire {
         @Nullable public var avatarURL: String?
         /// The avatar's sizes (our extension; see `KiwiPhotoVersions`); none for the default avatar.
         public var avatarVersions: KiwiPhotoVersions?
+        /// `member`, `moderator` or `admin` (our extension): only in `GET /users/me` and the
+        /// answer to a change of role.
+        public var role: String?
 
-        public init(id: String?, username: String, displayName: String?, avatarURL: String?, avatarVersions: KiwiPhotoVersions? = nil) {
+        public init(
+            id: String?,
+            username: String,
+            displayName: String?,
+            avatarURL: String?,
+            avatarVersions: KiwiPhotoVersions? = nil,
+            role: String? = nil
+        ) {
             self.id = id
             self.username = username
             self.displayName = displayName
             self.avatarURL = avatarURL
             self.avatarVersions = avatarVersions
+            self.role = role
         }
 
         /// The one wire type read by hand: a user without a username (some servers send only
@@ -35,6 +46,7 @@ public enum KiwiWire {
             _displayName = try container.decode(Nullable<String>.self, forKey: .displayName)
             _avatarURL = try container.decode(Nullable<String>.self, forKey: .avatarURL)
             avatarVersions = try container.decodeIfPresent(KiwiPhotoVersions.self, forKey: .avatarVersions)
+            role = try container.decodeIfPresent(String.self, forKey: .role)
         }
 
         /// The name to show: the display name, else the username.
@@ -57,6 +69,9 @@ public enum KiwiWire {
         public var likedByMe: Bool?
         /// The book the reflection is about (our extension).
         @Nullable public var book: Book?
+        /// What the reflection gives away, shown in place of the caption and the photo until the
+        /// reader asks for them (our extension).
+        public var spoiler: String?
 
         public init(
             id: String,
@@ -69,7 +84,8 @@ public enum KiwiWire {
             likedByMe: Bool?,
             book: Book? = nil,
             imageVersions: KiwiPhotoVersions? = nil,
-            imageAlt: String? = nil
+            imageAlt: String? = nil,
+            spoiler: String? = nil
         ) {
             self.id = id
             self.author = author
@@ -82,6 +98,7 @@ public enum KiwiWire {
             self.commentCount = commentCount
             self.likedByMe = likedByMe
             self.book = book
+            self.spoiler = spoiler
         }
     }
 
@@ -90,12 +107,15 @@ public enum KiwiWire {
         public var author: User
         public var text: String
         @Nullable public var createdAt: String?
+        /// What the comment gives away, as a post's (our extension).
+        public var spoiler: String?
 
-        public init(id: String, author: User, text: String, createdAt: String?) {
+        public init(id: String, author: User, text: String, createdAt: String?, spoiler: String? = nil) {
             self.id = id
             self.author = author
             self.text = text
             self.createdAt = createdAt
+            self.spoiler = spoiler
         }
     }
 
@@ -142,15 +162,27 @@ public enum KiwiWire {
         @Nullable public var post: NotifiedPost?
         /// The comment's text, for a comment.
         @Nullable public var comment: String?
+        /// The comment's spoiler warning, shown in place of its text until asked for.
+        public var commentSpoiler: String?
         public var createdAt: String
         public var read: Bool
 
-        public init(id: String, kind: String, actor: User, post: NotifiedPost?, comment: String?, createdAt: String, read: Bool) {
+        public init(
+            id: String,
+            kind: String,
+            actor: User,
+            post: NotifiedPost?,
+            comment: String?,
+            commentSpoiler: String? = nil,
+            createdAt: String,
+            read: Bool
+        ) {
             self.id = id
             self.kind = kind
             self.actor = actor
             self.post = post
             self.comment = comment
+            self.commentSpoiler = commentSpoiler
             self.createdAt = createdAt
             self.read = read
         }
@@ -308,6 +340,15 @@ public enum KiwiWire {
         public init(fullname: String?, email: String?) {
             self.fullname = fullname
             self.email = email
+        }
+    }
+
+    /// `PUT /users/<username>/role` (our extension): `member`, `moderator` or `admin`.
+    public struct RoleChange: Codable, Sendable, Equatable {
+        public var role: String
+
+        public init(role: String) {
+            self.role = role
         }
     }
 

@@ -7,7 +7,7 @@ import Logging
 import PluginAPI
 import Synchronization
 
-/// The server's host in its own program: `kiwi serve`, `kiwi migrate` and `kiwi approve` run in this process.
+/// The server's host in its own program: `kiwi serve`, `migrate`, `approve` and `role` run in this process.
 struct LocalKiwiServer: KiwiServerHost {
     func serve(_ command: ServeCommand, in context: CommandContext) async throws {
         let web = try context.resolve(WebClient.self)
@@ -87,6 +87,19 @@ extension LocalKiwiServer {
             )
         }
     }
+    func giveRole(_ command: RoleCommand, in context: CommandContext) async throws {
+        let output = context.output
+        let logger = Logger(label: "kiwi-role") { _ in ConsoleLogHandler(console: output.console, level: .error) }
+        let moderation = KiwiModeration(database: command.database ?? .standard(dataHome: context.paths.data), logger: logger)
+        guard try await moderation.giveRole(command.role, to: command.username) else {
+            throw ToolboxError.notFound("there is no member \(command.username)", hint: "check the username: it is the one they log in with")
+        }
+        output.notice(
+            command.role == .member
+                ? "\(command.username) is a member, with no role"
+                : "\(command.username) is now \(command.role == .admin ? "an" : "a") \(command.role.rawValue)"
+        )
+    }
 }
 
 /// One progress line per table, drawn on a terminal.
@@ -107,4 +120,5 @@ private final class MigrationProgress: Sendable {
     }
 
     func finish() { current.withLock { $0?.line.finish() } }
+
 }

@@ -194,10 +194,10 @@ class Journey:
         self.submit('form[action="/login"]')
         self.expect(self.path() == "/" and self.find_all('form[action="/logout"]'), f"{username} logged in")
 
-    def post(self, caption, seed=None, path=None, book=None):
+    def post(self, caption, seed=None, path=None, book=None, spoiler=None):
         self.open(f"/new?book={book}" if book else "/new")
         self.find('input[name="file"]').send_keys(path or self.photo(f"photo-{seed}.png", seed))
-        self.fill({"caption": caption})
+        self.fill({"caption": caption, **({"spoiler": spoiler} if spoiler else {})})
         self.submit('form[action="/new"][method="post"]')
         self.expect(self.path().startswith("/p/"), f"posting '{caption}' opened the new post")
         return self.path()
@@ -271,6 +271,7 @@ class Journey:
         self.expect(self.loaded(self.find(".profile img.avatar")), "the profile's avatar loaded")
         self.shoot("profile")
 
+        self.spoilers(suffix)
         self.books(suffix)
         self.shelves(ada, suffix)
 
@@ -299,6 +300,34 @@ class Journey:
             if entry["level"] == "SEVERE" and "the server responded with a status of 403" not in entry["message"]
         ]
         self.expect(not problems, f"the browser reported no errors {problems}")
+
+    def spoilers(self, suffix):
+        """A post and a comment behind spoiler warnings: the warning shows, what it covers opens
+        with a click on it (a <details>, so with or without scripts)."""
+        caption = f"Reader, I married him ({suffix})"
+        post = self.post(caption, seed=400, spoiler="the ending of Jane Eyre")
+        self.fill({"text": "Bertha was in the attic all along", "spoiler": "the attic"})
+        self.submit(f'form[action="{post}/comments"]')
+        comment = self.find(".comment .spoiler")
+        self.expect("the attic" in comment.text and "Bertha" not in comment.text, "a comment's warning shows and its text does not")
+        self.open("/")
+        card = self.card(post)
+        warning = card.find_element(By.CSS_SELECTOR, "details.spoiler summary")
+        self.expect("the ending of Jane Eyre" in warning.text, "the feed shows the post's spoiler warning")
+        self.expect(caption not in card.text, "its caption is hidden behind the warning")
+        self.expect(not card.find_element(By.CSS_SELECTOR, ".photo img").is_displayed(), "its photo is hidden behind the warning")
+        self.shoot("spoiler")
+        warning.click()
+        card = self.card(post)
+        self.expect(caption in card.text, "a click on the warning shows the caption")
+        image = card.find_element(By.CSS_SELECTOR, ".photo img")
+        self.expect(image.is_displayed() and self.eventually(lambda: self.loaded(image)), "and the photo, loaded")
+        self.shoot("spoiler-open")
+        self.open(f"/search?q={suffix}+married")
+        card = self.card(post)
+        self.expect(card is not None and caption not in card.text, "search finds the post and keeps it behind its warning")
+        self.open(post)
+        self.expect(caption not in self.driver.title, "the post's page title does not give the caption away")
 
     def books(self, suffix):
         """A post about a book links to the book's page (its readers, its reflections, a way to post

@@ -21,7 +21,8 @@ import Testing
             username: "ada",
             displayName: "Ada",
             avatarURL: "http://kiwi.test/uploads/a.png",
-            avatarVersions: versions
+            avatarVersions: versions,
+            role: "admin"
         )
         let book = KiwiWire.Book(id: "OL362427W", title: "The Tempest", authors: ["William Shakespeare"], isbn13: "9780141439600")
         let progress = KiwiWire.ReadingProgress(page: 120, pages: 350, percent: 34)
@@ -61,10 +62,11 @@ import Testing
                     likedByMe: true,
                     book: book,
                     imageVersions: versions,
-                    imageAlt: "A storm at sea"
+                    imageAlt: "A storm at sea",
+                    spoiler: "the ending"
                 )
             ),
-            WireSample(KiwiWire.Comment(id: "3", author: user, text: "Yes", createdAt: "2026-01-02T10:00:00Z")),
+            WireSample(KiwiWire.Comment(id: "3", author: user, text: "Yes", createdAt: "2026-01-02T10:00:00Z", spoiler: "the ending")),
             WireSample(KiwiWire.Session(token: "t", user: user)),
             WireSample(KiwiWire.Status(id: "3")),
             WireSample(KiwiWire.Likes(likes: 4)),
@@ -72,6 +74,7 @@ import Testing
             WireSample(KiwiWire.SignUp(username: "ada", password: "pw", fullname: "Ada", email: "ada@kiwi.test")),
             WireSample(KiwiWire.Credentials(username: "ada", password: "pw")),
             WireSample(KiwiWire.ProfileChange(fullname: "Ada", email: "ada@kiwi.test")),
+            WireSample(KiwiWire.RoleChange(role: "moderator")),
             WireSample(notified),
             WireSample(
                 KiwiWire.Notification(
@@ -80,6 +83,7 @@ import Testing
                     actor: user,
                     post: notified,
                     comment: "Yes",
+                    commentSpoiler: "the ending",
                     createdAt: "2026-01-02T10:00:00Z",
                     read: false
                 )

@@ -17,7 +17,7 @@ import Testing
             _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
             let photo = Scratch.url("photo", ending: ".png")
             try TestImages.png.write(to: photo)
-            let post = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: "Act one", book: "9780141439600", progress: nil)
+            let post = try await ada.createPost(try KiwiPhoto(path: photo.path), .init(caption: "Act one", book: "9780141439600"), progress: nil)
             #expect(post.book?.title == "The Tempest")
         }
         await library.stop()

@@ -25,7 +25,7 @@ import Testing
             _ = try await ada.logIn(KiwiWire.Credentials(username: "ada", password: "pw"))
             let photo = Scratch.url("photo", ending: ".png")
             try TestImages.png.write(to: photo)
-            for caption in ["one", "two"] { _ = try await ada.createPost(try KiwiPhoto(path: photo.path), caption: caption, progress: nil) }
+            for caption in ["one", "two"] { _ = try await ada.createPost(try KiwiPhoto(path: photo.path), .init(caption: caption), progress: nil) }
             try await ada.setFollowing("bob", true)
             let profile = try await ada.profile(of: "ada")
             #expect(profile.user.displayName == "Ada Lovelace")

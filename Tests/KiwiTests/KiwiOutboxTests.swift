@@ -106,4 +106,15 @@ import Testing
         #expect(delivered?.exitCode == 75 && delivered?.message.contains("behind 3 writes") == true)
         #expect(try sync.outbox.entries().count == 4)
     }
+
+    /// Kept by an older client, before descriptions and spoiler warnings: read as writes without them.
+    @Test func anEntryKeptBeforeWarningsReadsWithoutOne() throws {
+        let decoder = JSONDecoder()
+        let post = try decoder.decode(KiwiWrite.self, from: Data(#"{"post":{"caption":"Act one","book":null}}"#.utf8))
+        #expect(post == .post(caption: "Act one", book: nil, imageAlt: nil, spoiler: nil))
+        let comment = try decoder.decode(KiwiWrite.self, from: Data(#"{"comment":{"postID":"2","text":"yes"}}"#.utf8))
+        #expect(comment == .comment(postID: "2", text: "yes", spoiler: nil))
+        let warned = KiwiWrite.comment(postID: "2", text: "she dies", spoiler: "the ending")
+        #expect(try decoder.decode(KiwiWrite.self, from: JSONEncoder().encode(warned)) == warned, "a warning is kept with the write")
+    }
 }

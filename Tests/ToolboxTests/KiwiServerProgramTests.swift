@@ -72,6 +72,30 @@ import Testing
         #expect(none.exitCode == 0 && none.standardError.contains("No sign-ups wait for approval."), "\(none)")
     }
 
+    /// `kiwi role` names an admin on the community's database while its server runs; the server
+    /// answers with it at once.
+    @Test func roleRunsInTheServerProgramBesideARunningServer() async throws {
+        let toolbox = try ToolboxBinary()
+        let database = "sqlite:\(toolbox.home.path)/kiwi.sqlite"
+        let (server, base) = try await toolbox.serveKiwi(["--database", database])
+        defer { server.process.terminate() }
+        let http = LiveHTTP()
+        _ = try await http.send("POST", base + "/users", body: Data(#"{"username":"ada","password":"pw"}"#.utf8))
+        let given = try await toolbox.run(["kiwi", "role", "ada", "admin", "--database", database])
+        #expect(given.exitCode == 0 && given.standardError == "ada is now an admin\n", "\(given.standardError)")
+        let login = try await http.send("POST", base + "/sessions", body: Data(#"{"username":"ada","password":"pw"}"#.utf8))
+        let token = try #require((try JSONSerialization.jsonObject(with: login.body) as? [String: Any])?["token"] as? String)
+        let me = try await http.send("GET", base + "/users/me", headers: ["Authorization": "Bearer \(token)"])
+        #expect((try JSONSerialization.jsonObject(with: me.body) as? [String: Any])?["role"] as? String == "admin")
+
+        let nobody = try await toolbox.run(["kiwi", "role", "nobody", "moderator", "--database", database])
+        #expect(nobody.exitCode == 66 && nobody.standardError.hasPrefix("error: there is no member nobody\n"), "\(nobody.standardError)")
+        let king = try await toolbox.run(["kiwi", "role", "ada", "king", "--database", database])
+        #expect(king.exitCode == 64 && king.standardError.hasPrefix("error: The value 'king' is invalid for '<role>'"), "\(king.standardError)")
+        let back = try await toolbox.run(["kiwi", "role", "ada", "member", "--database", database])
+        #expect(back.exitCode == 0 && back.standardError == "ada is a member, with no role\n", "the operator may leave none")
+    }
+
     /// Refused before the server program starts: one line quoting the value, its password
     /// masked, and the option's help as the hint.
     @Test func aDatabaseOfNoKnownKindIsAUsageErrorThatHidesItsPassword() async throws {

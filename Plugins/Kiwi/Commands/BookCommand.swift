@@ -24,6 +24,7 @@ extension KiwiCommand {
         @Flag(help: "Every reflection, page after page.") var all = false
         @OptionGroup var options: ClientOptions
         @OptionGroup var pictures: ListPictureOptions
+        @OptionGroup var warnings: SpoilerOptions
 
         func validate() throws {
             if book.joined().trimmed.isEmpty { throw ValidationError("name a book by its ISBN-13 or its title") }
@@ -73,6 +74,7 @@ extension KiwiCommand {
                 empty: page > 1 ? "No reflections on page \(page)." : "Nobody has posted about it yet: `toolbox kiwi post --book \(isbn13)`.",
                 images: pictures.images,
                 ofOneBook: true,
+                spoilers: warnings.spoilers,
                 in: context
             )
         }

@@ -76,6 +76,27 @@ struct PasswordOptions: ParsableArguments {
     }
 }
 
+/// `--spoilers`: what spoiler warnings cover, shown. Without it a terminal shows the warning in
+/// place of a post's words and photo, or a comment's text, as the pages do until a click.
+struct SpoilerOptions: ParsableArguments {
+    @Flag(help: "Show what spoiler warnings hide.") var spoilers = false
+}
+
+/// `--spoiler TEXT` of `post` and `comment`: checked before anything is sent, as the server
+/// checks it.
+enum SpoilerWarning {
+    static let limit = 200
+
+    static func check(_ warning: String?) throws {
+        guard let warning else { return }
+        if warning.trimmed.isEmpty { throw ValidationError("--spoiler says what is given away (“the ending”); it cannot be blank") }
+        if warning.count > limit { throw ValidationError("--spoiler is \(warning.count) characters; at most \(limit)") }
+    }
+
+    /// As sent: trimmed.
+    static func kept(_ warning: String?) -> String? { warning?.trimmed }
+}
+
 /// A post's id and the client's options: what every command about one post takes first.
 struct PostTarget: ParsableArguments {
     @Argument(help: "The post's id.") var id: String

@@ -6,13 +6,14 @@ extension KiwiCommand {
     struct Comments: KiwiPostCommand {
         static let configuration = CommandConfiguration(commandName: "comments", abstract: "A post's comments, oldest first.")
         @OptionGroup var post: PostTarget
+        @OptionGroup var warnings: SpoilerOptions
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
             let comments = try await client.comments(on: id)
             try context.output.list(
                 comments,
-                columns: KiwiPresentation.commentColumns,
-                plain: { "\($0.author.username) said: \($0.text)" },
+                columns: KiwiPresentation.commentColumns(spoilers: warnings.spoilers),
+                plain: { KiwiPresentation.spoken($0, spoilers: warnings.spoilers) },
                 empty: "No comments on post \(id) yet."
             )
         }

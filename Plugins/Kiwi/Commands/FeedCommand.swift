@@ -16,6 +16,7 @@ extension KiwiCommand {
         @Flag(help: "Only you and the people you follow (needs a server with /feed).") var following = false
         @OptionGroup var options: ClientOptions
         @OptionGroup var pictures: ListPictureOptions
+        @OptionGroup var warnings: SpoilerOptions
 
         func validate() throws {
             guard page >= 1 else { throw ValidationError("--page counts from 1") }
@@ -29,6 +30,7 @@ extension KiwiCommand {
                 posts,
                 empty: page > 1 ? "No posts on page \(page)." : "No posts yet.",
                 images: pictures.images,
+                spoilers: warnings.spoilers,
                 in: context
             )
         }

@@ -23,6 +23,7 @@ extension KiwiCommand {
         @Flag(help: "Every one, not just the newest \(pageSize).") var all = false
         @Flag(help: "Leave them unread.") var keep = false
         @OptionGroup var options: ClientOptions
+        @OptionGroup var warnings: SpoilerOptions
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
             let size = all ? 100 : Self.pageSize
@@ -32,8 +33,8 @@ extension KiwiCommand {
                 : try await client.notifications(page: 1, pageSize: size, unreadOnly: unread)
             try context.output.list(
                 found,
-                columns: KiwiPresentation.notificationColumns,
-                plain: KiwiPresentation.spoken,
+                columns: KiwiPresentation.notificationColumns(spoilers: warnings.spoilers),
+                plain: { KiwiPresentation.spoken($0, spoilers: warnings.spoilers) },
                 empty: unread ? "No unread notifications." : "No notifications yet."
             )
             if !keep, let newest = found.first, found.contains(where: { !$0.read }) { _ = try await client.markRead(upTo: newest.id) }

@@ -12,7 +12,8 @@ extension KiwiCommand {
                 "Examples:\n  toolbox kiwi post --image page-42.jpg --caption \"The storm chapter\"\n"
                 + "  toolbox kiwi post --image page-42.jpg --alt \"A dog-eared page of The Tempest, a pencil beside it\"\n"
                 + "  toolbox kiwi post --image page-42.jpg --book 9780141439600\n"
-                + "  toolbox kiwi post --image page-42.jpg --book \"the tempest\"\n\n"
+                + "  toolbox kiwi post --image page-42.jpg --book \"the tempest\"\n"
+                + "  toolbox kiwi post --image last-page.jpg --book 9780141441146 --spoiler \"the ending of Jane Eyre\"\n\n"
                 + "The photo is checked against the limits the server states (bytes, pixels, kinds) before it is sent. "
                 + "A book named by its title is looked up first: of several matches, you are asked which on a terminal, "
                 + "and elsewhere they are listed with their ISBN-13s."
@@ -21,10 +22,13 @@ extension KiwiCommand {
         @Option(help: "Your reflection.") var caption: String?
         @Option(help: "What the photo shows, for people who cannot see it.") var alt: String?
         @Option(help: "The book: its ISBN-13, or words of its title.") var book: String?
+        @Option(help: "What your reflection gives away, shown in its place until a reader asks (at most 200 characters).")
+        var spoiler: String?
         @OptionGroup var options: ClientOptions
 
         func validate() throws {
             if let book, book.trimmed.isEmpty { throw ValidationError("--book takes an ISBN-13 or words of a title") }
+            try SpoilerWarning.check(spoiler)
         }
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
@@ -48,7 +52,7 @@ extension KiwiCommand {
             var report: (@Sendable (Int) -> Void)?
             if let progress { report = { sent in progress.update(sent / 1024) } }
             let answer = try await context.resolve(KiwiSync.self).deliver(
-                .post(caption: caption.flatMap { $0.isEmpty ? nil : $0 }, book: isbn13, imageAlt: alt),
+                .post(caption: caption.flatMap { $0.isEmpty ? nil : $0 }, book: isbn13, imageAlt: alt, spoiler: SpoilerWarning.kept(spoiler)),
                 photo: photo,
                 progress: report
             )

@@ -11,6 +11,7 @@ extension KiwiCommand {
             discussion: "Examples:\n  toolbox kiwi profile\n  toolbox kiwi profile ada --json"
         )
         @OptionGroup var reader: ReaderOrYou
+        @OptionGroup var warnings: SpoilerOptions
         var options: ClientOptions { reader.options }
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
@@ -41,7 +42,7 @@ extension KiwiCommand {
             // The posts follow in every format: piped output has the rows a table shows.
             guard !posts.isEmpty else { return }
             if context.output.format == .table { context.output.line("") }
-            try await KiwiPresentation.list(posts, empty: "", in: context)
+            try await KiwiPresentation.list(posts, empty: "", spoilers: warnings.spoilers, in: context)
         }
     }
 }

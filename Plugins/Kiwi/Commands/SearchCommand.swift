@@ -24,6 +24,7 @@ extension KiwiCommand {
         @Option(help: "Results, 1 to 50.") var limit = 20
         @OptionGroup var options: ClientOptions
         @OptionGroup var pictures: ListPictureOptions
+        @OptionGroup var warnings: SpoilerOptions
 
         var query: String { words.joined(separator: " ") }
 
@@ -58,7 +59,7 @@ extension KiwiCommand {
                 )
             default:
                 let posts = try await client.search(query, type: type, limit: limit, as: KiwiWire.Post.self)
-                try await KiwiPresentation.list(posts, empty: empty, images: pictures.images, in: context)
+                try await KiwiPresentation.list(posts, empty: empty, images: pictures.images, spoilers: warnings.spoilers, in: context)
             }
         }
     }

@@ -20,6 +20,7 @@ extension KiwiCommand {
                 """
         )
         @OptionGroup var options: ClientOptions
+        @OptionGroup var warnings: SpoilerOptions
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
             let output = context.output
@@ -27,7 +28,7 @@ extension KiwiCommand {
             output.notice("watching \(client.server.absoluteString) as \(session.user.username); stop with Ctrl-C")
             try await KiwiWatch(client: client).run { happening in
                 switch happening {
-                case .event(let event): try Self.show(event, output)
+                case .event(let event): try Self.show(event, output, spoilers: warnings.spoilers)
                 case .interrupted(let reason, let wait): output.notice("\(reason); reconnecting in \(wait.components.seconds)s")
                 case .resumed: output.notice("reconnected; anything missed follows")
                 }
@@ -35,7 +36,7 @@ extension KiwiCommand {
         }
 
         /// One event: a JSON line for programs, a line of text for people (who need no counts or withdrawals).
-        static func show(_ event: KiwiLiveEvent, _ output: Output) throws {
+        static func show(_ event: KiwiLiveEvent, _ output: Output, spoilers: Bool) throws {
             switch output.format {
             case .json, .lines:
                 try output.jsonLine(event)
@@ -43,11 +44,11 @@ extension KiwiCommand {
                 let time = Self.clock.string(from: Date())
                 switch event {
                 case .notification(let notification):
-                    output.line("\(time)  \(notification.actor.shownName) \(KiwiPresentation.what(notification))")
+                    output.line("\(time)  \(notification.actor.shownName) \(KiwiPresentation.what(notification, spoilers: spoilers))")
                 case .post(let post):
-                    output.line(
-                        "\(time)  \(post.author.shownName) posted" + (post.caption.map { " “\($0)”" } ?? " a photo") + "  (kiwi show \(post.id))"
-                    )
+                    let warned = spoilers ? nil : post.spoiler.map { " behind a spoiler warning, “\($0)”" }
+                    let what = warned ?? post.caption.map { " “\($0)”" } ?? " a photo"
+                    output.line("\(time)  \(post.author.shownName) posted\(what)  (kiwi show \(post.id))")
                 case .reading(let entry):
                     output.line("\(time)  \(entry.news)")
                 case .withdrawn, .unread:

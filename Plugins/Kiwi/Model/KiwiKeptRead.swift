@@ -54,9 +54,9 @@ extension KiwiWrite {
                 (post.likes, post.likedByMe) = (count.likes, liked)
                 return true
             }
-        case (.comment(let id, _), .posts), (.comment(let id, _), .post):
+        case (.comment(let id, _, _), .posts), (.comment(let id, _, _), .post):
             return Self.counting(body, read, post: id, by: 1)
-        case (.comment(let id, _), .comments(let post)):
+        case (.comment(let id, _, _), .comments(let post)):
             return post == id ? .drop : .keep
         case (.uncomment(let comment), .comments):
             return Self.revising(body, as: [KiwiWire.Comment].self) { comments in
@@ -91,7 +91,7 @@ extension KiwiWrite {
             return .drop
         case (.shelve(let isbn13, _, _), .book(let book)), (.unshelve(let isbn13), .book(let book)):
             return isbn13 == book ? .drop : .keep
-        case (.shelve, .shelves(let who)), (.unshelve, .shelves(let who)), (.post(_, _?, _), .shelves(let who)):
+        case (.shelve, .shelves(let who)), (.unshelve, .shelves(let who)), (.post(_, _?, _, _), .shelves(let who)):
             // A shelf moved (a post about a book may start it): the answer says the reading, not the shelves.
             return who == member ? .drop : .keep
         case (.follow(let name, _), .member(let who)), (.follow(let name, _), .people(let who)):

@@ -60,14 +60,24 @@ struct KiwiPhoto: Sendable {
         bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MB" : String(format: "%.1f MB", Double(bytes) / 1_048_576)
     }
 
-    /// The `multipart/form-data` body of `POST /posts`: `file`, then `caption`, `imageAlt` and `book`
-    /// when there are.
-    func multipart(caption: String?, imageAlt: String? = nil, book: String?) throws -> (body: Data, contentType: String) {
+    /// What a post says beside its photo: each sent as its form field when there is one (servers
+    /// of the base contract know only the caption).
+    struct Words: Sendable {
+        var caption: String? = nil
+        var imageAlt: String? = nil
+        /// The book's ISBN-13.
+        var book: String? = nil
+        var spoiler: String? = nil
+    }
+
+    /// The `multipart/form-data` body of `POST /posts` (and of an avatar): `file`, then the words.
+    func multipart(_ words: Words = Words()) throws -> (body: Data, contentType: String) {
         let boundary = "toolbox-\(UUID().uuidString)"
         var file = MultipartPart(headers: ["Content-Type": kind.mimeType], body: data)
         file.headers.replaceOrAdd(name: "Content-Disposition", value: "form-data; name=\"file\"; filename=\"image.\(kind.fileExtension)\"")
         var parts = [file]
-        for (name, value) in [("caption", caption), ("imageAlt", imageAlt), ("book", book)] {
+        let fields = [("caption", words.caption), ("imageAlt", words.imageAlt), ("book", words.book), ("spoiler", words.spoiler)]
+        for (name, value) in fields {
             guard let value else { continue }
             var part = MultipartPart(body: value)
             part.name = name

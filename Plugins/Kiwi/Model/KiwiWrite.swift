@@ -4,10 +4,10 @@ import PluginAPI
 
 /// A change a reader asks of the server, as the outbox keeps it until it lands.
 enum KiwiWrite: Codable, Sendable, Equatable {
-    /// The photo is kept beside the entry (`KiwiOutbox`); an entry kept before descriptions
-    /// existed reads without one.
-    case post(caption: String?, book: String?, imageAlt: String? = nil)
-    case comment(postID: String, text: String)
+    /// The photo is kept beside the entry (`KiwiOutbox`); an entry kept before descriptions or
+    /// spoiler warnings existed reads without them.
+    case post(caption: String?, book: String?, imageAlt: String? = nil, spoiler: String? = nil)
+    case comment(postID: String, text: String, spoiler: String? = nil)
     case like(postID: String, liked: Bool)
     case follow(username: String, following: Bool)
     case deletePost(postID: String)
@@ -38,8 +38,8 @@ enum KiwiWrite: Codable, Sendable, Equatable {
     /// What it is about: "post 12", "@ada", "“The storm chapter”".
     var target: String {
         switch self {
-        case .post(let caption, _, _): caption.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "a photo"
-        case .comment(let post, let text): "on post \(post): “\(DisplayWidth.truncate(text, to: 30))”"
+        case .post(let caption, _, _, _): caption.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "a photo"
+        case .comment(let post, let text, _): "on post \(post): “\(DisplayWidth.truncate(text, to: 30))”"
         case .like(let post, _), .deletePost(let post): "post \(post)"
         case .follow(let username, _): "@\(username)"
         case .uncomment(let comment): "comment \(comment)"

@@ -167,7 +167,7 @@ struct KiwiClient: Sendable {
     /// A new avatar (toolbox's extension `PUT /users/<u>/avatar`), checked beforehand as a post's photo is.
     func setAvatar(_ photo: KiwiPhoto) async throws -> KiwiWire.User {
         let session = try session()
-        let (body, contentType) = try photo.multipart(caption: nil, book: nil)
+        let (body, contentType) = try photo.multipart()
         let call = APICall(
             "users/\(session.user.username)/avatar",
             method: "PUT",
@@ -306,11 +306,12 @@ struct KiwiClient: Sendable {
     /// changes carry `key` as their `Idempotency-Key`, so sending one twice makes one.
     func send(_ write: KiwiWrite, key: String, photo: KiwiPhoto?, progress: (@Sendable (Int) -> Void)?) async throws -> KiwiWriteAnswer {
         switch write {
-        case .post(let caption, let book, let imageAlt):
+        case .post(let caption, let book, let imageAlt, let spoiler):
             guard let photo else { throw ToolboxError.io("the kept post has lost its photo", hint: "drop it with `toolbox kiwi outbox drop`") }
-            return .post(try await createPost(photo, caption: caption, imageAlt: imageAlt, book: book, key: key, progress: progress))
-        case .comment(let post, let text):
-            return .done(id: try await comment(on: post, text: text, key: key))
+            let words = KiwiPhoto.Words(caption: caption, imageAlt: imageAlt, book: book, spoiler: spoiler)
+            return .post(try await createPost(photo, words, key: key, progress: progress))
+        case .comment(let post, let text, let spoiler):
+            return .done(id: try await comment(on: post, text: text, spoiler: spoiler, key: key))
         case .like(let post, let liked):
             return .likes(try await setLike(post, liked: liked))
         case .follow(let username, let following):
@@ -330,13 +331,11 @@ struct KiwiClient: Sendable {
     /// Sends a photo checked beforehand (`KiwiPhoto`), so nothing half-posts.
     func createPost(
         _ photo: KiwiPhoto,
-        caption: String?,
-        imageAlt: String? = nil,
-        book: String? = nil,
+        _ words: KiwiPhoto.Words,
         key: String? = nil,
         progress: (@Sendable (Int) -> Void)?
     ) async throws -> KiwiWire.Post {
-        let (body, contentType) = try photo.multipart(caption: caption, imageAlt: imageAlt, book: book)
+        let (body, contentType) = try photo.multipart(words)
         var call = APICall("posts", method: "POST", body: .bytes(body, contentType: contentType), headers: Self.once(key))
         call.uploadProgress = progress
         return try await api.decode(try authenticated(call))
@@ -394,8 +393,9 @@ struct KiwiClient: Sendable {
     }
 
     /// The new comment's id, when the server names it (ours does; the original answers only "ok").
-    func comment(on id: String, text: String, key: String? = nil) async throws -> String? {
-        let form = [("operation", "create"), ("postid", id), ("text", text)]
+    func comment(on id: String, text: String, spoiler: String? = nil, key: String? = nil) async throws -> String? {
+        // A warning is sent only when there is one: servers of the base contract know no such field.
+        let form = [("operation", "create"), ("postid", id), ("text", text)] + (spoiler.map { [("spoiler", $0)] } ?? [])
         let call = APICall("comments", method: "POST", body: .form(form), headers: Self.once(key), notFound: Self.noPost(id))
         let answer = try await api.send(try authenticated(call))
         return (try? JSONDecoder().decode(KiwiWire.Status.self, from: answer.body))?.id

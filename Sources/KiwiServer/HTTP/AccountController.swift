@@ -1,16 +1,17 @@
 import Foundation
 import Hummingbird
+import KiwiServerSettings
 import KiwiWire
 
 /// Members and sessions: `POST /users`, `GET|PUT /users/<u>`, `GET /users/me`,
-/// `PUT /users/<u>/avatar`, `POST|DELETE /sessions`.
+/// `PUT /users/<u>/avatar`, `PUT /users/<u>/role`, `POST|DELETE /sessions`.
 struct AccountController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.group("users").post(use: signUp).get("me", use: me)
-        router.group("users/:username").get(use: user).put(use: updateUser).put("avatar", use: updateAvatar)
+        router.group("users/:username").get(use: user).put(use: updateUser).put("avatar", use: updateAvatar).put("role", use: giveRole)
         router.group("sessions").post(use: logIn).delete(use: logOut)
     }
 
@@ -46,8 +47,23 @@ struct AccountController: Sendable {
         return KiwiJSON.response(KiwiWire.Status(), headers: [.setCookie: SessionCookie.cleared])
     }
 
+    /// The caller, with their role (our extension).
     @Sendable func me(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        KiwiJSON.response(KiwiWire.User(try context.requireCaller(), links: links(request, context)))
+        let caller = try context.requireCaller()
+        var user = KiwiWire.User(caller, links: links(request, context))
+        user.role = try await community.accounts.role(of: caller.username).rawValue
+        return KiwiJSON.response(user)
+    }
+
+    /// `{"role": "member" | "moderator" | "admin"}`, from an admin (our extension); answers the
+    /// member with their new role.
+    @Sendable func giveRole(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let body = try await request.decodeJSON(KiwiWire.RoleChange.self)
+        guard let role = KiwiRole(rawValue: body.role) else { throw KiwiProblem.invalid("role must be member, moderator or admin") }
+        var user = KiwiWire.User(try await community.accounts.giveRole(role, to: try context.username(), by: caller), links: links(request, context))
+        user.role = role.rawValue
+        return KiwiJSON.response(user)
     }
 
     @Sendable func user(_ request: Request, context: KiwiRequestContext) async throws -> Response {

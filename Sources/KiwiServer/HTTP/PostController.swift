@@ -92,17 +92,19 @@ struct PostController: Sendable {
         var imageAlt: String?
         /// The ISBN-13 of the book the reflection is about (our extension).
         var book: String?
+        /// What the reflection gives away (our extension).
+        var spoiler: String?
     }
 
-    /// Multipart `file` (an image, checked by its first bytes), optional `caption`, `imageAlt` and
-    /// `book`; exactly once with an `Idempotency-Key`.
+    /// Multipart `file` (an image, checked by its first bytes), optional `caption`, `imageAlt`,
+    /// `book` and `spoiler`; exactly once with an `Idempotency-Key`.
     @Sendable func createPost(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let key = try request.idempotencyKey()
         let upload = try await request.photoForm(Upload.self, community: community, what: "a post")
         let links = links(request, context)
         let answer = try await community.posts.create(
-            PostDraft(file: upload.file, caption: upload.caption, imageAlt: upload.imageAlt, isbn13: upload.book),
+            PostDraft(file: upload.file, caption: upload.caption, imageAlt: upload.imageAlt, isbn13: upload.book, spoiler: upload.spoiler),
             by: caller,
             key: key,
             form: "api",
@@ -144,9 +146,11 @@ struct PostController: Sendable {
     /// The fields of `POST /comments`, from a URL-encoded or a multipart body (the original reads either).
     struct CommentForm: Decodable {
         var operation, postid, text, commentid: String?
+        /// What the comment gives away (our extension).
+        var spoiler: String?
     }
 
-    /// `operation=create, postid, text` (exactly once with an `Idempotency-Key`; the answer names
+    /// `operation=create, postid, text`, optional `spoiler` (exactly once with an `Idempotency-Key`; the answer names
     /// the new comment) or `operation=delete, commentid`.
     @Sendable func commentOperation(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await KiwiForms.decode(CommentForm.self, from: request, upTo: KiwiLimits.formBody)
@@ -157,7 +161,8 @@ struct PostController: Sendable {
             guard let id = Int64(postText), id > 0 else { throw KiwiProblem.noSuchPost }
             let key = try request.idempotencyKey()
             return KiwiJSON.response(
-                try await community.posts.comment(on: id, by: caller, text: text, key: key, from: context.clientAddress) { comment in
+                try await community.posts.comment(on: id, by: caller, text: text, spoiler: form.spoiler, key: key, from: context.clientAddress) {
+                    comment in
                     KiwiJSON.kept(KiwiWire.Status(id: String(comment.id)))
                 }
             )

@@ -25,6 +25,9 @@ struct KiwiPost: Sendable, Equatable {
     var book: KiwiBook? = nil
     /// What the photo shows, for people who cannot see it.
     var imageAlt: String? = nil
+    /// What the reflection gives away ("the ending of Jane Eyre"): readers see this first, and
+    /// the caption and photo only when they ask.
+    var spoiler: String? = nil
 }
 
 /// A book as a post names it (found by its ISBN-13 in the book search).
@@ -102,6 +105,8 @@ struct KiwiComment: Sendable, Equatable {
     var postID: Int64
     var text: String
     var createdAt: Date
+    /// What the comment gives away, as a post's `spoiler`.
+    var spoiler: String? = nil
 }
 
 /// The limits of the wire contract, enforced with 400.
@@ -113,6 +118,8 @@ enum KiwiLimits {
     /// A photo's description: Mastodon's limit for media descriptions.
     static let imageAlt = 1500
     static let comment = 1024
+    /// A spoiler warning: a few words that say what is given away, not a second caption.
+    static let spoiler = 200
     /// A book named by a member (an import): its title, and each author's name.
     static let bookTitle = 500
     static let pageSize = 1...100
@@ -132,6 +139,13 @@ enum KiwiLimits {
         if text.count > limit { return "\(field) must be at most \(limit) characters" }
         if text.unicodeScalars.contains("\u{0}") { return "\(field) must not contain NUL characters" }
         return nil
+    }
+
+    /// A spoiler warning as kept: trimmed, none when blank; refused when too long.
+    static func spoiler(_ warning: String?) throws -> String? {
+        guard let warning = warning?.trimmingCharacters(in: .whitespacesAndNewlines), !warning.isEmpty else { return nil }
+        if let problem = textProblem(warning, field: "spoiler", limit: spoiler) { throw KiwiProblem.invalid(problem) }
+        return warning
     }
 
     /// Usernames: 1–20 letters, digits, `_`, `.` or `-`; never a word a route uses.

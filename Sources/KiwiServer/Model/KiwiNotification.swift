@@ -15,8 +15,9 @@ struct KiwiNotification: Sendable, Equatable {
     var actor: KiwiUser
     /// The post liked or commented on (nil for a follow).
     var post: Subject?
-    /// The comment's text, for a comment.
+    /// The comment's text, for a comment, and its spoiler warning.
     var comment: String?
+    var commentSpoiler: String? = nil
     var commentID: Int64?
     var createdAt: Date
     var read: Bool

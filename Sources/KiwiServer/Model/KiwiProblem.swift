@@ -46,4 +46,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case registrationsClosed
     /// The account waits for a moderator's approval (`--registrations approval`, `kiwi approve`).
     case awaitingApproval
+    /// Only an admin may do this (give roles).
+    case notAdmin
+    /// The change would leave the community without an admin.
+    case lastAdmin
 }

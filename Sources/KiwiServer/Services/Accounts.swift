@@ -124,6 +124,24 @@ struct Accounts: Sendable {
         return user
     }
 
+    /// The member's role in the community.
+    func role(of username: String) async throws -> KiwiRole {
+        try await store.role(of: username) ?? .member
+    }
+
+    /// `caller` gives `username` a role: an admin only (as the database says now, so a role taken
+    /// away holds on every server at once), and never leaving the community without an admin. The
+    /// operator's `kiwi role` is not bound by the second rule.
+    func giveRole(_ role: KiwiRole, to username: String, by caller: KiwiUser) async throws -> KiwiUser {
+        guard try await store.role(of: caller.username) == .admin else { throw KiwiProblem.notAdmin }
+        let member = try await member(username)
+        if role != .admin, try await store.role(of: username) == .admin, try await store.count(holding: .admin) <= 1 {
+            throw KiwiProblem.lastAdmin
+        }
+        guard try await store.setRole(role, of: username) else { throw KiwiProblem.noSuchUser }
+        return member
+    }
+
     /// A display name and an email within the wire's writes.limits.
     static func checkProfile(fullName: String?, email: String?) throws {
         if let problem = fullName.flatMap({ KiwiLimits.textProblem($0, field: "fullname", limit: KiwiLimits.fullName) })

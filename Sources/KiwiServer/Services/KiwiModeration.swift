@@ -3,9 +3,10 @@ import KiwiServerSettings
 import KiwiWire
 import Logging
 
-/// `toolbox kiwi approve`: the sign-ups that wait for a moderator (`--registrations approval`),
-/// let in or turned away, on the community's database itself, beside its running servers (an
-/// SQLite file's too: a waiting sign-up is nothing a server keeps in memory).
+/// The operator's tools, on the community's database itself, beside its running servers (an
+/// SQLite file's too: neither a waiting sign-up nor a role is anything a server keeps in memory):
+/// `toolbox kiwi approve`, the sign-ups that wait for a moderator (`--registrations approval`),
+/// let in or turned away; and `toolbox kiwi role`, who is an admin or a moderator.
 public struct KiwiModeration: Sendable {
     /// A sign-up that waits.
     public struct Waiting: Sendable, Encodable {
@@ -37,5 +38,11 @@ public struct KiwiModeration: Sendable {
             for username in usernames where try await !store.decide(username, approved: approved) { notWaiting.append(username) }
             return notWaiting
         }
+    }
+
+    /// Gives the member `role`; false for no such member. Unlike an admin's change, the operator's
+    /// may leave the community without an admin.
+    public func giveRole(_ role: KiwiRole, to username: String) async throws -> Bool {
+        try await database.opened(mustExist: true, serving: false, logger: logger) { store in try await store.setRole(role, of: username) }
     }
 }

@@ -104,11 +104,12 @@ final class Posts: Sendable {
         let file = try writes.photos.precheck(draft.file)
         let caption = draft.caption.flatMap { $0.isEmpty ? nil : $0 }
         let imageAlt = draft.imageAlt.flatMap { $0.trimmed.isEmpty ? nil : $0 }
+        let spoiler = try KiwiLimits.spoiler(draft.spoiler)
         for (field, text, limit) in [("caption", caption, KiwiLimits.caption), ("imageAlt", imageAlt, KiwiLimits.imageAlt)] {
             if let problem = text.flatMap({ KiwiLimits.textProblem($0, field: field, limit: limit) }) { throw KiwiProblem.invalid(problem) }
         }
         let isbn13 = draft.isbn13
-        let request = Idempotency.digest(form, Digest.sha256(file), caption, isbn13, imageAlt)
+        let request = Idempotency.digest(form, Digest.sha256(file), caption, isbn13, imageAlt, spoiler)
         return try await writes.idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
             try await writes.limits.spend(.posts, account: caller.username, address: address)
             try await writes.limits.spend(.uploadBytes, account: caller.username, address: address, amount: file.count)
@@ -119,7 +120,7 @@ final class Posts: Sendable {
             let photo = try await writes.photos.processed(file)
             let post = try await writes.photos.keep(photo) {
                 try await store.createPost(
-                    NewPost(owner: caller.username, image: $0, caption: caption, imageAlt: imageAlt, book: book),
+                    NewPost(owner: caller.username, image: $0, caption: caption, imageAlt: imageAlt, book: book, spoiler: spoiler),
                     keeping: keep
                 )
             }
@@ -187,19 +188,21 @@ final class Posts: Sendable {
         on id: Int64,
         by caller: KiwiUser,
         text: String,
+        spoiler: String? = nil,
         key: String?,
         from address: String?,
         answer: @escaping @Sendable (KiwiComment) throws -> (status: Int, body: Data)
     ) async throws -> (status: Int, body: Data) {
         guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
         if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
-        let request = Idempotency.digest("comment", String(id), text)
+        let spoiler = try KiwiLimits.spoiler(spoiler)
+        let request = Idempotency.digest("comment", String(id), text, spoiler)
         return try await writes.idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
             try await writes.limits.spend(.comments, account: caller.username, address: address)
             let author = try await author(of: id)
             let recipient = author == caller.username ? nil : author
             let commented = try await store.addComment(
-                NewComment(post: id, author: caller.username, text: text, notifying: recipient),
+                NewComment(post: id, author: caller.username, text: text, notifying: recipient, spoiler: spoiler),
                 keeping: keep?.of(\.comment)
             )
             tell(post: id, author: commented.author, made: false, commented.notices)
@@ -239,12 +242,13 @@ final class Posts: Sendable {
 }
 
 /// What a member sends to make a post: the photo (checked by its first bytes), and what they wrote
-/// of it: a caption, a description of the photo, the ISBN-13 of the book.
+/// of it: a caption, a description of the photo, the ISBN-13 of the book, and what it gives away.
 struct PostDraft: Sendable {
     var file: Data?
     var caption: String? = nil
     var imageAlt: String? = nil
     var isbn13: String? = nil
+    var spoiler: String? = nil
 }
 
 /// A page of posts as every reader sees it, kept while true. What a controller makes of it once

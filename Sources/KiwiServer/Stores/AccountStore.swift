@@ -1,4 +1,5 @@
 import Foundation
+import KiwiServerSettings
 
 /// Members, their sessions and their failed logins.
 protocol AccountStore: Sendable {
@@ -13,6 +14,12 @@ protocol AccountStore: Sendable {
     func pendingMembers() async throws -> [KiwiUser]
     /// Lets a waiting account in, or (`approved` false) removes it; answers whether one was waiting.
     func decide(_ username: String, approved: Bool) async throws -> Bool
+    /// The member's role; nil for no such member.
+    func role(of username: String) async throws -> KiwiRole?
+    /// Gives the member `role`; false for no such member.
+    func setRole(_ role: KiwiRole, of username: String) async throws -> Bool
+    /// How many members hold `role`.
+    func count(holding role: KiwiRole) async throws -> Int
     /// What is nil stays as it is.
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser
     /// Sets a member's avatar (a `.stored` image written in the same transaction) and forgets the

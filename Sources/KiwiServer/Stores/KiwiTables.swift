@@ -57,7 +57,7 @@ struct KiwiTable: Sendable, Hashable {
         "users",
         [
             ("username", .text), ("fullname", .text), ("email", .text), ("avatar", .text), ("password_hash", .text), ("created_at", .real),
-            ("pending", .integer),
+            ("pending", .integer), ("role", .text),
         ],
         key: ["username"]
     )
@@ -78,14 +78,14 @@ struct KiwiTable: Sendable, Hashable {
         "posts",
         [
             ("id", .integer), ("owner", .text), ("image", .text), ("caption", .text), ("created_at", .real), ("like_count", .integer),
-            ("comment_count", .integer), ("book", .text), ("image_alt", .text),
+            ("comment_count", .integer), ("book", .text), ("image_alt", .text), ("spoiler", .text),
         ],
         key: ["id"]
     )
     static let likes = KiwiTable("likes", [("post_id", .integer), ("owner", .text), ("created_at", .real)], key: ["post_id", "owner"])
     static let comments = KiwiTable(
         "comments",
-        [("id", .integer), ("post_id", .integer), ("owner", .text), ("text", .text), ("created_at", .real)],
+        [("id", .integer), ("post_id", .integer), ("owner", .text), ("text", .text), ("created_at", .real), ("spoiler", .text)],
         key: ["id"]
     )
 

@@ -57,6 +57,7 @@ struct NewPost: Sendable {
     var caption: String? = nil
     var imageAlt: String? = nil
     var book: KiwiBook? = nil
+    var spoiler: String? = nil
 }
 
 /// A comment to store: on which post, whose, what it says, and whom it tells (the service's
@@ -66,6 +67,7 @@ struct NewComment: Sendable {
     var author: String
     var text: String
     var notifying: String? = nil
+    var spoiler: String? = nil
 }
 
 /// The notifications a write added or withdrew, for the service to tell of (`KiwiChanges`).

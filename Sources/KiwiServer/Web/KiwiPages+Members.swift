@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import KiwiServerSettings
 import KiwiWire
 
 extension KiwiPages {
@@ -13,6 +14,9 @@ extension KiwiPages {
         let counts = try await community.follows.counts(of: name)
         let posts = try await community.posts.sharedPage(.author(name), window).posts
         let streak = try await community.posts.streakDays(of: name)
+        let role = try await community.accounts.role(of: name)
+        // Asked of the database at each look, as every admin's action is: a role taken away holds at once.
+        let givesRoles = if let viewer { try await community.accounts.role(of: viewer.username) == .admin } else { false }
         let content = ProfilePage(
             author: PageAuthor(user, links: links, guest: viewer == nil),
             followers: counts.followers,
@@ -22,9 +26,22 @@ extension KiwiPages {
             follows: try await community.follows.follows(name, reader: viewer?.username),
             journey: try await journey(of: name, links: links),
             posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
-            pager: Pager("/@\(name)", window, posts, key: \.id, of: "posts")
+            pager: Pager("/@\(name)", window, posts, key: \.id, of: "posts"),
+            role: role == .member ? "" : role.rawValue.capitalized,
+            hasRole: role != .member,
+            roles: givesRoles ? KiwiRole.allCases.map { PageRole(value: $0.rawValue, title: $0.rawValue.capitalized, current: $0 == role) } : [],
+            givesRoles: givesRoles
         )
         return render("profile", title: content.author.displayName, content, viewer: viewer)
+    }
+
+    /// An admin's role form: field `role`.
+    @Sendable func giveRole(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let form = try await form(request)
+        let name = try context.username()
+        guard let role = form.role.flatMap(KiwiRole.init(rawValue:)) else { throw KiwiProblem.invalid("role must be member, moderator or admin") }
+        _ = try await community.accounts.giveRole(role, to: name, by: try member(request, context, form))
+        return redirect("/@\(name)")
     }
 
     @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -40,7 +40,10 @@ extension KiwiPages {
         let post = notification.post?.caption.map { "your post “\($0.prefix(60))”" } ?? "your post"
         switch notification.kind {
         case .like: return "liked \(post)"
-        case .comment: return "commented on \(post)" + (notification.comment.map { ": “\($0.prefix(120))”" } ?? "")
+        case .comment:
+            // A warned comment's warning in its words' place: a notification has nothing to open.
+            if let warning = notification.commentSpoiler { return "commented on \(post), with a spoiler warning: “\(warning)”" }
+            return "commented on \(post)" + (notification.comment.map { ": “\($0.prefix(120))”" } ?? "")
         case .follow: return "followed you"
         }
     }

@@ -43,6 +43,7 @@ extension KiwiPages {
         _ context: KiwiRequestContext,
         message: String?,
         text: String,
+        spoiler: String = "",
         status: HTTPResponse.Status
     ) async throws -> Response {
         let viewer = try await viewer(request, context)
@@ -55,6 +56,8 @@ extension KiwiPages {
                 id: comment.id,
                 author: PageAuthor(comment.owner, links: links, guest: viewer == nil),
                 text: comment.text,
+                warned: comment.spoiler != nil,
+                spoiler: comment.spoiler ?? "",
                 ago: RelativeTime.ago(Date().timeIntervalSince(comment.createdAt)),
                 time: isoTime(comment.createdAt),
                 deleteURL: comment.owner.username == viewer?.username ? "/p/\(id)/comments/\(comment.id)/delete" : nil
@@ -67,9 +70,12 @@ extension KiwiPages {
             mine: post.owner.username == viewer?.username,
             message: message,
             text: text,
+            commentSpoiler: spoiler,
             here: card.url
         )
-        let title = post.caption.map { String($0.prefix(60)) } ?? "Photo by \(card.author.displayName)"
+        // A warned post's caption stays out of the title, which tabs, history and shares show.
+        let title =
+            post.spoiler.map { "Spoiler: \($0.prefix(60))" } ?? post.caption.map { String($0.prefix(60)) } ?? "Photo by \(card.author.displayName)"
         return render("post", title: title, content, viewer: viewer, status: status)
     }
 
@@ -87,19 +93,34 @@ extension KiwiPages {
         return redirect(Self.localPath(form.next, default: "/p/\(id)"))
     }
 
-    /// Field `text`; a refused comment shows the post again with the message and the text kept.
+    /// Fields `text` and `spoiler`; a refused comment shows the post again with the message and
+    /// what was typed kept.
     @Sendable func comment(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let caller = try member(request, context, form)
         let id = try context.postID()
         let text = form.text ?? ""
         do {
-            let answer = try await community.posts.comment(on: id, by: caller, text: text, key: nil, from: context.clientAddress) { comment in
-                Self.kept(redirectTo: "/p/\(id)#c\(comment.id)")
+            let answer = try await community.posts.comment(
+                on: id,
+                by: caller,
+                text: text,
+                spoiler: form.spoiler,
+                key: nil,
+                from: context.clientAddress
+            ) {
+                comment in Self.kept(redirectTo: "/p/\(id)#c\(comment.id)")
             }
             return redirect(Self.location(answer))
         } catch let problem as KiwiProblem where problem.shownOnForm {
-            return try await postPage(request, context, message: problem.sentence, text: text, status: problem.answer.status)
+            return try await postPage(
+                request,
+                context,
+                message: problem.sentence,
+                text: text,
+                spoiler: form.spoiler ?? "",
+                status: problem.answer.status
+            )
         }
     }
 
@@ -161,7 +182,7 @@ extension KiwiPages {
         var q: String?
     }
 
-    /// Multipart `file`, `caption`, `imageAlt` and `book` (an ISBN-13), checked as the API checks them; a refused photo shows the
+    /// Multipart `file`, `caption`, `imageAlt`, `book` (an ISBN-13) and `spoiler`, checked as the API checks them; a refused photo shows the
     /// form again with the message, and nothing is saved. The form carries a key of its own
     /// (`Idempotency`): sent twice (a double click, a reload), it stores one post, and the second
     /// sending waits for the first's answer rather than being told it is still being answered.
@@ -172,6 +193,7 @@ extension KiwiPages {
             shown.caption = form.caption ?? ""
             shown.imageAlt = form.imageAlt ?? ""
             shown.book = form.book ?? ""
+            shown.spoiler = form.spoiler ?? ""
             let caller = try member(request, context, form)
             let key = try Idempotency.key(form.key)
             var attempt = 0
@@ -179,7 +201,13 @@ extension KiwiPages {
                 attempt += 1
                 do {
                     let answer = try await community.posts.create(
-                        PostDraft(file: form.file, caption: form.caption, imageAlt: form.imageAlt, isbn13: form.book?.trimmed),
+                        PostDraft(
+                            file: form.file,
+                            caption: form.caption,
+                            imageAlt: form.imageAlt,
+                            isbn13: form.book?.trimmed,
+                            spoiler: form.spoiler
+                        ),
                         by: caller,
                         key: key,
                         form: "page",

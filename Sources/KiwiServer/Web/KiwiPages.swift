@@ -58,7 +58,10 @@ struct KiwiPages: Sendable {
         pages.get("books", use: books)
         pages.group("p/:id").get(use: post).post("like", use: like).post("unlike", use: unlike).post("comments", use: comment)
             .post("comments/:comment/delete", use: deleteComment).get("delete", use: confirmDelete).post("delete", use: deletePost)
-        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow).get("year/:year", use: year)
+        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow).post("role", use: giveRole).get(
+            "year/:year",
+            use: year
+        )
         pages.post("books/:isbn13/shelf", use: shelve)
         // A form and what it sends.
         for (path, form, send) in [
@@ -153,6 +156,10 @@ struct KiwiPages: Sendable {
         var imageAlt: String?
         var book: String?
         var text: String?
+        /// A post's or a comment's spoiler warning.
+        var spoiler: String?
+        /// An admin's role form on a profile: member, moderator or admin.
+        var role: String?
         /// The book page's shelf form: want, reading, read or none; and how far.
         var shelf: String?
         var progress: String?

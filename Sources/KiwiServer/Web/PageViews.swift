@@ -63,6 +63,11 @@ struct PageCard: Sendable {
     let srcset, webpSrcset: String?
     let alt: String
     let caption, book: String?
+    /// The warning shown in place of the photo and the caption, which open behind it; `warned`
+    /// says whether there is one (a template's lookup of a value that is nil climbs every
+    /// enclosing context by reflection: it cost a profile page half as much again).
+    let warned: Bool
+    let spoiler: String
     /// The book's page.
     let bookURL: String?
     let author: PageAuthor
@@ -79,6 +84,7 @@ struct PageCard: Sendable {
         // The photo's own description, else its caption (what the author said of it), else whose it is.
         alt = post.imageAlt ?? post.caption ?? "photo by \(author.displayName)"
         caption = post.caption
+        (warned, spoiler) = (post.spoiler != nil, post.spoiler ?? "")
         book = post.book.map { PageBook.byline($0.title, $0.authors) }
         bookURL = post.book.map { PageBook.url($0.isbn13) }
         self.author = author
@@ -101,7 +107,11 @@ struct PageCard: Sendable {
 struct PageComment: Sendable {
     let id: Int64
     let author: PageAuthor
-    let text, ago, time: String
+    let text: String
+    /// The warning shown in place of the text, which opens behind it (as a card's).
+    let warned: Bool
+    let spoiler: String
+    let ago, time: String
     /// The reader's own comments can be deleted.
     let deleteURL: String?
 }
@@ -121,7 +131,9 @@ struct PostPage: Sendable {
     let comments: [PageComment]
     let mine: Bool
     let message: String?
-    let text: String
+    /// A refused comment's text and warning, shown again (not `spoiler`, which a comment's or the
+    /// post's own lookup would find here when they have none).
+    let text, commentSpoiler: String
     /// Where a like sends the reader back to.
     let here: String
 }
@@ -137,6 +149,18 @@ struct ProfilePage: Sendable {
     let journey: String
     let posts: [PageCard]
     let pager: Pager
+    /// "Admin" or "Moderator", shown to everyone; empty for a member.
+    let role: String
+    let hasRole: Bool
+    /// The roles an admin may give from here, the member's own marked; empty for anyone else.
+    let roles: [PageRole]
+    let givesRoles: Bool
+}
+
+/// A choice of an admin's role form.
+struct PageRole: Sendable {
+    let value, title: String
+    let current: Bool
 }
 
 /// The log-in and sign-up forms, shown again with what was typed and what went wrong.
@@ -153,6 +177,7 @@ struct AccountForm: Sendable {
 struct NewPostForm: Sendable {
     var caption = ""
     var imageAlt = ""
+    var spoiler = ""
     /// The ISBN-13 of the book the post is about ("Post about this book" fills it in).
     var book = ""
     /// The words of a book search, and the books they found.

@@ -79,7 +79,8 @@ extension KiwiWire.Post {
             likedByMe: post.likedByMe,
             book: post.book.map(\.wire),
             imageVersions: links.versions(post.image),
-            imageAlt: post.imageAlt
+            imageAlt: post.imageAlt,
+            spoiler: post.spoiler
         )
     }
 }
@@ -90,7 +91,8 @@ extension KiwiWire.Comment {
             id: String(comment.id),
             author: KiwiWire.User(comment.owner, links: links),
             text: comment.text,
-            createdAt: isoTime(comment.createdAt)
+            createdAt: isoTime(comment.createdAt),
+            spoiler: comment.spoiler
         )
     }
 }
@@ -103,6 +105,7 @@ extension KiwiWire.Notification {
             actor: KiwiWire.User(notification.actor, links: links),
             post: notification.post.map { KiwiWire.NotifiedPost(id: String($0.id), imageURL: links.upload($0.image), caption: $0.caption) },
             comment: notification.comment,
+            commentSpoiler: notification.commentSpoiler,
             createdAt: isoTime(notification.createdAt),
             read: notification.read
         )

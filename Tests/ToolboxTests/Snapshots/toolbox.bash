@@ -1889,13 +1889,13 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|shelf|want|start|progress|finish|unshelve|year|import|search|notifications|watch|outbox|sync)
+    serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|shelf|want|start|progress|finish|unshelve|year|import|search|notifications|watch|outbox|sync)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve migrate approve signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers following profile shelf want start progress finish unshelve year import search notifications watch outbox sync' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve migrate approve role signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers following profile shelf want start progress finish unshelve year import search notifications watch outbox sync' -- "${cur}"))
         ;;
     esac
 }
@@ -2025,6 +2025,33 @@ _toolbox_kiwi_approve() {
     esac
 }
 
+_toolbox_kiwi_role() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--database --config)
+    __toolbox_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--database')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    2)
+        __toolbox_add_completions -W 'member'$'\n''moderator'$'\n''admin'
+        return
+        ;;
+    esac
+}
+
 _toolbox_kiwi_signup() {
     repeating_flags=()
     non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
@@ -2138,7 +2165,7 @@ _toolbox_kiwi_account() {
 
 _toolbox_kiwi_feed() {
     repeating_flags=()
-    non_repeating_flags=(--all --following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --version -h --help)
+    non_repeating_flags=(--all --following --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--page --page-size --server --config)
     __toolbox_offer_flags_options 0
@@ -2165,7 +2192,7 @@ _toolbox_kiwi_post() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--image --caption --alt --book --server --config)
+    non_repeating_options=(--image --caption --alt --book --spoiler --server --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -2181,6 +2208,9 @@ _toolbox_kiwi_post() {
         return
         ;;
     '--book')
+        return
+        ;;
+    '--spoiler')
         return
         ;;
     '--server')
@@ -2214,7 +2244,7 @@ _toolbox_kiwi_books() {
 
 _toolbox_kiwi_book() {
     repeating_flags=()
-    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --version -h --help)
+    non_repeating_flags=(--all --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--page --page-size --server --config)
     __toolbox_offer_flags_options -1
@@ -2261,7 +2291,7 @@ _toolbox_kiwi_reading() {
 
 _toolbox_kiwi_show() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config --image-width)
     __toolbox_offer_flags_options 1
@@ -2368,7 +2398,7 @@ _toolbox_kiwi_comment() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --config)
+    non_repeating_options=(--server --config --spoiler)
     __toolbox_offer_flags_options 2
 
     # Offer option value completions
@@ -2380,12 +2410,15 @@ _toolbox_kiwi_comment() {
         __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
         ;;
+    '--spoiler')
+        return
+        ;;
     esac
 }
 
 _toolbox_kiwi_comments() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -2499,7 +2532,7 @@ _toolbox_kiwi_following() {
 
 _toolbox_kiwi_profile() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 1
@@ -2698,7 +2731,7 @@ _toolbox_kiwi_import() {
 
 _toolbox_kiwi_search() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--type --limit --server --config)
     __toolbox_offer_flags_options -1
@@ -2724,7 +2757,7 @@ _toolbox_kiwi_search() {
 
 _toolbox_kiwi_notifications() {
     repeating_flags=()
-    non_repeating_flags=(--unread --all --keep --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--unread --all --keep --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 0
@@ -2743,7 +2776,7 @@ _toolbox_kiwi_notifications() {
 
 _toolbox_kiwi_watch() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --spoilers --version -h --help)
     repeating_options=()
     non_repeating_options=(--server --config)
     __toolbox_offer_flags_options 0

@@ -1793,6 +1793,7 @@ _toolbox_kiwi() {
             'serve:Run the Kiwi server: the original backend'\''s API and web pages for browsers.'
             'migrate:Move a community between SQLite and PostgreSQL, ids, times and logins kept.'
             'approve:Let in the sign-ups that wait for a moderator, or list them.'
+            'role:Make a member an admin or a moderator, or a member again.'
             'signup:Create an account (then log in).'
             'login:Log in; the session is kept for the next commands.'
             'logout:End the session on the server (where it can) and forget it here.'
@@ -1834,7 +1835,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|approve|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|shelf|want|start|progress|finish|unshelve|year|import|search|notifications|watch|outbox|sync)
+        serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|following|profile|shelf|want|start|progress|finish|unshelve|year|import|search|notifications|watch|outbox|sync)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1914,6 +1915,30 @@ _toolbox_kiwi_approve() {
     local -ar arg_specs=(
         '*:usernames:'
         '--reject[Remove these sign-ups instead of letting them in.]'
+        '--database[The community'\''s database\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE (default\: kiwi serve'\''s).]:database:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_role() {
+    local -i ret=1
+    local -ar _role=('member' 'moderator' 'admin')
+    local -ar arg_specs=(
+        ':username:'
+        ':role:{__toolbox_complete "${_role[@]}"}'
         '--database[The community'\''s database\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE (default\: kiwi serve'\''s).]:database:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -2066,6 +2091,7 @@ _toolbox_kiwi_feed() {
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--images[A small picture per row, on a terminal that can show one.]'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2081,6 +2107,7 @@ _toolbox_kiwi_post() {
         '--caption[Your reflection.]:caption:'
         '--alt[What the photo shows, for people who cannot see it.]:alt:'
         '--book[The book\: its ISBN-13, or words of its title.]:book:'
+        '--spoiler[What your reflection gives away, shown in its place until a reader asks (at most 200 characters).]:spoiler:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -2139,6 +2166,7 @@ _toolbox_kiwi_book() {
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--images[A small picture per row, on a terminal that can show one.]'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2185,6 +2213,7 @@ _toolbox_kiwi_show() {
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--image-width[The picture'\''s width in terminal cells (default\: about 40% of the terminal).]:image-width:'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2300,6 +2329,7 @@ _toolbox_kiwi_comment() {
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         ':text:'
+        '--spoiler[What your comment gives away, shown in its place until a reader asks (at most 200 characters).]:spoiler:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2322,6 +2352,7 @@ _toolbox_kiwi_comments() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2454,6 +2485,7 @@ _toolbox_kiwi_profile() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2663,6 +2695,7 @@ _toolbox_kiwi_search() {
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--images[A small picture per row, on a terminal that can show one.]'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2687,6 +2720,7 @@ _toolbox_kiwi_notifications() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -2708,6 +2742,7 @@ _toolbox_kiwi_watch() {
         '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

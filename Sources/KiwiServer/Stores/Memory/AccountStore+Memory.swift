@@ -1,4 +1,5 @@
 import Foundation
+import KiwiServerSettings
 
 extension MemoryKiwiDatabase: AccountStore {
     func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) throws {
@@ -19,6 +20,16 @@ extension MemoryKiwiDatabase: AccountStore {
     }
 
     func user(_ username: String) -> KiwiUser? { members[username]?.user }
+
+    func role(of username: String) -> KiwiRole? { members[username]?.role }
+
+    func setRole(_ role: KiwiRole, of username: String) -> Bool {
+        guard members[username] != nil else { return false }
+        members[username]?.role = role
+        return true
+    }
+
+    func count(holding role: KiwiRole) -> Int { members.values.count { $0.role == role } }
 
     func credentials(of username: String) -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
         members[username].map { ($0.user, $0.passwordHash, $0.pending) }

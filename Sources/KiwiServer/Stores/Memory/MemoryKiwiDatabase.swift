@@ -1,5 +1,6 @@
 import Foundation
 import KiwiMedia
+import KiwiServerSettings
 
 /// Every store in memory: for tests that need no file or server, and `kiwi serve --database memory`
 /// for a throwaway community. One actor holds every table, so what one store writes another sees.
@@ -10,6 +11,7 @@ actor MemoryKiwiDatabase: KiwiStorage {
         var user: KiwiUser
         var passwordHash: String
         var pending = false
+        var role = KiwiRole.member
     }
 
     struct StoredPost {
@@ -73,6 +75,7 @@ actor MemoryKiwiDatabase: KiwiStorage {
             actor: actor,
             post: subject,
             comment: comment?.text,
+            commentSpoiler: comment?.spoiler,
             commentID: comment?.id,
             createdAt: Date(),
             read: false

@@ -15,7 +15,8 @@ extension MemoryKiwiDatabase: PostStore {
             commentCount: 0,
             likedByMe: false,
             book: new.book,
-            imageAlt: new.imageAlt
+            imageAlt: new.imageAlt,
+            spoiler: new.spoiler
         )
         try keep(keeping, post)
         if case .stored(let stored) = new.image { images[stored.name] = stored }
@@ -151,7 +152,7 @@ extension MemoryKiwiDatabase: PostStore {
     func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) throws -> Commented {
         guard let author = posts[new.post]?.post.owner.username else { throw KiwiProblem.noSuchPost }
         guard let user = members[new.author]?.user else { throw KiwiProblem.noSuchUser }
-        let comment = KiwiComment(id: nextID(), owner: user, postID: new.post, text: new.text, createdAt: Date())
+        let comment = KiwiComment(id: nextID(), owner: user, postID: new.post, text: new.text, createdAt: Date(), spoiler: new.spoiler)
         var commented = Commented(comment: comment, author: author)
         try keep(keeping, commented)
         comments[comment.id] = comment

@@ -1,4 +1,5 @@
 import Foundation
+import KiwiServerSettings
 import NIOCore
 import NIOFoundationCompat
 import PostgresNIO
@@ -33,6 +34,18 @@ extension PostgresKiwiDatabase: AccountStore {
 
     func decide(_ username: String, approved: Bool) async throws -> Bool {
         try await first(Decide.self, binds(username, approved)) { try $0.decode(Bool.self) } == true
+    }
+
+    func role(of username: String) async throws -> KiwiRole? {
+        try await first(Role.self, binds(username)) { KiwiRole(rawValue: try $0.decode(String.self)) ?? .member }
+    }
+
+    func setRole(_ role: KiwiRole, of username: String) async throws -> Bool {
+        try await first(SetRole.self, binds(username, role.rawValue)) { try $0.decode(Bool.self) } == true
+    }
+
+    func count(holding role: KiwiRole) async throws -> Int {
+        Int(try await first(CountHolding.self, binds(role.rawValue)) { try $0.decode(Int64.self) } ?? 0)
     }
 
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {
@@ -114,6 +127,18 @@ extension PostgresKiwiDatabase: AccountStore {
                  rejected AS (DELETE FROM users WHERE username = $1 AND pending = 1 AND NOT $2 RETURNING 1)
             SELECT EXISTS (SELECT 1 FROM approved) OR EXISTS (SELECT 1 FROM rejected)
             """
+    }
+
+    private enum Role: PostgresStatementText {
+        static let sql = "SELECT role FROM users WHERE username = $1"
+    }
+
+    private enum SetRole: PostgresStatementText {
+        static let sql = "WITH given AS (UPDATE users SET role = $2 WHERE username = $1 RETURNING 1) SELECT EXISTS (SELECT 1 FROM given)"
+    }
+
+    private enum CountHolding: PostgresStatementText {
+        static let sql = "SELECT count(*) FROM users WHERE role = $1"
     }
 
     private enum UpdateUser: PostgresStatementText {

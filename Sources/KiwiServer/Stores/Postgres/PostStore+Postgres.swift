@@ -20,7 +20,8 @@ extension PostgresKiwiDatabase: PostStore {
             stored.map { Int32($0.bytes.count) },
             stored?.digest,
             stored.map { ByteBuffer(data: $0.bytes) },
-            new.imageAlt
+            new.imageAlt,
+            new.spoiler
         )
         do {
             return try await writing(keeping: keeping) { connection in
@@ -143,15 +144,15 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) async throws -> Commented {
-        let values = binds(new.post, new.author, new.text, Date().timeIntervalSince1970, new.notifying)
+        let values = binds(new.post, new.author, new.text, Date().timeIntervalSince1970, new.notifying, new.spoiler)
         do {
             return try await writing(keeping: keeping) { connection in
                 let added = try await self.rows(on: connection, AddComment.self, values) { row in
                     let cells = row.makeRandomAccess()
                     return Commented(
                         comment: try Self.comment(cells, id: try cells[0].decode(Int64.self)),
-                        author: try cells[9].decode(String.self),
-                        notices: Notices(told: try cells[10].decode(Int64?.self))
+                        author: try cells[10].decode(String.self),
+                        notices: Notices(told: try cells[11].decode(Int64?.self))
                     )
                 }
                 guard let added = added.first else { throw KiwiProblem.noSuchPost }
@@ -174,12 +175,12 @@ extension PostgresKiwiDatabase: PostStore {
     /// A post's columns and its author's; `$1` names the viewer whose like is asked about.
     static let postColumns = """
         p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns),
-        EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = $1), p.image_alt
+        EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = $1), p.image_alt, p.spoiler
         """
 
     /// A page as every reader sees it (no viewer: nobody's like is asked about).
     static let pageColumns = """
-        SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false, p.image_alt
+        SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false, p.image_alt, p.spoiler
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
@@ -195,18 +196,20 @@ extension PostgresKiwiDatabase: PostStore {
             commentCount: Int(try cells[5].decode(Int32.self)),
             likedByMe: viewer == nil ? nil : try cells[12].decode(Bool.self),
             book: KiwiBook(stored: try cells[6].decode(String?.self)),
-            imageAlt: try cells[13].decode(String?.self)
+            imageAlt: try cells[13].decode(String?.self),
+            spoiler: try cells[14].decode(String?.self)
         )
     }
 
-    /// Columns `c.id` (read already), `c.post_id`, `c.text`, `c.created_at`, then the author's.
+    /// Columns `c.id` (read already), `c.post_id`, `c.text`, `c.created_at`, the author's, then `c.spoiler`.
     private static func comment(_ cells: PostgresRandomAccessRow, id: Int64) throws -> KiwiComment {
         KiwiComment(
             id: id,
             owner: try user(cells, from: 4),
             postID: try cells[1].decode(Int64.self),
             text: try cells[2].decode(String.self),
-            createdAt: Date(timeIntervalSince1970: try cells[3].decode(Double.self))
+            createdAt: Date(timeIntervalSince1970: try cells[3].decode(Double.self)),
+            spoiler: try cells[9].decode(String?.self)
         )
     }
 
@@ -217,9 +220,10 @@ extension PostgresKiwiDatabase: PostStore {
         static let sql = """
             WITH kept AS (INSERT INTO images (name, content_type, size, digest, bytes, created_at)
                           SELECT $2, $6::text, $7::integer, $8::text, $9::bytea, $4 WHERE $9::bytea IS NOT NULL),
-                 p AS (INSERT INTO posts (owner, image, caption, created_at, book, image_alt)
-                       VALUES ($1, $2, $3::text, $4, $5::text, $10::text) RETURNING *)
-            SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false, p.image_alt
+                 p AS (INSERT INTO posts (owner, image, caption, created_at, book, image_alt, spoiler)
+                       VALUES ($1, $2, $3::text, $4, $5::text, $10::text, $11::text) RETURNING *)
+            SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false, p.image_alt,
+                   p.spoiler
             FROM p JOIN users u ON u.username = p.owner
             """
     }
@@ -353,7 +357,7 @@ extension PostgresKiwiDatabase: PostStore {
     /// NULLs when it has none).
     private enum Comments: PostgresStatementText {
         static let sql = """
-            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns)
+            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns), c.spoiler
             FROM posts p LEFT JOIN LATERAL (\(window(select: "*", from: "comments", where: "post_id = p.id", time: nil, key: "id", first: 2))) c ON true
             LEFT JOIN users u ON u.username = c.owner
             WHERE p.id = $1 ORDER BY c.id
@@ -363,11 +367,11 @@ extension PostgresKiwiDatabase: PostStore {
     /// The comment, its count and the notification of `$5`, if any.
     private enum AddComment: PostgresStatementText {
         static let sql = """
-            WITH c AS (INSERT INTO comments (post_id, owner, text, created_at) VALUES ($1, $2, $3, $4) RETURNING *),
+            WITH c AS (INSERT INTO comments (post_id, owner, text, created_at, spoiler) VALUES ($1, $2, $3, $4, $6::text) RETURNING *),
                  counted AS (UPDATE posts SET comment_count = comment_count + 1 WHERE id = $1 RETURNING owner),
                  told AS (INSERT INTO notifications (recipient, kind, actor, post_id, comment_id, created_at)
                           SELECT $5::text, 'comment', $2, $1, c.id, $4 FROM c WHERE $5::text IS NOT NULL RETURNING id)
-            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns), (SELECT owner FROM counted), (SELECT id FROM told)
+            SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns), c.spoiler, (SELECT owner FROM counted), (SELECT id FROM told)
             FROM c JOIN users u ON u.username = c.owner
             """
     }

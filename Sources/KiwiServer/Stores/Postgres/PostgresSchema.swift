@@ -13,6 +13,8 @@ enum PostgresSchema {
             "CREATE UNIQUE INDEX IF NOT EXISTS users_lower ON users (lower(username))",
             // Sign-ups that wait for approval (`--registrations approval`).
             "ALTER TABLE users ADD COLUMN IF NOT EXISTS pending INTEGER NOT NULL DEFAULT 0",
+            // Admins and moderators (`toolbox kiwi role`).
+            "ALTER TABLE users ADD COLUMN IF NOT EXISTS role TEXT NOT NULL DEFAULT 'member'",
             """
             CREATE TABLE IF NOT EXISTS sessions (
                 token_hash TEXT PRIMARY KEY, username TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
@@ -26,6 +28,7 @@ enum PostgresSchema {
             """,
             "ALTER TABLE posts ADD COLUMN IF NOT EXISTS book TEXT",
             "ALTER TABLE posts ADD COLUMN IF NOT EXISTS image_alt TEXT",
+            "ALTER TABLE posts ADD COLUMN IF NOT EXISTS spoiler TEXT",
             "CREATE INDEX IF NOT EXISTS posts_newest ON posts (created_at DESC, id DESC)",
             "CREATE INDEX IF NOT EXISTS posts_by_owner ON posts (owner, created_at DESC, id DESC)",
             "CREATE INDEX IF NOT EXISTS posts_by_book ON posts (\(PostgresKiwiDatabase.bookISBN13), created_at DESC, id DESC)",
@@ -42,6 +45,7 @@ enum PostgresSchema {
                 text TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)
             """,
             "CREATE INDEX IF NOT EXISTS comments_by_post ON comments (post_id, id)",
+            "ALTER TABLE comments ADD COLUMN IF NOT EXISTS spoiler TEXT",
             """
             CREATE TABLE IF NOT EXISTS following (
                 follower TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KiwiServerSettings
 
 extension SQLiteKiwiDatabase: AccountStore {
     func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) async throws {
@@ -41,6 +42,25 @@ extension SQLiteKiwiDatabase: AccountStore {
             try db.execute(sql: sql, arguments: [username])
             return db.changesCount > 0
         }
+    }
+
+    func role(of username: String) async throws -> KiwiRole? {
+        try await read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT role FROM users WHERE username = ?"), arguments: [username]).map {
+                KiwiRole(rawValue: $0) ?? .member
+            }
+        }
+    }
+
+    func setRole(_ role: KiwiRole, of username: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE users SET role = ? WHERE username = ?", arguments: [role.rawValue, username])
+            return db.changesCount > 0
+        }
+    }
+
+    func count(holding role: KiwiRole) async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM users WHERE role = ?", arguments: [role.rawValue]) ?? 0 }
     }
 
     func updateUser(_ username: String, fullName: String?, email: String?) async throws -> KiwiUser {

@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteKiwiDatabase: NotificationStore {
     /// A notification's columns, its actor's, and its post's.
     static let notificationColumns = """
-        SELECT n.id, n.recipient, n.kind, n.post_id, n.comment_id, n.created_at, n.read, p.image, p.caption, c.text, \(userColumns)
+        SELECT n.id, n.recipient, n.kind, n.post_id, n.comment_id, n.created_at, n.read, p.image, p.caption, c.text, \(userColumns), c.spoiler
         FROM notifications n JOIN users u ON u.username = n.actor
         LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id
         """
@@ -69,6 +69,7 @@ extension SQLiteKiwiDatabase: NotificationStore {
             actor: user(row, from: 10),
             post: post.map { KiwiNotification.Subject(id: $0, image: row[7] ?? "", caption: row[8]) },
             comment: row[9],
+            commentSpoiler: row[15],
             commentID: row[4],
             createdAt: Date(timeIntervalSince1970: row[5]),
             read: row[6]

@@ -7,7 +7,8 @@ extension SQLiteKiwiDatabase: PostStore {
     /// A post's columns, its author's, and (`?`) whether the viewer likes it.
     static let postColumns = """
         SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book,
-               \(userColumns), EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?), p.image_alt
+               \(userColumns), EXISTS (SELECT 1 FROM likes l WHERE l.post_id = p.id AND l.owner = ?), p.image_alt,
+               p.spoiler
         FROM posts p JOIN users u ON u.username = p.owner
         """
 
@@ -16,8 +17,8 @@ extension SQLiteKiwiDatabase: PostStore {
             let now = Date().timeIntervalSince1970
             try Self.insert(new.image, at: now, db)
             try db.execute(
-                sql: "INSERT INTO posts (owner, image, caption, created_at, book, image_alt) VALUES (?, ?, ?, ?, ?, ?)",
-                arguments: [new.owner, new.image.name, new.caption, now, new.book?.stored, new.imageAlt]
+                sql: "INSERT INTO posts (owner, image, caption, created_at, book, image_alt, spoiler) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [new.owner, new.image.name, new.caption, now, new.book?.stored, new.imageAlt, new.spoiler]
             )
             guard let post = try Self.post(db.lastInsertedRowID, viewer: new.owner, db) else { throw KiwiProblem.noSuchPost }
             try Self.keep(keeping, post, db)
@@ -201,8 +202,8 @@ extension SQLiteKiwiDatabase: PostStore {
         try await write { db in
             let author = try Self.author(of: new.post, db)
             try db.execute(
-                sql: "INSERT INTO comments (post_id, owner, text, created_at) VALUES (?, ?, ?, ?)",
-                arguments: [new.post, new.author, new.text, Date().timeIntervalSince1970]
+                sql: "INSERT INTO comments (post_id, owner, text, created_at, spoiler) VALUES (?, ?, ?, ?, ?)",
+                arguments: [new.post, new.author, new.text, Date().timeIntervalSince1970, new.spoiler]
             )
             let commentID = db.lastInsertedRowID
             try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [new.post])
@@ -232,7 +233,8 @@ extension SQLiteKiwiDatabase: PostStore {
 
     // MARK: rows
 
-    static let commentColumns = "SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns) FROM comments c JOIN users u ON u.username = c.owner"
+    static let commentColumns =
+        "SELECT c.id, c.post_id, c.text, c.created_at, \(userColumns), c.spoiler FROM comments c JOIN users u ON u.username = c.owner"
 
     private static func post(_ id: Int64, viewer: String?, _ db: Database) throws -> KiwiPost? {
         try Row.fetchOne(db.cachedStatement(sql: postColumns + " WHERE p.id = ?"), arguments: [viewer, id]).map { post($0, viewer: viewer) }
@@ -250,12 +252,20 @@ extension SQLiteKiwiDatabase: PostStore {
             commentCount: row[5],
             likedByMe: viewer == nil ? nil : (row[12] as Bool),
             book: KiwiBook(stored: row[6]),
-            imageAlt: row[13]
+            imageAlt: row[13],
+            spoiler: row[14]
         )
     }
 
     private static func comment(_ row: Row) -> KiwiComment {
-        KiwiComment(id: row[0], owner: user(row, from: 4), postID: row[1], text: row[2], createdAt: Date(timeIntervalSince1970: row[3]))
+        KiwiComment(
+            id: row[0],
+            owner: user(row, from: 4),
+            postID: row[1],
+            text: row[2],
+            createdAt: Date(timeIntervalSince1970: row[3]),
+            spoiler: row[9]
+        )
     }
 
     /// The post's author, or no such post.

@@ -128,6 +128,12 @@ enum SQLiteSchema {
             try db.execute(sql: SQLiteSearch.schema)
             try db.execute(sql: SQLiteSearch.filled)
         }
+        migrator.registerMigration("v15: spoiler warnings") { db in
+            try db.execute(sql: "ALTER TABLE posts ADD COLUMN spoiler TEXT; ALTER TABLE comments ADD COLUMN spoiler TEXT")
+        }
+        migrator.registerMigration("v16: roles") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'member'")
+        }
         return migrator
     }
 }
