@@ -54,7 +54,7 @@ public struct KiwiCommand: ParsableCommand {
             Post.self, Books.self, Book.self, Reading.self,
             Show.self,
             Delete.self,
-            Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, Followers.self,
+            Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, FollowersCommand.self,
             Following.self, Profile.self, Shelf.self, Want.self, Start.self, Progress.self, Finish.self, Unshelve.self, Year.self, Import.self,
             Search.self,
             Notifications.self, Watch.self, OutboxCommand.self, Sync.self,

@@ -54,8 +54,20 @@ import Testing
         let role = PageRole(value: "admin", title: "Admin", current: true)
         answersEveryField(
             ProfilePage(
-                author: author, followers: 1, following: 2, streak: "3 days", mine: false, follows: true, journey: "<section></section>",
-                posts: [card], pager: pager, role: "Admin", hasRole: true, roles: [role], givesRoles: true
+                author: author,
+                followers: 1,
+                following: 2,
+                streak: "3 days",
+                mine: false,
+                follows: true,
+                followsYou: true,
+                journey: "<section></section>",
+                posts: [card],
+                pager: pager,
+                role: "Admin",
+                hasRole: true,
+                roles: [role],
+                givesRoles: true
             )
         )
     }

@@ -94,7 +94,8 @@ extension KiwiWrite {
         case (.shelve, .shelves(let who)), (.unshelve, .shelves(let who)), (.post(_, _?, _, _), .shelves(let who)):
             // A shelf moved (a post about a book may start it): the answer says the reading, not the shelves.
             return who == member ? .drop : .keep
-        case (.follow(let name, _), .member(let who)), (.follow(let name, _), .people(let who)):
+        case (.follow(let name, _), .member(let who)), (.follow(let name, _), .people(let who)),
+            (.removeFollower(let name), .member(let who)), (.removeFollower(let name), .people(let who)):
             return who == name || who == member ? .drop : .keep
         case (.follow, .posts(let list, _, _)):
             // The follower's feed gains or loses the other's posts, which no answer says.

@@ -10,6 +10,8 @@ enum KiwiWrite: Codable, Sendable, Equatable {
     case comment(postID: String, text: String, spoiler: String? = nil)
     case like(postID: String, liked: Bool)
     case follow(username: String, following: Bool)
+    /// Ends that member's follow of the reader.
+    case removeFollower(username: String)
     case deletePost(postID: String)
     case uncomment(commentID: String)
     /// A book put on a shelf; `title` says which in lists (nil: named by its ISBN alone).
@@ -23,6 +25,7 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .comment: "comment"
         case .like(_, let liked): liked ? "like" : "unlike"
         case .follow(_, let following): following ? "follow" : "unfollow"
+        case .removeFollower: "remove follower"
         case .deletePost: "delete"
         case .uncomment: "uncomment"
         case .shelve(_, let change, _):
@@ -41,7 +44,7 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .post(let caption, _, _, _): caption.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "a photo"
         case .comment(let post, let text, _): "on post \(post): “\(DisplayWidth.truncate(text, to: 30))”"
         case .like(let post, _), .deletePost(let post): "post \(post)"
-        case .follow(let username, _): "@\(username)"
+        case .follow(let username, _), .removeFollower(let username): "@\(username)"
         case .uncomment(let comment): "comment \(comment)"
         case .shelve(let isbn13, _, let title): title.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "book \(isbn13)"
         case .unshelve(let isbn13): "book \(isbn13)"
@@ -51,7 +54,7 @@ enum KiwiWrite: Codable, Sendable, Equatable {
     /// A write that removes something: sent again after it landed, its 404 says it is done.
     var removes: Bool {
         switch self {
-        case .deletePost, .uncomment, .unshelve: true
+        case .deletePost, .uncomment, .unshelve, .removeFollower: true
         default: false
         }
     }

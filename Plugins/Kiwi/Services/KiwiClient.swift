@@ -316,6 +316,8 @@ struct KiwiClient: Sendable {
             return .likes(try await setLike(post, liked: liked))
         case .follow(let username, let following):
             try await setFollowing(username, following)
+        case .removeFollower(let username):
+            try await removeFollower(username)
         case .deletePost(let post):
             try await deletePost(post)
         case .uncomment(let comment):
@@ -451,6 +453,12 @@ struct KiwiClient: Sendable {
 
     func setFollowing(_ name: String, _ following: Bool) async throws {
         try await api.send(try authenticated(APICall("users/\(name)/follow", method: following ? "POST" : "DELETE", notFound: Self.noUser(name))))
+    }
+
+    /// Ends `name`'s follow of the reader (toolbox's server; a 404 says they do not follow, or do not exist).
+    func removeFollower(_ name: String) async throws {
+        let notFound = ToolboxError.notFound("\(name) does not follow you", hint: "`toolbox kiwi followers` lists who does")
+        try await api.send(try authenticated(APICall("users/me/followers/\(name)", method: "DELETE", notFound: notFound)))
     }
 
     /// `followers` or `following` of a reader.

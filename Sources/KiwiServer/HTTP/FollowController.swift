@@ -1,7 +1,8 @@
 import Hummingbird
 import KiwiWire
 
-/// Who follows whom: `POST|DELETE /users/<u>/follow`, `GET /users/<u>/followers`, `GET /users/<u>/following`.
+/// Who follows whom: `POST|DELETE /users/<u>/follow`, `GET /users/<u>/followers`, `GET /users/<u>/following`,
+/// `DELETE /users/me/followers/<u>`.
 struct FollowController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
@@ -9,6 +10,13 @@ struct FollowController: Sendable {
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.group("users/:username").post("follow", use: follow).delete("follow", use: unfollow)
             .get("followers", use: followers).get("following", use: following)
+        router.delete("users/me/followers/:username", use: removeFollower)
+    }
+
+    /// Ends that member's follow of the caller, and only that (our extension).
+    @Sendable func removeFollower(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await community.follows.removeFollower(try context.username(), by: try context.requireCaller(), from: context.clientAddress)
+        return KiwiJSON.response(KiwiWire.Status())
     }
 
     @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {

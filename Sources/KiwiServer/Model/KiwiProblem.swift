@@ -46,6 +46,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case registrationsClosed
     /// The account waits for a moderator's approval (`--registrations approval`, `kiwi approve`).
     case awaitingApproval
+    /// The member named does not follow the caller (removing a follower).
+    case notAFollower
     /// Only an admin may do this (give roles).
     case notAdmin
     /// The change would leave the community without an admin.

@@ -16,6 +16,19 @@ struct Follows: Sendable {
         tell(caller.username, username, following: false, changed: changed, notices)
     }
 
+    /// Ends `username`'s follow of the caller, and theirs alone (no block): nobody is told, as an
+    /// unfollow tells nobody. Nobody by that name, or nobody who follows, is refused.
+    func removeFollower(_ username: String, by caller: KiwiUser, from address: String?) async throws {
+        try await writes.limits.spend(.follows, account: caller.username, address: address)
+        let (changed, notices) = try await store.unfollow(caller.username, by: username)
+        guard changed else {
+            // Nobody by that name is said as such (their counts are asked only to find out).
+            _ = try await store.followCounts(of: username)
+            throw KiwiProblem.notAFollower
+        }
+        tell(username, caller.username, following: false, changed: changed, notices)
+    }
+
     /// Tells the community of a follow or an unfollow that changed something.
     private func tell(_ follower: String, _ followee: String, following: Bool, changed: Bool, _ notices: Notices) {
         guard changed else { return }

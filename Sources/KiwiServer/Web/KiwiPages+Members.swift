@@ -17,6 +17,7 @@ extension KiwiPages {
         let role = try await community.accounts.role(of: name)
         // Asked of the database at each look, as every admin's action is: a role taken away holds at once.
         let givesRoles = if let viewer { try await community.accounts.role(of: viewer.username) == .admin } else { false }
+        let followsYou = if let viewer { try await community.follows.follows(viewer.username, reader: name) == true } else { false }
         let content = ProfilePage(
             author: PageAuthor(user, links: links, guest: viewer == nil),
             followers: counts.followers,
@@ -24,6 +25,7 @@ extension KiwiPages {
             streak: streak == 1 ? "1 day" : "\(streak) days",
             mine: viewer?.username == name,
             follows: try await community.follows.follows(name, reader: viewer?.username),
+            followsYou: followsYou,
             journey: try await journey(of: name, links: links),
             posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
             pager: Pager("/@\(name)", window, posts, key: \.id, of: "posts"),
@@ -33,6 +35,14 @@ extension KiwiPages {
             givesRoles: givesRoles
         )
         return render("profile", title: content.author.displayName, content, viewer: viewer)
+    }
+
+    /// "Remove follower" on the profile of someone who follows the reader: their follow ends, nothing else.
+    @Sendable func removeFollower(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let form = try await form(request)
+        let name = try context.username()
+        try await community.follows.removeFollower(name, by: try member(request, context, form), from: context.clientAddress)
+        return redirect("/@\(name)")
     }
 
     /// An admin's role form: field `role`.

@@ -58,7 +58,10 @@ struct KiwiPages: Sendable {
         pages.get("books", use: books)
         pages.group("p/:id").get(use: post).post("like", use: like).post("unlike", use: unlike).post("comments", use: comment)
             .post("comments/:comment/delete", use: deleteComment).get("delete", use: confirmDelete).post("delete", use: deletePost)
-        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow).post("role", use: giveRole).get(
+        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow).post("role", use: giveRole).post(
+            "remove-follower",
+            use: removeFollower
+        ).get(
             "year/:year",
             use: year
         )

@@ -110,6 +110,7 @@ extension ProfilePage: MustacheParent {
         case "streak": return streak
         case "mine": return mine
         case "follows": return follows
+        case "followsYou": return followsYou
         case "journey": return journey
         case "posts": return posts
         case "pager": return pager

@@ -145,6 +145,8 @@ struct ProfilePage: Sendable {
     let mine: Bool
     /// nil for a guest and on one's own profile.
     let follows: Bool?
+    /// Whether they follow the reader, who may remove them.
+    let followsYou: Bool
     /// The journey's section, rendered (`KiwiPages.journey`).
     let journey: String
     let posts: [PageCard]

@@ -1814,7 +1814,7 @@ _toolbox_kiwi() {
             'uncomment:Delete one of your comments.'
             'follow:Follow a reader.'
             'unfollow:Stop following a reader.'
-            'followers:Who follows a reader (you by default).'
+            'followers:Who follows a reader (you by default), or remove one of your followers.'
             'following:Whom a reader follows (you by default).'
             'profile:A reader: what they are reading, their shelves, followers, following, reading streak and posts.'
             'shelf:A reader'\''s shelves: want to read, reading (with progress) and read.'
@@ -2428,6 +2428,57 @@ _toolbox_kiwi_unfollow() {
 }
 
 _toolbox_kiwi_followers() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:Who follows a reader (you by default).'
+            'remove:Stop someone following you, without blocking them.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|remove)
+            "_toolbox_kiwi_followers_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_followers_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_followers_remove() {
     local -i ret=1
     local -ar arg_specs=(
         ':username:'
