@@ -55,6 +55,7 @@ public struct KiwiCommand: ParsableCommand {
             Show.self,
             Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, FollowersCommand.self,
+            Block.self, Unblock.self, Blocks.self, Mute.self, Unmute.self, Mutes.self,
             Following.self, Profile.self, Shelf.self, Want.self, Start.self, Progress.self, Finish.self, Unshelve.self, Year.self, Import.self,
             Search.self,
             Notifications.self, Watch.self, OutboxCommand.self, Sync.self,

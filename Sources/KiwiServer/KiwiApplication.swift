@@ -163,6 +163,7 @@ func buildRouter(
     PostController(community: community, links: links).addRoutes(to: router)
     media.addRoutes(to: router)
     FollowController(community: community, links: links).addRoutes(to: router)
+    BlockController(community: community, links: links).addRoutes(to: router)
     ShelfController(community: community, links: links).addRoutes(to: router)
     let notifications = NotificationController(community: community, links: links)
     notifications.addRoutes(to: router)

@@ -343,6 +343,28 @@ public enum KiwiWire {
         }
     }
 
+    /// A member the reader blocked or mutes (our extension, `GET /users/me/blocks|mutes`): since
+    /// when, and when a mute ends by itself (absent: until unmuted).
+    public struct KeptAway: Codable, Sendable, Equatable {
+        public var user: User
+        public var since: String
+        public var until: String?
+
+        public init(user: User, since: String, until: String? = nil) {
+            self.user = user
+            self.since = since
+            self.until = until
+        }
+    }
+
+    /// `POST /users/<username>/mute` (our extension): for `duration` seconds, or until unmuted
+    /// when it is left out.
+    public struct MuteRequest: Codable, Sendable, Equatable {
+        public var duration: Int?
+
+        public init(duration: Int? = nil) { self.duration = duration }
+    }
+
     /// `PUT /users/<username>/role` (our extension): `member`, `moderator` or `admin`.
     public struct RoleChange: Codable, Sendable, Equatable {
         public var role: String

@@ -67,7 +67,11 @@ import Testing
                 role: "Admin",
                 hasRole: true,
                 roles: [role],
-                givesRoles: true
+                givesRoles: true,
+                apart: false,
+                youBlocked: false,
+                blockedYou: false,
+                muted: true
             )
         )
     }

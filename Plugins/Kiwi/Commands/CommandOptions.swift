@@ -152,6 +152,61 @@ extension FollowToggle {
     }
 }
 
+/// `block`, `unblock` and `unmute`: one request about a reader, through the outbox.
+protocol KeepAwayToggle: KiwiClientCommand {
+    /// `block` or `mute`, and whether it starts or ends.
+    static var change: (what: String, on: Bool) { get }
+    var reader: ReaderTarget { get }
+}
+
+extension KeepAwayToggle {
+    var options: ClientOptions { reader.options }
+
+    func run(in context: CommandContext, client: KiwiClient) async throws {
+        let (what, on) = Self.change
+        let name = reader.username
+        let write: KiwiWrite = what == "block" ? .block(username: name, blocking: on) : .mute(username: name, muting: on)
+        _ = try await context.resolve(KiwiSync.self).deliver(write)
+        context.output.notice(on ? "Blocked \(name)." : what == "block" ? "Unblocked \(name)." : "Unmuted \(name).")
+    }
+}
+
+/// `blocks` and `mutes`: whom the reader keeps away.
+protocol KeptAwayList: KiwiClientCommand {
+    /// The route's last word, and what is said when there is nobody.
+    static var list: (what: String, empty: String) { get }
+}
+
+extension KeptAwayList {
+    func run(in context: CommandContext, client: KiwiClient) async throws {
+        let kept = try await client.keptAway(Self.list.what)
+        try context.output.list(
+            kept,
+            columns: KiwiPresentation.keptAwayColumns,
+            plain: KiwiPresentation.spoken,
+            empty: Self.list.empty
+        )
+    }
+}
+
+/// `mute --for`: 30m, 12h, 7d, 2w; at most a year.
+struct MuteLength: ExpressibleByArgument, Sendable {
+    let seconds: Int
+    let words: String
+
+    init?(argument: String) {
+        let units: [Character: (seconds: Int, name: String)] = [
+            "m": (60, "minute"), "h": (3600, "hour"), "d": (86_400, "day"), "w": (604_800, "week"),
+        ]
+        guard let unit = argument.last.flatMap({ units[$0] }), let count = Int(argument.dropLast()), count > 0, count * unit.seconds <= 366 * 86_400
+        else { return nil }
+        seconds = count * unit.seconds
+        words = "\(count) \(unit.name)\(count == 1 ? "" : "s")"
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["1h", "1d", "7d", "30d"]) }
+}
+
 /// `followers` and `following`: one reader's list of readers (yours by default).
 protocol PeopleList: KiwiClientCommand {
     /// The route's last word, and what is said when the list is empty.

@@ -97,6 +97,12 @@ extension KiwiWrite {
         case (.follow(let name, _), .member(let who)), (.follow(let name, _), .people(let who)),
             (.removeFollower(let name), .member(let who)), (.removeFollower(let name), .people(let who)):
             return who == name || who == member ? .drop : .keep
+        case (.block(let name, _), .member(let who)), (.block(let name, _), .people(let who)):
+            // A block ends both follows.
+            return who == name || who == member ? .drop : .keep
+        case (.block, .posts), (.block, .post), (.block, .comments), (.mute, .posts), (.mute, .comments):
+            // What the server leaves out for the reader, which no answer says.
+            return .drop
         case (.follow, .posts(let list, _, _)):
             // The follower's feed gains or loses the other's posts, which no answer says.
             return list.isShared ? .keep : .drop

@@ -12,6 +12,9 @@ enum KiwiWrite: Codable, Sendable, Equatable {
     case follow(username: String, following: Bool)
     /// Ends that member's follow of the reader.
     case removeFollower(username: String)
+    case block(username: String, blocking: Bool)
+    /// A mute for `seconds` from when it lands, or (nil) until unmuted; or an unmute.
+    case mute(username: String, muting: Bool, seconds: Int? = nil)
     case deletePost(postID: String)
     case uncomment(commentID: String)
     /// A book put on a shelf; `title` says which in lists (nil: named by its ISBN alone).
@@ -26,6 +29,8 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .like(_, let liked): liked ? "like" : "unlike"
         case .follow(_, let following): following ? "follow" : "unfollow"
         case .removeFollower: "remove follower"
+        case .block(_, let blocking): blocking ? "block" : "unblock"
+        case .mute(_, let muting, _): muting ? "mute" : "unmute"
         case .deletePost: "delete"
         case .uncomment: "uncomment"
         case .shelve(_, let change, _):
@@ -44,7 +49,7 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .post(let caption, _, _, _): caption.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "a photo"
         case .comment(let post, let text, _): "on post \(post): “\(DisplayWidth.truncate(text, to: 30))”"
         case .like(let post, _), .deletePost(let post): "post \(post)"
-        case .follow(let username, _), .removeFollower(let username): "@\(username)"
+        case .follow(let username, _), .removeFollower(let username), .block(let username, _), .mute(let username, _, _): "@\(username)"
         case .uncomment(let comment): "comment \(comment)"
         case .shelve(let isbn13, _, let title): title.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "book \(isbn13)"
         case .unshelve(let isbn13): "book \(isbn13)"

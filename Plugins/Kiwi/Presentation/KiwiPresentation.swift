@@ -108,6 +108,25 @@ enum KiwiPresentation {
         return "\(notification.actor.shownName) \(what(notification, spoilers: spoilers))\(age)."
     }
 
+    static let keptAwayColumns: [Column<KiwiWire.KeptAway>] = [
+        Column("Username") { $0.user.username },
+        Column("Name", flexible: true) { $0.user.displayName ?? "–" },
+        Column("Since") { KiwiTime.age(KiwiTime.parse($0.since)) },
+        Column("Until") { $0.until.flatMap(KiwiTime.parse).map { remaining($0.timeIntervalSinceNow) } ?? "–" },
+    ]
+
+    /// "in 45 min", "in 30 h", "in 7 days": when a mute ends.
+    static func remaining(_ seconds: Double) -> String {
+        seconds >= 2 * 86_400 ? "in \(Int((seconds / 86_400).rounded())) days" : "in \(RelativeTime.duration(seconds))"
+    }
+
+    /// "bob, since 2 days ago, ending in 5 days."
+    static func spoken(_ kept: KiwiWire.KeptAway) -> String {
+        let since = KiwiTime.parse(kept.since).map { ", since \(RelativeTime.ago(Date().timeIntervalSince($0)))" } ?? ""
+        let until = kept.until.flatMap(KiwiTime.parse).map { ", ending \(remaining($0.timeIntervalSinceNow))" } ?? ""
+        return "\(kept.user.shownName)\(since)\(until)."
+    }
+
     static let userColumns: [Column<KiwiWire.User>] = [
         Column("Username") { $0.username },
         Column("Name", flexible: true) { $0.displayName ?? "–" },

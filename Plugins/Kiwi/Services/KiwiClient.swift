@@ -30,9 +30,13 @@ struct KiwiClient: Sendable {
         )
     }
 
-    /// Kiwi answers "not logged in" with 403 (the original's choice): both say how to log in.
+    /// Kiwi answers "not logged in" with 403 (the original's choice): both say how to log in. A
+    /// 403 whose code names what stands in the way (ours) is said in the server's words instead.
     static func failure(_ failure: APIFailure) -> ToolboxError? {
+        let code = (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error
         switch failure.status {
+        case 403 where code.flatMap(permissionHint) != nil:
+            return .permission(failure.message ?? "the Kiwi server refused", hint: code.flatMap(permissionHint))
         case 401,
             403 where failure.authenticated || failure.message?.contains("logged in") == true:
             return .authentication("the Kiwi server refused the session\(failure.said)", hint: "run `toolbox kiwi login USERNAME`")
@@ -59,6 +63,17 @@ struct KiwiClient: Sendable {
             )
         default:
             return nil
+        }
+    }
+
+    /// What to do when the server says what stands in the way, by its machine code.
+    static func permissionHint(_ code: String) -> String? {
+        switch code {
+        case "blocked": "nothing was sent, and nothing waits to be"
+        case "you_blocked": "`toolbox kiwi unblock` them first"
+        case "not_owner": "you can change or delete only your own posts and comments"
+        case "not_admin": "ask one of the community's admins"
+        default: nil
         }
     }
 
@@ -318,6 +333,10 @@ struct KiwiClient: Sendable {
             try await setFollowing(username, following)
         case .removeFollower(let username):
             try await removeFollower(username)
+        case .block(let username, let blocking):
+            try await keepAway(username, "block", on: blocking)
+        case .mute(let username, let muting, let seconds):
+            try await keepAway(username, "mute", on: muting, body: seconds.map { .json(KiwiWire.MuteRequest(duration: $0)) })
         case .deletePost(let post):
             try await deletePost(post)
         case .uncomment(let comment):
@@ -459,6 +478,21 @@ struct KiwiClient: Sendable {
     func removeFollower(_ name: String) async throws {
         let notFound = ToolboxError.notFound("\(name) does not follow you", hint: "`toolbox kiwi followers` lists who does")
         try await api.send(try authenticated(APICall("users/me/followers/\(name)", method: "DELETE", notFound: notFound)))
+    }
+
+    /// A block or a mute (`what`) of `name`, or (`on` false) its end (toolbox's server).
+    func keepAway(_ name: String, _ what: String, on: Bool, body: APICall.Body? = nil) async throws {
+        let notFound =
+            on
+            ? Self.noUser(name)
+            : ToolboxError.notFound("\(name) is not \(what == "block" ? "blocked" : "muted")", hint: "`toolbox kiwi \(what)s` lists them")
+        let call = APICall("users/\(name)/\(what)", method: on ? "POST" : "DELETE", body: body, notFound: notFound)
+        try await api.send(try authenticated(call))
+    }
+
+    /// Whom the reader blocked or mutes (`what`: `blocks` or `mutes`), most recent first.
+    func keptAway(_ what: String) async throws -> [KiwiWire.KeptAway] {
+        try await api.decode(try authenticated(APICall("users/me/\(what)")))
     }
 
     /// `followers` or `following` of a reader.

@@ -53,6 +53,9 @@ extension KiwiProblem {
             )
         case .registrationsClosed: KiwiHTTPError(.forbidden, "this community takes no new members", code: "registrations_closed")
         case .awaitingApproval: KiwiHTTPError(.forbidden, "this account waits for a moderator's approval", code: "awaiting_approval")
+        case .youBlocked(let name): KiwiHTTPError(.forbidden, "you have blocked \(name): unblock them first", code: "you_blocked")
+        case .blockedYou(let name): KiwiHTTPError(.forbidden, "\(name) has blocked you", code: "blocked")
+        case .notKeptAway(let why): KiwiHTTPError(.notFound, why, code: "not_kept_away")
         case .notAFollower: KiwiHTTPError(.notFound, "they do not follow you", code: "not_a_follower")
         case .notAdmin: KiwiHTTPError(.forbidden, "only an admin can do this", code: "not_admin")
         case .lastAdmin:
@@ -117,6 +120,9 @@ extension KiwiProblem {
             "That is more \(Self.noun(limit.kind)) than this community allows for now: try again in \(Self.readable(seconds: max(60, seconds / 60 * 60)))."
         case .registrationsClosed: "This community takes no new members."
         case .awaitingApproval: "Your sign-up waits for a moderator's approval: you can log in once it is approved."
+        case .youBlocked(let name): "You have blocked \(name): unblock them first."
+        case .blockedYou(let name): "\(name) has blocked you."
+        case .notKeptAway(let why): Self.sentence(why)
         case .notAFollower: "They do not follow you."
         case .notAdmin: "Only an admin can do that."
         case .lastAdmin: "The community would have no admin left: make another member an admin first."
@@ -142,7 +148,8 @@ extension KiwiProblem {
         case .rateLimited(let limit, _):
             limit.kind == .failedLogins
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchBook, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
-            .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature, .notAdmin, .lastAdmin, .notAFollower:
+            .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature, .notAdmin, .lastAdmin, .notAFollower,
+            .youBlocked, .blockedYou, .notKeptAway:
             false
         }
     }

@@ -76,7 +76,10 @@ struct PostController: Sendable {
         let encoded = shared.made(SharedPage.Encoding(forEveryone: false, links: links, query: request.uri.query)) {
             EncodedPosts(shared.posts, links: links, link: ListLinks(window, keys: shared.posts.map(\.id)).field(request, links: links))
         }
-        return KiwiJSON.response(tagged: encoded.tagged(liked: try await community.posts.likes(of: reader, on: shared)))
+        let liked = try await community.posts.likes(of: reader, on: shared)
+        return KiwiJSON.response(
+            tagged: encoded.tagged(liked: liked, leaving: try await community.posts.leftOut(of: shared.posts, selection, for: reader))
+        )
     }
 
     @Sendable func post(_ request: Request, context: KiwiRequestContext) async throws -> Response {
@@ -136,7 +139,7 @@ struct PostController: Sendable {
     @Sendable func comments(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let window = try request.wholeListWindow(newestFirst: false)
         let links = links(request, context)
-        let comments = try await community.posts.comments(on: try context.postID(), window)
+        let comments = try await community.posts.comments(on: try context.postID(), window, for: context.caller?.username)
         return KiwiJSON.response(
             comments.map { KiwiWire.Comment($0, links: links) },
             headers: ListLinks(window, keys: comments.map(\.id), newestFirst: false).field(request, links: links)
@@ -215,25 +218,33 @@ final class EncodedPosts: Sendable {
         unlikedTag = KiwiETagMiddleware.tag(of: unliked)
     }
 
-    /// The page for a reader who likes `liked`, tagged without hashing its bytes at every request:
-    /// the page nobody likes and which of its posts the reader likes fix the bytes, so they fix
-    /// the tag, the same on every server.
-    func tagged(liked: Set<Int64>) -> KiwiJSON.Tagged {
+    /// The page for a reader who likes `liked` and keeps away the authors of `leaving`, tagged
+    /// without hashing its bytes at every request: the page nobody likes, which of its posts the
+    /// reader likes and which they do not see fix the bytes, so they fix the tag, the same on every
+    /// server.
+    func tagged(liked: Set<Int64>, leaving: Set<Int64> = []) -> KiwiJSON.Tagged {
         let theirs = posts.map(\.id).filter(liked.contains)
-        guard !theirs.isEmpty else { return KiwiJSON.Tagged(body: unliked, tag: unlikedTag, headers: link) }
-        let tag = "\"\(Digest.sha256("\(unlikedTag) liked \(theirs.map(String.init).joined(separator: ","))").prefix(32))\""
-        return KiwiJSON.Tagged(body: page(liked: liked), tag: tag, headers: link)
+        guard !theirs.isEmpty || !leaving.isEmpty else { return KiwiJSON.Tagged(body: unliked, tag: unlikedTag, headers: link) }
+        let left = leaving.isEmpty ? "" : " leaving \(posts.map(\.id).filter(leaving.contains).map(String.init).joined(separator: ","))"
+        let tag = "\"\(Digest.sha256("\(unlikedTag) liked \(theirs.map(String.init).joined(separator: ","))\(left)").prefix(32))\""
+        return KiwiJSON.Tagged(body: page(liked: liked, leaving: leaving), tag: tag, headers: link)
     }
 
     /// The page as a reader who likes `liked` sees it: the same bytes as encoding it for them.
-    func page(liked: Set<Int64>) -> ByteBuffer { Self.page(posts, liked: liked) }
+    func page(liked: Set<Int64>, leaving: Set<Int64> = []) -> ByteBuffer { Self.page(posts, liked: liked, leaving: leaving) }
 
-    private static func page(_ posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)], liked: Set<Int64>) -> ByteBuffer {
+    private static func page(
+        _ posts: [(id: Int64, liked: ByteBuffer, unliked: ByteBuffer)],
+        liked: Set<Int64>,
+        leaving: Set<Int64> = []
+    ) -> ByteBuffer {
         var body = ByteBuffer()
         body.reserveCapacity(posts.reduce(2) { $0 + $1.unliked.readableBytes + 1 })
         body.writeStaticString("[")
-        for (index, post) in posts.enumerated() {
-            if index > 0 { body.writeStaticString(",") }
+        var first = true
+        for post in posts where !leaving.contains(post.id) {
+            if !first { body.writeStaticString(",") }
+            first = false
             body.writeImmutableBuffer(liked.contains(post.id) ? post.liked : post.unliked)
         }
         body.writeStaticString("]")

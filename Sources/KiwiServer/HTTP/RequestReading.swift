@@ -9,7 +9,17 @@ extension Request {
     /// A JSON body; anything unreadable or missing a required field is 400.
     func decodeJSON<Body: Decodable>(_ type: Body.Type) async throws -> Body {
         var request = self
+        return try Self.decode(type, from: try await request.collectBody(upTo: KiwiLimits.formBody))
+    }
+
+    /// As `decodeJSON`, with `empty` for a request without a body.
+    func decodeJSON<Body: Decodable>(_ type: Body.Type, ifEmpty empty: Body) async throws -> Body {
+        var request = self
         let buffer = try await request.collectBody(upTo: KiwiLimits.formBody)
+        return buffer.readableBytes == 0 ? empty : try Self.decode(type, from: buffer)
+    }
+
+    private static func decode<Body: Decodable>(_ type: Body.Type, from buffer: ByteBuffer) throws -> Body {
         do {
             return try JSONDecoder().decode(Body.self, from: Data(buffer: buffer))
         } catch DecodingError.keyNotFound(let key, _) {

@@ -17,7 +17,7 @@ struct SearchController: Sendable {
         switch asked.kind {
         case .posts:
             let posts = try await search.posts(asked, for: context.caller?.username)
-            (body, found) = (KiwiJSON.body(posts.map { KiwiWire.Post($0, links: links) }), posts.count)
+            (body, found) = (KiwiJSON.body(posts.shown.map { KiwiWire.Post($0, links: links) }), posts.found)
         case .books:
             let books = try await search.books(asked)
             let covers = await community.books.covers.images(of: books.map(\.isbn13))
@@ -28,8 +28,8 @@ struct SearchController: Sendable {
             }
             (body, found) = (KiwiJSON.body(summaries), books.count)
         case .members:
-            let members = try await search.members(asked)
-            (body, found) = (KiwiJSON.body(members.map { KiwiWire.User($0, links: links) }), members.count)
+            let members = try await search.members(asked, for: context.caller?.username)
+            (body, found) = (KiwiJSON.body(members.shown.map { KiwiWire.User($0, links: links) }), members.found)
         }
         var headers = HTTPFields()
         if let next = asked.next(after: found) { headers[.link] = "<\(Self.url(links.base, request, cursor: next))>; rel=\"next\"" }

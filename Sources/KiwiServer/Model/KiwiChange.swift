@@ -21,10 +21,12 @@ enum KiwiChange: Sendable, Equatable {
     case cover(isbn13: String)
     /// A member's reading of a book was shelved or changed (`removed`: taken off their shelves).
     case reading(id: Int64, isbn13: String, reader: String, removed: Bool)
+    /// `actor` blocked or muted `subject`, or lifted it: what each of them sees changes.
+    case keptAway(actor: String, subject: String)
 
     /// A change as the database's notice says it: `post:i|u|d:ID:AUTHOR`, `member:NAME`,
     /// `session:HASH`, `follow:i|d:FOLLOWER:FOLLOWEE`, `notification:i|d:ID:RECIPIENT`, `read:RECIPIENT`,
-    /// `photo:NAME`, `cover:ISBN13`, `reading:i|u|d:ID:ISBN13:READER`.
+    /// `photo:NAME`, `cover:ISBN13`, `reading:i|u|d:ID:ISBN13:READER`, `keptAway:ACTOR:SUBJECT`.
     /// Nil for anything else (a heartbeat, or a notice from a newer server).
     init?(notice: String) {
         let parts = notice.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -44,6 +46,7 @@ enum KiwiChange: Sendable, Equatable {
         case ("reading", 5):
             guard let id = Int64(parts[2]) else { return nil }
             self = .reading(id: id, isbn13: parts[3], reader: parts[4], removed: parts[1] == "d")
+        case ("keptAway", 3): self = .keptAway(actor: parts[1], subject: parts[2])
         default: return nil
         }
     }

@@ -118,6 +118,8 @@ enum KiwiLimits {
     /// A photo's description: Mastodon's limit for media descriptions.
     static let imageAlt = 1500
     static let comment = 1024
+    /// The longest a mute may last before it ends by itself (a year); longer is until unmuted.
+    static let longestMute: TimeInterval = 366 * 86_400
     /// A spoiler warning: a few words that say what is given away, not a second caption.
     static let spoiler = 200
     /// A book named by a member (an import): its title, and each author's name.

@@ -46,6 +46,12 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case registrationsClosed
     /// The account waits for a moderator's approval (`--registrations approval`, `kiwi approve`).
     case awaitingApproval
+    /// The caller blocked the member they would follow, like or comment on.
+    case youBlocked(String)
+    /// The member the caller would follow, like or comment on has blocked them.
+    case blockedYou(String)
+    /// An unblock or unmute of someone not blocked or muted; the text says which.
+    case notKeptAway(String)
     /// The member named does not follow the caller (removing a follower).
     case notAFollower
     /// Only an admin may do this (give roles).

@@ -2,10 +2,12 @@
 struct Follows: Sendable {
     let store: any FollowStore
     let writes: Writes
+    let blocks: Blocks
 
     func follow(_ username: String, by caller: KiwiUser, from address: String?) async throws {
         guard username != caller.username else { throw KiwiProblem.invalid("you cannot follow yourself") }
         try await writes.limits.spend(.follows, account: caller.username, address: address)
+        try await blocks.refuseAcross(caller.username, username)
         let (changed, notices) = try await store.follow(username, by: caller.username, notifying: username)
         tell(caller.username, username, following: true, changed: changed, notices)
     }

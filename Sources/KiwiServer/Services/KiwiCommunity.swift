@@ -10,6 +10,7 @@ final class KiwiCommunity: Sendable {
     var books: Books { posts.books }
     var shelves: Shelves { posts.shelves }
     let follows: Follows
+    let blocks: Blocks
     let search: Search
     let notifications: Notifications
     /// The readers' live streams.
@@ -52,10 +53,13 @@ final class KiwiCommunity: Sendable {
             standings: KiwiCache(changes: changes, capacity: 10_000, stale: Books.staleStandings),
             popular: KiwiCache(changes: changes, capacity: 64, stale: Books.stalePopular)
         )
+        let blocks = Blocks(store: storage, writes: writes, kept: KiwiCache(changes: changes, capacity: 100_000, stale: Blocks.staleKeptAway))
+        self.blocks = blocks
         posts = Posts(
             store: storage,
             writes: writes,
             books: books,
+            blocks: blocks,
             shelves: Shelves(
                 store: storage,
                 writes: writes,
@@ -71,10 +75,10 @@ final class KiwiCommunity: Sendable {
         changes.cache { change in
             if case .photoRemoved(let name)? = change { photos.discard(name) }
         }
-        follows = Follows(store: storage, writes: writes)
-        search = Search(store: storage)
-        notifications = Notifications(store: storage, changes: changes)
-        live = LiveEvents(store: storage, changes: changes, heartbeat: heartbeat)
+        follows = Follows(store: storage, writes: writes, blocks: blocks)
+        search = Search(store: storage, blocks: blocks)
+        notifications = Notifications(store: storage, changes: changes, blocks: blocks)
+        live = LiveEvents(store: storage, blocks: blocks, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)
     }
 

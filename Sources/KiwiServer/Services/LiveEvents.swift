@@ -44,14 +44,18 @@ final class LiveEvents: Service, Sendable {
     static let setUpsAtOnce = 8
 
     private let store: any Store
+    /// What each reader keeps away never reaches their stream: a muted member's notifications and
+    /// posts (a block ends follows and withdraws notifications, and refuses new ones).
+    private let blocks: Blocks
     let heartbeat: Duration
     let buffer: Int
     private let heard = Heard()
     private let readers = Mutex(Readers())
     private let setUps = HostLimiter(limit: LiveEvents.setUpsAtOnce)
 
-    init(store: any Store, changes: KiwiChanges, heartbeat: Duration = .seconds(15), buffer: Int = 64) {
+    init(store: any Store, blocks: Blocks, changes: KiwiChanges, heartbeat: Duration = .seconds(15), buffer: Int = 64) {
         self.store = store
+        self.blocks = blocks
         self.heartbeat = heartbeat
         self.buffer = buffer
         let heard = self.heard
@@ -90,7 +94,8 @@ final class LiveEvents: Service, Sendable {
             // Registered first, then asked: what happens in between is sent by the catch-up below.
             try await setUps.withPermit(for: "set-up") { [self] in
                 follow(try await store.people(.following, of: reader.username, window: .everything).map(\.member), for: stream)
-                stream.send(.unread(try await store.unreadCount(for: reader.username)))
+                stream.keepAway(try await blocks.keptAway(for: reader.username))
+                stream.send(.unread(try await unreadCount(of: reader.username)))
                 let since = cursor.map { max($0.time - Self.overlap, stream.connected - Self.resumeWindow) } ?? stream.connected
                 if let cursor { stream.saw(cursor.event) }
                 stream.caughtUp(with: try await store.events(for: reader.username, since: since, limit: Self.resumeLimit))
@@ -172,6 +177,14 @@ final class LiveEvents: Service, Sendable {
                     readers.withLock { $0.change(follower, follows: followee, following) }
                 case .sessionEnded(let hash):
                     for stream in readers.withLock({ $0.streams(session: hash) }) { stream.end() }
+                case .keptAway(let actor, let subject):
+                    for member in [actor, subject] {
+                        let streams = readers.withLock { $0.streams(of: member) }
+                        guard !streams.isEmpty else { continue }
+                        let kept = try await blocks.keptAway(for: member)
+                        for stream in streams { stream.keepAway(kept) }
+                        counts.insert(member)
+                    }
                 case nil:
                     try await catchUp()
                 case .post, .member, .photoRemoved, .cover, .reading:
@@ -183,7 +196,7 @@ final class LiveEvents: Service, Sendable {
         }
         for reader in counts {
             let streams = readers.withLock { $0.streams(of: reader) }
-            guard !streams.isEmpty, let unread = try? await store.unreadCount(for: reader) else { continue }
+            guard !streams.isEmpty, let unread = try? await unreadCount(of: reader) else { continue }
             for stream in streams { stream.send(.unread(unread)) }
         }
     }
@@ -201,8 +214,13 @@ final class LiveEvents: Service, Sendable {
             readers.withLock { $0.replaceFollowees(of: stream.reader, with: followees) }
             let since = stream.lastEventTime.map { $0 - Self.overlap } ?? stream.connected
             stream.send(try await store.events(for: stream.reader, since: since, limit: Self.resumeLimit))
-            stream.send(.unread(try await store.unreadCount(for: stream.reader)))
+            stream.keepAway(try await blocks.keptAway(for: stream.reader))
+            stream.send(.unread(try await unreadCount(of: stream.reader)))
         }
+    }
+
+    private func unreadCount(of reader: String) async throws -> Int {
+        try await store.unreadCount(for: reader, excluding: try await blocks.muted(by: reader))
     }
 
     /// One reader's connection.
@@ -217,6 +235,8 @@ final class LiveEvents: Service, Sendable {
         /// The events sent lately, so that a catch-up never sends one twice; and the live ones held
         /// until the first catch-up is sent.
         private let sent = Mutex(Sent())
+        /// Whom the reader keeps away: their events are not sent.
+        private let keptAway = Mutex(KiwiKeptAway.nobody)
 
         private struct Sent {
             var ids: Set<String> = []
@@ -258,7 +278,20 @@ final class LiveEvents: Service, Sendable {
             sent.withLock { _ = $0.ids.insert(id) }
         }
 
+        func keepAway(_ kept: KiwiKeptAway) { keptAway.withLock { $0 = kept } }
+
+        /// Whether the reader keeps away whoever made the event.
+        private func hides(_ event: KiwiEvent) -> Bool {
+            let actor =
+                switch event {
+                case .notification(let notification): notification.actor.username
+                case .post(let post): post.owner.username
+                }
+            return keptAway.withLock { $0.hides(actor) }
+        }
+
         func send(_ event: KiwiEvent) {
+            guard !hides(event) else { return }
             let fresh = sent.withLock { sent in
                 guard sent.held == nil else {
                     sent.held?.append(event)
@@ -274,7 +307,7 @@ final class LiveEvents: Service, Sendable {
         @inline(never)
         func caughtUp(with events: [KiwiEvent]) {
             let dropped = sent.withLock { sent in
-                let fresh = (events + (sent.held ?? [])).filter { sent.record($0) }
+                let fresh = (events + (sent.held ?? [])).filter { !hides($0) && sent.record($0) }
                 sent.held = nil
                 return fresh.contains { event in
                     if case .dropped = continuation.yield(.event(event)) { return true }

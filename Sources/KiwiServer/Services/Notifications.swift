@@ -1,19 +1,28 @@
+import Foundation
+
 /// A member's notifications: listed newest first, counted while unread, marked read.
 struct Notifications: Sendable {
     let store: any NotificationStore
     let changes: KiwiChanges
+    /// Whom a reader mutes is heard of by nobody's notifications of theirs (a block withdraws them).
+    let blocks: Blocks
 
+    /// Without those of members the reader keeps away (a page may then hold fewer).
     func list(for reader: KiwiUser, _ window: ListWindow, unreadOnly: Bool) async throws -> [KiwiNotification] {
-        try await store.notifications(for: reader.username, window: window, unreadOnly: unreadOnly)
+        let found = try await store.notifications(for: reader.username, window: window, unreadOnly: unreadOnly)
+        let kept = try await blocks.keptAway(for: reader.username)
+        guard !kept.isEmpty else { return found }
+        let now = Date()
+        return found.filter { !kept.hides($0.actor.username, at: now) }
     }
 
     func unreadCount(for reader: KiwiUser) async throws -> Int {
-        try await store.unreadCount(for: reader.username)
+        try await store.unreadCount(for: reader.username, excluding: try await blocks.muted(by: reader.username))
     }
 
     /// All of them, or those up to `id`; answers how many are still unread.
     func markRead(for reader: KiwiUser, upTo id: Int64?) async throws -> Int {
         if try await store.markRead(for: reader.username, upTo: id) { changes.published(.read(recipient: reader.username)) }
-        return try await store.unreadCount(for: reader.username)
+        return try await unreadCount(for: reader)
     }
 }

@@ -12,6 +12,8 @@ final class Posts: Sendable {
     let store: any PostStore
     let writes: Writes
     let books: Books
+    /// Who keeps whom away: what a reader's lists leave out, and whose posts they may not touch.
+    let blocks: Blocks
     /// A post about a book on none of its author's shelves starts it.
     let shelves: Shelves
     /// The pages the same for every reader, kept while true.
@@ -26,6 +28,7 @@ final class Posts: Sendable {
         store: any PostStore,
         writes: Writes,
         books: Books,
+        blocks: Blocks,
         shelves: Shelves,
         shared: KiwiCache<PageKey, SharedPage>,
         bookPages: KiwiCache<PageKey, SharedPage>,
@@ -34,6 +37,7 @@ final class Posts: Sendable {
         self.store = store
         self.writes = writes
         self.books = books
+        self.blocks = blocks
         self.shelves = shelves
         self.shared = shared
         self.bookPages = bookPages
@@ -63,11 +67,12 @@ final class Posts: Sendable {
         return try await cache.value(for: PageKey(selection: selection, window: window), make: make)
     }
 
-    /// A page as `reader` sees it: the shared page with their own likes.
+    /// A page as `reader` sees it: the shared page with their own likes, without what they keep away.
     func page(_ selection: KiwiPostList, _ window: ListWindow, for reader: String) async throws -> [KiwiPost] {
         let shared = try await sharedPage(selection, window)
         let liked = try await likes(of: reader, on: shared)
-        return shared.posts.map { post in
+        let away = try await leftOut(of: shared.posts, selection, for: reader)
+        return shared.posts.filter { !away.contains($0.id) }.map { post in
             var post = post
             post.likedByMe = liked.contains(post.id)
             return post
@@ -85,8 +90,21 @@ final class Posts: Sendable {
         return liked
     }
 
+    /// Which of `posts` a list for `reader` leaves out: those by a member a block stands between
+    /// them and, and (but on the member's own list, which a mute leaves open) those they mute.
+    func leftOut(of posts: [KiwiPost], _ selection: KiwiPostList, for reader: String?) async throws -> Set<Int64> {
+        let kept = try await blocks.keptAway(for: reader)
+        guard !kept.isEmpty else { return [] }
+        let now = Date()
+        let ownList = if case .author = selection { true } else { false }
+        return Set(posts.filter { ownList ? kept.blocks($0.owner.username) : kept.hides($0.owner.username, at: now) }.map(\.id))
+    }
+
+    /// A post: nobody's a block stands between the viewer and (as if it did not exist).
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost {
-        guard let post = try await store.post(id, viewer: viewer) else { throw KiwiProblem.noSuchPost }
+        guard let post = try await store.post(id, viewer: viewer), try await !blocks.keptAway(for: viewer).blocks(post.owner.username) else {
+            throw KiwiProblem.noSuchPost
+        }
         return post
     }
 
@@ -146,6 +164,7 @@ final class Posts: Sendable {
     func like(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
         try await writes.limits.spend(.likes, account: caller.username, address: address)
         let author = try await author(of: id)
+        try await blocks.refuseAcross(caller.username, author)
         let liking = try await store.like(id, by: caller.username, notifying: author == caller.username ? nil : author)
         tell(post: id, author: liking.author, made: false, liking.notices)
         return liking.likes
@@ -177,9 +196,13 @@ final class Posts: Sendable {
         writes.changes.published(notices, to: author)
     }
 
-    /// Oldest first.
-    func comments(on id: Int64, _ window: ListWindow) async throws -> [KiwiComment] {
-        try await store.comments(on: id, window: window)
+    /// Oldest first, without those of members `viewer` keeps away.
+    func comments(on id: Int64, _ window: ListWindow, for viewer: String?) async throws -> [KiwiComment] {
+        let comments = try await store.comments(on: id, window: window)
+        let kept = try await blocks.keptAway(for: viewer)
+        guard !kept.isEmpty else { return comments }
+        let now = Date()
+        return comments.filter { !kept.hides($0.owner.username, at: now) }
     }
 
     /// A comment, answered as `answer` says; with a `key`, exactly once (`Idempotency`). It tells
@@ -200,6 +223,7 @@ final class Posts: Sendable {
         return try await writes.idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
             try await writes.limits.spend(.comments, account: caller.username, address: address)
             let author = try await author(of: id)
+            try await blocks.refuseAcross(caller.username, author)
             let recipient = author == caller.username ? nil : author
             let commented = try await store.addComment(
                 NewComment(post: id, author: caller.username, text: text, notifying: recipient, spoiler: spoiler),

@@ -6,6 +6,8 @@ import KiwiWire
 /// time. A page is named by where it starts (`cursor`, opaque to clients), as Mastodon's search is.
 struct Search: Sendable {
     let store: any SearchStore & PostStore
+    /// What a reader keeps away is found by nobody's search of theirs.
+    let blocks: Blocks
 
     enum Kind: String, Sendable, CaseIterable {
         case posts, books, members
@@ -80,20 +82,29 @@ struct Search: Sendable {
         return try await store.searchBooks(request.query, offset: request.offset, limit: request.limit)
     }
 
-    func members(_ request: Request) async throws -> [KiwiUser] {
-        guard !request.query.isEmpty else { return [] }
-        return try await store.searchMembers(request.query, offset: request.offset, limit: request.limit)
+    /// The members found, but those a block stands between `reader` and; and how many the search
+    /// found (what the next page's cursor counts).
+    func members(_ request: Request, for reader: String?) async throws -> (shown: [KiwiUser], found: Int) {
+        guard !request.query.isEmpty else { return ([], 0) }
+        let found = try await store.searchMembers(request.query, offset: request.offset, limit: request.limit)
+        let kept = try await blocks.keptAway(for: reader)
+        return (found.filter { !kept.blocks($0.username) }, found.count)
     }
 
-    /// The posts as `reader` sees them: with their own likes.
-    func posts(_ request: Request, for reader: String?) async throws -> [KiwiPost] {
+    /// The posts as `reader` sees them: with their own likes, without those of members they keep
+    /// away; and how many the search found.
+    func posts(_ request: Request, for reader: String?) async throws -> (shown: [KiwiPost], found: Int) {
         let found = try await posts(request)
-        guard let reader, !found.isEmpty else { return found }
-        let liked = try await store.liked(by: reader, among: found.map(\.id))
-        return found.map { post in
+        guard let reader, !found.isEmpty else { return (found, found.count) }
+        let kept = try await blocks.keptAway(for: reader)
+        let now = Date()
+        let shown = found.filter { !kept.hides($0.owner.username, at: now) }
+        let liked = try await store.liked(by: reader, among: shown.map(\.id))
+        let posts = shown.map { post in
             var post = post
             post.likedByMe = liked.contains(post.id)
             return post
         }
+        return (posts, found.count)
     }
 }

@@ -109,8 +109,11 @@ struct KiwiTable: Sendable, Hashable {
         key: ["id"]
     )
 
+    static let blocks = KiwiTable("blocks", [("blocker", .text), ("blocked", .text), ("created_at", .real)], key: ["blocker", "blocked"])
+    static let mutes = KiwiTable("mutes", [("muter", .text), ("muted", .text), ("created_at", .real), ("until", .real)], key: ["muter", "muted"])
+
     /// Every table, each after the tables its rows name.
-    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications, bookCovers, readings]
+    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications, bookCovers, readings, blocks, mutes]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.
     static let numbered: [KiwiTable] = [posts, comments, notifications, readings]

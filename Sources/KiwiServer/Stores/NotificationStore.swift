@@ -5,7 +5,8 @@ import Foundation
 protocol NotificationStore: Sendable {
     /// Newest first, paged like posts.
     func notifications(for reader: String, window: ListWindow, unreadOnly: Bool) async throws -> [KiwiNotification]
-    func unreadCount(for reader: String) async throws -> Int
+    /// Not counting those of `actors` (whom the reader mutes).
+    func unreadCount(for reader: String, excluding actors: [String]) async throws -> Int
     /// Marks the reader's notifications read: all of them, or those up to `id`. Answers whether any was unread.
     func markRead(for reader: String, upTo id: Int64?) async throws -> Bool
     func notification(_ id: Int64) async throws -> KiwiNotification?

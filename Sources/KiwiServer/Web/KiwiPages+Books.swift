@@ -9,7 +9,7 @@ extension KiwiPages {
         let isbn13 = try context.isbn13()
         let selection = KiwiPostList.book(isbn13: isbn13)
         let window = try listWindow(request, size: Self.pageSize)
-        let standing = try await community.books.standing(isbn13)
+        let standing = try await community.blocks.seen(try await community.books.standing(isbn13), by: viewer?.username)
         let posts =
             if let viewer {
                 try await community.posts.page(selection, window, for: viewer.username)
@@ -63,7 +63,7 @@ extension KiwiPages {
         switch asked.kind {
         case .posts:
             let posts = try await search.posts(asked, for: viewer?.username)
-            content = SearchPage(asked, posts: posts.map { PageCard($0, links: links, guest: guest) }, found: posts.count)
+            content = SearchPage(asked, posts: posts.shown.map { PageCard($0, links: links, guest: guest) }, found: posts.found)
         case .books:
             let books = try await search.books(asked)
             let covers = await community.books.covers.images(of: books.map(\.isbn13))
@@ -74,8 +74,8 @@ extension KiwiPages {
             }
             content = SearchPage(asked, books: shown, found: books.count)
         case .members:
-            let members = try await search.members(asked)
-            content = SearchPage(asked, members: members.map { PageAuthor($0, links: links, guest: guest) }, found: members.count)
+            let members = try await search.members(asked, for: viewer?.username)
+            content = SearchPage(asked, members: members.shown.map { PageAuthor($0, links: links, guest: guest) }, found: members.found)
         }
         return render("search", title: asked.query.isEmpty ? "Search" : "“\(asked.query.text)”", content, viewer: viewer)
     }

@@ -11,13 +11,16 @@ extension KiwiPages {
         let user = try await community.accounts.member(name)
         let window = try listWindow(request, size: Self.gridSize)
         let links = links(request, context)
-        let counts = try await community.follows.counts(of: name)
-        let posts = try await community.posts.sharedPage(.author(name), window).posts
-        let streak = try await community.posts.streakDays(of: name)
+        let kept = try await community.blocks.keptAway(for: viewer?.username)
+        // A block either way shows the profile's name and what stands between them, no more.
+        let apart = kept.blocks(name)
+        let counts = apart ? (followers: 0, following: 0) : try await community.follows.counts(of: name)
+        let posts = apart ? [] : try await community.posts.sharedPage(.author(name), window).posts
+        let streak = apart ? 0 : try await community.posts.streakDays(of: name)
         let role = try await community.accounts.role(of: name)
         // Asked of the database at each look, as every admin's action is: a role taken away holds at once.
         let givesRoles = if let viewer { try await community.accounts.role(of: viewer.username) == .admin } else { false }
-        let followsYou = if let viewer { try await community.follows.follows(viewer.username, reader: name) == true } else { false }
+        let followsYou = if let viewer, !apart { try await community.follows.follows(viewer.username, reader: name) == true } else { false }
         let content = ProfilePage(
             author: PageAuthor(user, links: links, guest: viewer == nil),
             followers: counts.followers,
@@ -26,15 +29,59 @@ extension KiwiPages {
             mine: viewer?.username == name,
             follows: try await community.follows.follows(name, reader: viewer?.username),
             followsYou: followsYou,
-            journey: try await journey(of: name, links: links),
+            journey: apart ? "" : try await journey(of: name, links: links),
             posts: window.shown(posts).map { PageCard($0, links: links, guest: viewer == nil) },
             pager: Pager("/@\(name)", window, posts, key: \.id, of: "posts"),
             role: role == .member ? "" : role.rawValue.capitalized,
             hasRole: role != .member,
             roles: givesRoles ? KiwiRole.allCases.map { PageRole(value: $0.rawValue, title: $0.rawValue.capitalized, current: $0 == role) } : [],
-            givesRoles: givesRoles
+            givesRoles: givesRoles,
+            apart: apart,
+            youBlocked: kept.blocking.contains(name),
+            blockedYou: kept.blockedBy.contains(name),
+            muted: kept.mutes(name)
         )
         return render("profile", title: content.author.displayName, content, viewer: viewer)
+    }
+
+    @Sendable func block(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await keepAway(request, context) { try await community.blocks.block($0, by: $1, from: context.clientAddress) }
+    }
+
+    @Sendable func unblock(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await keepAway(request, context) { try await community.blocks.unblock($0, by: $1, from: context.clientAddress) }
+    }
+
+    /// Field `for`: seconds (a choice of the form), empty for until unmuted.
+    @Sendable func mute(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await keepAway(request, context) { name, caller, form in
+            let duration = form.for.flatMap { $0.isEmpty ? nil : TimeInterval($0) }
+            try await community.blocks.mute(name, for: duration, by: caller, from: context.clientAddress)
+        }
+    }
+
+    @Sendable func unmute(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await keepAway(request, context) { try await community.blocks.unmute($0, by: $1, from: context.clientAddress) }
+    }
+
+    /// A block's or a mute's form on a profile: done, then the profile again.
+    private func keepAway(
+        _ request: Request,
+        _ context: KiwiRequestContext,
+        _ change: (String, KiwiUser, Form) async throws -> Void
+    ) async throws -> Response {
+        let form = try await form(request)
+        let name = try context.username()
+        try await change(name, try member(request, context, form), form)
+        return redirect("/@\(name)")
+    }
+
+    private func keepAway(
+        _ request: Request,
+        _ context: KiwiRequestContext,
+        _ change: (String, KiwiUser) async throws -> Void
+    ) async throws -> Response {
+        try await keepAway(request, context) { name, caller, _ in try await change(name, caller) }
     }
 
     /// "Remove follower" on the profile of someone who follows the reader: their follow ends, nothing else.

@@ -50,7 +50,11 @@ extension KiwiPages {
         let id = try context.postID()
         let post = try await community.posts.post(id, viewer: viewer?.username)
         let links = links(request, context)
-        let comments = try await community.posts.comments(on: id, ListWindow(limit: KiwiLimits.wholeList.upperBound, oldestFirst: true)).map {
+        let comments = try await community.posts.comments(
+            on: id,
+            ListWindow(limit: KiwiLimits.wholeList.upperBound, oldestFirst: true),
+            for: viewer?.username
+        ).map {
             comment in
             PageComment(
                 id: comment.id,

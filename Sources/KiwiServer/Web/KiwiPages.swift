@@ -58,13 +58,10 @@ struct KiwiPages: Sendable {
         pages.get("books", use: books)
         pages.group("p/:id").get(use: post).post("like", use: like).post("unlike", use: unlike).post("comments", use: comment)
             .post("comments/:comment/delete", use: deleteComment).get("delete", use: confirmDelete).post("delete", use: deletePost)
-        pages.group("@{username}").get(use: profile).post("follow", use: follow).post("unfollow", use: unfollow).post("role", use: giveRole).post(
-            "remove-follower",
-            use: removeFollower
-        ).get(
-            "year/:year",
-            use: year
-        )
+        pages.group("@{username}").get(use: profile).get("year/:year", use: year)
+            .post("follow", use: follow).post("unfollow", use: unfollow).post("remove-follower", use: removeFollower)
+            .post("block", use: block).post("unblock", use: unblock).post("mute", use: mute).post("unmute", use: unmute)
+            .post("role", use: giveRole)
         pages.post("books/:isbn13/shelf", use: shelve)
         // A form and what it sends.
         for (path, form, send) in [
@@ -161,6 +158,8 @@ struct KiwiPages: Sendable {
         var text: String?
         /// A post's or a comment's spoiler warning.
         var spoiler: String?
+        /// A mute's length in seconds; empty for until unmuted.
+        var `for`: String?
         /// An admin's role form on a profile: member, moderator or admin.
         var role: String?
         /// The book page's shelf form: want, reading, read or none; and how far.

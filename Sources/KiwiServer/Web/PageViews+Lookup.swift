@@ -118,6 +118,10 @@ extension ProfilePage: MustacheParent {
         case "hasRole": return hasRole
         case "roles": return roles
         case "givesRoles": return givesRoles
+        case "apart": return apart
+        case "youBlocked": return youBlocked
+        case "blockedYou": return blockedYou
+        case "muted": return muted
         default: return nil
         }
     }

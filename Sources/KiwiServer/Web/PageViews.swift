@@ -157,6 +157,11 @@ struct ProfilePage: Sendable {
     /// The roles an admin may give from here, the member's own marked; empty for anyone else.
     let roles: [PageRole]
     let givesRoles: Bool
+    /// A block stands between the reader and this member (either way): the page shows no more
+    /// than the name and which way.
+    let apart, youBlocked, blockedYou: Bool
+    /// The reader mutes this member.
+    let muted: Bool
 }
 
 /// A choice of an admin's role form.

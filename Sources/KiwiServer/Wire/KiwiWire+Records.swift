@@ -85,6 +85,12 @@ extension KiwiWire.Post {
     }
 }
 
+extension KiwiWire.KeptAway {
+    init(_ kept: KeptAwayMember, links: Links) {
+        self.init(user: KiwiWire.User(kept.member, links: links), since: isoTime(kept.since), until: kept.until.map(isoTime))
+    }
+}
+
 extension KiwiWire.Comment {
     init(_ comment: KiwiComment, links: Links) {
         self.init(

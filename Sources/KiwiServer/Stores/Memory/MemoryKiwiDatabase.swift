@@ -35,6 +35,14 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var images: [String: StoredImage] = [:]
     /// In the order they were made.
     var follows: [Follow] = []
+    /// A block or a mute: `by` keeps `of` away.
+    struct KeptAway {
+        var by, of: String
+        var since: Date
+        var until: Date? = nil
+    }
+    var blocks: [KeptAway] = []
+    var mutes: [KeptAway] = []
     var notifications: [Int64: KiwiNotification] = [:]
     /// Answers kept for `Idempotency-Key`, by account and key.
     var answers: [String: (answer: KeptAnswer, keptAt: Date)] = [:]

@@ -6,8 +6,8 @@ extension MemoryKiwiDatabase: NotificationStore {
         return window.cut(mine, key: \.id, time: { _ in 0 }, newestFirst: true).map(seen)
     }
 
-    func unreadCount(for reader: String) -> Int {
-        notifications.values.count { $0.recipient == reader && !$0.read }
+    func unreadCount(for reader: String, excluding actors: [String]) -> Int {
+        notifications.values.count { $0.recipient == reader && !$0.read && !actors.contains($0.actor.username) }
     }
 
     func markRead(for reader: String, upTo id: Int64?) -> Bool {

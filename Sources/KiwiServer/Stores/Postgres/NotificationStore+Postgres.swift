@@ -6,8 +6,8 @@ extension PostgresKiwiDatabase: NotificationStore {
         try await rows(Notifications.self, window.binding(after: reader, unreadOnly), read: Self.notification).compactMap { $0 }
     }
 
-    func unreadCount(for reader: String) async throws -> Int {
-        Int(try await first(UnreadCount.self, binds(reader), read: { try $0.decode(Int64.self) }) ?? 0)
+    func unreadCount(for reader: String, excluding actors: [String]) async throws -> Int {
+        Int(try await first(UnreadCount.self, binds(reader, actors), read: { try $0.decode(Int64.self) }) ?? 0)
     }
 
     func markRead(for reader: String, upTo id: Int64?) async throws -> Bool {
@@ -64,7 +64,7 @@ extension PostgresKiwiDatabase: NotificationStore {
     }
 
     private enum UnreadCount: PostgresStatementText {
-        static let sql = "SELECT count(*) FROM notifications WHERE recipient = $1 AND read = 0"
+        static let sql = "SELECT count(*) FROM notifications WHERE recipient = $1 AND read = 0 AND NOT (actor = ANY($2))"
     }
 
     private enum MarkRead: PostgresStatementText {

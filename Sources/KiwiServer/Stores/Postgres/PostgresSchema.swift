@@ -97,6 +97,19 @@ enum PostgresSchema {
             """,
             "CREATE INDEX IF NOT EXISTS readings_by_owner ON readings (owner, isbn13, id)",
             "CREATE INDEX IF NOT EXISTS readings_by_book ON readings (isbn13, owner, id)",
+            """
+            CREATE TABLE IF NOT EXISTS blocks (
+                blocker TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                blocked TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (blocker, blocked))
+            """,
+            "CREATE INDEX IF NOT EXISTS blocks_by_blocked ON blocks (blocked)",
+            """
+            CREATE TABLE IF NOT EXISTS mutes (
+                muter TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                muted TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                created_at DOUBLE PRECISION NOT NULL, until DOUBLE PRECISION, PRIMARY KEY (muter, muted))
+            """,
         ] + search + [
             """
             CREATE OR REPLACE FUNCTION kiwi_notice() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -127,6 +140,8 @@ enum PostgresSchema {
                 WHEN 'book_covers' THEN PERFORM pg_notify(channel, 'cover:' || r.isbn13);
                 WHEN 'readings' THEN
                     PERFORM pg_notify(channel, 'reading:' || op || ':' || r.id || ':' || r.isbn13 || ':' || r.owner);
+                WHEN 'blocks' THEN PERFORM pg_notify(channel, 'keptAway:' || r.blocker || ':' || r.blocked);
+                WHEN 'mutes' THEN PERFORM pg_notify(channel, 'keptAway:' || r.muter || ':' || r.muted);
                 END CASE;
                 RETURN NULL;
             END $$
@@ -171,6 +186,6 @@ enum PostgresSchema {
     static let notices = [
         ("posts", "INSERT OR UPDATE OR DELETE"), ("users", "UPDATE OR DELETE"), ("sessions", "DELETE"),
         ("following", "INSERT OR DELETE"), ("notifications", "INSERT OR UPDATE OR DELETE"), ("book_covers", "INSERT OR UPDATE"),
-        ("readings", "INSERT OR UPDATE OR DELETE"),
+        ("readings", "INSERT OR UPDATE OR DELETE"), ("blocks", "INSERT OR DELETE"), ("mutes", "INSERT OR UPDATE OR DELETE"),
     ]
 }

@@ -18,9 +18,13 @@ extension SQLiteKiwiDatabase: NotificationStore {
         }
     }
 
-    func unreadCount(for reader: String) async throws -> Int {
+    func unreadCount(for reader: String, excluding actors: [String]) async throws -> Int {
         try await read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM notifications WHERE recipient = ? AND read = 0", arguments: [reader]) ?? 0
+            let excluded = actors.isEmpty ? "" : " AND actor NOT IN (\(Array(repeating: "?", count: actors.count).joined(separator: ", ")))"
+            return try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM notifications WHERE recipient = ? AND read = 0" + excluded),
+                arguments: StatementArguments([reader] + actors)
+            ) ?? 0
         }
     }
 

@@ -134,6 +134,21 @@ enum SQLiteSchema {
         migrator.registerMigration("v16: roles") { db in
             try db.execute(sql: "ALTER TABLE users ADD COLUMN role TEXT NOT NULL DEFAULT 'member'")
         }
+        migrator.registerMigration("v17: blocks and mutes") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE blocks (
+                        blocker TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        blocked TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        created_at REAL NOT NULL, PRIMARY KEY (blocker, blocked));
+                    CREATE INDEX blocks_by_blocked ON blocks(blocked);
+                    CREATE TABLE mutes (
+                        muter TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        muted TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        created_at REAL NOT NULL, until REAL, PRIMARY KEY (muter, muted));
+                    """
+            )
+        }
         return migrator
     }
 }
