@@ -133,6 +133,34 @@ import Testing
         }
     }
 
+    /// An open live stream: a mute made while it is open holds at once (the muted member's
+    /// notifications and posts stop; cat's still come), and lifted, they come again.
+    @Test(arguments: StoreKind.available)
+    func anOpenStreamHearsNothingOfWhomItsReaderMutes(_ kind: StoreKind) async throws {
+        try await withKiwi(kind, heartbeat: 0.2) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let base = "http://127.0.0.1:\(try #require(client.port))"
+                let (ada, bob, cat) = (try await client.member("ada"), try await client.member("bob"), try await client.member("cat"))
+                let post = try await client.post("The storm chapter", by: ada)
+                _ = try await client.json(.post, "/users/bob/follow", token: ada)
+                let stream = try await LiveStreamReader.open(base, token: ada)
+                defer { Task { await stream.close() } }
+                _ = try await stream.next("unread")
+                #expect(try await client.json(.post, "/users/bob/mute", token: ada).0 == .ok)
+                _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
+                _ = try await client.post("Bob's news", by: bob)
+                _ = try await client.json(.post, "/posts/\(post)/like", token: cat)
+                let (liked, _) = try await stream.next("notification")
+                #expect(try liked.decoded(KiwiWire.Notification.self).actor.username == "cat", "cat's like comes; bob's did not")
+                #expect(await stream.events.allSatisfy { !$0.data.contains(#""username":"bob""#) }, "nothing of bob's reached her")
+                #expect(try await client.json(.delete, "/users/bob/mute", token: ada).0 == .ok)
+                _ = try await client.post("Bob again", by: bob)
+                let (news, _) = try await stream.next("post")
+                #expect(try news.decoded(KiwiWire.Post.self).caption == "Bob again")
+            }
+        }
+    }
+
     /// Two servers of one community: a block through A holds on B at once, in a list B keeps in
     /// memory and in what B refuses.
     @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))

@@ -45,8 +45,13 @@ import Testing
             #expect(try await client.upload(TestImages.png(seed: 2), caption: "deleted", token: token).0 == .created)
             #expect(try await client.json(.delete, "/posts/2", token: token).0 == .ok)
             #expect(try await client.json(.post, "/posts/1/like", token: bob).0 == .ok)
-            #expect(try await client.form("operation=create&postid=1&text=lovely", token: bob).0 == .ok)
+            #expect(try await client.form("operation=create&postid=1&text=lovely&spoiler=the%20end", token: bob).0 == .ok)
             #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
+            // Governance: a role, a block and a mute that ends by itself.
+            _ = try await client.member("cat", password: "cat-password")
+            #expect(try await store.setRole(.admin, of: "ada"))
+            #expect(try await client.json(.post, "/users/cat/block", token: token).0 == .ok)
+            #expect(try await client.json(.post, "/users/bob/mute", #"{"duration":86400}"#, token: token).0 == .ok)
             // Shelves: a book read, then read again (two readings), and one half read.
             let persuasion = #""book":{"title":"Persuasion","authors":["Jane Austen"]}"#
             for body in [
@@ -100,8 +105,10 @@ import Testing
                 #expect(found.count > 2, "\(search) finds something")
                 answers.append(found)
             }
-            // The session and the password hash came along.
+            // The session and the password hash came along, and the role, blocks and mutes.
             answers.append(try await get("/users/me", token: token))
+            answers.append(try await get("/users/me/blocks", token: token))
+            answers.append(try await get("/users/me/mutes", token: token))
             let (status, _, _) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"ada-password"}"#)
             #expect(status == .created || status == .ok)
             return answers
