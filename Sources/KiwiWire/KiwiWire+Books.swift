@@ -17,6 +17,9 @@ extension KiwiWire {
         public var cover: KiwiPhotoVersions?
         /// The generated cover's colour, `#rrggbb`: `BookCover.colour(isbn13:)`.
         public var coverColor: String?
+        /// One address for its cover, always given by our server: the fetched cover's 320 px
+        /// version, else the generated cover (`/books/<isbn13>/cover.svg`).
+        public var coverURL: String?
         /// How many members want to read it, are reading it and have read it; only on the book's own answer.
         public var shelves: ShelfCounts?
 
@@ -30,12 +33,13 @@ extension KiwiWire {
             readers: Int,
             recentReaders: [User]? = nil,
             cover: KiwiPhotoVersions? = nil,
+            coverURL: String? = nil,
             shelves: ShelfCounts? = nil
         ) {
             // The book, what is said of it, and its cover: the colour is the ISBN's, so never passed.
             (self.isbn13, self.title, self.authors) = (isbn13, title, authors)
             (self.reflections, self.readers, self.recentReaders) = (reflections, readers, recentReaders)
-            (self.cover, self.shelves) = (cover, shelves)
+            (self.cover, self.coverURL, self.shelves) = (cover, coverURL, shelves)
             coverColor = BookCover.colour(isbn13: isbn13).hex
         }
 

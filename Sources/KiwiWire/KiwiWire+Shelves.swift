@@ -74,6 +74,8 @@ extension KiwiWire {
         /// The cover's versions, once the server has one; else the generated cover's colour.
         public var cover: KiwiPhotoVersions?
         public var coverColor: String?
+        /// One address for its cover, as `BookSummary.coverURL`.
+        public var coverURL: String?
 
         public init(
             id: String,
@@ -85,10 +87,12 @@ extension KiwiWire {
             finished: String?,
             rating: Int? = nil,
             updatedAt: String,
-            cover: KiwiPhotoVersions?
+            cover: KiwiPhotoVersions?,
+            coverURL: String? = nil
         ) {
             (self.id, self.reader, self.book, self.shelf, self.progress) = (id, reader, book, shelf, progress)
             (self.started, self.finished, self.rating, self.updatedAt, self.cover) = (started, finished, rating, updatedAt, cover)
+            self.coverURL = coverURL
             coverColor = book.isbn13.map { BookCover.colour(isbn13: $0).hex }
         }
 

@@ -44,6 +44,7 @@ import Testing
                             reflections: 0,
                             readers: 0,
                             recentReaders: [],
+                            coverURL: "http://localhost/books/\(Self.tempest)/cover.svg",
                             shelves: KiwiWire.ShelfCounts(want: 0, reading: 0, read: 0)
                         )
                 )

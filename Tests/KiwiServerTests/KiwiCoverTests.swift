@@ -58,6 +58,7 @@ import Testing
                 // Public and unsigned, at the server's own media URLs; each server makes its own versions.
                 let small = try #require(cover[KiwiPhotoSize.w320.rawValue])
                 #expect(small.contains("/media/cover-\(Self.tempest).jpg/320.jpg") && !small.contains("signature="))
+                #expect(summary?.coverURL == small, "once fetched, the cover's one address is its 320 px version")
                 try await server.execute(uri: try Self.local(small), method: .get) { response in
                     #expect(response.status == .ok && response.headers[.contentType] == "image/jpeg")
                     #expect(response.headers[.cacheControl]?.hasPrefix("public") == true)
@@ -96,7 +97,12 @@ import Testing
                 #expect(summary.cover == nil && summary.reflections == 1)
                 #expect(summary.coverColor == BookCover.colour(isbn13: Self.folger).hex)
                 #expect(summary.coverColor == "#7a2e5b", "the same colour for the book on every server and every run")
-                try await client.execute(uri: "/books/\(Self.folger)/cover.svg", method: .get) { response in
+                // Its cover's one address is the generated one's, which answers.
+                let generated = try #require(summary.coverURL)
+                #expect(generated.hasSuffix("/books/\(Self.folger)/cover.svg"), "\(generated)")
+                let (_, shelves) = try await client.wire(KiwiWire.Shelves.self, .get, "/users/ada/shelves")
+                #expect(shelves?.reading.first?.coverURL == generated, "her shelf names the same")
+                try await client.execute(uri: String(generated.trimmingPrefix(/https?:\/\/[^\/]+/)), method: .get) { response in
                     #expect(response.status == .ok && response.headers[.contentType] == "image/svg+xml")
                     let svg = String(buffer: response.body)
                     #expect(svg.contains("fill=\"\(BookCover.colour(isbn13: Self.folger).hex)\""))

@@ -36,7 +36,8 @@ import Testing
             finished: "2026-02-03",
             rating: 5,
             updatedAt: "2026-02-03T10:00:00Z",
-            cover: versions
+            cover: versions,
+            coverURL: "http://kiwi.test/media/cover-9780141439600.jpg/320.jpg"
         )
         let counts = KiwiWire.ShelfCounts(want: 1, reading: 2, read: 3)
         let limits = KiwiWire.MediaLimits(
@@ -105,6 +106,7 @@ import Testing
                     readers: 2,
                     recentReaders: [user],
                     cover: versions,
+                    coverURL: "http://kiwi.test/books/9780141439600/cover.svg",
                     shelves: counts
                 )
             ),

@@ -95,4 +95,24 @@ import Testing
         #expect(library.requestCount() == 0, "the book search was never asked")
         await library.stop()
     }
+
+    /// While the server's book search cannot answer, a title cannot be looked up: refused at once
+    /// with the way round it, and nothing waits in the outbox for an answer that cannot come.
+    @Test func aTitleWhileTheSearchCannotAnswerIsRefusedWithTheWayRoundIt() async throws {
+        let down = try TCPSocket.sharedPort()
+        defer { withExtendedLifetime(down) {} }
+        let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": "http://127.0.0.1:\(try down.boundPort())"])
+        let (server, base) = try await serving.serveKiwi(["--database", "memory"])
+        defer { server.process.terminate() }
+        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
+        let photo = Scratch.url("page", ending: ".jpg")
+        try TestImages.jpeg.write(to: photo)
+        let refused = try await ada.run(["kiwi", "post", "--image", photo.path, "--book", "the tempest"])
+        #expect(refused.exitCode == 69, "\(refused.standardError)")
+        #expect(refused.standardError.hasPrefix("error: “the tempest” cannot be looked up now: "), "\(refused.standardError)")
+        #expect(refused.standardError.contains("hint: give the book's ISBN-13 instead (--book 978…)"), "\(refused.standardError)")
+        #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty, "nothing waits")
+        let want = try await ada.run(["kiwi", "want", "the tempest"])
+        #expect(want.exitCode == 69 && want.standardError.contains("(toolbox kiwi want 978…)"), "\(want.standardError)")
+    }
 }

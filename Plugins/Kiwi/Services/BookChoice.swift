@@ -4,7 +4,8 @@ import PluginAPI
 /// A book named on the command line: an ISBN-13 (hyphens allowed) as it is once its check digit
 /// holds, else words looked up
 /// in the server's book search. One match is taken; of several, a reader at a terminal picks one,
-/// and anywhere else they are listed with their ISBNs (exit 64), to be named by ISBN.
+/// and anywhere else they are listed with their ISBNs (exit 64), to be named by ISBN. While the
+/// search cannot answer, a title is refused at once (exit 69) with the way round it: the ISBN-13.
 enum BookChoice {
     /// Matches listed at the most.
     static let shown = 10
@@ -22,7 +23,17 @@ enum BookChoice {
             }
             return digits
         }
-        let found = Array(try await client.searchBooks(text).filter { $0.isbn13 != nil }.prefix(shown))
+        let found: [KiwiWire.Book]
+        do {
+            found = Array(try await client.searchBooks(text).filter { $0.isbn13 != nil }.prefix(shown))
+        } catch let error as ToolboxError where error.kind == .unavailable {
+            // Nothing is kept to wait for an answer that cannot come: a title needs the search now,
+            // an ISBN-13 does not (a post naming one is sent, or kept until the server answers).
+            throw ToolboxError.unavailable(
+                "“\(text)” cannot be looked up now: \(error.message)",
+                hint: "give the book's ISBN-13 instead (\(option) 978…), from its back cover or copyright page"
+            )
+        }
         guard let first = found.first?.isbn13 else {
             throw ToolboxError.notFound("no book with an ISBN-13 matches “\(text)”", hint: "try other words, or the author's name too")
         }

@@ -383,8 +383,12 @@ struct KiwiClient: Sendable {
     }
 
     /// Books for a query, from the server's book search (`GET /books/search`).
+    /// Asked once: while the server's book search cannot answer, the reader is told at once to name
+    /// the book by its ISBN-13, rather than made to wait through retries (`BookChoice`).
     func searchBooks(_ query: String) async throws -> [KiwiWire.Book] {
-        try await api.decode(APICall("books/search", query: [("q", query)]))
+        var call = APICall("books/search", query: [("q", query)])
+        call.retried = false
+        return try await api.decode(call)
     }
 
     /// A book's counts and latest readers (a server of the base contract has none).

@@ -40,6 +40,11 @@ struct Links: Sendable {
         "\(covers ?? base)/media/\(name)/\(size.rawValue).\(format.rawValue)"
     }
 
+    /// The one address of a book's cover: the kept cover's 320 px version, else the generated one.
+    func coverURL(isbn13: String, kept: String?) -> String {
+        kept.map { cover($0, .w320) } ?? "\(base)/books/\(isbn13)/cover.svg"
+    }
+
     /// Every size of a kept cover.
     func coverVersions(_ name: String) -> KiwiPhotoVersions {
         Dictionary(uniqueKeysWithValues: KiwiPhotoSize.allCases.map { ($0.rawValue, cover(name, $0)) })
@@ -131,6 +136,7 @@ extension KiwiWire.BookSummary {
             readers: standing.readers,
             recentReaders: withReaders ? standing.recentReaders.map { KiwiWire.User($0, links: links) } : nil,
             cover: cover.map(links.coverVersions),
+            coverURL: links.coverURL(isbn13: standing.book.isbn13, kept: cover),
             shelves: shelves
         )
     }

@@ -15,7 +15,8 @@ extension KiwiWire.ShelfEntry {
             finished: reading.finished,
             rating: reading.rating,
             updatedAt: isoTime(reading.updatedAt),
-            cover: cover.map(links.coverVersions)
+            cover: cover.map(links.coverVersions),
+            coverURL: links.coverURL(isbn13: reading.isbn13, kept: cover)
         )
     }
 }

@@ -28,6 +28,8 @@ public struct APICall: Sendable {
     public var uploadProgress: (@Sendable (Int) -> Void)?
     /// What of a successful body to keep before it is cached (see `HTTPRequest.slim`).
     public var slim: (@Sendable (Data) -> Data)?
+    /// See `HTTPRequest.retried`.
+    public var retried = true
 
     public init(
         _ path: String,
@@ -242,6 +244,7 @@ public struct APIClient: Sendable {
         request.slim = call.slim
         request.cacheScope = call.cacheScope
         request.cacheLabel = call.cacheLabel
+        request.retried = call.retried
         return request
     }
 

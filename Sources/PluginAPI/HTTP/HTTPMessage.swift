@@ -35,6 +35,9 @@ public struct HTTPRequest: Sendable {
     /// What of a successful body to keep, applied before it is cached (drops large
     /// fields the caller never reads, such as images inlined in a list).
     public var slim: (@Sendable (Data) -> Data)?
+    /// Whether a read that fails (a 5xx, a 429, a refused connection) is asked again before it is
+    /// answered; false where the caller has a better way round than waiting.
+    public var retried = true
 
     public init(
         method: String = "GET",

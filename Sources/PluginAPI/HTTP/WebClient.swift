@@ -72,7 +72,7 @@ public final class WebClient: Sendable {
         let asked = conditional
         do {
             var response = try await inFlight.run(key: ResponseCache.key(for: request)) {
-                try await self.fetch(asked, retrying: true)
+                try await self.fetch(asked, retrying: asked.retried)
             }
             if response.status == 304, let cached, let policy = request.cache {
                 response = HTTPResponse(status: cached.status, headers: ["etag": cached.etag ?? ""], body: cached.body)
