@@ -23,21 +23,12 @@ public struct ApproveCommand: ToolboxCommand {
 
     @Argument(help: "The sign-ups to decide on (none: list those that wait).") public var usernames: [String] = []
     @Flag(help: "Remove these sign-ups instead of letting them in.") public var reject = false
-    @Option(
-        help: ArgumentHelp(
-            "The community's database: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE (default: kiwi serve's).",
-            valueName: "database"
-        )
-    )
-    public var database: KiwiDatabase?
+    @OptionGroup public var community: CommunityDatabase
     @OptionGroup public var global: GlobalOptions
 
     public init() {}
 
     public func validate() throws {
-        if database == .memory {
-            throw ValidationError("--database: a memory store holds nothing once its server stops; name sqlite:PATH or a postgres:// URL")
-        }
         if reject, usernames.isEmpty { throw ValidationError("--reject needs the usernames of the sign-ups to remove") }
     }
 

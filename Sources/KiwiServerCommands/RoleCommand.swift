@@ -22,22 +22,10 @@ public struct RoleCommand: ToolboxCommand {
 
     @Argument(help: "The member.") public var username: String
     @Argument(help: "admin, moderator or member.") public var role: KiwiRole
-    @Option(
-        help: ArgumentHelp(
-            "The community's database: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DATABASE (default: kiwi serve's).",
-            valueName: "database"
-        )
-    )
-    public var database: KiwiDatabase?
+    @OptionGroup public var community: CommunityDatabase
     @OptionGroup public var global: GlobalOptions
 
     public init() {}
-
-    public func validate() throws {
-        if database == .memory {
-            throw ValidationError("--database: a memory store holds nothing once its server stops; name sqlite:PATH or a postgres:// URL")
-        }
-    }
 
     public func run(in context: CommandContext) async throws {
         try await context.resolve((any KiwiServerHost).self).giveRole(self, in: context)

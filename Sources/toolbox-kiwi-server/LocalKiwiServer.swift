@@ -63,7 +63,7 @@ extension LocalKiwiServer {
     func approve(_ command: ApproveCommand, in context: CommandContext) async throws {
         let output = context.output
         let logger = Logger(label: "kiwi-approve") { _ in ConsoleLogHandler(console: output.console, level: .error) }
-        let moderation = KiwiModeration(database: command.database ?? .standard(dataHome: context.paths.data), logger: logger)
+        let moderation = KiwiModeration(database: command.community.resolved(dataHome: context.paths.data), logger: logger)
         guard !command.usernames.isEmpty else {
             try output.list(
                 try await moderation.waiting(),
@@ -90,7 +90,7 @@ extension LocalKiwiServer {
     func giveRole(_ command: RoleCommand, in context: CommandContext) async throws {
         let output = context.output
         let logger = Logger(label: "kiwi-role") { _ in ConsoleLogHandler(console: output.console, level: .error) }
-        let moderation = KiwiModeration(database: command.database ?? .standard(dataHome: context.paths.data), logger: logger)
+        let moderation = KiwiModeration(database: command.community.resolved(dataHome: context.paths.data), logger: logger)
         guard try await moderation.giveRole(command.role, to: command.username) else {
             throw ToolboxError.notFound("there is no member \(command.username)", hint: "check the username: it is the one they log in with")
         }

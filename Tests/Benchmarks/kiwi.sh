@@ -59,17 +59,8 @@ if [ -n "${KIWI_BENCH_BASELINE:-}" ]; then
     login() { curl -sf "$1/sessions" -d '{"username":"reader0","password":"benchmark"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])'; }
     before_token=$(login "$before") token=$(login "$base")
     # A logged-in page is encoded for its reader at every request (likedByMe): it measures the JSON encoding.
-    for path in /health "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20" "/posts?page=0&pageSize=20 logged-in"; do
-        url=${path% logged-in} old=() new=()
-        for _ in 1 2 3; do
-            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $before_token")
-            old+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$before$url" | awk '/Requests\/sec/{print $2}')")
-            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $token")
-            new+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$base$url" | awk '/Requests\/sec/{print $2}')")
-        done
-        python3 -c 'import statistics as s, sys; a, b = (s.median(map(float, x.split())) for x in sys.argv[2:]); print(f"   {sys.argv[1]}: baseline {a:,.0f} req/s, this build {b:,.0f} req/s ({100 * b / a:.0f}%)")' \
-            "$path" "${old[*]}" "${new[*]}"
-    done
+    side_by_side "$before" "$before_token" "$base" "$token" \
+        /health "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20" "/posts?page=0&pageSize=20 logged-in"
     kill "$pid" "$before_pid"; wait "$pid" "$before_pid" 2>/dev/null || true
     [ -z "${KIWI_BENCH_COMPARE_ONLY:-}" ] || exit 0
 fi

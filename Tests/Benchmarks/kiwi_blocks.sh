@@ -38,7 +38,7 @@ PY
 
 # Serves both builds on $1 (a --database per build: BASE and NEW), seeds them, and measures.
 compare() {
-    local store=$1 base_db=$2 new_db=$3 before before_pid before_token token path url old new
+    local store=$1 base_db=$2 new_db=$3 before before_pid before_token token
     toolbox=$KIWI_BENCH_BASELINE data="$work/baseline-$store" serve --database "$base_db"
     before=$base before_pid=$pid
     data="$work/current-$store" serve --database "$new_db"
@@ -49,17 +49,8 @@ compare() {
     members "$base" "$token"
     [ "$(curl -sf -H "Authorization: Bearer $token" "$base/users/me/blocks" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')" = 100 ]
     echo "### $store: the baseline against this build, reader0 blocking 100 and muting 100 in this build (medians of 3)"
-    for path in "/posts?page=0&pageSize=20 logged-in" "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20"; do
-        url=${path% logged-in} old=() new=()
-        for _ in 1 2 3; do
-            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $before_token")
-            old+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$before$url" | awk '/Requests\/sec/{print $2}')")
-            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $token")
-            new+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$base$url" | awk '/Requests\/sec/{print $2}')")
-        done
-        python3 -c 'import statistics as s, sys; a, b = (s.median(map(float, x.split())) for x in sys.argv[2:]); print(f"   {sys.argv[1]}: baseline {a:,.0f} req/s, this build {b:,.0f} req/s ({100 * b / a:.0f}%)")' \
-            "$path" "${old[*]}" "${new[*]}"
-    done
+    side_by_side "$before" "$before_token" "$base" "$token" \
+        "/posts?page=0&pageSize=20 logged-in" "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20"
     kill "$pid" "$before_pid"; wait "$pid" "$before_pid" 2>/dev/null || true
 }
 

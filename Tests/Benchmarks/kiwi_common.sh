@@ -6,6 +6,9 @@
 #   nginx_run DIR SERVERS  nginx ($nginx) with an http block's servers, its files in $work/DIR
 #   balance URL…      nginx in front of the servers named, on a free port; sets $balancer
 #   cleanup           ends every server started and the PostgreSQL server, removes $work
+#   side_by_side BEFORE BEFORE_TOKEN NOW NOW_TOKEN PATH…  each PATH (" logged-in" after it: as the
+#                     token's reader) on the baseline's server and this build's, in turn three times
+#                     (wrk, 2 threads, 32 connections, 10 s); prints the medians and their ratio
 #   share_of_health NAME BASE PATH [WRK FLAGS…]  PATH's rate as a share of /health's at BASE: the
 #                     median of three pairs of 5 s runs, /health just before URL each time, since this
 #                     machine's speed drifts from one minute to the next (/health alone moved by a
@@ -46,6 +49,21 @@ share_of_health() {
         echo "   /health $health, the route $route requests/s" >&2
     done
     echo "== $name: $(printf '%s\n' "${shares[@]}" | sort -n | sed -n 2p) % of /health (the shares: ${shares[*]})"
+}
+side_by_side() {
+    local before=$1 before_token=$2 now=$3 token=$4 path url old new headers
+    shift 4
+    for path in "$@"; do
+        url=${path% logged-in} old=() new=()
+        for _ in 1 2 3; do
+            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $before_token")
+            old+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$before$url" | awk '/Requests\/sec/{print $2}')")
+            headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $token")
+            new+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$now$url" | awk '/Requests\/sec/{print $2}')")
+        done
+        python3 -c 'import statistics as s, sys; a, b = (s.median(map(float, x.split())) for x in sys.argv[2:]); print(f"   {sys.argv[1]}: baseline {a:,.0f} req/s, this build {b:,.0f} req/s ({100 * b / a:.0f}%)")' \
+            "$path" "${old[*]}" "${new[*]}"
+    done
 }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 serve() {
