@@ -45,11 +45,11 @@ extension KiwiPages {
     }
 
     @Sendable func block(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await keepAway(request, context) { try await community.blocks.block($0, by: $1, from: context.clientAddress) }
+        try await keepAway(request, context) { name, caller, _ in try await community.blocks.block(name, by: caller, from: context.clientAddress) }
     }
 
     @Sendable func unblock(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await keepAway(request, context) { try await community.blocks.unblock($0, by: $1, from: context.clientAddress) }
+        try await keepAway(request, context) { name, caller, _ in try await community.blocks.unblock(name, by: caller, from: context.clientAddress) }
     }
 
     /// Field `for`: seconds (a choice of the form), empty for until unmuted.
@@ -61,7 +61,7 @@ extension KiwiPages {
     }
 
     @Sendable func unmute(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await keepAway(request, context) { try await community.blocks.unmute($0, by: $1, from: context.clientAddress) }
+        try await keepAway(request, context) { name, caller, _ in try await community.blocks.unmute(name, by: caller, from: context.clientAddress) }
     }
 
     /// A block's or a mute's form on a profile: done, then the profile again.
@@ -74,14 +74,6 @@ extension KiwiPages {
         let name = try context.username()
         try await change(name, try member(request, context, form), form)
         return redirect("/@\(name)")
-    }
-
-    private func keepAway(
-        _ request: Request,
-        _ context: KiwiRequestContext,
-        _ change: (String, KiwiUser) async throws -> Void
-    ) async throws -> Response {
-        try await keepAway(request, context) { name, caller, _ in try await change(name, caller) }
     }
 
     /// "Remove follower" on the profile of someone who follows the reader: their follow ends, nothing else.
