@@ -35,14 +35,9 @@ struct KeptAwayMember: Sendable, Equatable {
 }
 
 /// What a block ended: the follows between the two, and the notifications of each from the other.
-struct Blocking: Sendable, Equatable {
+struct Blocking: Sendable {
     var unfollowed: [(follower: String, followee: String)] = []
     /// Withdrawn from the blocker's notifications, and from the blocked member's.
     var blockerNotices = Notices()
     var blockedNotices = Notices()
-
-    static func == (left: Blocking, right: Blocking) -> Bool {
-        left.unfollowed.map { [$0.follower, $0.followee] } == right.unfollowed.map { [$0.follower, $0.followee] }
-            && left.blockerNotices == right.blockerNotices && left.blockedNotices == right.blockedNotices
-    }
 }

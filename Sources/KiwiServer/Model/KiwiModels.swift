@@ -144,7 +144,7 @@ enum KiwiLimits {
     }
 
     /// A spoiler warning as kept: trimmed, none when blank; refused when too long.
-    static func spoiler(_ warning: String?) throws -> String? {
+    static func spoilerWarning(_ warning: String?) throws -> String? {
         guard let warning = warning?.trimmingCharacters(in: .whitespacesAndNewlines), !warning.isEmpty else { return nil }
         if let problem = textProblem(warning, field: "spoiler", limit: spoiler) { throw KiwiProblem.invalid(problem) }
         return warning

@@ -122,7 +122,7 @@ final class Posts: Sendable {
         let file = try writes.photos.precheck(draft.file)
         let caption = draft.caption.flatMap { $0.isEmpty ? nil : $0 }
         let imageAlt = draft.imageAlt.flatMap { $0.trimmed.isEmpty ? nil : $0 }
-        let spoiler = try KiwiLimits.spoiler(draft.spoiler)
+        let spoiler = try KiwiLimits.spoilerWarning(draft.spoiler)
         for (field, text, limit) in [("caption", caption, KiwiLimits.caption), ("imageAlt", imageAlt, KiwiLimits.imageAlt)] {
             if let problem = text.flatMap({ KiwiLimits.textProblem($0, field: field, limit: limit) }) { throw KiwiProblem.invalid(problem) }
         }
@@ -218,7 +218,7 @@ final class Posts: Sendable {
     ) async throws -> (status: Int, body: Data) {
         guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
         if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
-        let spoiler = try KiwiLimits.spoiler(spoiler)
+        let spoiler = try KiwiLimits.spoilerWarning(spoiler)
         let request = Idempotency.digest("comment", String(id), text, spoiler)
         return try await writes.idempotency.once(key: key, account: caller.username, request: request, answer: answer) { keep in
             try await writes.limits.spend(.comments, account: caller.username, address: address)
