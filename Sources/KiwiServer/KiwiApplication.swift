@@ -164,6 +164,7 @@ func buildRouter(
     media.addRoutes(to: router)
     FollowController(community: community, links: links).addRoutes(to: router)
     BlockController(community: community, links: links).addRoutes(to: router)
+    ReportController(community: community, links: links).addRoutes(to: router)
     ShelfController(community: community, links: links).addRoutes(to: router)
     let notifications = NotificationController(community: community, links: links)
     notifications.addRoutes(to: router)

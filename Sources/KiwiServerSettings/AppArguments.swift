@@ -61,6 +61,8 @@ public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomSt
         case signups, logins, posts, comments, likes, follows
         /// Books shelved, moved, given progress or taken off (an import of a library is one per book).
         case shelves
+        /// Reports of posts, comments and accounts to the moderators.
+        case reports
         /// Logins with a wrong password, counted for the account tried (whoever tries it).
         case failedLogins = "failed-logins"
         /// Uploaded bytes (posts' photos and avatars).
@@ -91,6 +93,7 @@ public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomSt
         .init(.likes, .account, 1_000, per: 3600), .init(.likes, .address, 3_000, per: 3600),
         .init(.follows, .account, 300, per: 3600), .init(.follows, .address, 900, per: 3600),
         .init(.shelves, .account, 3_000, per: 3600), .init(.shelves, .address, 9_000, per: 3600),
+        .init(.reports, .account, 30, per: 3600), .init(.reports, .address, 90, per: 3600),
         .init(.uploadBytes, .account, 500 << 20, per: 3600), .init(.uploadBytes, .address, 1_500 << 20, per: 3600),
     ]
 

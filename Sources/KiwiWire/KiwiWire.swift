@@ -19,6 +19,9 @@ public enum KiwiWire {
         /// `member`, `moderator` or `admin` (our extension): only in `GET /users/me` and the
         /// answer to a change of role.
         public var role: String?
+        /// `silenced` or `suspended` (our extension): only on a profile (`GET /users/<username>`)
+        /// of a member not in good standing.
+        public var standing: String?
 
         public init(
             id: String?,
@@ -26,7 +29,8 @@ public enum KiwiWire {
             displayName: String?,
             avatarURL: String?,
             avatarVersions: KiwiPhotoVersions? = nil,
-            role: String? = nil
+            role: String? = nil,
+            standing: String? = nil
         ) {
             self.id = id
             self.username = username
@@ -34,6 +38,7 @@ public enum KiwiWire {
             self.avatarURL = avatarURL
             self.avatarVersions = avatarVersions
             self.role = role
+            self.standing = standing
         }
 
         /// The one wire type read by hand: a user without a username (some servers send only
@@ -47,6 +52,7 @@ public enum KiwiWire {
             _avatarURL = try container.decode(Nullable<String>.self, forKey: .avatarURL)
             avatarVersions = try container.decodeIfPresent(KiwiPhotoVersions.self, forKey: .avatarVersions)
             role = try container.decodeIfPresent(String.self, forKey: .role)
+            standing = try container.decodeIfPresent(String.self, forKey: .standing)
         }
 
         /// The name to show: the display name, else the username.
@@ -164,6 +170,9 @@ public enum KiwiWire {
         @Nullable public var comment: String?
         /// The comment's spoiler warning, shown in place of its text until asked for.
         public var commentSpoiler: String?
+        /// For a `warning`, the moderator's words to the member; for a `report`, what came of the
+        /// member's report (our extensions; the actor of both is the reader).
+        public var note: String?
         public var createdAt: String
         public var read: Bool
 
@@ -174,6 +183,7 @@ public enum KiwiWire {
             post: NotifiedPost?,
             comment: String?,
             commentSpoiler: String? = nil,
+            note: String? = nil,
             createdAt: String,
             read: Bool
         ) {
@@ -183,6 +193,7 @@ public enum KiwiWire {
             self.post = post
             self.comment = comment
             self.commentSpoiler = commentSpoiler
+            self.note = note
             self.createdAt = createdAt
             self.read = read
         }

@@ -68,7 +68,9 @@ struct AccountController: Sendable {
 
     @Sendable func user(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let user = try await community.accounts.member(try context.username())
-        return KiwiJSON.response(KiwiWire.User(user, links: links(request, context)))
+        var answer = KiwiWire.User(user, links: links(request, context))
+        answer.standing = try await community.standings.current().standing(of: user.username)
+        return KiwiJSON.response(answer)
     }
 
     @Sendable func updateUser(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -15,8 +15,8 @@ struct KiwiAuthMiddleware: RouterMiddleware {
         if let token = Self.token(in: request) {
             let hash = SessionTokens.hash(token)
             if let user = try await caller(bySession: hash) {
-                context.caller = user
                 context.tokenHash = hash
+                if try await isSuspended(user.username) { context.suspended = true } else { context.caller = user }
             }
         }
         return try await next(request, context)
@@ -31,6 +31,12 @@ struct KiwiAuthMiddleware: RouterMiddleware {
     private func caller(bySession hash: String) async throws -> KiwiUser? {
         if let kept = accounts.keptMember(bySession: hash) { return kept }
         return try await Task.detached(operation: { [accounts] in try await accounts.member(bySession: hash) }).value
+    }
+
+    /// As `caller(bySession:)`: who is suspended is nearly always kept in memory.
+    private func isSuspended(_ name: String) async throws -> Bool {
+        if let kept = accounts.standings.kept { return kept.suspended.contains(name) }
+        return try await Task.detached(operation: { [accounts] in try await accounts.standings.current() }).value.suspended.contains(name)
     }
 
     static func token(in request: Request) -> String? {

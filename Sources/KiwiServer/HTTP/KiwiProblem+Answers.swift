@@ -60,6 +60,10 @@ extension KiwiProblem {
         case .notAdmin: KiwiHTTPError(.forbidden, "only an admin can do this", code: "not_admin")
         case .lastAdmin:
             KiwiHTTPError(.conflict, "the community would have no admin left: make another member an admin first", code: "last_admin")
+        case .notModerator: KiwiHTTPError(.forbidden, "only a moderator can do this", code: "not_moderator")
+        case .suspended: KiwiHTTPError(.forbidden, "this account is suspended", code: "suspended")
+        case .noSuchReport: KiwiHTTPError(.notFound, "no such report", code: "report_not_found")
+        case .reportClosed(let how): KiwiHTTPError(.conflict, "this report is closed already (\(how))", code: "report_closed")
         }
     }
 
@@ -84,6 +88,7 @@ extension KiwiProblem {
         case .likes: "likes"
         case .follows: "follows"
         case .shelves: "shelf changes"
+        case .reports: "reports"
         case .uploadBytes: "uploaded bytes"
         }
     }
@@ -126,6 +131,10 @@ extension KiwiProblem {
         case .notAFollower: "They do not follow you."
         case .notAdmin: "Only an admin can do that."
         case .lastAdmin: "The community would have no admin left: make another member an admin first."
+        case .notModerator: "Only a moderator can do that."
+        case .suspended: "This account is suspended."
+        case .noSuchReport: "There is no such report."
+        case .reportClosed(let how): "That report is closed already (\(how))."
         }
     }
 
@@ -149,8 +158,11 @@ extension KiwiProblem {
             limit.kind == .failedLogins
         case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchBook, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
             .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature, .notAdmin, .lastAdmin, .notAFollower,
-            .youBlocked, .blockedYou, .notKeptAway:
+            .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed:
             false
+        // Said on the login form, where it was tried.
+        case .suspended:
+            true
         }
     }
 }

@@ -8,6 +8,9 @@ struct KiwiRequestContext: RequestContext {
     var caller: KiwiUser?
     /// The SHA-256 of the caller's token, to end the session on logout.
     var tokenHash: String?
+    /// The session is a suspended member's: they read as a guest, and whatever needs a member is
+    /// refused as suspended.
+    var suspended = false
     /// The connection, which a live stream closes when its reader is dropped.
     let channel: any Channel
     /// Who is asking by address (`KiwiAuthMiddleware`), worked out when asked.
@@ -22,7 +25,7 @@ struct KiwiRequestContext: RequestContext {
     }
 
     func requireCaller() throws -> KiwiUser {
-        guard let caller else { throw KiwiProblem.notLoggedIn }
+        guard let caller else { throw suspended ? KiwiProblem.suspended : KiwiProblem.notLoggedIn }
         return caller
     }
 

@@ -122,6 +122,9 @@ enum KiwiLimits {
     static let longestMute: TimeInterval = 366 * 86_400
     /// A spoiler warning: a few words that say what is given away, not a second caption.
     static let spoiler = 200
+    /// A report's words, and how many of an account's posts it may point at.
+    static let reportComment = 1000
+    static let reportedPosts = 20
     /// A book named by a member (an import): its title, and each author's name.
     static let bookTitle = 500
     static let pageSize = 1...100

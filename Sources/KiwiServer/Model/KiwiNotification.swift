@@ -1,11 +1,13 @@
 import Foundation
 
-/// What a member hears of: someone liked or commented on their post, or followed them. Kept
+/// What a member hears of: someone liked or commented on their post, or followed them; a
+/// moderator warned them, or acted on their report (`note` says what, and the reader is its
+/// actor: a moderator is never named). Kept
 /// until read; an unlike, a deleted comment or an unfollow withdraws it, a deleted post takes
 /// its notifications along. Nobody hears of their own actions.
 struct KiwiNotification: Sendable, Equatable {
     enum Kind: String, Sendable, CaseIterable {
-        case like, comment, follow
+        case like, comment, follow, warning, report
     }
 
     var id: Int64
@@ -19,6 +21,7 @@ struct KiwiNotification: Sendable, Equatable {
     var comment: String?
     var commentSpoiler: String? = nil
     var commentID: Int64?
+    var note: String? = nil
     var createdAt: Date
     var read: Bool
 

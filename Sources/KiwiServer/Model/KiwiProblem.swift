@@ -58,4 +58,11 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case notAdmin
     /// The change would leave the community without an admin.
     case lastAdmin
+    /// Only a moderator or an admin may do this (act on reports and accounts).
+    case notModerator
+    /// The account is suspended: it cannot log in, and its sessions do nothing.
+    case suspended
+    case noSuchReport
+    /// A moderator already closed the report; the text says how.
+    case reportClosed(String)
 }

@@ -13,6 +13,8 @@ struct Accounts: Sendable {
     let bcryptCost: UInt8
     /// Who each token belongs to, kept while true: every logged-in request asks.
     let sessions: KiwiCache<String, KiwiUser>
+    /// A suspended member cannot log in, and their sessions do nothing.
+    let standings: Standings
 
     /// A session that ended, and every session of a member whose profile changed (it holds their name).
     @Sendable static func staleSessions(_ change: KiwiChange) -> KiwiCache<String, KiwiUser>.Stale? {
@@ -64,6 +66,7 @@ struct Accounts: Sendable {
         try await writes.limits.forget(.failedLogins, account: username)
         // Told only to whoever knows the password: nobody else learns the account waits.
         guard !credentials.pending else { throw KiwiProblem.awaitingApproval }
+        try await standings.refuseSuspended(username)
         return (try await openSession(for: credentials.user), credentials.user)
     }
 

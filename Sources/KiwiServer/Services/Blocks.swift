@@ -46,12 +46,12 @@ final class Blocks: Sendable {
     }
 
     /// A book's standing as `viewer` sees it: its latest readers without those a block stands
-    /// between them and.
-    func seen(_ standing: KiwiBookStanding, by viewer: String?) async throws -> KiwiBookStanding {
+    /// between them and, nor those silenced or suspended (`standings`).
+    func seen(_ standing: KiwiBookStanding, by viewer: String?, standings: KiwiStandings) async throws -> KiwiBookStanding {
         let kept = try await keptAway(for: viewer)
-        guard !kept.blocking.isEmpty || !kept.blockedBy.isEmpty else { return standing }
+        guard !kept.blocking.isEmpty || !kept.blockedBy.isEmpty || !standings.isEmpty else { return standing }
         var seen = standing
-        seen.recentReaders.removeAll { kept.blocks($0.username) }
+        seen.recentReaders.removeAll { kept.blocks($0.username) || standings.keepsOffPublicLists($0.username) }
         return seen
     }
 

@@ -30,9 +30,12 @@ struct Books: Sendable {
         }
     }
 
+    /// A post, or a member's change (of standing too: a silenced member's posts are not counted).
     @Sendable static func stalePopular(_ change: KiwiChange) -> KiwiCache<PopularKey, KiwiPopularBooks>.Stale? {
-        if case .post = change { return .all }
-        return nil
+        switch change {
+        case .post, .member: .all
+        default: nil
+        }
     }
 
     /// Books for a query, best first.

@@ -11,6 +11,9 @@ final class KiwiCommunity: Sendable {
     var shelves: Shelves { posts.shelves }
     let follows: Follows
     let blocks: Blocks
+    /// Who is silenced or suspended.
+    let standings: Standings
+    let reports: Reports
     let search: Search
     let notifications: Notifications
     /// The readers' live streams.
@@ -38,12 +41,15 @@ final class KiwiCommunity: Sendable {
             changes: changes
         )
         self.photos = photos
+        let standings = Standings(store: storage, cache: KiwiCache(changes: changes, capacity: 1, stale: Standings.stale))
+        self.standings = standings
         accounts = Accounts(
             store: storage,
             writes: writes,
             registrations: registrations,
             bcryptCost: bcryptCost,
-            sessions: KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions)
+            sessions: KiwiCache(changes: changes, capacity: 100_000, stale: Accounts.staleSessions),
+            standings: standings
         )
         let books = Books(
             search: bookSearch,
@@ -55,11 +61,12 @@ final class KiwiCommunity: Sendable {
         )
         let blocks = Blocks(store: storage, writes: writes, kept: KiwiCache(changes: changes, capacity: 100_000, stale: Blocks.staleKeptAway))
         self.blocks = blocks
-        posts = Posts(
+        let posts = Posts(
             store: storage,
             writes: writes,
             books: books,
             blocks: blocks,
+            standings: standings,
             shelves: Shelves(
                 store: storage,
                 writes: writes,
@@ -71,14 +78,16 @@ final class KiwiCommunity: Sendable {
             bookPages: KiwiCache(changes: changes, capacity: 4_096, stale: Posts.stalePages),
             authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil }
         )
+        self.posts = posts
+        reports = Reports(store: storage, writes: writes, posts: posts, standings: standings)
         // A photo deleted through another server (its notice heard here) leaves this one's copies too.
         changes.cache { change in
             if case .photoRemoved(let name)? = change { photos.discard(name) }
         }
         follows = Follows(store: storage, writes: writes, blocks: blocks)
-        search = Search(store: storage, blocks: blocks)
-        notifications = Notifications(store: storage, changes: changes, blocks: blocks)
-        live = LiveEvents(store: storage, blocks: blocks, changes: changes, heartbeat: heartbeat)
+        search = Search(store: storage, blocks: blocks, standings: standings)
+        notifications = Notifications(store: storage, changes: changes, blocks: blocks, standings: standings)
+        live = LiveEvents(store: storage, blocks: blocks, standings: standings, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)
     }
 

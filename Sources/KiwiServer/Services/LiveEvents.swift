@@ -47,15 +47,25 @@ final class LiveEvents: Service, Sendable {
     /// What each reader keeps away never reaches their stream: a muted member's notifications and
     /// posts (a block ends follows and withdraws notifications, and refuses new ones).
     private let blocks: Blocks
+    /// A member suspended has their streams ended, as their sessions are stopped.
+    private let standings: Standings
     let heartbeat: Duration
     let buffer: Int
     private let heard = Heard()
     private let readers = Mutex(Readers())
     private let setUps = HostLimiter(limit: LiveEvents.setUpsAtOnce)
 
-    init(store: any Store, blocks: Blocks, changes: KiwiChanges, heartbeat: Duration = .seconds(15), buffer: Int = 64) {
+    init(
+        store: any Store,
+        blocks: Blocks,
+        standings: Standings,
+        changes: KiwiChanges,
+        heartbeat: Duration = .seconds(15),
+        buffer: Int = 64
+    ) {
         self.store = store
         self.blocks = blocks
+        self.standings = standings
         self.heartbeat = heartbeat
         self.buffer = buffer
         let heard = self.heard
@@ -185,9 +195,13 @@ final class LiveEvents: Service, Sendable {
                         for stream in streams { stream.keepAway(kept) }
                         counts.insert(member)
                     }
+                case .member(let name):
+                    let streams = readers.withLock { $0.streams(of: name) }
+                    guard !streams.isEmpty, try await standings.current().suspended.contains(name) else { continue }
+                    for stream in streams { stream.end() }
                 case nil:
                     try await catchUp()
-                case .post, .member, .photoRemoved, .cover, .reading:
+                case .post, .photoRemoved, .cover, .reading:
                     continue
                 }
             } catch {

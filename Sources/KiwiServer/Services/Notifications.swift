@@ -6,14 +6,17 @@ struct Notifications: Sendable {
     let changes: KiwiChanges
     /// Whom a reader mutes is heard of by nobody's notifications of theirs (a block withdraws them).
     let blocks: Blocks
+    /// What a suspended member did is heard of by nobody while they are suspended.
+    let standings: Standings
 
-    /// Without those of members the reader keeps away (a page may then hold fewer).
+    /// Without those of members the reader keeps away, or suspended ones (a page may then hold fewer).
     func list(for reader: KiwiUser, _ window: ListWindow, unreadOnly: Bool) async throws -> [KiwiNotification] {
         let found = try await store.notifications(for: reader.username, window: window, unreadOnly: unreadOnly)
         let kept = try await blocks.keptAway(for: reader.username)
-        guard !kept.isEmpty else { return found }
+        let suspended = try await standings.current().suspended
+        guard !kept.isEmpty || !suspended.isEmpty else { return found }
         let now = Date()
-        return found.filter { !kept.hides($0.actor.username, at: now) }
+        return found.filter { !kept.hides($0.actor.username, at: now) && !suspended.contains($0.actor.username) }
     }
 
     func unreadCount(for reader: KiwiUser) async throws -> Int {

@@ -14,6 +14,8 @@ final class Posts: Sendable {
     let books: Books
     /// Who keeps whom away: what a reader's lists leave out, and whose posts they may not touch.
     let blocks: Blocks
+    /// A silenced member's posts stay off the public lists; a suspended one's off every list.
+    let standings: Standings
     /// A post about a book on none of its author's shelves starts it.
     let shelves: Shelves
     /// The pages the same for every reader, kept while true.
@@ -29,6 +31,7 @@ final class Posts: Sendable {
         writes: Writes,
         books: Books,
         blocks: Blocks,
+        standings: Standings,
         shelves: Shelves,
         shared: KiwiCache<PageKey, SharedPage>,
         bookPages: KiwiCache<PageKey, SharedPage>,
@@ -38,6 +41,7 @@ final class Posts: Sendable {
         self.writes = writes
         self.books = books
         self.blocks = blocks
+        self.standings = standings
         self.shelves = shelves
         self.shared = shared
         self.bookPages = bookPages
@@ -59,9 +63,16 @@ final class Posts: Sendable {
         }
     }
 
-    /// A page as every reader sees it (`likedByMe` nil), kept while true when its selection is shared.
+    /// A page as every reader sees it (`likedByMe` nil), kept while true when its selection is
+    /// shared; without the posts of members not in good standing that the list leaves out (a
+    /// change of standing is a change of the member, which drops every kept page).
     func sharedPage(_ selection: KiwiPostList, _ window: ListWindow) async throws -> SharedPage {
-        let make = { SharedPage(posts: try await self.store.posts(selection, window: window)) }
+        let make = {
+            let posts = try await self.store.posts(selection, window: window)
+            let standings = try await self.standings.current()
+            guard !standings.isEmpty else { return SharedPage(posts: posts) }
+            return SharedPage(posts: posts.filter { !Self.leavesOut(selection, $0.owner.username, standings) })
+        }
         guard selection.isShared else { return try await make() }
         let cache = if case .book = selection { bookPages } else { shared }
         return try await cache.value(for: PageKey(selection: selection, window: window), make: make)
@@ -100,9 +111,21 @@ final class Posts: Sendable {
         return Set(posts.filter { ownList ? kept.blocks($0.owner.username) : kept.hides($0.owner.username, at: now) }.map(\.id))
     }
 
-    /// A post: nobody's a block stands between the viewer and (as if it did not exist).
+    /// Whether `selection` leaves out what `author` posts: a silenced member's posts reach their
+    /// followers' feeds and their own profile only; a suspended member's, no list at all.
+    static func leavesOut(_ selection: KiwiPostList, _ author: String, _ standings: KiwiStandings) -> Bool {
+        switch selection {
+        case .everyone, .book: standings.keepsOffPublicLists(author)
+        case .feed, .author: standings.suspended.contains(author)
+        }
+    }
+
+    /// A post: nobody's a block stands between the viewer and, nor a suspended member's (as if
+    /// it did not exist).
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost {
-        guard let post = try await store.post(id, viewer: viewer), try await !blocks.keptAway(for: viewer).blocks(post.owner.username) else {
+        guard let post = try await store.post(id, viewer: viewer), try await !blocks.keptAway(for: viewer).blocks(post.owner.username),
+            try await !standings.current().suspended.contains(post.owner.username)
+        else {
             throw KiwiProblem.noSuchPost
         }
         return post
@@ -160,6 +183,22 @@ final class Posts: Sendable {
         tell(post: id, author: removal.postAuthor, made: false, removal.notices)
     }
 
+    /// A moderator's removal: the post of `author` goes as if they deleted it (its photo's
+    /// versions from every server); false when it was gone already.
+    func remove(_ id: Int64, of author: String) async throws -> Bool {
+        guard let removal = try await store.deletePost(id, ifOwnedBy: author), removal.removed else { return false }
+        if let image = removal.image { writes.photos.discard(image) }
+        tell(post: id, author: removal.postAuthor, made: false, removal.notices)
+        return true
+    }
+
+    /// The same for a comment.
+    func remove(comment id: Int64, of author: String) async throws -> Bool {
+        guard let removal = try await store.deleteComment(id, ifOwnedBy: author), removal.removed else { return false }
+        tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
+        return true
+    }
+
     /// A like tells the post's author, unless it is their own.
     func like(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
         try await writes.limits.spend(.likes, account: caller.username, address: address)
@@ -200,9 +239,10 @@ final class Posts: Sendable {
     func comments(on id: Int64, _ window: ListWindow, for viewer: String?) async throws -> [KiwiComment] {
         let comments = try await store.comments(on: id, window: window)
         let kept = try await blocks.keptAway(for: viewer)
-        guard !kept.isEmpty else { return comments }
+        let suspended = try await standings.current().suspended
+        guard !kept.isEmpty || !suspended.isEmpty else { return comments }
         let now = Date()
-        return comments.filter { !kept.hides($0.owner.username, at: now) }
+        return comments.filter { !kept.hides($0.owner.username, at: now) && !suspended.contains($0.owner.username) }
     }
 
     /// A comment, answered as `answer` says; with a `key`, exactly once (`Idempotency`). It tells

@@ -8,6 +8,8 @@ struct Search: Sendable {
     let store: any SearchStore & PostStore
     /// What a reader keeps away is found by nobody's search of theirs.
     let blocks: Blocks
+    /// Nothing of a silenced or suspended member is found.
+    let standings: Standings
 
     enum Kind: String, Sendable, CaseIterable {
         case posts, books, members
@@ -88,17 +90,20 @@ struct Search: Sendable {
         guard !request.query.isEmpty else { return ([], 0) }
         let found = try await store.searchMembers(request.query, offset: request.offset, limit: request.limit)
         let kept = try await blocks.keptAway(for: reader)
-        return (found.filter { !kept.blocks($0.username) }, found.count)
+        let standings = try await standings.current()
+        return (found.filter { !kept.blocks($0.username) && !standings.keepsOffPublicLists($0.username) }, found.count)
     }
 
     /// The posts as `reader` sees them: with their own likes, without those of members they keep
     /// away; and how many the search found.
     func posts(_ request: Request, for reader: String?) async throws -> (shown: [KiwiPost], found: Int) {
         let found = try await posts(request)
-        guard let reader, !found.isEmpty else { return (found, found.count) }
+        let standings = try await standings.current()
+        let listed = standings.isEmpty ? found : found.filter { !standings.keepsOffPublicLists($0.owner.username) }
+        guard let reader, !listed.isEmpty else { return (listed, found.count) }
         let kept = try await blocks.keptAway(for: reader)
         let now = Date()
-        let shown = found.filter { !kept.hides($0.owner.username, at: now) }
+        let shown = listed.filter { !kept.hides($0.owner.username, at: now) }
         let liked = try await store.liked(by: reader, among: shown.map(\.id))
         let posts = shown.map { post in
             var post = post

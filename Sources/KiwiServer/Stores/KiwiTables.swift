@@ -57,7 +57,7 @@ struct KiwiTable: Sendable, Hashable {
         "users",
         [
             ("username", .text), ("fullname", .text), ("email", .text), ("avatar", .text), ("password_hash", .text), ("created_at", .real),
-            ("pending", .integer), ("role", .text),
+            ("pending", .integer), ("role", .text), ("silenced", .real), ("suspended", .real),
         ],
         key: ["username"]
     )
@@ -93,7 +93,7 @@ struct KiwiTable: Sendable, Hashable {
         "notifications",
         [
             ("id", .integer), ("recipient", .text), ("kind", .text), ("actor", .text), ("post_id", .integer), ("comment_id", .integer),
-            ("created_at", .real), ("read", .integer),
+            ("created_at", .real), ("read", .integer), ("note", .text),
         ],
         key: ["id"]
     )
@@ -112,11 +112,27 @@ struct KiwiTable: Sendable, Hashable {
     static let blocks = KiwiTable("blocks", [("blocker", .text), ("blocked", .text), ("created_at", .real)], key: ["blocker", "blocked"])
     static let mutes = KiwiTable("mutes", [("muter", .text), ("muted", .text), ("created_at", .real), ("until", .real)], key: ["muter", "muted"])
 
+    static let reports = KiwiTable(
+        "reports",
+        [
+            ("id", .integer), ("reporter", .text), ("account", .text), ("subject", .text), ("category", .text), ("comment", .text),
+            ("content", .text), ("created_at", .real), ("outcome", .text), ("resolved_at", .real),
+        ],
+        key: ["id"]
+    )
+    static let moderationLog = KiwiTable(
+        "moderation_log",
+        [("id", .integer), ("moderator", .text), ("action", .text), ("account", .text), ("report_id", .integer), ("reason", .text), ("created_at", .real)],
+        key: ["id"]
+    )
+
     /// Every table, each after the tables its rows name.
-    static let all: [KiwiTable] = [users, sessions, following, images, posts, likes, comments, notifications, bookCovers, readings, blocks, mutes]
+    static let all: [KiwiTable] = [
+        users, sessions, following, images, posts, likes, comments, notifications, bookCovers, readings, blocks, mutes, reports, moderationLog,
+    ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.
-    static let numbered: [KiwiTable] = [posts, comments, notifications, readings]
+    static let numbered: [KiwiTable] = [posts, comments, notifications, readings, reports, moderationLog]
 }
 
 /// A database as `kiwi migrate` reads and writes it: rows as they are stored, every column (ids,

@@ -20,6 +20,7 @@ extension KiwiPages {
             NotificationsPage.Item(
                 author: PageAuthor(notification.actor, links: links, guest: false),
                 what: Self.what(notification),
+                fromModerators: notification.kind == .warning || notification.kind == .report,
                 url: notification.post.map { "/p/\($0.id)" } ?? "/@\(notification.actor.username)",
                 imageURL: notification.post.map { links.media($0.image, .w96) ?? links.upload($0.image) },
                 ago: RelativeTime.ago(Date().timeIntervalSince(notification.createdAt)),
@@ -45,6 +46,7 @@ extension KiwiPages {
             if let warning = notification.commentSpoiler { return "commented on \(post), with a spoiler warning: “\(warning)”" }
             return "commented on \(post)" + (notification.comment.map { ": “\($0.prefix(120))”" } ?? "")
         case .follow: return "followed you"
+        case .warning, .report: return notification.note ?? ""
         }
     }
 }

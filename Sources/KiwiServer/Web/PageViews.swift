@@ -220,7 +220,11 @@ struct NotificationsPage: Sendable {
     struct Item: Sendable {
         let author: PageAuthor
         /// "liked your post", "commented on your post: …", "followed you".
-        let what, url: String
+        let what: String
+        /// A moderator's warning, or what came of the reader's report: said by the moderators,
+        /// none of them named.
+        let fromModerators: Bool
+        let url: String
         let imageURL: String?
         let ago, time: String
         let new: Bool

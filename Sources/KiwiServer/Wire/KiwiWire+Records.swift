@@ -117,6 +117,7 @@ extension KiwiWire.Notification {
             post: notification.post.map { KiwiWire.NotifiedPost(id: String($0.id), imageURL: links.upload($0.image), caption: $0.caption) },
             comment: notification.comment,
             commentSpoiler: notification.commentSpoiler,
+            note: notification.note,
             createdAt: isoTime(notification.createdAt),
             read: notification.read
         )
@@ -138,6 +139,77 @@ extension KiwiWire.BookSummary {
             cover: cover.map(links.coverVersions),
             coverURL: links.coverURL(isbn13: standing.book.isbn13, kept: cover),
             shelves: shelves
+        )
+    }
+}
+
+extension KiwiWire.Report {
+    /// `kept`: which of its posts are still up (their photos are linked while they are).
+    init(_ report: KiwiReport, account: KiwiWire.User, kept: Set<Int64>, moderator: Bool, record: KiwiRecord?, links: Links) {
+        let (kind, subject) =
+            switch report.subject {
+            case .post(let id): ("post", String(id))
+            case .comment(let id): ("comment", String(id))
+            case .account(let name): ("account", name)
+            }
+        self.init(
+            id: String(report.id),
+            kind: kind,
+            subject: subject,
+            account: account,
+            reporter: moderator ? report.reporter : nil,
+            category: report.category.rawValue,
+            comment: report.comment,
+            content: KiwiWire.ReportedContent(
+                posts: report.content.posts.map { post in
+                    KiwiWire.ReportedPost(
+                        id: String(post.id),
+                        imageURL: kept.contains(post.id) ? links.media(post.image, .w640) ?? links.upload(post.image) : nil,
+                        caption: post.caption,
+                        imageAlt: post.imageAlt,
+                        spoiler: post.spoiler,
+                        bookTitle: post.bookTitle,
+                        isbn13: post.isbn13,
+                        createdAt: isoTime(post.createdAt),
+                        kept: kept.contains(post.id)
+                    )
+                },
+                comment: report.content.comment.map {
+                    KiwiWire.ReportedComment(id: String($0.id), postID: String($0.postID), text: $0.text, spoiler: $0.spoiler, createdAt: isoTime($0.createdAt))
+                }
+            ),
+            createdAt: isoTime(report.createdAt),
+            status: report.outcome?.rawValue ?? "open",
+            resolvedAt: report.resolvedAt.map(isoTime),
+            history: record.map { record in
+                KiwiWire.ModerationHistory(
+                    reports: record.reports.map {
+                        KiwiWire.ReportBrief(
+                            id: String($0.id),
+                            kind: String($0.subject.key.prefix { $0 != ":" }),
+                            category: $0.category.rawValue,
+                            status: $0.outcome?.rawValue ?? "open",
+                            createdAt: isoTime($0.createdAt)
+                        )
+                    },
+                    actions: record.actions.map(KiwiWire.AuditEntry.init),
+                    standing: record.standing
+                )
+            }
+        )
+    }
+}
+
+extension KiwiWire.AuditEntry {
+    init(_ entry: KiwiAuditEntry) {
+        self.init(
+            id: String(entry.id),
+            moderator: entry.moderator,
+            action: entry.action.rawValue,
+            account: entry.account,
+            report: entry.report.map(String.init),
+            reason: entry.reason,
+            createdAt: isoTime(entry.createdAt)
         )
     }
 }

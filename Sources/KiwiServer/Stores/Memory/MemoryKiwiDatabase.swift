@@ -12,6 +12,9 @@ actor MemoryKiwiDatabase: KiwiStorage {
         var passwordHash: String
         var pending = false
         var role = KiwiRole.member
+        /// Since when the member is silenced or suspended, if they are.
+        var silenced: Date? = nil
+        var suspended: Date? = nil
     }
 
     struct StoredPost {
@@ -44,6 +47,9 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var blocks: [KeptAway] = []
     var mutes: [KeptAway] = []
     var notifications: [Int64: KiwiNotification] = [:]
+    var reports: [KiwiReport] = []
+    /// The audit log, oldest first.
+    var moderationLog: [KiwiAuditEntry] = []
     /// Answers kept for `Idempotency-Key`, by account and key.
     var answers: [String: (answer: KeptAnswer, keptAt: Date)] = [:]
     /// Books' covers, by ISBN-13.

@@ -29,7 +29,7 @@ extension PostgresKiwiDatabase: NotificationStore {
 
     /// A notification's columns, its post's and comment's, and its actor's.
     static let notificationColumns = """
-        SELECT n.id, n.recipient, n.kind, n.post_id, n.comment_id, n.created_at, n.read, p.image, p.caption, c.text, \(userColumns), c.spoiler
+        SELECT n.id, n.recipient, n.kind, n.post_id, n.comment_id, n.created_at, n.read, p.image, p.caption, c.text, \(userColumns), c.spoiler, n.note
         FROM notifications n JOIN users u ON u.username = n.actor
         LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id
         """
@@ -50,6 +50,7 @@ extension PostgresKiwiDatabase: NotificationStore {
             comment: try cells[9].decode(String?.self),
             commentSpoiler: try cells[15].decode(String?.self),
             commentID: try cells[4].decode(Int64?.self),
+            note: try cells[16].decode(String?.self),
             createdAt: Date(timeIntervalSince1970: try cells[5].decode(Double.self)),
             read: try cells[6].decode(Int32.self) != 0
         )

@@ -278,10 +278,12 @@ extension PostgresKiwiDatabase: PostStore {
             """
     }
 
-    /// The posts `GET /books/popular` counts: about a book, since `$1`, by the members `$2` follows when it is not null.
+    /// The posts `GET /books/popular` counts: about a book, since `$1`, by the members `$2` follows when it is not null,
+    /// and by nobody silenced or suspended.
     private static let counted = """
         FROM posts WHERE book IS NOT NULL AND created_at >= $1
         AND ($2::text IS NULL OR owner IN (SELECT followee FROM following WHERE follower = $2))
+        AND owner NOT IN (SELECT username FROM users WHERE silenced IS NOT NULL OR suspended IS NOT NULL)
         """
 
     private enum PopularBooks: PostgresStatementText {

@@ -110,6 +110,34 @@ enum PostgresSchema {
                 muted TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
                 created_at DOUBLE PRECISION NOT NULL, until DOUBLE PRECISION, PRIMARY KEY (muter, muted))
             """,
+            // Reports and moderation: who is silenced or suspended since when, what a moderator
+            // told a member, the reports, and the audit log that nobody edits.
+            "ALTER TABLE users ADD COLUMN IF NOT EXISTS silenced DOUBLE PRECISION",
+            "ALTER TABLE users ADD COLUMN IF NOT EXISTS suspended DOUBLE PRECISION",
+            "ALTER TABLE notifications ADD COLUMN IF NOT EXISTS note TEXT",
+            """
+            CREATE TABLE IF NOT EXISTS reports (
+                id BIGSERIAL PRIMARY KEY,
+                reporter TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                account TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                subject TEXT NOT NULL, category TEXT NOT NULL, comment TEXT, content TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL, outcome TEXT, resolved_at DOUBLE PRECISION,
+                UNIQUE (reporter, subject))
+            """,
+            "CREATE INDEX IF NOT EXISTS reports_open ON reports (outcome, id)",
+            "CREATE INDEX IF NOT EXISTS reports_by_account ON reports (account, id)",
+            """
+            CREATE TABLE IF NOT EXISTS moderation_log (
+                id BIGSERIAL PRIMARY KEY, moderator TEXT NOT NULL, action TEXT NOT NULL, account TEXT NOT NULL,
+                report_id BIGINT, reason TEXT, created_at DOUBLE PRECISION NOT NULL)
+            """,
+            "CREATE INDEX IF NOT EXISTS moderation_log_by_account ON moderation_log (account, id)",
+            """
+            CREATE OR REPLACE FUNCTION kiwi_unedited() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'the audit log is never edited'; END $$
+            """,
+            "DROP TRIGGER IF EXISTS moderation_log_unedited ON moderation_log",
+            "CREATE TRIGGER moderation_log_unedited BEFORE UPDATE OR DELETE ON moderation_log FOR EACH ROW EXECUTE FUNCTION kiwi_unedited()",
         ] + search + [
             """
             CREATE OR REPLACE FUNCTION kiwi_notice() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteKiwiDatabase: NotificationStore {
     /// A notification's columns, its actor's, and its post's.
     static let notificationColumns = """
-        SELECT n.id, n.recipient, n.kind, n.post_id, n.comment_id, n.created_at, n.read, p.image, p.caption, c.text, \(userColumns), c.spoiler
+        SELECT n.id, n.recipient, n.kind, n.post_id, n.comment_id, n.created_at, n.read, p.image, p.caption, c.text, \(userColumns), c.spoiler, n.note
         FROM notifications n JOIN users u ON u.username = n.actor
         LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id
         """
@@ -75,6 +75,7 @@ extension SQLiteKiwiDatabase: NotificationStore {
             comment: row[9],
             commentSpoiler: row[15],
             commentID: row[4],
+            note: row[16],
             createdAt: Date(timeIntervalSince1970: row[5]),
             read: row[6]
         )

@@ -86,7 +86,11 @@ extension SQLiteKiwiDatabase: PostStore {
 
     func popularBooks(since: Date, limit: Int, followedBy follower: String?) async throws -> KiwiPopularBooks {
         try await read { db in
-            var counted = "FROM posts WHERE book IS NOT NULL AND created_at >= ?"
+            // Nobody silenced or suspended is counted.
+            var counted = """
+                FROM posts WHERE book IS NOT NULL AND created_at >= ?
+                AND owner NOT IN (SELECT username FROM users WHERE silenced IS NOT NULL OR suspended IS NOT NULL)
+                """
             var arguments: StatementArguments = [since.timeIntervalSince1970]
             if let follower {
                 counted += " AND owner IN (SELECT followee FROM following WHERE follower = ?)"

@@ -149,6 +149,33 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v18: reports and moderation") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN silenced REAL;
+                    ALTER TABLE users ADD COLUMN suspended REAL;
+                    ALTER TABLE notifications ADD COLUMN note TEXT;
+                    CREATE TABLE reports (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        reporter TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        account TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,
+                        subject TEXT NOT NULL, category TEXT NOT NULL, comment TEXT, content TEXT NOT NULL,
+                        created_at REAL NOT NULL, outcome TEXT, resolved_at REAL,
+                        UNIQUE (reporter, subject));
+                    CREATE INDEX reports_open ON reports(outcome, id);
+                    CREATE INDEX reports_by_account ON reports(account, id);
+                    CREATE TABLE moderation_log (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        moderator TEXT NOT NULL, action TEXT NOT NULL, account TEXT NOT NULL,
+                        report_id INTEGER, reason TEXT, created_at REAL NOT NULL);
+                    CREATE INDEX moderation_log_by_account ON moderation_log(account, id);
+                    CREATE TRIGGER moderation_log_unedited_update BEFORE UPDATE ON moderation_log
+                        BEGIN SELECT RAISE(ABORT, 'the audit log is never edited'); END;
+                    CREATE TRIGGER moderation_log_unedited_delete BEFORE DELETE ON moderation_log
+                        BEGIN SELECT RAISE(ABORT, 'the audit log is never edited'); END;
+                    """
+            )
+        }
         return migrator
     }
 }

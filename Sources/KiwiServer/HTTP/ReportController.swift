@@ -1,0 +1,137 @@
+import Foundation
+import Hummingbird
+import KiwiServerSettings
+import KiwiWire
+
+/// Reports and moderation (our extension): `POST /posts/<id>/report`, `POST /comments/<id>/report`,
+/// `POST /users/<u>/report`; for moderators `GET /reports`, `GET /reports/<id>`,
+/// `POST /reports/<id>/actions`, `DELETE /users/<u>/suspension|silence` and `GET /moderation/audit`.
+struct ReportController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.post("posts/:id/report") { request, context in
+            try await report(.post(try context.postID()), request, context)
+        }
+        router.post("comments/:id/report") { request, context in
+            guard let id = context.parameters.get("id", as: Int64.self), id > 0 else { throw KiwiProblem.noSuchComment }
+            return try await report(.comment(id), request, context)
+        }
+        router.post("users/:username/report") { request, context in
+            try await report(.account(try context.username()), request, context)
+        }
+        router.get("reports", use: queue).get("reports/:id", use: show).post("reports/:id/actions", use: act)
+        router.delete("users/:username/suspension") { request, context in try await lift(.unsuspend, request, context) }
+        router.delete("users/:username/silence") { request, context in try await lift(.unsilence, request, context) }
+        router.get("moderation/audit", use: audit)
+    }
+
+    /// `{"category", "comment"?, "posts"?}`: the report, the first one when the caller reported
+    /// the same thing before.
+    func report(_ subject: KiwiReportSubject, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let body = try await request.decodeJSON(KiwiWire.ReportRequest.self)
+        let report = try await community.reports.report(
+            subject,
+            category: body.category,
+            comment: body.comment,
+            posts: body.posts ?? [],
+            by: caller,
+            from: context.clientAddress
+        )
+        return KiwiJSON.response(try await wire(report, record: nil, moderator: false, request, context))
+    }
+
+    /// Open reports oldest first (`all=true`: closed ones too), `limit` (1–100, 20) after `after`.
+    @Sendable func queue(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let query = request.uri.queryParameters
+        let reports = try await community.reports.queue(
+            all: try Self.flag(query.get("all"), "all"),
+            after: try Self.number(query.get("after"), "after"),
+            limit: try Self.limit(query.get("limit")),
+            by: caller
+        )
+        var answer: [KiwiWire.Report] = []
+        for report in reports { answer.append(try await wire(report, record: nil, moderator: true, request, context)) }
+        return KiwiJSON.response(answer)
+    }
+
+    @Sendable func show(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let (report, record) = try await community.reports.report(try Self.reportID(context), by: try context.requireCaller())
+        return KiwiJSON.response(try await wire(report, record: record, moderator: record != nil, request, context))
+    }
+
+    /// `{"action": "dismiss" | "remove" | "warn" | "silence" | "suspend", "reason"?}`: the report, closed.
+    @Sendable func act(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let body = try await request.decodeJSON(KiwiWire.ModerationRequest.self)
+        let report = try await community.reports.act(on: try Self.reportID(context), body.action, reason: body.reason, by: caller)
+        return KiwiJSON.response(try await wire(report, record: nil, moderator: true, request, context))
+    }
+
+    /// `{"reason"?}` (or no body).
+    func lift(_ action: KiwiModerationAction, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let body = try await request.decodeJSON(KiwiWire.Lifting.self, ifEmpty: KiwiWire.Lifting())
+        try await community.reports.lift(action, of: try context.username(), reason: body.reason, by: caller)
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    /// Newest first, `limit` (1–100, 20) before `before`.
+    @Sendable func audit(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let entries = try await community.reports.audit(
+            before: try Self.number(query.get("before"), "before"),
+            limit: try Self.limit(query.get("limit")),
+            by: try context.requireCaller()
+        )
+        return KiwiJSON.response(entries.map(KiwiWire.AuditEntry.init))
+    }
+
+    /// A report as its reporter (`moderator` false: without who reported) or a moderator reads it.
+    private func wire(
+        _ report: KiwiReport,
+        record: KiwiRecord?,
+        moderator: Bool,
+        _ request: Request,
+        _ context: KiwiRequestContext
+    ) async throws -> KiwiWire.Report {
+        let links = links(request, context)
+        let kept = try await community.reports.stillUp(report)
+        return KiwiWire.Report(
+            report,
+            account: KiwiWire.User(try await community.accounts.member(report.account), links: links),
+            kept: kept,
+            moderator: moderator,
+            record: record,
+            links: links
+        )
+    }
+
+    private static func reportID(_ context: KiwiRequestContext) throws -> Int64 {
+        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else { throw KiwiProblem.noSuchReport }
+        return id
+    }
+
+    private static func number(_ text: String?, _ name: String) throws -> Int64? {
+        guard let text else { return nil }
+        guard let number = Int64(text), number >= 0 else { throw KiwiHTTPError.badRequest("\(name) must be a whole number") }
+        return number
+    }
+
+    private static func limit(_ text: String?) throws -> Int {
+        guard let text else { return 20 }
+        guard let limit = Int(text), KiwiLimits.pageSize.contains(limit) else { throw KiwiHTTPError.badRequest("limit must be between 1 and 100") }
+        return limit
+    }
+
+    private static func flag(_ text: String?, _ name: String) throws -> Bool {
+        switch text {
+        case nil, "false", "0": false
+        case "true", "1", "": true
+        default: throw KiwiHTTPError.badRequest("\(name) must be true or false")
+        }
+    }
+}
