@@ -183,7 +183,7 @@ extension KiwiWire {
         }
     }
 
-    /// A line of the audit log (`GET /moderation/audit`, newest first).
+    /// A line of the audit log (`GET /audit`, newest first).
     public struct AuditEntry: Codable, Sendable, Equatable {
         public var id: String
         public var moderator: String

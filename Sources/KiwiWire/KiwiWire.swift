@@ -197,6 +197,9 @@ public enum KiwiWire {
             self.createdAt = createdAt
             self.read = read
         }
+
+        /// A moderator's warning, or what came of the reader's report: from no one member.
+        public var isFromModerators: Bool { kind == "warning" || kind == "report" }
     }
 
     /// What a notification shows of its post.

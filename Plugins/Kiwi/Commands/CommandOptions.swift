@@ -279,3 +279,21 @@ struct DayOption: ParsableArguments {
             }()
     }
 }
+
+/// `unsuspend` and `unsilence`: a moderator lifts what stood on a reader's account.
+protocol StandingLift: KiwiClientCommand {
+    /// The route's last word, and what is said once it is lifted.
+    static var lifted: (what: String, said: String) { get }
+    var reader: ReaderTarget { get }
+    var reason: String? { get }
+}
+
+extension StandingLift {
+    var options: ClientOptions { reader.options }
+
+    func run(in context: CommandContext, client: KiwiClient) async throws {
+        let write = KiwiWrite.lift(username: reader.username, what: Self.lifted.what, reason: reason)
+        _ = try await context.resolve(KiwiSync.self).deliver(write)
+        context.output.notice("\(reader.username) \(Self.lifted.said).")
+    }
+}

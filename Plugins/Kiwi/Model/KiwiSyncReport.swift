@@ -35,6 +35,7 @@ enum KiwiSyncReport {
         case .post(let post): return "\(what) (now post \(post.id))"
         case .likes(let likes): return "\(what) (\(likes.likes) \(likes.likes == 1 ? "like" : "likes"))"
         case .shelved(let entry): return "\(what) (\(KiwiShelfText.place(entry)))"
+        case .report(let report): return "\(what) (report \(report.id), \(KiwiModerationText.status(report)))"
         case .done(let id?): return "\(what) (now comment \(id))"
         case .done(nil): return what
         }

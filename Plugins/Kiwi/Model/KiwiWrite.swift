@@ -17,6 +17,12 @@ enum KiwiWrite: Codable, Sendable, Equatable {
     case mute(username: String, muting: Bool, seconds: Int? = nil)
     case deletePost(postID: String)
     case uncomment(commentID: String)
+    /// A report to the moderators of `subject` (`KiwiReportTarget`), pointing at `posts`.
+    case report(subject: KiwiReportTarget, category: String, comment: String?, posts: [String])
+    /// A moderator's action on a report.
+    case moderate(reportID: String, action: String, reason: String?)
+    /// A moderator lifts a suspension or a silence (`what`: `suspension` or `silence`).
+    case lift(username: String, what: String, reason: String?)
     /// A book put on a shelf; `title` says which in lists (nil: named by its ISBN alone).
     case shelve(isbn13: String, change: KiwiWire.ShelfChange, title: String? = nil)
     case unshelve(isbn13: String)
@@ -40,6 +46,9 @@ enum KiwiWrite: Codable, Sendable, Equatable {
             case .read: "finish"
             }
         case .unshelve: "unshelve"
+        case .report: "report"
+        case .moderate(_, let action, _): action
+        case .lift(_, let what, _): what == "silence" ? "unsilence" : "unsuspend"
         }
     }
 
@@ -53,14 +62,54 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .uncomment(let comment): "comment \(comment)"
         case .shelve(let isbn13, _, let title): title.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "book \(isbn13)"
         case .unshelve(let isbn13): "book \(isbn13)"
+        case .report(let subject, _, _, _): subject.words
+        case .moderate(let report, _, _): "report \(report)"
+        case .lift(let username, _, _): "@\(username)"
         }
     }
 
     /// A write that removes something: sent again after it landed, its 404 says it is done.
     var removes: Bool {
         switch self {
-        case .deletePost, .uncomment, .unshelve, .removeFollower: true
+        case .deletePost, .uncomment, .unshelve, .removeFollower, .lift: true
         default: false
+        }
+    }
+}
+
+/// What a report is about: a post, a comment or an account, as `kiwi report` names it
+/// (`12`, `comment:7`, `@bob`).
+enum KiwiReportTarget: Codable, Sendable, Equatable {
+    case post(String)
+    case comment(String)
+    case account(String)
+
+    init?(_ text: String) {
+        if text.hasPrefix("@"), text.count > 1 {
+            self = .account(String(text.dropFirst()))
+        } else if text.hasPrefix("comment:"), let id = UInt64(text.dropFirst(8)), id > 0 {
+            self = .comment(String(id))
+        } else if let id = UInt64(text), id > 0 {
+            self = .post(String(id))
+        } else {
+            return nil
+        }
+    }
+
+    /// The route it is reported on.
+    var path: String {
+        switch self {
+        case .post(let id): "posts/\(id)/report"
+        case .comment(let id): "comments/\(id)/report"
+        case .account(let name): "users/\(name)/report"
+        }
+    }
+
+    var words: String {
+        switch self {
+        case .post(let id): "post \(id)"
+        case .comment(let id): "comment \(id)"
+        case .account(let name): "@\(name)"
         }
     }
 }
@@ -71,6 +120,8 @@ enum KiwiWriteAnswer: Sendable {
     case likes(KiwiWire.Likes)
     /// A book's reading as the shelf change left it.
     case shelved(KiwiWire.ShelfEntry)
+    /// A report as filed, or as a moderator's action left it.
+    case report(KiwiWire.Report)
     /// Done; a new comment's id when the server names it.
     case done(id: String?)
 }

@@ -83,7 +83,7 @@ enum KiwiPresentation {
     static func notificationColumns(spoilers: Bool) -> [Column<KiwiWire.Notification>] {
         [
             Column("Age") { KiwiTime.age(KiwiTime.parse($0.createdAt)) },
-            Column("Who") { $0.actor.username },
+            Column("Who") { $0.isFromModerators ? "moderators" : $0.actor.username },
             Column("What", flexible: true) { what($0, spoilers: spoilers) },
             Column("") { $0.read ? "" : "new" },
         ]
@@ -98,6 +98,8 @@ enum KiwiPresentation {
             if let warning = notification.commentSpoiler, !spoilers { return "commented on \(post), with a spoiler warning: “\(warning)”" }
             return "commented on \(post)" + (notification.comment.map { ": “\($0)”" } ?? "")
         case "follow": return "followed you"
+        // A moderator's word to the reader: said as it is, by nobody in particular.
+        case "warning", "report": return notification.note ?? notification.kind
         default: return notification.kind
         }
     }
@@ -105,6 +107,7 @@ enum KiwiPresentation {
     /// A notification said aloud: "Ada Lovelace liked your post “The storm chapter”, 5 minutes ago."
     static func spoken(_ notification: KiwiWire.Notification, spoilers: Bool) -> String {
         let age = KiwiTime.parse(notification.createdAt).map { ", \(RelativeTime.ago(Date().timeIntervalSince($0)))" } ?? ""
+        if notification.isFromModerators { return "The moderators: \(what(notification, spoilers: spoilers))\(age)" }
         return "\(notification.actor.shownName) \(what(notification, spoilers: spoilers))\(age)."
     }
 

@@ -40,17 +40,19 @@ struct KiwiClient: Sendable {
         case 401,
             403 where failure.authenticated || failure.message?.contains("logged in") == true:
             return .authentication("the Kiwi server refused the session\(failure.said)", hint: "run `toolbox kiwi login USERNAME`")
-        case 409 where (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error == "idempotency_key_in_use":
+        case 409 where code == "idempotency_key_in_use":
             // An earlier sending of the same write is still being answered: it is not refused.
             return .unavailable("the Kiwi server is still answering an earlier sending of this write\(failure.said)", hint: "try again shortly")
+        case 409 where code == "report_closed":
+            // Another moderator (or an earlier sending) acted first: nothing more to do.
+            return .conflict(failure.message ?? "this report is closed already", hint: "`toolbox kiwi report show` says what came of it")
         case 409:
             return .conflict("the Kiwi server refused\(failure.said)", hint: "choose another username")
         case 413, 415, 422:
             // A photo refused for what it is: said in the server's words, with what to do about it.
-            let code = (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error
             guard let hint = photoHint(status: failure.status, code: code) else { return nil }
             return .badData("the Kiwi server refused the photo\(failure.said)", hint: hint)
-        case 503 where (try? JSONDecoder().decode(KiwiWire.Failure.self, from: failure.body))?.error == "database_unavailable":
+        case 503 where code == "database_unavailable":
             // The server answers; its database does not: not the same as a server that is down.
             return .unavailable(
                 "the Kiwi server's database is unavailable\(failure.said)",
@@ -73,6 +75,8 @@ struct KiwiClient: Sendable {
         case "you_blocked": "`toolbox kiwi unblock` them first"
         case "not_owner": "you can change or delete only your own posts and comments"
         case "not_admin": "ask one of the community's admins"
+        case "not_moderator": "only the community's moderators and admins can; `toolbox kiwi report` tells them"
+        case "suspended": "a moderator suspended this account; nothing was sent, and nothing waits to be"
         default: nil
         }
     }
@@ -345,6 +349,12 @@ struct KiwiClient: Sendable {
             return .shelved(try await shelve(isbn13, change, key: key))
         case .unshelve(let isbn13):
             try await unshelve(isbn13)
+        case .report(let subject, let category, let comment, let posts):
+            return .report(try await report(subject, category: category, comment: comment, posts: posts))
+        case .moderate(let report, let action, let reason):
+            return .report(try await moderate(report, action, reason: reason))
+        case .lift(let username, let what, let reason):
+            try await lift(what, of: username, reason: reason)
         }
         return .done(id: nil)
     }
@@ -498,6 +508,45 @@ struct KiwiClient: Sendable {
     func keptAway(_ what: String) async throws -> [KiwiWire.KeptAway] {
         try await api.decode(try authenticated(APICall("users/me/\(what)")))
     }
+
+    /// A report of a post, a comment or an account to the moderators (toolbox's server).
+    func report(_ subject: KiwiReportTarget, category: String, comment: String?, posts: [String]) async throws -> KiwiWire.Report {
+        let notFound: ToolboxError =
+            switch subject {
+            case .post(let id): Self.noPost(id)
+            case .comment(let id): .notFound("no comment \(id)", hint: "`toolbox kiwi comments POST` lists a post's comments with their ids")
+            case .account(let name): Self.noUser(name)
+            }
+        let body = KiwiWire.ReportRequest(category: category, comment: comment, posts: posts.isEmpty ? nil : posts)
+        return try await api.decode(try authenticated(APICall(subject.path, method: "POST", body: .json(body), notFound: notFound)))
+    }
+
+    /// The open reports (`all`: every report), oldest first; for moderators.
+    func reports(all: Bool) async throws -> [KiwiWire.Report] {
+        try await api.decode(try authenticated(APICall("reports", query: [("limit", "100")] + (all ? [("all", "true")] : []))))
+    }
+
+    func report(_ id: String) async throws -> KiwiWire.Report {
+        try await api.decode(try authenticated(APICall("reports/\(id)", notFound: Self.noReport(id))))
+    }
+
+    func moderate(_ id: String, _ action: String, reason: String?) async throws -> KiwiWire.Report {
+        let body = KiwiWire.ModerationRequest(action: action, reason: reason)
+        return try await api.decode(try authenticated(APICall("reports/\(id)/actions", method: "POST", body: .json(body), notFound: Self.noReport(id))))
+    }
+
+    /// Lifts a suspension or a silence (`what`) of `name`.
+    func lift(_ what: String, of name: String, reason: String?) async throws {
+        let call = APICall("users/\(name)/\(what)", method: "DELETE", body: .json(KiwiWire.Lifting(reason: reason)), notFound: Self.noUser(name))
+        try await api.send(try authenticated(call))
+    }
+
+    /// The audit log, newest first.
+    func audit() async throws -> [KiwiWire.AuditEntry] {
+        try await api.decode(try authenticated(APICall("audit", query: [("limit", "100")])))
+    }
+
+    static func noReport(_ id: String) -> ToolboxError { .notFound("no report \(id)", hint: "`toolbox kiwi reports --all` lists them") }
 
     /// `followers` or `following` of a reader.
     func people(_ relation: String, of name: String) async throws -> [KiwiWire.User] {

@@ -5,7 +5,7 @@ import KiwiWire
 
 /// Reports and moderation (our extension): `POST /posts/<id>/report`, `POST /comments/<id>/report`,
 /// `POST /users/<u>/report`; for moderators `GET /reports`, `GET /reports/<id>`,
-/// `POST /reports/<id>/actions`, `DELETE /users/<u>/suspension|silence` and `GET /moderation/audit`.
+/// `POST /reports/<id>/actions`, `DELETE /users/<u>/suspension|silence` and `GET /audit`.
 struct ReportController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
@@ -24,7 +24,7 @@ struct ReportController: Sendable {
         router.get("reports", use: queue).get("reports/:id", use: show).post("reports/:id/actions", use: act)
         router.delete("users/:username/suspension") { request, context in try await lift(.unsuspend, request, context) }
         router.delete("users/:username/silence") { request, context in try await lift(.unsilence, request, context) }
-        router.get("moderation/audit", use: audit)
+        router.get("audit", use: audit)
     }
 
     /// `{"category", "comment"?, "posts"?}`: the report, the first one when the caller reported

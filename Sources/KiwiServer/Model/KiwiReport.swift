@@ -35,6 +35,12 @@ enum KiwiReportSubject: Sendable, Hashable {
         }
     }
 
+    /// A post or a comment, which a moderator may remove (an account is silenced or suspended).
+    var isContent: Bool {
+        if case .account = self { return false }
+        return true
+    }
+
     init?(key: String) {
         let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
@@ -80,6 +86,19 @@ enum KiwiModerationAction: String, Sendable, CaseIterable, Codable {
 
     /// The actions that answer a report.
     static let onReports: [KiwiModerationAction] = [.dismiss, .remove, .warn, .silence, .suspend]
+
+    /// "dismissed the report on", "removed the post of": as the audit log says it.
+    var pastTense: String {
+        switch self {
+        case .dismiss: "dismissed a report on"
+        case .remove: "removed content of"
+        case .warn: "warned"
+        case .silence: "silenced"
+        case .suspend: "suspended"
+        case .unsuspend: "lifted the suspension of"
+        case .unsilence: "lifted the silence of"
+        }
+    }
 
     /// What the reporter is told came of their report (never who did it).
     var outcome: String {

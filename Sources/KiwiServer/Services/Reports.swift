@@ -104,7 +104,11 @@ struct Reports: Sendable {
         let reason = try Self.checked(reason)
         guard let report = try await store.report(id) else { throw KiwiProblem.noSuchReport }
         try await requireModerator(caller, over: report.account)
-        if let outcome = report.outcome { throw KiwiProblem.reportClosed(outcome.rawValue) }
+        if let outcome = report.outcome {
+            // The same decision again (a client sending it once more) is the decision made.
+            guard outcome == action else { throw KiwiProblem.reportClosed(outcome.rawValue) }
+            return report
+        }
         var decision = ModerationDecision(report: id, account: report.account, action: action, moderator: caller.username, reason: reason)
         switch (action, report.subject) {
         case (.remove, .post(let post)): _ = try await posts.remove(post, of: report.account)

@@ -12,14 +12,17 @@ extension KiwiPages {
         let window = try listWindow(request, size: Self.gridSize)
         let links = links(request, context)
         let kept = try await community.blocks.keptAway(for: viewer?.username)
-        // A block either way shows the profile's name and what stands between them, no more.
-        let apart = kept.blocks(name)
+        let standing = try await community.standings.current()
+        let suspended = standing.suspended.contains(name)
+        // A block either way, or a suspension, shows the profile's name and what stands between, no more.
+        let apart = kept.blocks(name) || suspended
         let counts = apart ? (followers: 0, following: 0) : try await community.follows.counts(of: name)
         let posts = apart ? [] : try await community.posts.sharedPage(.author(name), window).posts
         let streak = apart ? 0 : try await community.posts.streakDays(of: name)
         let role = try await community.accounts.role(of: name)
         // Asked of the database at each look, as every admin's action is: a role taken away holds at once.
-        let givesRoles = if let viewer { try await community.accounts.role(of: viewer.username) == .admin } else { false }
+        let viewerRole = if let viewer { try await community.accounts.role(of: viewer.username) } else { KiwiRole.member }
+        let givesRoles = viewerRole == .admin
         let followsYou = if let viewer, !apart { try await community.follows.follows(viewer.username, reader: name) == true } else { false }
         let content = ProfilePage(
             author: PageAuthor(user, links: links, guest: viewer == nil),
@@ -39,7 +42,11 @@ extension KiwiPages {
             apart: apart,
             youBlocked: kept.blocking.contains(name),
             blockedYou: kept.blockedBy.contains(name),
-            muted: kept.mutes(name)
+            muted: kept.mutes(name),
+            suspended: suspended,
+            silenced: standing.silenced.contains(name),
+            lifts: viewerRole != .member && viewer?.username != name,
+            moderates: viewerRole != .member && viewer?.username == name
         )
         return render("profile", title: content.author.displayName, content, viewer: viewer)
     }

@@ -61,7 +61,12 @@ struct KiwiPages: Sendable {
         pages.group("@{username}").get(use: profile).get("year/:year", use: year)
             .post("follow", use: follow).post("unfollow", use: unfollow).post("remove-follower", use: removeFollower)
             .post("block", use: block).post("unblock", use: unblock).post("mute", use: mute).post("unmute", use: unmute)
-            .post("role", use: giveRole)
+            .post("role", use: giveRole).get("report", use: reportForm).post("report", use: sendReport)
+            .post("unsuspend", use: unsuspend).post("unsilence", use: unsilence)
+        pages.group("p/:id").get("report", use: reportForm).post("report", use: sendReport)
+            .get("comments/:comment/report", use: reportForm).post("comments/:comment/report", use: sendReport)
+        pages.get("moderation", use: moderationQueue).get("moderation/audit", use: auditLog)
+            .get("moderation/:report", use: moderationReport).post("moderation/:report", use: moderate)
         pages.post("books/:isbn13/shelf", use: shelve)
         // A form and what it sends.
         for (path, form, send) in [
@@ -162,6 +167,9 @@ struct KiwiPages: Sendable {
         var `for`: String?
         /// An admin's role form on a profile: member, moderator or admin.
         var role: String?
+        /// A report's category; a moderator's action on a report.
+        var category: String?
+        var action: String?
         /// The book page's shelf form: want, reading, read or none; and how far.
         var shelf: String?
         var progress: String?
@@ -186,7 +194,8 @@ struct KiwiPages: Sendable {
     /// The logged-in member a form acts for: 403 without a session or without its CSRF token,
     /// before anything changes.
     func member(_ request: Request, _ context: KiwiRequestContext, _ form: Form) throws -> KiwiUser {
-        guard let caller = context.caller, let token = KiwiAuthMiddleware.token(in: request) else { throw KiwiProblem.notLoggedIn }
+        let caller = try context.requireCaller()
+        guard let token = KiwiAuthMiddleware.token(in: request) else { throw KiwiProblem.notLoggedIn }
         guard let sent = form.csrf, PageSecurity.matches(sent, PageSecurity.csrf(for: token)) else {
             throw KiwiHTTPError(.forbidden, "This form has expired or did not come from this site. Go back, reload the page and try again.")
         }

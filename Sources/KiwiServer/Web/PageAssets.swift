@@ -25,6 +25,10 @@ enum PageAssets {
         "shelfcover": PackageResources.shelfcover_mustache,
         "journey": PackageResources.journey_mustache,
         "search": PackageResources.search_mustache,
+        "report": PackageResources.report_mustache,
+        "moderation": PackageResources.moderation_mustache,
+        "reported": PackageResources.reported_mustache,
+        "audit": PackageResources.audit_mustache,
     ]
 
     /// Every template by name; a test renders each page, so one that does not parse fails there first.

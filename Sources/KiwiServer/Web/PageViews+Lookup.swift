@@ -122,6 +122,10 @@ extension ProfilePage: MustacheParent {
         case "youBlocked": return youBlocked
         case "blockedYou": return blockedYou
         case "muted": return muted
+        case "suspended": return suspended
+        case "silenced": return silenced
+        case "lifts": return lifts
+        case "moderates": return moderates
         default: return nil
         }
     }

@@ -162,6 +162,10 @@ struct ProfilePage: Sendable {
     let apart, youBlocked, blockedYou: Bool
     /// The reader mutes this member.
     let muted: Bool
+    /// Suspended: the profile says so and shows nothing else. `lifts` for a moderator, who may
+    /// lift the suspension or a silence here; `moderates` on a moderator's own profile, which
+    /// links to the queue.
+    let suspended, silenced, lifts, moderates: Bool
 }
 
 /// A choice of an admin's role form.

@@ -1,0 +1,48 @@
+import ArgumentParser
+import KiwiWire
+import PluginAPI
+
+extension KiwiCommand.ReportCommand {
+    /// `toolbox kiwi report [create] POST|comment:ID|@USER --category … [--comment …] [--post ID …]`
+    struct Create: KiwiClientCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "create",
+            abstract: "Report a post, a comment or a reader to the moderators.",
+            discussion: """
+                The moderators see what you reported as it is now, even if its author deletes it, and \
+                you are told what came of it (never by whom). Reporting the same thing again changes \
+                nothing. The member reported is not told who reported them.
+
+                Categories: spam, harassment, spoilers (a spoiler without a warning), rules (breaks \
+                the community's rules), other.
+                """
+        )
+        @Argument(help: "What to report: a post's id, comment:ID, or @username.") var target: ReportTarget
+        @Option(help: "Why: spam, harassment, spoilers, rules or other.") var category: KiwiWire.ReportCategory
+        @Option(help: "What the moderators should know, in your words.") var comment: String?
+        @Option(name: .customLong("post"), help: "A post of the reader that shows it (repeat for more).") var posts: [String] = []
+        @OptionGroup var options: ClientOptions
+
+        func run(in context: CommandContext, client: KiwiClient) async throws {
+            let write = KiwiWrite.report(subject: target.subject, category: category.rawValue, comment: comment, posts: posts)
+            guard case .report(let report) = try await context.resolve(KiwiSync.self).deliver(write) else { return }
+            try context.output.detail(
+                report,
+                fields: KiwiModerationText.fields(report),
+                plain: "Reported \(target.subject.words) as \(report.category) (report \(report.id)). The moderators will look at it."
+            )
+        }
+    }
+}
+
+/// `kiwi report`'s target: a post's id, `comment:ID` or `@username`.
+struct ReportTarget: ExpressibleByArgument, Sendable {
+    let subject: KiwiReportTarget
+
+    init?(argument: String) {
+        guard let subject = KiwiReportTarget(argument) else { return nil }
+        self.subject = subject
+    }
+}
+
+extension KiwiWire.ReportCategory: ExpressibleByArgument {}

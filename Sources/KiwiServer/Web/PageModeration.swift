@@ -1,0 +1,62 @@
+import Foundation
+import KiwiWire
+
+/// The report form (`/p/<id>/report`, `/p/<id>/comments/<c>/report`, `/@<u>/report`) and, once
+/// sent, its thanks.
+struct ReportFormPage: Sendable {
+    /// "this post by Bob", "this comment by Bob", "Bob".
+    let what: String
+    let categories: [PageChoice]
+    let message: String?
+    let comment: String
+    /// The report's number once it was sent; then the form is not shown again.
+    let sentNumber: Int64?
+    let sent: Bool
+}
+
+/// `/moderation`: the reports, oldest first.
+struct ModerationQueuePage: Sendable {
+    struct Row: Sendable {
+        let number: Int64
+        let url, about, category, reporter, age, time, status: String
+        let note: String?
+        let open: Bool
+    }
+
+    let reports: [Row]
+    let showsAll: Bool
+}
+
+/// `/moderation/<n>`: a report, what it is about as it was, the account's record, and what to do.
+struct ModerationReportPage: Sendable {
+    struct Post: Sendable {
+        let number: Int64
+        let imageURL: String?
+        let caption, alt, warning, book: String?
+        let kept: Bool
+        let age: String
+    }
+
+    struct Line: Sendable {
+        let words, age: String
+    }
+
+    let number: Int64
+    let about, category, reporter, age, status: String
+    let note: String?
+    let open: Bool
+    let accountURL, accountName: String
+    let posts: [Post]
+    let reportedComment: String?
+    let standing: String
+    let earlier: [Line]
+    let actions: [Line]
+    let hasEarlier, hasActions: Bool
+    let choices: [PageChoice]
+    let message: String?
+}
+
+/// `/moderation/audit`: every action, newest first.
+struct AuditPage: Sendable {
+    let entries: [ModerationReportPage.Line]
+}
