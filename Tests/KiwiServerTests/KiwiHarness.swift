@@ -156,6 +156,16 @@ func withTwoServers(
     covers: CoverSource? = nil,
     _ body: @Sendable (any TestClientProtocol, any TestClientProtocol) async throws -> Void
 ) async throws {
+    try await withTwoServers(words, books: books, covers: covers) { _, a, b in try await body(a, b) }
+}
+
+/// The same, with the community's database as the operator reaches it (`kiwi role`).
+func withTwoServers(
+    _ words: [String] = [],
+    books: BookSearch? = nil,
+    covers: CoverSource? = nil,
+    _ body: @Sendable (PostgresKiwiDatabase, any TestClientProtocol, any TestClientProtocol) async throws -> Void
+) async throws {
     let quiet = Logger(label: "kiwi-two-servers") { _ in SwiftLogNoOpLogHandler() }
     try await withPostgres { first in
         let schema = try #require(first.listener.schema)
@@ -167,7 +177,7 @@ func withTwoServers(
             let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, books: books, covers: covers, logger: quiet)
             let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, books: books, covers: covers, logger: quiet)
             try await serverA.test(.router) { a in
-                try await serverB.test(.router) { b in try await body(a, b) }
+                try await serverB.test(.router) { b in try await body(first, a, b) }
             }
         }
     }

@@ -47,11 +47,14 @@ import Testing
             #expect(try await client.json(.post, "/posts/1/like", token: bob).0 == .ok)
             #expect(try await client.form("operation=create&postid=1&text=lovely&spoiler=the%20end", token: bob).0 == .ok)
             #expect(try await client.json(.post, "/users/ada/follow", token: bob).0 == .ok)
-            // Governance: a role, a block and a mute that ends by itself.
-            _ = try await client.member("cat", password: "cat-password")
+            // Governance: a role, a block and a mute that ends by itself; a report, and the warning
+            // that closed it (the audit log's line, the notification it sent).
+            let cat = try await client.member("cat", password: "cat-password")
             #expect(try await store.setRole(.admin, of: "ada"))
             #expect(try await client.json(.post, "/users/cat/block", token: token).0 == .ok)
             #expect(try await client.json(.post, "/users/bob/mute", #"{"duration":86400}"#, token: token).0 == .ok)
+            #expect(try await client.json(.post, "/users/bob/report", #"{"category":"spam","comment":"adverts"}"#, token: cat).0 == .ok)
+            #expect(try await client.json(.post, "/reports/1/actions", #"{"action":"warn","reason":"no adverts"}"#, token: token).0 == .ok)
             // Shelves: a book read, then read again (two readings), and one half read.
             let persuasion = #""book":{"title":"Persuasion","authors":["Jane Austen"]}"#
             for body in [
@@ -109,6 +112,8 @@ import Testing
             answers.append(try await get("/users/me", token: token))
             answers.append(try await get("/users/me/blocks", token: token))
             answers.append(try await get("/users/me/mutes", token: token))
+            answers.append(try await get("/reports?all=true", token: token))
+            answers.append(try await get("/audit", token: token))
             let (status, _, _) = try await client.json(.post, "/sessions", #"{"username":"ada","password":"ada-password"}"#)
             #expect(status == .created || status == .ok)
             return answers

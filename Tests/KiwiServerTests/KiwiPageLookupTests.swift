@@ -71,7 +71,11 @@ import Testing
                 apart: false,
                 youBlocked: false,
                 blockedYou: false,
-                muted: true
+                muted: true,
+                suspended: false,
+                silenced: true,
+                lifts: true,
+                moderates: false
             )
         )
     }

@@ -56,7 +56,8 @@ extension MemoryKiwiDatabase: PostStore {
         let counted = newestFirst(
             posts.values.filter { stored in
                 let author = stored.post.owner.username
-                return stored.post.book != nil && stored.post.createdAt >= since
+                let standing = members[author]
+                return stored.post.book != nil && stored.post.createdAt >= since && standing?.silenced == nil && standing?.suspended == nil
                     && (follower.map { reader in follows.contains { $0.follower == reader && $0.followee == author } } ?? true)
             }
         )
