@@ -22,7 +22,8 @@ import Testing
             displayName: "Ada",
             avatarURL: "http://kiwi.test/uploads/a.png",
             avatarVersions: versions,
-            role: "admin"
+            role: "admin",
+            standing: "silenced"
         )
         let book = KiwiWire.Book(id: "OL362427W", title: "The Tempest", authors: ["William Shakespeare"], isbn13: "9780141439600")
         let progress = KiwiWire.ReadingProgress(page: 120, pages: 350, percent: 34)
@@ -47,6 +48,30 @@ import Testing
             largestSide: 3,
             descriptionLimit: 4
         )
+        let reportedPost = KiwiWire.ReportedPost(
+            id: "7",
+            imageURL: "http://kiwi.test/media/a.jpg/640.jpg",
+            caption: "Cheap pills",
+            imageAlt: "A bottle",
+            spoiler: "the ending",
+            bookTitle: "The Tempest",
+            isbn13: "9780141439600",
+            createdAt: "2026-01-02T10:00:00Z",
+            kept: true
+        )
+        let reportedComment = KiwiWire.ReportedComment(id: "3", postID: "7", text: "Fools", spoiler: "the ending", createdAt: "2026-01-02T10:00:00Z")
+        let content = KiwiWire.ReportedContent(posts: [reportedPost], comment: reportedComment)
+        let entry2 = KiwiWire.AuditEntry(
+            id: "1",
+            moderator: "mod",
+            action: "remove",
+            account: "bob",
+            report: "4",
+            reason: "adverts",
+            createdAt: "2026-01-02T10:00:00Z"
+        )
+        let brief = KiwiWire.ReportBrief(id: "2", kind: "post", category: "spam", status: "remove", createdAt: "2026-01-02T10:00:00Z")
+        let history = KiwiWire.ModerationHistory(reports: [brief], actions: [entry2], standing: "silenced")
         let notified = KiwiWire.NotifiedPost(id: "7", imageURL: "http://kiwi.test/uploads/a.png", caption: "Storm")
         return [
             WireSample(user),
@@ -87,6 +112,7 @@ import Testing
                     post: notified,
                     comment: "Yes",
                     commentSpoiler: "the ending",
+                    note: "Your report of @bob's post (spam): it was removed.",
                     createdAt: "2026-01-02T10:00:00Z",
                     read: false
                 )
@@ -115,6 +141,31 @@ import Testing
             WireSample(KiwiWire.Shelves(want: [entry], reading: [entry], read: [entry], readThisYear: 1)),
             WireSample(KiwiWire.ShelfChange(shelf: .read, progress: progress, started: "2026-01-02", finished: "2026-02-03", rating: 4, book: book)),
             WireSample(counts),
+            WireSample(KiwiWire.ReportRequest(category: "spam", comment: "adverts", posts: ["7"])),
+            WireSample(reportedPost),
+            WireSample(reportedComment),
+            WireSample(content),
+            WireSample(brief),
+            WireSample(entry2),
+            WireSample(history),
+            WireSample(
+                KiwiWire.Report(
+                    id: "4",
+                    kind: "post",
+                    subject: "7",
+                    account: user,
+                    reporter: "cat",
+                    category: "spam",
+                    comment: "adverts",
+                    content: content,
+                    createdAt: "2026-01-02T10:00:00Z",
+                    status: "remove",
+                    resolvedAt: "2026-01-03T10:00:00Z",
+                    history: history
+                )
+            ),
+            WireSample(KiwiWire.ModerationRequest(action: "warn", reason: "be kind")),
+            WireSample(KiwiWire.Lifting(reason: "appeal")),
         ]
     }()
 
