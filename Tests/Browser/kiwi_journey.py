@@ -56,8 +56,9 @@ def png(width, height, seed):
 
 
 class Journey:
-    def __init__(self, base, width, screenshots, chromedriver, chromium, javascript):
+    def __init__(self, base, width, screenshots, chromedriver, chromium, javascript, moderator=None):
         self.base = base.rstrip("/")
+        self.moderator = moderator
         self.width = width
         self.screenshots = screenshots
         self.javascript = javascript
@@ -274,6 +275,8 @@ class Journey:
         self.spoilers(suffix)
         self.books(suffix)
         self.shelves(ada, suffix)
+        if self.moderator:
+            self.moderation(ada, bob, bobs_post, password)
 
         # Delete the comment.
         self.open(post)
@@ -328,6 +331,58 @@ class Journey:
         self.expect(card is not None and caption not in card.text, "search finds the post and keeps it behind its warning")
         self.open(post)
         self.expect(caption not in self.driver.title, "the post's page title does not give the caption away")
+
+    def moderation(self, ada, bob, bobs_post, password):
+        """Ada reports bob's post and bob; a moderator dismisses the first from the queue and
+        suspends bob from the second; ada hears what came of both, and bob's profile says so."""
+        self.open(bobs_post)
+        self.click(self.find('a[href$="/report"]'))
+        self.expect(self.path() == f"{bobs_post}/report", "'Report this post' opens the report form")
+        self.find('input[name="category"][value="spam"]').click()
+        self.fill({"text": "An advert, not a reflection"})
+        self.shoot("report")
+        self.submit("form.report-form")
+        self.expect("Your report (number" in self.find(".notice").text, "the report is thanked, with its number")
+        self.open(f"/@{bob}")
+        self.click(self.find(f'a[href="/@{bob}/report"]'))
+        self.find('input[name="category"][value="harassment"]').click()
+        self.submit("form.report-form")
+        self.expect("is with the moderators" in self.find(".notice").text, f"{bob} is reported too")
+
+        self.log_out()
+        name, secret = self.moderator
+        self.log_in(name, secret)
+        self.open("/moderation")
+        reports = self.find_all(".reports li")
+        self.expect(len(reports) == 2 and "Post" in reports[0].text and f"@{bob}" in reports[1].text, "the queue holds both, oldest first")
+        self.expect(f"reported by @{ada}" in reports[0].text and "An advert" in reports[0].text, "with who reported and their words")
+        self.shoot("moderation-queue")
+        self.click(reports[0].find_element(By.CSS_SELECTOR, "a"))
+        self.expect("Bob reads Persuasion" in self.find(".reported").text, "the report shows the post as it was")
+        self.expect(self.loaded(self.find(".reported img")), "with its photo, loaded")
+        self.shoot("moderation-report")
+        self.find('input[name="action"][value="dismiss"]').click()
+        self.submit("form.decision")
+        self.expect(self.path() == "/moderation" and len(self.find_all(".reports li")) == 1, "dismissed: one report is left")
+        self.click(self.find(".reports li a"))
+        self.expect(not self.find_all('input[name="action"][value="remove"]'), "an account is not removed, only silenced or suspended")
+        self.find('input[name="action"][value="suspend"]').click()
+        self.fill({"text": "Spam account"})
+        self.submit("form.decision")
+        self.expect(not self.find_all(".reports li"), "the queue is empty")
+        self.open(f"/@{bob}")
+        self.expect("This account is suspended." in self.find(".profile").text, f"{bob}'s profile says he is suspended")
+        self.expect(not self.find_all(".grid img"), "and shows nothing of his")
+        self.open("/moderation/audit")
+        self.expect("suspended @" + bob in self.find("main").text and "Spam account" in self.find("main").text, "the audit log keeps why")
+
+        self.log_out()
+        self.log_in(ada, password)
+        self.open("/notifications")
+        told = self.find(".notifications").text
+        self.expect("took no action" in told and "the account was suspended" in told, "ada hears what came of both reports")
+        self.expect(name not in told, "never from whom")
+        self.shoot("report-outcome")
 
     def books(self, suffix):
         """A post about a book links to the book's page (its readers, its reflections, a way to post
@@ -409,7 +464,8 @@ class Journey:
             box = self.find("main #q")
         box.send_keys(f"act one {suffix}")
         box.submit()
-        self.expect(self.path().startswith("/search?q="), "the box searches")
+        # submit() does not wait for the page it loads.
+        self.expect(self.eventually(lambda: self.path().startswith("/search?q=")), "the box searches")
         self.expect(any(f"The Tempest, act one ({suffix})" in card.text for card in self.find_all(".card")), "her post is found")
         self.click([tab for tab in self.find_all(".tabs a") if tab.text == "Books"][0])
         self.expect("type=books" in self.path(), "a tab searches books for the same words")
@@ -463,10 +519,17 @@ def main():
     parser.add_argument("--chromedriver", help="the WebDriver program; without it Selenium looks for one")
     parser.add_argument("--chromium", help="the browser program; without it the driver's default")
     parser.add_argument("--no-javascript", action="store_true", help="run no script: every page must work without one")
+    parser.add_argument("--moderator", help="NAME:PASSWORD of a moderator, for the reports' part of the journey")
     arguments = parser.parse_args()
     os.makedirs(arguments.screenshots, exist_ok=True)
     journey = Journey(
-        arguments.base, arguments.width, arguments.screenshots, arguments.chromedriver, arguments.chromium, not arguments.no_javascript
+        arguments.base,
+        arguments.width,
+        arguments.screenshots,
+        arguments.chromedriver,
+        arguments.chromium,
+        not arguments.no_javascript,
+        tuple(arguments.moderator.split(":", 1)) if arguments.moderator else None,
     )
     try:
         journey.run()

@@ -5,7 +5,8 @@ import Testing
 /// The web pages in a real browser: Chromium, driven through WebDriver by Selenium
 /// (`Tests/Browser/kiwi_journey.py`), takes the built binary through a reader's journey at a
 /// phone's width without JavaScript (every page must work without it) and at a desktop's with it
-/// (the unread count and the feed's news arrive live), and saves screenshots.
+/// (the unread count and the feed's news arrive live), reports a post and a reader for a moderator
+/// to decide on, and saves screenshots.
 @Suite(.serialized) struct KiwiBrowserTests {
     static let environment = ProcessInfo.processInfo.environment
     /// CI installs chromium, chromium-driver and selenium, and names the driver in KIWI_WEBDRIVER,
@@ -41,10 +42,15 @@ import Testing
         let told = try await server.waitForLine(containing: "in a browser")
         #expect(told.hasSuffix("open \(base)/ in a browser"), "\(told)")
 
+        // A moderator, named by the operator, for the reports' part of the journey.
+        _ = try await ToolboxBinary.kiwiReader("mia", on: base)
+        #expect(try await serving.run(["kiwi", "role", "mia", "moderator", "--database", "sqlite:\(folder.path)/kiwi.sqlite"]).exitCode == 0)
+
         let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
         let (status, report) = try await Program.run(
             "/usr/bin/env",
             ["python3", Self.script.path, "--base", base, "--width", "\(width)", "--screenshots", Self.screenshots, "--chromedriver", driver]
+                + ["--moderator", "mia:pw-mia"]
                 + (chromium.map { ["--chromium", $0] } ?? []) + (javascript ? [] : ["--no-javascript"])
         )
         print(report)

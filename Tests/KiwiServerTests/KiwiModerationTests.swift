@@ -29,7 +29,13 @@ import Testing
         try await client.wire(KiwiWire.Report.self, .post, uri, body, token: token).1
     }
 
-    func act(_ client: some TestClientProtocol, _ id: String, _ action: String, reason: String = "", token: String) async throws -> (
+    func act(
+        _ client: some TestClientProtocol,
+        _ id: String,
+        _ action: String,
+        reason: String = "",
+        token: String
+    ) async throws -> (
         HTTPResponse.Status, Any?, HTTPFields
     ) {
         try await client.json(.post, "/reports/\(id)/actions", #"{"action":"\#(action)","reason":"\#(reason)"}"#, token: token)
@@ -114,8 +120,18 @@ import Testing
                 #expect(queue?.map(\.id) == [ofPost.id, ofComment.id, ofAccount.id] && queue?.first?.reporter == "ada")
 
                 // Removed: gone for everyone, its photo with it; the report keeps it as it was.
-                let removed = try #require(try await client.wire(KiwiWire.Report.self, .post, "/reports/\(ofPost.id)/actions", #"{"action":"remove","reason":"adverts"}"#, token: mod).1)
-                #expect(removed.status == "remove" && removed.content.posts.first?.caption == "Cheap pills" && removed.content.posts.first?.kept == false)
+                let removed = try #require(
+                    try await client.wire(
+                        KiwiWire.Report.self,
+                        .post,
+                        "/reports/\(ofPost.id)/actions",
+                        #"{"action":"remove","reason":"adverts"}"#,
+                        token: mod
+                    ).1
+                )
+                #expect(
+                    removed.status == "remove" && removed.content.posts.first?.caption == "Cheap pills" && removed.content.posts.first?.kept == false
+                )
                 #expect(try await client.json(.get, "/posts/\(spam)", token: ada).0 == .notFound)
                 #expect(try await client.execute(uri: photo, method: .get, headers: [.authorization: "Bearer \(ada)"]) { $0.status } == .notFound)
                 // The same decision again is the decision; another is refused.
@@ -168,7 +184,9 @@ import Testing
         defer { Task { await library.stop() } }
         try await withKiwi(kind, books: KiwiBookTests.books(library.baseURL)) { kiwi in
             try await kiwi.application.test(.router) { client in
-                let (ada, bob, cat, mod) = (try await client.member("ada"), try await client.member("bob"), try await client.member("cat"), try await client.member("mod"))
+                let (ada, bob, cat, mod) = (
+                    try await client.member("ada"), try await client.member("bob"), try await client.member("cat"), try await client.member("mod")
+                )
                 #expect(try await kiwi.database.setRole(.moderator, of: "mod"))
                 _ = try await client.post("Ada on the storm", book: Self.book, by: ada)
                 _ = try await client.post("Bob on the storm", book: Self.book, by: bob)

@@ -532,7 +532,9 @@ struct KiwiClient: Sendable {
 
     func moderate(_ id: String, _ action: String, reason: String?) async throws -> KiwiWire.Report {
         let body = KiwiWire.ModerationRequest(action: action, reason: reason)
-        return try await api.decode(try authenticated(APICall("reports/\(id)/actions", method: "POST", body: .json(body), notFound: Self.noReport(id))))
+        return try await api.decode(
+            try authenticated(APICall("reports/\(id)/actions", method: "POST", body: .json(body), notFound: Self.noReport(id)))
+        )
     }
 
     /// Lifts a suspension or a silence (`what`) of `name`.

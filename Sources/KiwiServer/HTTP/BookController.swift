@@ -29,7 +29,11 @@ struct BookController: Sendable {
     /// The book's standing and its latest readers (a browser's request gets the book's page).
     @Sendable func book(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let isbn13 = try context.isbn13()
-        let standing = try await community.blocks.seen(try await community.books.standing(isbn13), by: context.caller?.username, standings: try await community.standings.current())
+        let standing = try await community.blocks.seen(
+            try await community.books.standing(isbn13),
+            by: context.caller?.username,
+            standings: try await community.standings.current()
+        )
         let cover = await community.books.covers.image(of: isbn13)
         let shelves = try await community.shelves.counts(of: isbn13)
         return KiwiJSON.response(KiwiWire.BookSummary(standing, cover: cover, links: links(request, context), withReaders: true, shelves: shelves))

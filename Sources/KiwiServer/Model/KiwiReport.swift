@@ -45,8 +45,12 @@ enum KiwiReportSubject: Sendable, Hashable {
         let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0] {
-        case "post": guard let id = Int64(parts[1]) else { return nil }; self = .post(id)
-        case "comment": guard let id = Int64(parts[1]) else { return nil }; self = .comment(id)
+        case "post":
+            guard let id = Int64(parts[1]) else { return nil }
+            self = .post(id)
+        case "comment":
+            guard let id = Int64(parts[1]) else { return nil }
+            self = .comment(id)
         case "account": self = .account(parts[1])
         default: return nil
         }

@@ -32,7 +32,9 @@ struct Reports: Sendable {
         if let problem = comment.flatMap({ KiwiLimits.textProblem($0, field: "comment", limit: KiwiLimits.reportComment) }) {
             throw KiwiProblem.invalid(problem)
         }
-        guard attached.count <= KiwiLimits.reportedPosts else { throw KiwiProblem.invalid("a report points at \(KiwiLimits.reportedPosts) posts at most") }
+        guard attached.count <= KiwiLimits.reportedPosts else {
+            throw KiwiProblem.invalid("a report points at \(KiwiLimits.reportedPosts) posts at most")
+        }
         var content = KiwiReportedContent()
         let account: String
         switch subject {
@@ -43,7 +45,13 @@ struct Reports: Sendable {
         case .comment(let id):
             guard let found = try await store.comment(id) else { throw KiwiProblem.noSuchComment }
             account = found.owner.username
-            content.comment = KiwiReportedContent.Comment(id: found.id, postID: found.postID, text: found.text, spoiler: found.spoiler, createdAt: found.createdAt)
+            content.comment = KiwiReportedContent.Comment(
+                id: found.id,
+                postID: found.postID,
+                text: found.text,
+                spoiler: found.spoiler,
+                createdAt: found.createdAt
+            )
         case .account(let name):
             guard try await store.user(name) != nil else { throw KiwiProblem.noSuchUser }
             account = name
@@ -89,7 +97,9 @@ struct Reports: Sendable {
     func record(of account: String, besides id: Int64? = nil) async throws -> KiwiRecord {
         let standings = try await standings.current()
         return KiwiRecord(
-            reports: try await store.reports(about: account, limit: Self.historyShown + 1).filter { $0.id != id }.prefix(Self.historyShown).map { $0 },
+            reports: try await store.reports(about: account, limit: Self.historyShown + 1).filter { $0.id != id }.prefix(Self.historyShown).map {
+                $0
+            },
             actions: try await store.audit(account: account, before: nil, limit: Self.historyShown),
             standing: standings.standing(of: account)
         )

@@ -1,6 +1,7 @@
 /// One database holding every store: what `buildApplication` opens, and what the services share,
 /// each through the stores it needs.
-protocol KiwiStorage: AccountStore, PostStore, FollowStore, NotificationStore, AnswerStore, RateStore, CoverStore, ShelfStore, SearchStore, BlockStore,
+protocol KiwiStorage: AccountStore, PostStore, FollowStore, NotificationStore, AnswerStore, RateStore, CoverStore, ShelfStore, SearchStore,
+    BlockStore,
     ReportStore
 {
     /// Throws when the database does not answer (`GET /health`).

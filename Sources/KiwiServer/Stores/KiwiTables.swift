@@ -122,7 +122,10 @@ struct KiwiTable: Sendable, Hashable {
     )
     static let moderationLog = KiwiTable(
         "moderation_log",
-        [("id", .integer), ("moderator", .text), ("action", .text), ("account", .text), ("report_id", .integer), ("reason", .text), ("created_at", .real)],
+        [
+            ("id", .integer), ("moderator", .text), ("action", .text), ("account", .text), ("report_id", .integer), ("reason", .text),
+            ("created_at", .real),
+        ],
         key: ["id"]
     )
 

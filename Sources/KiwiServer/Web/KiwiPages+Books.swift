@@ -9,7 +9,11 @@ extension KiwiPages {
         let isbn13 = try context.isbn13()
         let selection = KiwiPostList.book(isbn13: isbn13)
         let window = try listWindow(request, size: Self.pageSize)
-        let standing = try await community.blocks.seen(try await community.books.standing(isbn13), by: viewer?.username, standings: try await community.standings.current())
+        let standing = try await community.blocks.seen(
+            try await community.books.standing(isbn13),
+            by: viewer?.username,
+            standings: try await community.standings.current()
+        )
         let posts =
             if let viewer {
                 try await community.posts.page(selection, window, for: viewer.username)

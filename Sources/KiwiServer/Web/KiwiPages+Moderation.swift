@@ -28,7 +28,15 @@ extension KiwiPages {
             )
             return try await reportPage(subject, request, context, sent: report.id, message: nil, comment: "", category: nil)
         } catch let problem as KiwiProblem where problem.shownOnForm {
-            return try await reportPage(subject, request, context, sent: nil, message: problem.sentence, comment: form.text ?? "", category: form.category)
+            return try await reportPage(
+                subject,
+                request,
+                context,
+                sent: nil,
+                message: problem.sentence,
+                comment: form.text ?? "",
+                category: form.category
+            )
         }
     }
 
@@ -49,13 +57,21 @@ extension KiwiPages {
         }
         let content = ReportFormPage(
             what: what,
-            categories: KiwiWire.ReportCategory.allCases.map { PageChoice(value: $0.rawValue, name: Self.title($0), selected: $0.rawValue == category) },
+            categories: KiwiWire.ReportCategory.allCases.map {
+                PageChoice(value: $0.rawValue, name: Self.title($0), selected: $0.rawValue == category)
+            },
             message: message,
             comment: comment,
             sentNumber: sent,
             sent: sent != nil
         )
-        return render("report", title: "Report \(what)", content, viewer: try await viewer(request, context), status: message == nil ? .ok : .badRequest)
+        return render(
+            "report",
+            title: "Report \(what)",
+            content,
+            viewer: try await viewer(request, context),
+            status: message == nil ? .ok : .badRequest
+        )
     }
 
     private func reportSubject(_ context: KiwiRequestContext) throws -> KiwiReportSubject {
@@ -93,7 +109,12 @@ extension KiwiPages {
                 open: report.outcome == nil
             )
         }
-        return render("moderation", title: "Moderation", ModerationQueuePage(reports: rows, showsAll: all), viewer: try await viewer(request, context))
+        return render(
+            "moderation",
+            title: "Moderation",
+            ModerationQueuePage(reports: rows, showsAll: all),
+            viewer: try await viewer(request, context)
+        )
     }
 
     /// `/moderation/<n>`.
@@ -165,7 +186,13 @@ extension KiwiPages {
             choices: Self.actionChoices(for: report),
             message: message
         )
-        return render("reported", title: "Report \(report.id)", content, viewer: try await viewer(request, context), status: message == nil ? .ok : .conflict)
+        return render(
+            "reported",
+            title: "Report \(report.id)",
+            content,
+            viewer: try await viewer(request, context),
+            status: message == nil ? .ok : .conflict
+        )
     }
 
     /// `/moderation/audit`: newest first.

@@ -175,7 +175,13 @@ extension KiwiWire.Report {
                     )
                 },
                 comment: report.content.comment.map {
-                    KiwiWire.ReportedComment(id: String($0.id), postID: String($0.postID), text: $0.text, spoiler: $0.spoiler, createdAt: isoTime($0.createdAt))
+                    KiwiWire.ReportedComment(
+                        id: String($0.id),
+                        postID: String($0.postID),
+                        text: $0.text,
+                        spoiler: $0.spoiler,
+                        createdAt: isoTime($0.createdAt)
+                    )
                 }
             ),
             createdAt: isoTime(report.createdAt),

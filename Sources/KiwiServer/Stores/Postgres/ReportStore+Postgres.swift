@@ -65,7 +65,10 @@ extension PostgresKiwiDatabase: ReportStore {
                 try await connection.query("UPDATE users SET silenced = \(silenced ? at : nil) WHERE username = \(decision.account)", logger: logger)
             }
             if let suspended = decision.suspended {
-                try await connection.query("UPDATE users SET suspended = \(suspended ? at : nil) WHERE username = \(decision.account)", logger: logger)
+                try await connection.query(
+                    "UPDATE users SET suspended = \(suspended ? at : nil) WHERE username = \(decision.account)",
+                    logger: logger
+                )
             }
             try await connection.query(
                 """
@@ -101,7 +104,9 @@ extension PostgresKiwiDatabase: ReportStore {
                 logger: logger
             )
             var entries: [KiwiAuditEntry] = []
-            for try await (id, moderator, action, account, report, reason, at) in rows.decode((Int64, String, String, String, Int64?, String?, Double).self) {
+            for try await (id, moderator, action, account, report, reason, at) in rows.decode(
+                (Int64, String, String, String, Int64?, String?, Double).self
+            ) {
                 guard let action = KiwiModerationAction(rawValue: action) else { continue }
                 entries.append(
                     KiwiAuditEntry(

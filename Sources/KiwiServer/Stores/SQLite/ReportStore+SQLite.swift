@@ -98,9 +98,17 @@ extension SQLiteKiwiDatabase: ReportStore {
 
     func comment(_ id: Int64) async throws -> KiwiComment? {
         try await read { db in
-            let sql = "SELECT c.id, c.post_id, c.text, c.created_at, c.spoiler, \(Self.userColumns) FROM comments c JOIN users u ON u.username = c.owner WHERE c.id = ?"
+            let sql =
+                "SELECT c.id, c.post_id, c.text, c.created_at, c.spoiler, \(Self.userColumns) FROM comments c JOIN users u ON u.username = c.owner WHERE c.id = ?"
             return try Row.fetchOne(db, sql: sql, arguments: [id]).map {
-                KiwiComment(id: $0[0], owner: Self.user($0, from: 5), postID: $0[1], text: $0[2], createdAt: Date(timeIntervalSince1970: $0[3]), spoiler: $0[4])
+                KiwiComment(
+                    id: $0[0],
+                    owner: Self.user($0, from: 5),
+                    postID: $0[1],
+                    text: $0[2],
+                    createdAt: Date(timeIntervalSince1970: $0[3]),
+                    spoiler: $0[4]
+                )
             }
         }
     }
