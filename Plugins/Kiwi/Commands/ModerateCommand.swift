@@ -8,11 +8,12 @@ extension KiwiCommand {
             commandName: "moderate",
             abstract: "Act on a report (for moderators): dismiss it, remove what it is about, warn, silence or suspend its author.",
             discussion: """
-                dismiss   nothing to do
-                remove    takes the post or comment away, for everyone, photo and all
-                warn      the author sees a notice, with --reason
-                silence   the account's posts reach only its followers, off every public list
-                suspend   the account cannot log in and what it wrote leaves every list, until \
+                Actions:
+                - dismiss: nothing to do
+                - remove: takes the post or comment away, for everyone, photo and all
+                - warn: the author sees a notice, with --reason
+                - silence: the account's posts reach only its followers, off every public list
+                - suspend: the account cannot log in and what it wrote leaves every list, until \
                 `toolbox kiwi unsuspend`
 
                 The reporter is told what came of the report, never by whom; the audit log \

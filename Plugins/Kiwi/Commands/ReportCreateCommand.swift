@@ -18,7 +18,7 @@ extension KiwiCommand.ReportCommand {
                 """
         )
         @Argument(help: "What to report: a post's id, comment:ID, or @username.") var target: ReportTarget
-        @Option(help: "Why: spam, harassment, spoilers, rules or other.") var category: KiwiWire.ReportCategory
+        @Option(help: "Why you report it.") var category: KiwiWire.ReportCategory
         @Option(help: "What the moderators should know, in your words.") var comment: String?
         @Option(name: .customLong("post"), help: "A post of the reader that shows it (repeat for more).") var posts: [String] = []
         @OptionGroup var options: ClientOptions

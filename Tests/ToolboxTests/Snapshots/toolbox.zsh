@@ -1821,6 +1821,12 @@ _toolbox_kiwi() {
             'mute:Stop seeing a reader'\''s posts, comments and notifications, for a while or until you unmute them.'
             'unmute:See a muted reader'\''s posts, comments and notifications again.'
             'mutes:The readers you mute, most recent first, and when each mute ends.'
+            'report:Report a post, a comment or a reader to the moderators, or read a report.'
+            'reports:The reports waiting for a moderator, oldest first (for moderators).'
+            'moderate:Act on a report (for moderators): dismiss it, remove what it is about, warn, silence or suspend its author.'
+            'unsuspend:Lift a reader'\''s suspension (for moderators): all they wrote is back, and they log in again.'
+            'unsilence:Lift a reader'\''s silence (for moderators): their posts are on the public lists again.'
+            'audit:What the moderators did, newest first: who, what, to whom, on which report, why (for moderators).'
             'following:Whom a reader follows (you by default).'
             'profile:A reader: what they are reading, their shelves, followers, following, reading streak and posts.'
             'shelf:A reader'\''s shelves: want to read, reading (with progress) and read.'
@@ -1841,7 +1847,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|following|profile|shelf|want|start|progress|finish|unshelve|year|import|search|notifications|watch|outbox|sync)
+        serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|search|notifications|watch|outbox|sync)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1873,7 +1879,7 @@ _toolbox_kiwi_serve() {
         '--idle-timeout[Seconds a keep-alive connection may wait for its next request.]:idle-timeout:'
         '--max-connections[Open connections at most, live streams apart (default\: what the open-files limit allows); past it, 503.]:max-connections:'
         '--max-connections-per-address[Open connections at most from one client address (trusted proxies apart); past it, 503.]:max-connections-per-address:'
-        '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, shelves, failed-logins, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
+        '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, shelves, reports, failed-logins, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
         '--heartbeat[Seconds between a quiet live stream'\''s heartbeats.]:heartbeat:'
         '--health-patience[Seconds GET /health waits for the database before it answers 503.]:health-patience:'
         '--json[Print one JSON document on stdout.]'
@@ -2618,6 +2624,197 @@ _toolbox_kiwi_unmute() {
 }
 
 _toolbox_kiwi_mutes() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_report() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'create:Report a post, a comment or a reader to the moderators.'
+            'show:A report in full: what was reported as it was, and (for moderators) the account'\''s record.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        create|show)
+            "_toolbox_kiwi_report_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_report_create() {
+    local -i ret=1
+    local -ar ___category=('spam' 'harassment' 'spoilers' 'rules' 'other')
+    local -ar arg_specs=(
+        ':target:'
+        '--category[Why\: spam, harassment, spoilers, rules or other.]:category:{__toolbox_complete "${___category[@]}"}'
+        '--comment[What the moderators should know, in your words.]:comment:'
+        '*--post[A post of the reader that shows it (repeat for more).]:post:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_report_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_reports() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--all[Closed reports too.]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_moderate() {
+    local -i ret=1
+    local -ar _action=('dismiss' 'remove' 'warn' 'silence' 'suspend')
+    local -ar arg_specs=(
+        ':id:'
+        ':action:{__toolbox_complete "${_action[@]}"}'
+        '--reason[Why, for the audit log (and the warning the author sees).]:reason:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_unsuspend() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--reason[Why, for the audit log.]:reason:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_unsilence() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':username:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--reason[Why, for the audit log.]:reason:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_audit() {
     local -i ret=1
     local -ar arg_specs=(
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
