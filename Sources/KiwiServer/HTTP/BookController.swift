@@ -42,11 +42,10 @@ struct BookController: Sendable {
     /// `days` (1–365, 30 unless given), `limit` (1–100, 20) and `following=true`, which counts only
     /// the posts of the members the caller follows (so it needs a login).
     @Sendable func popular(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
         typealias Popular = KiwiWire.PopularBooks
-        let days = try Self.number(query.get("days"), "days", within: Popular.days) ?? Popular.defaultDays
-        let limit = try Self.number(query.get("limit"), "limit", within: Popular.limits) ?? Popular.defaultLimit
-        let reader = try Self.flag(query.get("following"), "following") ? try context.requireCaller().username : nil
+        let days = try request.number("days", within: Popular.days) ?? Popular.defaultDays
+        let limit = try request.number("limit", within: Popular.limits) ?? Popular.defaultLimit
+        let reader = try request.flag("following") ? try context.requireCaller().username : nil
         let books = try await community.books.popular(days: days, limit: limit, following: reader)
         // Its rows name covers, at the address the request reached (and no reader's anything).
         let covers = community.books.covers
@@ -61,21 +60,5 @@ struct BookController: Sendable {
         )
         books.keep(answer, for: key)
         return KiwiJSON.response(tagged: answer.tagged)
-    }
-
-    private static func number(_ text: String?, _ name: String, within range: ClosedRange<Int>) throws -> Int? {
-        guard let text else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw KiwiHTTPError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
-    }
-
-    private static func flag(_ text: String?, _ name: String) throws -> Bool {
-        switch text {
-        case nil, "false", "0": false
-        case "true", "1", "": true
-        default: throw KiwiHTTPError.badRequest("\(name) must be true or false")
-        }
     }
 }

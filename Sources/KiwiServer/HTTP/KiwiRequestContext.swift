@@ -35,6 +35,12 @@ struct KiwiRequestContext: RequestContext {
         return id
     }
 
+    /// A report's number in the path (`:id` in the API's routes, `:report` in the pages').
+    func reportID(_ parameter: String = "id") throws -> Int64 {
+        guard let id = parameters.get(parameter, as: Int64.self), id > 0 else { throw KiwiProblem.noSuchReport }
+        return id
+    }
+
     func username() throws -> String {
         try parameters.require("username")
     }

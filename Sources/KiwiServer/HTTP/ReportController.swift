@@ -46,11 +46,10 @@ struct ReportController: Sendable {
     /// Open reports oldest first (`all=true`: closed ones too), `limit` (1–100, 20) after `after`.
     @Sendable func queue(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
-        let query = request.uri.queryParameters
         let reports = try await community.reports.queue(
-            all: try Self.flag(query.get("all"), "all"),
-            after: try Self.number(query.get("after"), "after"),
-            limit: try Self.limit(query.get("limit")),
+            all: try request.flag("all"),
+            after: try request.number("after", within: 0...Int64.max),
+            limit: try request.number("limit", within: KiwiLimits.pageSize) ?? KiwiLimits.defaultReportPage,
             by: caller
         )
         var answer: [KiwiWire.Report] = []
@@ -59,7 +58,7 @@ struct ReportController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let (report, record) = try await community.reports.report(try Self.reportID(context), by: try context.requireCaller())
+        let (report, record) = try await community.reports.report(try context.reportID(), by: try context.requireCaller())
         return KiwiJSON.response(try await wire(report, record: record, moderator: record != nil, request, context))
     }
 
@@ -67,7 +66,7 @@ struct ReportController: Sendable {
     @Sendable func act(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let body = try await request.decodeJSON(KiwiWire.ModerationRequest.self)
-        let report = try await community.reports.act(on: try Self.reportID(context), body.action, reason: body.reason, by: caller)
+        let report = try await community.reports.act(on: try context.reportID(), body.action, reason: body.reason, by: caller)
         return KiwiJSON.response(try await wire(report, record: nil, moderator: true, request, context))
     }
 
@@ -81,10 +80,9 @@ struct ReportController: Sendable {
 
     /// Newest first, `limit` (1–100, 20) before `before`.
     @Sendable func audit(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters
         let entries = try await community.reports.audit(
-            before: try Self.number(query.get("before"), "before"),
-            limit: try Self.limit(query.get("limit")),
+            before: try request.number("before", within: 0...Int64.max),
+            limit: try request.number("limit", within: KiwiLimits.pageSize) ?? KiwiLimits.defaultReportPage,
             by: try context.requireCaller()
         )
         return KiwiJSON.response(entries.map(KiwiWire.AuditEntry.init))
@@ -108,30 +106,5 @@ struct ReportController: Sendable {
             record: record,
             links: links
         )
-    }
-
-    private static func reportID(_ context: KiwiRequestContext) throws -> Int64 {
-        guard let id = context.parameters.get("id", as: Int64.self), id > 0 else { throw KiwiProblem.noSuchReport }
-        return id
-    }
-
-    private static func number(_ text: String?, _ name: String) throws -> Int64? {
-        guard let text else { return nil }
-        guard let number = Int64(text), number >= 0 else { throw KiwiHTTPError.badRequest("\(name) must be a whole number") }
-        return number
-    }
-
-    private static func limit(_ text: String?) throws -> Int {
-        guard let text else { return 20 }
-        guard let limit = Int(text), KiwiLimits.pageSize.contains(limit) else { throw KiwiHTTPError.badRequest("limit must be between 1 and 100") }
-        return limit
-    }
-
-    private static func flag(_ text: String?, _ name: String) throws -> Bool {
-        switch text {
-        case nil, "false", "0": false
-        case "true", "1", "": true
-        default: throw KiwiHTTPError.badRequest("\(name) must be true or false")
-        }
     }
 }

@@ -6,6 +6,24 @@ import KiwiWire
 
 /// What the API's controllers read from a request.
 extension Request {
+    /// A query parameter that is a whole number within `range`; nil when it is absent, 400 otherwise.
+    func number<Number: FixedWidthInteger>(_ name: String, within range: ClosedRange<Number>) throws -> Number? {
+        guard let text = uri.queryParameters.get(name) else { return nil }
+        guard let number = Number(text), range.contains(number) else {
+            throw KiwiHTTPError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    /// A query parameter that is `true` (or `1`, or present without a value) or `false`.
+    func flag(_ name: String) throws -> Bool {
+        switch uri.queryParameters.get(name) {
+        case nil, "false", "0": false
+        case "true", "1", "": true
+        default: throw KiwiHTTPError.badRequest("\(name) must be true or false")
+        }
+    }
+
     /// A JSON body; anything unreadable or missing a required field is 400.
     func decodeJSON<Body: Decodable>(_ type: Body.Type) async throws -> Body {
         var request = self

@@ -125,6 +125,8 @@ enum KiwiLimits {
     /// A report's words, and how many of an account's posts it may point at.
     static let reportComment = 1000
     static let reportedPosts = 20
+    /// How many reports, or lines of the audit log, a page holds unless asked for fewer or more.
+    static let defaultReportPage = 20
     /// A book named by a member (an import): its title, and each author's name.
     static let bookTitle = 500
     static let pageSize = 1...100

@@ -178,25 +178,28 @@ final class Posts: Sendable {
 
     /// Its author's only; the photo, likes, comments and notifications go with it.
     func delete(_ id: Int64, by caller: KiwiUser) async throws {
-        let removal = try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost)
-        if let image = removal.image { writes.photos.discard(image) }
-        tell(post: id, author: removal.postAuthor, made: false, removal.notices)
+        removed(try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost))
     }
 
     /// A moderator's removal: the post of `author` goes as if they deleted it (its photo's
     /// versions from every server); false when it was gone already.
     func remove(_ id: Int64, of author: String) async throws -> Bool {
         guard let removal = try await store.deletePost(id, ifOwnedBy: author), removal.removed else { return false }
-        if let image = removal.image { writes.photos.discard(image) }
-        tell(post: id, author: removal.postAuthor, made: false, removal.notices)
+        removed(removal)
         return true
     }
 
     /// The same for a comment.
     func remove(comment id: Int64, of author: String) async throws -> Bool {
         guard let removal = try await store.deleteComment(id, ifOwnedBy: author), removal.removed else { return false }
-        tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
+        removed(removal)
         return true
+    }
+
+    /// Tells the community a post or a comment is gone (a post's photo with it, from every server).
+    private func removed(_ removal: Removal) {
+        if let image = removal.image { writes.photos.discard(image) }
+        tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
     }
 
     /// A like tells the post's author, unless it is their own.
@@ -276,8 +279,7 @@ final class Posts: Sendable {
 
     /// Its author's only.
     func uncomment(_ id: Int64, by caller: KiwiUser) async throws {
-        let removal = try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment)
-        tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
+        removed(try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment))
     }
 
     /// The versions of an uploaded photo by its name (made now for one kept before versions existed).

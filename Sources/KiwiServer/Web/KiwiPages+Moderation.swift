@@ -128,7 +128,7 @@ extension KiwiPages {
         let form = try await form(request)
         let caller = try member(request, context, form)
         do {
-            _ = try await community.reports.act(on: try Self.reportNumber(context), form.action ?? "", reason: form.text, by: caller)
+            _ = try await community.reports.act(on: try context.reportID("report"), form.action ?? "", reason: form.text, by: caller)
             return redirect("/moderation")
         } catch let problem as KiwiProblem where problem.shownOnForm || Self.isClosed(problem) {
             return try await moderationReportPage(request, context, message: problem.sentence)
@@ -142,7 +142,7 @@ extension KiwiPages {
 
     private func moderationReportPage(_ request: Request, _ context: KiwiRequestContext, message: String?) async throws -> Response {
         let caller = try context.requireCaller()
-        let (report, record) = try await community.reports.report(try Self.reportNumber(context), by: caller)
+        let (report, record) = try await community.reports.report(try context.reportID("report"), by: caller)
         guard let record else { throw KiwiProblem.notModerator }
         let links = links(request, context)
         let up = try await community.reports.stillUp(report)
@@ -217,11 +217,6 @@ extension KiwiPages {
         let name = try context.username()
         try await community.reports.lift(action, of: name, reason: form.text, by: try member(request, context, form))
         return redirect("/@\(name)")
-    }
-
-    private static func reportNumber(_ context: KiwiRequestContext) throws -> Int64 {
-        guard let number = context.parameters.get("report", as: Int64.self), number > 0 else { throw KiwiProblem.noSuchReport }
-        return number
     }
 
     /// "Post 12 by @bob", "Comment 7 by @bob", "@bob".
