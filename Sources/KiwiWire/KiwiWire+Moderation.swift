@@ -91,7 +91,8 @@ extension KiwiWire {
 
     public struct ReportedPost: Codable, Sendable, Equatable {
         public var id: String
-        /// The photo while the post is kept (a moderator's signed link); absent once it is gone.
+        /// The photo as it was: the copy the report keeps (`GET /reports/<id>/photos/<post>`), else
+        /// the photo's own link while the post is up.
         public var imageURL: String?
         public var caption: String?
         public var imageAlt: String?

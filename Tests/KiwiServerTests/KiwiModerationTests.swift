@@ -134,6 +134,14 @@ import Testing
                 )
                 #expect(try await client.json(.get, "/posts/\(spam)", token: ada).0 == .notFound)
                 #expect(try await client.execute(uri: photo, method: .get, headers: [.authorization: "Bearer \(ada)"]) { $0.status } == .notFound)
+                // Its photo as it was, kept with the report: for moderators and the reporter alone.
+                let copy = try Self.path(try #require(removed.content.posts.first?.imageURL))
+                for (token, status) in [(mod, HTTPResponse.Status.ok), (ada, .ok), (cat, .forbidden)] {
+                    let (seen, bytes) = try await client.execute(uri: copy, method: .get, headers: [.authorization: "Bearer \(token)"]) {
+                        ($0.status, Data(buffer: $0.body))
+                    }
+                    #expect(seen == status && (status != .ok || bytes.starts(with: [0xFF, 0xD8, 0xFF])), "\(seen): \(copy)")
+                }
                 // The same decision again is the decision; another is refused.
                 #expect(try await act(client, ofPost.id, "remove", token: mod).0 == .ok)
                 #expect(error(try await act(client, ofPost.id, "dismiss", token: mod)) == "report_closed")
@@ -286,6 +294,29 @@ import Testing
             #expect(error(try await b.json(.post, "/sessions", #"{"username":"bob","password":"bob-password"}"#)) == "suspended")
             #expect(try await a.json(.delete, "/users/bob/suspension", token: mod).0 == .ok)
             #expect(try await eventually(within: .seconds(1)) { error(try await b.json(.get, "/users/me", token: bob)) == "not_logged_in" })
+        }
+    }
+}
+
+/// A suspended member's open live stream ends with the suspension, as their sessions stop.
+@Suite struct KiwiSuspendedStreamTests {
+    @Test(arguments: StoreKind.available)
+    func aSuspensionEndsTheMembersOpenStream(_ kind: StoreKind) async throws {
+        try await withKiwi(kind, heartbeat: 0.2) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let base = "http://127.0.0.1:\(try #require(client.port))"
+                let (ada, bob, mod) = (try await client.member("ada"), try await client.member("bob"), try await client.member("mod"))
+                #expect(try await kiwi.database.setRole(.moderator, of: "mod"))
+                let (adas, bobs) = (try await LiveStreamReader.open(base, token: ada), try await LiveStreamReader.open(base, token: bob))
+                defer { Task { await adas.close() } }
+                _ = try await bobs.next("unread")
+                let (_, reported, _) = try await client.json(.post, "/users/bob/report", #"{"category":"spam"}"#, token: ada)
+                let id = try #require((reported as? [String: Any])?["id"] as? String)
+                #expect(try await client.json(.post, "/reports/\(id)/actions", #"{"action":"suspend"}"#, token: mod).0 == .ok)
+                #expect(await bobs.waitUntilEnded(within: .seconds(2)), "bob's stream ends")
+                let (told, _) = try await adas.next("notification")
+                #expect(try told.decoded(KiwiWire.Notification.self).kind == "report", "ada's stays open, and hears what came of her report")
+            }
         }
     }
 }

@@ -5,7 +5,7 @@ import KiwiWire
 
 /// Reports and moderation (our extension): `POST /posts/<id>/report`, `POST /comments/<id>/report`,
 /// `POST /users/<u>/report`; for moderators `GET /reports`, `GET /reports/<id>`,
-/// `POST /reports/<id>/actions`, `DELETE /users/<u>/suspension|silence` and `GET /audit`.
+/// `POST /reports/<id>/actions`, `GET /reports/<id>/photos/<post>`, `DELETE /users/<u>/suspension|silence` and `GET /audit`.
 struct ReportController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
@@ -22,6 +22,7 @@ struct ReportController: Sendable {
             try await report(.account(try context.username()), request, context)
         }
         router.get("reports", use: queue).get("reports/:id", use: show).post("reports/:id/actions", use: act)
+            .get("reports/:id/photos/:post", use: photo)
         router.delete("users/:username/suspension") { request, context in try await lift(.unsuspend, request, context) }
         router.delete("users/:username/silence") { request, context in try await lift(.unsilence, request, context) }
         router.get("audit", use: audit)
@@ -60,6 +61,17 @@ struct ReportController: Sendable {
     @Sendable func show(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let (report, record) = try await community.reports.report(try context.reportID(), by: try context.requireCaller())
         return KiwiJSON.response(try await wire(report, record: record, moderator: record != nil, request, context))
+    }
+
+    /// The copy a report keeps of a post's photo, as it was when reported: a JPEG.
+    @Sendable func photo(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        guard let post = context.parameters.get("post", as: Int64.self) else { throw KiwiProblem.noSuchUpload }
+        let bytes = try await community.reports.photo(of: post, in: try context.reportID(), by: try context.requireCaller())
+        return Response(
+            status: .ok,
+            headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=3600", .xContentTypeOptions: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(data: bytes))
+        )
     }
 
     /// `{"action": "dismiss" | "remove" | "warn" | "silence" | "suspend", "reason"?}`: the report, closed.

@@ -69,6 +69,8 @@ struct KiwiReportedContent: Sendable, Equatable, Codable {
         var bookTitle: String?
         var isbn13: String?
         var createdAt: Date
+        /// Whether the report keeps a copy of its photo (`ReportStore.reportPhoto`).
+        var photoKept: Bool? = nil
     }
 
     struct Comment: Sendable, Equatable, Codable {

@@ -114,6 +114,13 @@ struct PhotoIntake: Sendable {
         }
     }
 
+    /// A photo's 640-pixel JPEG, for a report to keep after the photo itself is gone.
+    func copy(of name: String, in store: any PostStore) async throws -> Data? {
+        let manifest = try await versions(of: name, in: store)
+        guard let (file, _, _) = manifest.file(.w640, .jpeg), let bytes = media.read(name, file: file) else { return nil }
+        return Data(buffer: bytes)
+    }
+
     /// The media room's problems as the community's: the edge where they are said.
     private static func refusing<Result>(_ work: () async throws -> Result) async throws -> Result {
         do {

@@ -64,6 +64,13 @@ struct Reports: Sendable {
             content.posts.append(KiwiReportedContent.Post(post))
         }
         try await writes.limits.spend(.reports, account: caller.username, address: address)
+        // A copy of each photo, kept with the report: what was reported stays as it was.
+        var photos: [Int64: Data] = [:]
+        for (index, post) in content.posts.enumerated() {
+            guard let copy = try? await writes.photos.copy(of: post.image, in: store) else { continue }
+            photos[post.id] = copy
+            content.posts[index].photoKept = true
+        }
         return try await store.fileReport(
             KiwiReport(
                 id: 0,
@@ -74,8 +81,17 @@ struct Reports: Sendable {
                 comment: comment,
                 content: content,
                 createdAt: Date()
-            )
+            ),
+            photos: photos
         )
+    }
+
+    /// The copy a report keeps of a post's photo: for moderators, and the reporter.
+    func photo(of post: Int64, in id: Int64, by caller: KiwiUser) async throws -> Data {
+        guard let report = try await store.report(id) else { throw KiwiProblem.noSuchReport }
+        if report.reporter != caller.username { try await requireModerator(caller) }
+        guard let photo = try await store.reportPhoto(report: id, post: post) else { throw KiwiProblem.noSuchUpload }
+        return photo
     }
 
     /// Open reports (or all of them), oldest first.

@@ -129,9 +129,16 @@ struct KiwiTable: Sendable, Hashable {
         key: ["id"]
     )
 
+    static let reportPhotos = KiwiTable(
+        "report_photos",
+        [("report_id", .integer), ("post_id", .integer), ("bytes", .blob)],
+        key: ["report_id", "post_id"]
+    )
+
     /// Every table, each after the tables its rows name.
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, readings, blocks, mutes, reports, moderationLog,
+        reportPhotos,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

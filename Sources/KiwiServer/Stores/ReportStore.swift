@@ -4,10 +4,12 @@ import Foundation
 /// report closed, the account silenced or suspended (or that lifted), the audit line, and the
 /// notifications it sends; the audit log is only ever added to (the databases refuse an edit).
 protocol ReportStore: Sendable {
-    /// Stores the report; or, when the reporter reported the same subject before, answers that
-    /// one and stores nothing.
-    func fileReport(_ report: KiwiReport) async throws -> KiwiReport
+    /// Stores the report with the copies of its posts' photos (by post id); or, when the reporter
+    /// reported the same subject before, answers that one and stores nothing.
+    func fileReport(_ report: KiwiReport, photos: [Int64: Data]) async throws -> KiwiReport
     func report(_ id: Int64) async throws -> KiwiReport?
+    /// The copy a report keeps of a post's photo (a JPEG); nil for none.
+    func reportPhoto(report: Int64, post: Int64) async throws -> Data?
     /// Oldest first, after the report numbered `after`; open ones only unless `all`.
     func reports(all: Bool, after: Int64?, limit: Int) async throws -> [KiwiReport]
     /// Reports of the account, newest first, at most `limit`.

@@ -168,7 +168,7 @@ extension KiwiPages {
             posts: report.content.posts.map { post in
                 ModerationReportPage.Post(
                     number: post.id,
-                    imageURL: up.contains(post.id) ? links.media(post.image, .w640) ?? links.upload(post.image) : nil,
+                    imageURL: links.reported(post, of: report.id, up: up.contains(post.id)),
                     caption: post.caption,
                     alt: post.imageAlt,
                     warning: post.spoiler,

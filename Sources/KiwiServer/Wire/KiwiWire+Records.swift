@@ -23,6 +23,15 @@ struct Links: Sendable {
 
     func upload(_ file: String) -> String { "\(base)/uploads/\(file)" }
 
+    /// The copy a report keeps of a reported post's photo (for those who may read the report).
+    func reportPhoto(_ report: Int64, post: Int64) -> String { "\(base)/reports/\(report)/photos/\(post)" }
+
+    /// A reported post's photo as it was: the report's copy, else the photo while it is up.
+    func reported(_ post: KiwiReportedContent.Post, of report: Int64, up: Bool) -> String? {
+        if post.photoKept == true { return reportPhoto(report, post: post.id) }
+        return up ? media(post.image, .w640) ?? upload(post.image) : nil
+    }
+
     /// A photo's version at its signed URL; nil for the default avatar, which has none.
     func media(_ file: String, _ size: KiwiPhotoSize, _ format: KiwiPhotoFormat = .jpeg) -> String? {
         guard let media, file != Self.defaultAvatar else { return nil }
@@ -164,7 +173,7 @@ extension KiwiWire.Report {
                 posts: report.content.posts.map { post in
                     KiwiWire.ReportedPost(
                         id: String(post.id),
-                        imageURL: kept.contains(post.id) ? links.media(post.image, .w640) ?? links.upload(post.image) : nil,
+                        imageURL: links.reported(post, of: report.id, up: kept.contains(post.id)),
                         caption: post.caption,
                         imageAlt: post.imageAlt,
                         spoiler: post.spoiler,

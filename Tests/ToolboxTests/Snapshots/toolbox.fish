@@ -1776,7 +1776,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi report" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi report" -eq 1' -fa 'create' -d 'Report a post, a comment or a reader to the moderators.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_positional "toolbox kiwi report" -eq 1' -fa 'show' -d 'A report in full: what was reported as it was, and (for moderators) the account\'s record.'
-complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi report create" category' -l 'category' -d 'Why: spam, harassment, spoilers, rules or other.' -rfka 'spam harassment spoilers rules other'
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi report create" category' -l 'category' -d 'Why you report it.' -rfka 'spam harassment spoilers rules other'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi report create" comment' -l 'comment' -d 'What the moderators should know, in your words.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi report create"' -l 'post' -d 'A post of the reader that shows it (repeat for more).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi report create" server' -l 'server' -d 'The Kiwi server (default: kiwi.server).' -rfka ''

@@ -2678,7 +2678,7 @@ _toolbox_kiwi_report_create() {
     local -ar ___category=('spam' 'harassment' 'spoilers' 'rules' 'other')
     local -ar arg_specs=(
         ':target:'
-        '--category[Why\: spam, harassment, spoilers, rules or other.]:category:{__toolbox_complete "${___category[@]}"}'
+        '--category[Why you report it.]:category:{__toolbox_complete "${___category[@]}"}'
         '--comment[What the moderators should know, in your words.]:comment:'
         '*--post[A post of the reader that shows it (repeat for more).]:post:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'

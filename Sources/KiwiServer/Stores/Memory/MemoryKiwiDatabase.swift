@@ -48,6 +48,11 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var mutes: [KeptAway] = []
     var notifications: [Int64: KiwiNotification] = [:]
     var reports: [KiwiReport] = []
+    /// The copies reports keep of their posts' photos.
+    var reportPhotos: [ReportPhotoKey: Data] = [:]
+    struct ReportPhotoKey: Hashable {
+        var report, post: Int64
+    }
     /// The audit log, oldest first.
     var moderationLog: [KiwiAuditEntry] = []
     /// Answers kept for `Idempotency-Key`, by account and key.

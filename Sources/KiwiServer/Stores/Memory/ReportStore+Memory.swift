@@ -1,14 +1,17 @@
 import Foundation
 
 extension MemoryKiwiDatabase: ReportStore {
-    func fileReport(_ report: KiwiReport) throws -> KiwiReport {
+    func fileReport(_ report: KiwiReport, photos: [Int64: Data]) throws -> KiwiReport {
         guard members[report.account] != nil else { throw KiwiProblem.noSuchUser }
         if let kept = reports.first(where: { $0.reporter == report.reporter && $0.subject == report.subject }) { return kept }
         var report = report
         report.id = nextID()
         reports.append(report)
+        for (post, bytes) in photos { reportPhotos[ReportPhotoKey(report: report.id, post: post)] = bytes }
         return report
     }
+
+    func reportPhoto(report: Int64, post: Int64) -> Data? { reportPhotos[ReportPhotoKey(report: report, post: post)] }
 
     func report(_ id: Int64) -> KiwiReport? { reports.first { $0.id == id } }
 

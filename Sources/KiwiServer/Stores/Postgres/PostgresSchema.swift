@@ -133,6 +133,11 @@ enum PostgresSchema {
             """,
             "CREATE INDEX IF NOT EXISTS moderation_log_by_account ON moderation_log (account, id)",
             """
+            CREATE TABLE IF NOT EXISTS report_photos (
+                report_id BIGINT NOT NULL REFERENCES reports(id) ON DELETE CASCADE,
+                post_id BIGINT NOT NULL, bytes BYTEA NOT NULL, PRIMARY KEY (report_id, post_id))
+            """,
+            """
             CREATE OR REPLACE FUNCTION kiwi_unedited() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN RAISE EXCEPTION 'the audit log is never edited'; END $$
             """,

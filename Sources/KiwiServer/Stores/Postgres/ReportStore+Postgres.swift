@@ -7,19 +7,29 @@ extension PostgresKiwiDatabase: ReportStore {
     private static let reportColumns = "id, reporter, account, subject, category, comment, content, created_at, outcome, resolved_at"
     private typealias ReportRow = (Int64, String, String, String, String, String?, String, Double, String?, Double?)
 
-    func fileReport(_ report: KiwiReport) async throws -> KiwiReport {
+    func fileReport(_ report: KiwiReport, photos: [Int64: Data]) async throws -> KiwiReport {
         let logger = self.logger
         let found = try await transaction { connection -> KiwiReport? in
-            try await connection.query(
+            let inserted = try await connection.query(
                 """
                 INSERT INTO reports (reporter, account, subject, category, comment, content, created_at)
                 SELECT \(report.reporter), username, \(report.subject.key), \(report.category.rawValue), \(report.comment),
                        \(report.content.stored), \(report.createdAt.timeIntervalSince1970)
                 FROM users WHERE username = \(report.account)
-                ON CONFLICT (reporter, subject) DO NOTHING
+                ON CONFLICT (reporter, subject) DO NOTHING RETURNING id
                 """,
                 logger: logger
             )
+            var added: Int64?
+            for try await id in inserted.decode(Int64.self) { added = id }
+            if let added {
+                for (post, bytes) in photos {
+                    try await connection.query(
+                        "INSERT INTO report_photos (report_id, post_id, bytes) VALUES (\(added), \(post), \(ByteBuffer(data: bytes)))",
+                        logger: logger
+                    )
+                }
+            }
             let rows = try await connection.query(
                 "SELECT \(unescaped: Self.reportColumns) FROM reports WHERE reporter = \(report.reporter) AND subject = \(report.subject.key)",
                 logger: logger
@@ -29,6 +39,15 @@ extension PostgresKiwiDatabase: ReportStore {
         }
         guard let found else { throw KiwiProblem.noSuchUser }
         return found
+    }
+
+    func reportPhoto(report: Int64, post: Int64) async throws -> Data? {
+        let logger = self.logger
+        return try await withConnection { connection in
+            let rows = try await connection.query("SELECT bytes FROM report_photos WHERE report_id = \(report) AND post_id = \(post)", logger: logger)
+            for try await bytes in rows.decode(ByteBuffer.self) { return Data(buffer: bytes) }
+            return nil
+        }
     }
 
     func report(_ id: Int64) async throws -> KiwiReport? {

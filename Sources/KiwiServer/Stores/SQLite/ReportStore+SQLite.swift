@@ -6,7 +6,7 @@ extension SQLiteKiwiDatabase: ReportStore {
     private static let reportColumns = "id, reporter, account, subject, category, comment, content, created_at, outcome, resolved_at"
     private static let auditColumns = "id, moderator, action, account, report_id, reason, created_at"
 
-    func fileReport(_ report: KiwiReport) async throws -> KiwiReport {
+    func fileReport(_ report: KiwiReport, photos: [Int64: Data]) async throws -> KiwiReport {
         try await write { db in
             try Self.requireUser(report.account, db)
             try db.execute(
@@ -19,9 +19,23 @@ extension SQLiteKiwiDatabase: ReportStore {
                     report.createdAt.timeIntervalSince1970,
                 ]
             )
+            let added = db.changesCount > 0
             let sql = "SELECT \(Self.reportColumns) FROM reports WHERE reporter = ? AND subject = ?"
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [report.reporter, report.subject.key]) else { throw KiwiProblem.noSuchUser }
-            return Self.report(row)
+            let filed = Self.report(row)
+            for (post, bytes) in photos where added {
+                try db.execute(
+                    sql: "INSERT INTO report_photos (report_id, post_id, bytes) VALUES (?, ?, ?)",
+                    arguments: [filed.id, post, bytes]
+                )
+            }
+            return filed
+        }
+    }
+
+    func reportPhoto(report: Int64, post: Int64) async throws -> Data? {
+        try await read { db in
+            try Data.fetchOne(db, sql: "SELECT bytes FROM report_photos WHERE report_id = ? AND post_id = ?", arguments: [report, post])
         }
     }
 

@@ -176,6 +176,15 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v19: reported photos") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE report_photos (
+                        report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE,
+                        post_id INTEGER NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (report_id, post_id));
+                    """
+            )
+        }
         return migrator
     }
 }
