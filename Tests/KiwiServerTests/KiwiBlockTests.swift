@@ -161,22 +161,42 @@ import Testing
         }
     }
 
-    /// Two servers of one community: a block through A holds on B at once, in a list B keeps in
-    /// memory and in what B refuses.
+    /// Two servers of one community: a block through A holds on B at once, in the lists B keeps in
+    /// memory (the feed, a book's page), search, notifications, an open live stream, and in what B
+    /// refuses.
     @Test(.enabled(if: StoreKind.databaseURL != nil, "needs KIWI_TEST_DATABASE_URL"))
     func aBlockThroughOneServerHoldsOnTheOtherWithinASecond() async throws {
-        try await withTwoServers { a, b in
+        let library = try await OpenLibraryStub.start()
+        defer { Task { await library.stop() } }
+        try await withTwoServers(books: KiwiBookTests.books(library.baseURL), testing: .live) { _, a, b in
             let (ada, bob) = (try await a.member("ada"), try await a.member("bob"))
-            _ = try await b.post("Bob's", by: bob)
+            let adas = try await a.post("Ada's storm", by: ada)
+            _ = try await b.post("Bob's storm", book: Self.book, by: bob)
             _ = try await b.json(.post, "/users/ada/follow", token: bob)
-            // B keeps ada's view of the list, and what she keeps away (nobody).
-            #expect(try await authors(b, "/posts", token: ada) == ["bob"])
+            _ = try await b.form("operation=create&postid=\(adas)&text=Bob%20was%20here", token: bob)
+            // B keeps ada's view of each, and what she keeps away (nobody).
+            for uri in ["/posts", "/books/\(Self.book)/posts", "/search?q=storm"] {
+                #expect(try await authors(b, uri, token: ada).contains("bob"), "\(uri) on B shows bob to ada")
+            }
+            let heard = { try await b.wire([KiwiWire.Notification].self, .get, "/notifications", token: ada).1?.map(\.actor.username) ?? [] }
+            #expect(try await heard() == ["bob", "bob"], "his follow and his comment")
+            let stream = try await LiveStreamReader.open("http://127.0.0.1:\(try #require(b.port))", token: ada)
+            defer { Task { await stream.close() } }
+            _ = try await stream.next("unread")
             #expect(try await a.json(.post, "/users/bob/block", token: ada).0 == .ok)
-            #expect(try await eventually(within: .seconds(1)) { try await authors(b, "/posts", token: ada).isEmpty }, "B hides bob from ada")
+            #expect(try await eventually(within: .seconds(1)) { try await authors(b, "/posts", token: ada) == ["ada"] }, "B hides bob from ada")
+            for uri in ["/books/\(Self.book)/posts", "/search?q=storm"] {
+                #expect(try await authors(b, uri, token: ada) == (uri.hasPrefix("/search") ? ["ada"] : []), "\(uri) on B leaves bob out")
+            }
+            #expect(try await heard().isEmpty, "his notifications are gone on B")
+            let (withdrawn, at) = try await stream.next("withdrawn")
+            #expect(withdrawn.data.contains("\"id\""), "ada's open stream on B is told they are withdrawn")
+            let (unread, _) = try await stream.next("unread", after: at) { (try? $0.decoded(KiwiWire.Unread.self).count) == 0 }
+            #expect(try unread.decoded(KiwiWire.Unread.self).count == 0, "and that nothing is unread")
             #expect(try await eventually(within: .seconds(1)) { error(try await b.json(.post, "/users/ada/follow", token: bob)) == "blocked" })
             #expect(try await b.wire([KiwiWire.User].self, .get, "/users/ada/followers").1?.isEmpty == true)
             #expect(try await a.json(.delete, "/users/bob/block", token: ada).0 == .ok)
-            #expect(try await eventually(within: .seconds(1)) { try await authors(b, "/posts", token: ada) == ["bob"] })
+            #expect(try await eventually(within: .seconds(1)) { Set(try await authors(b, "/posts", token: ada)) == ["ada", "bob"] })
         }
     }
 }

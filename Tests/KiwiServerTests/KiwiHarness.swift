@@ -159,11 +159,13 @@ func withTwoServers(
     try await withTwoServers(words, books: books, covers: covers) { _, a, b in try await body(a, b) }
 }
 
-/// The same, with the community's database as the operator reaches it (`kiwi role`).
+/// The same, with the community's database as the operator reaches it (`kiwi role`); with
+/// `testing` `.live`, both servers listen on ports (for live streams).
 func withTwoServers(
     _ words: [String] = [],
     books: BookSearch? = nil,
     covers: CoverSource? = nil,
+    testing: TestingSetup = .router,
     _ body: @Sendable (PostgresKiwiDatabase, any TestClientProtocol, any TestClientProtocol) async throws -> Void
 ) async throws {
     let quiet = Logger(label: "kiwi-two-servers") { _ in SwiftLogNoOpLogHandler() }
@@ -176,8 +178,8 @@ func withTwoServers(
             let arguments = try ServeCommand.testing(words)
             let serverA = buildApplication(storage: first, uploads: nil, arguments: arguments, books: books, covers: covers, logger: quiet)
             let serverB = buildApplication(storage: second, uploads: nil, arguments: arguments, books: books, covers: covers, logger: quiet)
-            try await serverA.test(.router) { a in
-                try await serverB.test(.router) { b in try await body(first, a, b) }
+            try await serverA.test(testing) { a in
+                try await serverB.test(testing) { b in try await body(first, a, b) }
             }
         }
     }

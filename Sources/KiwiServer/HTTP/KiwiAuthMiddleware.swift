@@ -33,10 +33,10 @@ struct KiwiAuthMiddleware: RouterMiddleware {
         return try await Task.detached(operation: { [accounts] in try await accounts.member(bySession: hash) }).value
     }
 
-    /// As `caller(bySession:)`: who is suspended is nearly always kept in memory.
+    /// Who is suspended is nearly always kept in memory; when it is not, it is asked once for
+    /// every request that wants it, in a task of its own (`Standings.current`).
     private func isSuspended(_ name: String) async throws -> Bool {
-        if let kept = accounts.standings.kept { return kept.suspended.contains(name) }
-        return try await Task.detached(operation: { [accounts] in try await accounts.standings.current() }).value.suspended.contains(name)
+        try await accounts.standings.current().suspended.contains(name)
     }
 
     static func token(in request: Request) -> String? {
