@@ -14,9 +14,9 @@ struct KiwiAuthMiddleware: RouterMiddleware {
         context.address = ClientAddress(headers: request.headers, trustedProxies: trustedProxies)
         if let token = Self.token(in: request) {
             let hash = SessionTokens.hash(token)
-            if let user = try await caller(bySession: hash) {
+            if let (user, suspended) = try await caller(bySession: hash) {
                 context.tokenHash = hash
-                if try await isSuspended(user.username) { context.suspended = true } else { context.caller = user }
+                if suspended { context.suspended = true } else { context.caller = user }
             }
         }
         return try await next(request, context)
@@ -27,16 +27,16 @@ struct KiwiAuthMiddleware: RouterMiddleware {
     /// task of its own, whose room is given back when it ends (a store call is the deepest a
     /// request makes); detached, it copies none of the request's task-local values. A kept one is
     /// read in place (a task for it cost a logged-in read a third of its rate), in this function
-    /// of its own, whose room is given back before the request goes on.
-    private func caller(bySession hash: String) async throws -> KiwiUser? {
-        if let kept = accounts.keptMember(bySession: hash) { return kept }
-        return try await Task.detached(operation: { [accounts] in try await accounts.member(bySession: hash) }).value
-    }
-
-    /// Who is suspended is nearly always kept in memory; when it is not, it is asked once for
-    /// every request that wants it, in a task of its own (`Standings.current`).
-    private func isSuspended(_ name: String) async throws -> Bool {
-        try await accounts.standings.current().suspended.contains(name)
+    /// of its own, whose room is given back before the request goes on. So is whether the member
+    /// is suspended (a suspended member's session does nothing).
+    private func caller(bySession hash: String) async throws -> (user: KiwiUser, suspended: Bool)? {
+        if let kept = accounts.keptMember(bySession: hash), let standings = accounts.standings.kept {
+            return (kept, standings.suspended.contains(kept.username))
+        }
+        return try await Task.detached(operation: { [accounts] () -> (user: KiwiUser, suspended: Bool)? in
+            guard let user = try await accounts.member(bySession: hash) else { return nil }
+            return (user, try await accounts.standings.current().suspended.contains(user.username))
+        }).value
     }
 
     static func token(in request: Request) -> String? {
