@@ -13,6 +13,59 @@ extension KiwiWire {
         case other
     }
 
+    /// What a report is about: a post, a comment or an account, by its id or username. Its `key`
+    /// (`post:12`, `comment:7`, `account:bob`) is how a server keeps it (a member reports each
+    /// thing once) and how the terminal names a comment.
+    public enum ReportSubject: Codable, Sendable, Hashable {
+        case post(String)
+        case comment(String)
+        case account(String)
+
+        public init?(key: String) {
+            let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else { return nil }
+            switch parts[0] {
+            case "post": self = .post(parts[1])
+            case "comment": self = .comment(parts[1])
+            case "account": self = .account(parts[1])
+            default: return nil
+            }
+        }
+
+        /// `post`, `comment` or `account`: a report's `kind`.
+        public var kind: String {
+            switch self {
+            case .post: "post"
+            case .comment: "comment"
+            case .account: "account"
+            }
+        }
+
+        /// The post's or comment's id, or the account's username: a report's `subject`.
+        public var id: String {
+            switch self {
+            case .post(let id), .comment(let id), .account(let id): id
+            }
+        }
+
+        public var key: String { "\(kind):\(id)" }
+
+        /// The route it is reported on.
+        public var path: String {
+            switch self {
+            case .post(let id): "posts/\(id)/report"
+            case .comment(let id): "comments/\(id)/report"
+            case .account(let name): "users/\(name)/report"
+            }
+        }
+
+        /// A post or a comment, which a moderator may remove (an account is silenced or suspended).
+        public var isContent: Bool {
+            if case .account = self { return false }
+            return true
+        }
+    }
+
     /// `POST /posts/<id>/report`, `POST /comments/<id>/report`, `POST /users/<username>/report`:
     /// why, in the reporter's words, and (for an account) the posts that show it.
     public struct ReportRequest: Codable, Sendable, Equatable {

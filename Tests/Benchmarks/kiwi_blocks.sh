@@ -3,8 +3,8 @@
 # none) against this build, where reader0 blocks 100 members and mutes 100 others, on SQLite and on
 # PostgreSQL, seeded alike (20 readers, 2,000 posts; 200 more members, none of whose posts are on the
 # pages, so the pages hold the same posts and only the looking costs). Page 0 logged in as reader0,
-# and pages 0 and 90 anonymous, measured in turn three times with wrk (2 threads, 32 connections,
-# 10 s): medians, and this build's as a share of the baseline's.
+# and pages 0 and 90 anonymous, measured in turn three times (KIWI_BENCH_ROUNDS) with wrk (2 threads,
+# 32 connections, 10 s): medians, and this build's as a share of the baseline's.
 #   KIWI_BENCH_BASELINE=PATH Tests/Benchmarks/kiwi_blocks.sh
 # Needs wrk, and for PostgreSQL its server programs and root (apt-get install wrk postgresql).
 set -euo pipefail

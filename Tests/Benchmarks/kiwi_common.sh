@@ -50,12 +50,14 @@ share_of_health() {
     done
     echo "== $name: $(printf '%s\n' "${shares[@]}" | sort -n | sed -n 2p) % of /health (the shares: ${shares[*]})"
 }
+# Each path (" logged-in" at its end: with the tokens) on the baseline and on this build in turn,
+# KIWI_BENCH_ROUNDS times (3 unless set): the medians, and this build's share of the baseline's.
 side_by_side() {
     local before=$1 before_token=$2 now=$3 token=$4 path url old new headers
     shift 4
     for path in "$@"; do
         url=${path% logged-in} old=() new=()
-        for _ in 1 2 3; do
+        for _ in $(seq "${KIWI_BENCH_ROUNDS:-3}"); do
             headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $before_token")
             old+=("$(wrk -t2 -c32 -d10s "${headers[@]}" "$before$url" | awk '/Requests\/sec/{print $2}')")
             headers=() && [ "$url" != "$path" ] && headers=(-H "Authorization: Bearer $token")

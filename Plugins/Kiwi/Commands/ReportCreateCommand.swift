@@ -29,7 +29,7 @@ extension KiwiCommand.ReportCommand {
             try context.output.detail(
                 report,
                 fields: KiwiModerationText.fields(report),
-                plain: "Reported \(target.subject.words) as \(report.category) (report \(report.id)). The moderators will look at it."
+                plain: "Reported \(write.target) as \(report.category) (report \(report.id)). The moderators will look at it."
             )
         }
     }
@@ -37,11 +37,18 @@ extension KiwiCommand.ReportCommand {
 
 /// `kiwi report`'s target: a post's id, `comment:ID` or `@username`.
 struct ReportTarget: ExpressibleByArgument, Sendable {
-    let subject: KiwiReportTarget
+    let subject: KiwiWire.ReportSubject
 
     init?(argument: String) {
-        guard let subject = KiwiReportTarget(argument) else { return nil }
-        self.subject = subject
+        if argument.hasPrefix("@"), argument.count > 1 {
+            subject = .account(String(argument.dropFirst()))
+        } else if argument.hasPrefix("comment:"), let id = UInt64(argument.dropFirst(8)), id > 0 {
+            subject = .comment(String(id))
+        } else if let id = UInt64(argument), id > 0 {
+            subject = .post(String(id))
+        } else {
+            return nil
+        }
     }
 }
 

@@ -17,8 +17,8 @@ enum KiwiWrite: Codable, Sendable, Equatable {
     case mute(username: String, muting: Bool, seconds: Int? = nil)
     case deletePost(postID: String)
     case uncomment(commentID: String)
-    /// A report to the moderators of `subject` (`KiwiReportTarget`), pointing at `posts`.
-    case report(subject: KiwiReportTarget, category: String, comment: String?, posts: [String])
+    /// A report to the moderators of `subject`, pointing at `posts`.
+    case report(subject: KiwiWire.ReportSubject, category: String, comment: String?, posts: [String])
     /// A moderator's action on a report.
     case moderate(reportID: String, action: String, reason: String?)
     /// A moderator lifts a suspension or a silence (`what`: `suspension` or `silence`).
@@ -62,7 +62,9 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         case .uncomment(let comment): "comment \(comment)"
         case .shelve(let isbn13, _, let title): title.map { "“\(DisplayWidth.truncate($0, to: 40))”" } ?? "book \(isbn13)"
         case .unshelve(let isbn13): "book \(isbn13)"
-        case .report(let subject, _, _, _): subject.words
+        case .report(.post(let id), _, _, _): "post \(id)"
+        case .report(.comment(let id), _, _, _): "comment \(id)"
+        case .report(.account(let name), _, _, _): "@\(name)"
         case .moderate(let report, _, _): "report \(report)"
         case .lift(let username, _, _): "@\(username)"
         }
@@ -73,43 +75,6 @@ enum KiwiWrite: Codable, Sendable, Equatable {
         switch self {
         case .deletePost, .uncomment, .unshelve, .removeFollower, .lift: true
         default: false
-        }
-    }
-}
-
-/// What a report is about: a post, a comment or an account, as `kiwi report` names it
-/// (`12`, `comment:7`, `@bob`).
-enum KiwiReportTarget: Codable, Sendable, Equatable {
-    case post(String)
-    case comment(String)
-    case account(String)
-
-    init?(_ text: String) {
-        if text.hasPrefix("@"), text.count > 1 {
-            self = .account(String(text.dropFirst()))
-        } else if text.hasPrefix("comment:"), let id = UInt64(text.dropFirst(8)), id > 0 {
-            self = .comment(String(id))
-        } else if let id = UInt64(text), id > 0 {
-            self = .post(String(id))
-        } else {
-            return nil
-        }
-    }
-
-    /// The route it is reported on.
-    var path: String {
-        switch self {
-        case .post(let id): "posts/\(id)/report"
-        case .comment(let id): "comments/\(id)/report"
-        case .account(let name): "users/\(name)/report"
-        }
-    }
-
-    var words: String {
-        switch self {
-        case .post(let id): "post \(id)"
-        case .comment(let id): "comment \(id)"
-        case .account(let name): "@\(name)"
         }
     }
 }

@@ -510,7 +510,7 @@ struct KiwiClient: Sendable {
     }
 
     /// A report of a post, a comment or an account to the moderators (toolbox's server).
-    func report(_ subject: KiwiReportTarget, category: String, comment: String?, posts: [String]) async throws -> KiwiWire.Report {
+    func report(_ subject: KiwiWire.ReportSubject, category: String, comment: String?, posts: [String]) async throws -> KiwiWire.Report {
         let notFound: ToolboxError =
             switch subject {
             case .post(let id): Self.noPost(id)

@@ -12,11 +12,11 @@ struct ReportController: Sendable {
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.post("posts/:id/report") { request, context in
-            try await report(.post(try context.postID()), request, context)
+            try await report(.post(String(try context.postID())), request, context)
         }
         router.post("comments/:id/report") { request, context in
             guard let id = context.parameters.get("id", as: Int64.self), id > 0 else { throw KiwiProblem.noSuchComment }
-            return try await report(.comment(id), request, context)
+            return try await report(.comment(String(id)), request, context)
         }
         router.post("users/:username/report") { request, context in
             try await report(.account(try context.username()), request, context)
@@ -30,7 +30,7 @@ struct ReportController: Sendable {
 
     /// `{"category", "comment"?, "posts"?}`: the report, the first one when the caller reported
     /// the same thing before.
-    func report(_ subject: KiwiReportSubject, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
+    func report(_ subject: KiwiWire.ReportSubject, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let body = try await request.decodeJSON(KiwiWire.ReportRequest.self)
         let report = try await community.reports.report(

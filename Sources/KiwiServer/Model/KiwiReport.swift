@@ -10,7 +10,7 @@ struct KiwiReport: Sendable, Equatable {
     var reporter: String
     /// The member whose post, comment or account it is.
     var account: String
-    var subject: KiwiReportSubject
+    var subject: KiwiWire.ReportSubject
     var category: KiwiWire.ReportCategory
     var comment: String?
     var content: KiwiReportedContent
@@ -18,43 +18,6 @@ struct KiwiReport: Sendable, Equatable {
     /// What a moderator did; nil while open.
     var outcome: KiwiModerationAction?
     var resolvedAt: Date?
-}
-
-/// What a report is about, as its key says it: `post:12`, `comment:7`, `account:bob` (a member
-/// reports each thing once).
-enum KiwiReportSubject: Sendable, Hashable {
-    case post(Int64)
-    case comment(Int64)
-    case account(String)
-
-    var key: String {
-        switch self {
-        case .post(let id): "post:\(id)"
-        case .comment(let id): "comment:\(id)"
-        case .account(let name): "account:\(name)"
-        }
-    }
-
-    /// A post or a comment, which a moderator may remove (an account is silenced or suspended).
-    var isContent: Bool {
-        if case .account = self { return false }
-        return true
-    }
-
-    init?(key: String) {
-        let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return nil }
-        switch parts[0] {
-        case "post":
-            guard let id = Int64(parts[1]) else { return nil }
-            self = .post(id)
-        case "comment":
-            guard let id = Int64(parts[1]) else { return nil }
-            self = .comment(id)
-        case "account": self = .account(parts[1])
-        default: return nil
-        }
-    }
 }
 
 /// The reported content as it was: the posts (the one reported, and those attached) and the

@@ -18,7 +18,7 @@ struct Reports: Sendable {
     static let historyShown = 20
 
     func report(
-        _ subject: KiwiReportSubject,
+        _ subject: KiwiWire.ReportSubject,
         category: String,
         comment: String?,
         posts attached: [String],
@@ -39,11 +39,11 @@ struct Reports: Sendable {
         let account: String
         switch subject {
         case .post(let id):
-            let post = try await reported(id)
+            let post = try await reported(Int64(id) ?? 0)
             account = post.owner.username
             content.posts.append(KiwiReportedContent.Post(post))
         case .comment(let id):
-            guard let found = try await store.comment(id) else { throw KiwiProblem.noSuchComment }
+            guard let found = try await store.comment(Int64(id) ?? 0) else { throw KiwiProblem.noSuchComment }
             account = found.owner.username
             content.comment = KiwiReportedContent.Comment(
                 id: found.id,
@@ -137,8 +137,8 @@ struct Reports: Sendable {
         }
         var decision = ModerationDecision(report: id, account: report.account, action: action, moderator: caller.username, reason: reason)
         switch (action, report.subject) {
-        case (.remove, .post(let post)): _ = try await posts.remove(post, of: report.account)
-        case (.remove, .comment(let comment)): _ = try await posts.remove(comment: comment, of: report.account)
+        case (.remove, .post(let post)): _ = try await posts.remove(Int64(post) ?? 0, of: report.account)
+        case (.remove, .comment(let comment)): _ = try await posts.remove(comment: Int64(comment) ?? 0, of: report.account)
         case (.remove, .account): throw KiwiProblem.invalid("remove takes away a post or a comment: silence or suspend an account")
         case (.warn, _): decision.warning = Self.warning(about: report, reason: reason)
         case (.silence, _): decision.silenced = true

@@ -41,7 +41,7 @@ extension KiwiPages {
     }
 
     private func reportPage(
-        _ subject: KiwiReportSubject,
+        _ subject: KiwiWire.ReportSubject,
         _ request: Request,
         _ context: KiwiRequestContext,
         sent: Int64?,
@@ -51,7 +51,7 @@ extension KiwiPages {
     ) async throws -> Response {
         let what: String
         switch subject {
-        case .post(let id): what = "this post by \(try await community.posts.post(id, viewer: context.caller?.username).owner.username)"
+        case .post(let id): what = "this post by \(try await community.posts.post(Int64(id) ?? 0, viewer: context.caller?.username).owner.username)"
         case .comment: what = "this comment"
         case .account(let name): what = "@\(try await community.accounts.member(name).username)"
         }
@@ -74,9 +74,9 @@ extension KiwiPages {
         )
     }
 
-    private func reportSubject(_ context: KiwiRequestContext) throws -> KiwiReportSubject {
-        if let comment = context.parameters.get("comment", as: Int64.self) { return .comment(comment) }
-        if context.parameters.get("id") != nil { return .post(try context.postID()) }
+    private func reportSubject(_ context: KiwiRequestContext) throws -> KiwiWire.ReportSubject {
+        if let comment = context.parameters.get("comment", as: Int64.self) { return .comment(String(comment)) }
+        if context.parameters.get("id") != nil { return .post(String(try context.postID())) }
         return .account(try context.username())
     }
 

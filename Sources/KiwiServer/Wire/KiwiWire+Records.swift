@@ -155,16 +155,10 @@ extension KiwiWire.BookSummary {
 extension KiwiWire.Report {
     /// `kept`: which of its posts are still up (their photos are linked while they are).
     init(_ report: KiwiReport, account: KiwiWire.User, kept: Set<Int64>, moderator: Bool, record: KiwiRecord?, links: Links) {
-        let (kind, subject) =
-            switch report.subject {
-            case .post(let id): ("post", String(id))
-            case .comment(let id): ("comment", String(id))
-            case .account(let name): ("account", name)
-            }
         self.init(
             id: String(report.id),
-            kind: kind,
-            subject: subject,
+            kind: report.subject.kind,
+            subject: report.subject.id,
             account: account,
             reporter: moderator ? report.reporter : nil,
             category: report.category.rawValue,
@@ -201,7 +195,7 @@ extension KiwiWire.Report {
                     reports: record.reports.map {
                         KiwiWire.ReportBrief(
                             id: String($0.id),
-                            kind: String($0.subject.key.prefix { $0 != ":" }),
+                            kind: $0.subject.kind,
                             category: $0.category.rawValue,
                             status: $0.outcome?.rawValue ?? "open",
                             createdAt: isoTime($0.createdAt)

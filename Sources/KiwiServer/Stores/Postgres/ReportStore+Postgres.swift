@@ -212,7 +212,7 @@ extension PostgresKiwiDatabase: ReportStore {
             id: id,
             reporter: reporter,
             account: account,
-            subject: KiwiReportSubject(key: subject) ?? .account(account),
+            subject: KiwiWire.ReportSubject(key: subject) ?? .account(account),
             category: KiwiWire.ReportCategory(rawValue: category) ?? .other,
             comment: comment,
             content: KiwiReportedContent(stored: content),

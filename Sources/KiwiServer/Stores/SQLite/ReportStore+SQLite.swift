@@ -140,7 +140,7 @@ extension SQLiteKiwiDatabase: ReportStore {
             id: row[0],
             reporter: row[1],
             account: row[2],
-            subject: KiwiReportSubject(key: row[3]) ?? .account(row[2]),
+            subject: KiwiWire.ReportSubject(key: row[3]) ?? .account(row[2]),
             category: KiwiWire.ReportCategory(rawValue: row[4]) ?? .other,
             comment: row[5],
             content: KiwiReportedContent(stored: row[6]),
