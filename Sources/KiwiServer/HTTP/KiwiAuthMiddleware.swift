@@ -16,7 +16,7 @@ struct KiwiAuthMiddleware: RouterMiddleware {
             let hash = SessionTokens.hash(token)
             if let (user, suspended) = try await caller(bySession: hash) {
                 context.tokenHash = hash
-                if suspended { context.suspended = true } else { context.caller = user }
+                if !suspended { context.caller = user }
             }
         }
         return try await next(request, context)

@@ -6,11 +6,11 @@ import NIOCore
 struct KiwiRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     var caller: KiwiUser?
-    /// The SHA-256 of the caller's token, to end the session on logout.
+    /// The SHA-256 of the caller's token, to end the session on logout. Set without a `caller`,
+    /// the session is a suspended member's: they read as a guest, and whatever needs a member is
+    /// refused as suspended (a field of its own would grow every frame that holds a context, which
+    /// a live stream's connection keeps for hours).
     var tokenHash: String?
-    /// The session is a suspended member's: they read as a guest, and whatever needs a member is
-    /// refused as suspended.
-    var suspended = false
     /// The connection, which a live stream closes when its reader is dropped.
     let channel: any Channel
     /// Who is asking by address (`KiwiAuthMiddleware`), worked out when asked.
@@ -25,7 +25,7 @@ struct KiwiRequestContext: RequestContext {
     }
 
     func requireCaller() throws -> KiwiUser {
-        guard let caller else { throw suspended ? KiwiProblem.suspended : KiwiProblem.notLoggedIn }
+        guard let caller else { throw tokenHash == nil ? KiwiProblem.notLoggedIn : KiwiProblem.suspended }
         return caller
     }
 
