@@ -48,7 +48,7 @@ reads() {
 pages() { mkdir -p "$2"; for page in $(seq 0 100); do curl -sf "$1/posts?page=$page&pageSize=20" | sed "s#${1}#HOST#g" >"$2/$page.json"; done; }
 
 if [ -n "${KIWI_BENCH_BASELINE:-}" ]; then
-    echo "### SQLite: the baseline ($KIWI_BENCH_BASELINE) against this build, seeded alike, measured in turn (medians of 3)"
+    echo "### SQLite: the baseline ($KIWI_BENCH_BASELINE) against this build, seeded alike, measured in turn (medians of ${KIWI_BENCH_ROUNDS:-3})"
     # Assignments before a function call hold for that call only.
     toolbox=$KIWI_BENCH_BASELINE data="$work/baseline" serve "$@"
     before=$base

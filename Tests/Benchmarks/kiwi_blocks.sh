@@ -48,7 +48,7 @@ compare() {
     members "$before"
     members "$base" "$token"
     [ "$(curl -sf -H "Authorization: Bearer $token" "$base/users/me/blocks" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')" = 100 ]
-    echo "### $store: the baseline against this build, reader0 blocking 100 and muting 100 in this build (medians of 3)"
+    echo "### $store: the baseline against this build, reader0 blocking 100 and muting 100 in this build (medians of ${KIWI_BENCH_ROUNDS:-3})"
     side_by_side "$before" "$before_token" "$base" "$token" \
         "/posts?page=0&pageSize=20 logged-in" "/posts?page=0&pageSize=20" "/posts?page=90&pageSize=20"
     kill "$pid" "$before_pid"; wait "$pid" "$before_pid" 2>/dev/null || true

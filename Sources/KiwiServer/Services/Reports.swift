@@ -113,9 +113,7 @@ struct Reports: Sendable {
     func record(of account: String, besides id: Int64? = nil) async throws -> KiwiRecord {
         let standings = try await standings.current()
         return KiwiRecord(
-            reports: try await store.reports(about: account, limit: Self.historyShown + 1).filter { $0.id != id }.prefix(Self.historyShown).map {
-                $0
-            },
+            reports: Array(try await store.reports(about: account, limit: Self.historyShown + 1).filter { $0.id != id }.prefix(Self.historyShown)),
             actions: try await store.audit(account: account, before: nil, limit: Self.historyShown),
             standing: standings.standing(of: account)
         )

@@ -11,7 +11,7 @@ extension KiwiPages {
         return try await reportPage(subject, request, context, sent: nil, message: nil, comment: "", category: nil)
     }
 
-    /// Fields `category` and `comment`: the report, then its thanks (a second report of the same
+    /// Fields `category` and `text` (the reporter's words): the report, then its thanks (a second report of the same
     /// thing is the first, thanked again).
     @Sendable func sendReport(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
