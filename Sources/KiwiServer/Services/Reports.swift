@@ -3,8 +3,8 @@ import KiwiServerSettings
 import KiwiWire
 
 /// Reports and what moderators do with them. A member reports a post, a comment or an account
-/// (never themselves) once: a second report of the same thing is the first. Moderators and
-/// admins read the open reports oldest first, with the content as it was when reported and the
+/// (never themselves) once: a second report of the same thing is the first, and costs nothing
+/// (the store holds to it when two race). Moderators and admins read the open reports oldest first, with the content as it was when reported and the
 /// account's record, and act on each; nobody acts on an admin but an admin. Every action is in
 /// the audit log, and the reporter hears what came of their report, never from whom.
 struct Reports: Sendable {
@@ -35,6 +35,8 @@ struct Reports: Sendable {
         guard attached.count <= KiwiLimits.reportedPosts else {
             throw KiwiProblem.invalid("a report points at \(KiwiLimits.reportedPosts) posts at most")
         }
+        // Reported before: that report, and nothing spent or copied again.
+        if let made = try await store.report(by: caller.username, of: subject) { return made }
         var content = KiwiReportedContent()
         let account: String
         switch subject {

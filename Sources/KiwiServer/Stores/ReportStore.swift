@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 
 /// Reports, the audit log and members' standing. A moderator's decision is one transaction: the
 /// report closed, the account silenced or suspended (or that lifted), the audit line, and the
@@ -8,6 +9,8 @@ protocol ReportStore: Sendable {
     /// reported the same subject before, answers that one and stores nothing.
     func fileReport(_ report: KiwiReport, photos: [Int64: Data]) async throws -> KiwiReport
     func report(_ id: Int64) async throws -> KiwiReport?
+    /// The member's report of that subject, if they made one.
+    func report(by reporter: String, of subject: KiwiWire.ReportSubject) async throws -> KiwiReport?
     /// The copy a report keeps of a post's photo (a JPEG); nil for none.
     func reportPhoto(report: Int64, post: Int64) async throws -> Data?
     /// Oldest first, after the report numbered `after`; open ones only unless `all`.

@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 
 extension MemoryKiwiDatabase: ReportStore {
     func fileReport(_ report: KiwiReport, photos: [Int64: Data]) throws -> KiwiReport {
@@ -14,6 +15,10 @@ extension MemoryKiwiDatabase: ReportStore {
     func reportPhoto(report: Int64, post: Int64) -> Data? { reportPhotos[ReportPhotoKey(report: report, post: post)] }
 
     func report(_ id: Int64) -> KiwiReport? { reports.first { $0.id == id } }
+
+    func report(by reporter: String, of subject: KiwiWire.ReportSubject) -> KiwiReport? {
+        reports.first { $0.reporter == reporter && $0.subject == subject }
+    }
 
     func reports(all: Bool, after: Int64?, limit: Int) -> [KiwiReport] {
         Array(reports.filter { $0.id > after ?? 0 && (all || $0.outcome == nil) }.prefix(limit))

@@ -41,6 +41,10 @@ extension PostgresKiwiDatabase: ReportStore {
         return found
     }
 
+    func report(by reporter: String, of subject: KiwiWire.ReportSubject) async throws -> KiwiReport? {
+        try await reportRows("SELECT \(unescaped: Self.reportColumns) FROM reports WHERE reporter = \(reporter) AND subject = \(subject.key)").first
+    }
+
     func reportPhoto(report: Int64, post: Int64) async throws -> Data? {
         let logger = self.logger
         return try await withConnection { connection in

@@ -33,6 +33,13 @@ extension SQLiteKiwiDatabase: ReportStore {
         }
     }
 
+    func report(by reporter: String, of subject: KiwiWire.ReportSubject) async throws -> KiwiReport? {
+        try await read { db in
+            let sql = "SELECT \(Self.reportColumns) FROM reports WHERE reporter = ? AND subject = ?"
+            return try Row.fetchOne(db, sql: sql, arguments: [reporter, subject.key]).map(Self.report)
+        }
+    }
+
     func reportPhoto(report: Int64, post: Int64) async throws -> Data? {
         try await read { db in
             try Data.fetchOne(db, sql: "SELECT bytes FROM report_photos WHERE report_id = ? AND post_id = ?", arguments: [report, post])
