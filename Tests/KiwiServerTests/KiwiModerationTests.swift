@@ -254,6 +254,8 @@ import Testing
                 #expect(try await client.wire([KiwiWire.Comment].self, .get, "/posts/\(adas)/comments", token: ada).1?.isEmpty == true)
                 let (_, told) = try await client.wire([KiwiWire.Notification].self, .get, "/notifications", token: ada)
                 #expect(told?.allSatisfy { $0.actor.username != "bob" } == true, "his comment and follow are not heard of")
+                let (_, unread, _) = try await client.json(.get, "/notifications/unread", token: ada)
+                #expect((unread as? [String: Any])?["count"] as? Int == 1, "nor counted as unread: only what came of her report")
                 #expect(try await client.wire([KiwiWire.User].self, .get, "/search?q=bob&type=members", token: ada).1?.isEmpty == true)
                 #expect(try await client.wire(KiwiWire.User.self, .get, "/users/bob").1?.standing == "suspended")
 

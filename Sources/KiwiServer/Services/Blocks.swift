@@ -29,11 +29,12 @@ final class Blocks: Sendable {
         return try await kept.value(for: viewer) { try await store.keptAway(for: viewer) }
     }
 
-    /// Whom `member` mutes now: what their unread count leaves out.
-    func muted(by member: String) async throws -> [String] {
+    /// Whose notifications `member`'s unread count leaves out: those they mute now, and the
+    /// `suspended` (whose doings nobody hears of while they are).
+    func unheard(by member: String, suspended: Set<String>) async throws -> [String] {
         let kept = try await keptAway(for: member)
         let now = Date()
-        return kept.muting.keys.filter { kept.mutes($0, at: now) }.sorted()
+        return Set(kept.muting.keys.filter { kept.mutes($0, at: now) }).union(suspended).sorted()
     }
 
     /// Refuses what `caller` would do to `other` (follow them, like or comment on their post) when

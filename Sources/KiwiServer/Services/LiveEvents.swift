@@ -234,7 +234,8 @@ final class LiveEvents: Service, Sendable {
     }
 
     private func unreadCount(of reader: String) async throws -> Int {
-        try await store.unreadCount(for: reader, excluding: try await blocks.muted(by: reader))
+        let suspended = try await standings.current().suspended
+        return try await store.unreadCount(for: reader, excluding: try await blocks.unheard(by: reader, suspended: suspended))
     }
 
     /// One reader's connection.

@@ -20,7 +20,8 @@ struct Notifications: Sendable {
     }
 
     func unreadCount(for reader: KiwiUser) async throws -> Int {
-        try await store.unreadCount(for: reader.username, excluding: try await blocks.muted(by: reader.username))
+        let suspended = try await standings.current().suspended
+        return try await store.unreadCount(for: reader.username, excluding: try await blocks.unheard(by: reader.username, suspended: suspended))
     }
 
     /// All of them, or those up to `id`; answers how many are still unread.
