@@ -83,7 +83,7 @@ extension KiwiWire {
 
     /// A report, as its reporter and the moderators read it. `content` is what was reported as it
     /// was then, kept even if its author deleted it; `history` (moderators only) is the account's
-    /// earlier reports and the actions taken on it.
+    /// other reports and the actions taken on it.
     public struct Report: Codable, Sendable, Equatable {
         public var id: String
         /// `post`, `comment` or `account`.
@@ -195,7 +195,7 @@ extension KiwiWire {
         }
     }
 
-    /// An account's record with the moderators: its earlier reports (newest first) and the
+    /// An account's record with the moderators: its other reports (newest first) and the
     /// actions taken on it, and whether it is silenced or suspended now.
     public struct ModerationHistory: Codable, Sendable, Equatable {
         public var reports: [ReportBrief]

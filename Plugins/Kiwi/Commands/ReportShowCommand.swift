@@ -8,7 +8,7 @@ extension KiwiCommand.ReportCommand {
             commandName: "show",
             abstract: "A report in full: what was reported as it was, and (for moderators) the account's record.",
             discussion: """
-                A member reads their own reports; moderators read any, with the account's earlier \
+                A member reads their own reports; moderators read any, with the account's other \
                 reports and the actions taken on it.
 
                 Example:

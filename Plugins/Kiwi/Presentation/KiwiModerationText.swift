@@ -50,8 +50,8 @@ enum KiwiModerationText {
         }
         if let history = report.history {
             fields.append(("Standing", history.standing ?? "good"))
-            let earlier = history.reports.map { "\($0.id) (\($0.kind), \($0.category), \($0.status))" }
-            fields.append(("Earlier reports", earlier.isEmpty ? "none" : earlier.joined(separator: ", ")))
+            let others = history.reports.map { "\($0.id) (\($0.kind), \($0.category), \($0.status))" }
+            fields.append(("Other reports", others.isEmpty ? "none" : others.joined(separator: ", ")))
             let actions = history.actions.map { "\($0.action) \(KiwiTime.age(KiwiTime.parse($0.createdAt)))" + ($0.reason.map { ": \($0)" } ?? "") }
             fields.append(("Actions", actions.isEmpty ? "none" : actions.joined(separator: "; ")))
         }

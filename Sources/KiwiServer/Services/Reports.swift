@@ -14,7 +14,7 @@ struct Reports: Sendable {
     let posts: Posts
     let standings: Standings
 
-    /// How many of an account's earlier reports and actions a report shows.
+    /// How many of an account's other reports and actions a report shows.
     static let historyShown = 20
 
     func report(
@@ -102,7 +102,7 @@ struct Reports: Sendable {
         return try await store.reports(all: all, after: after, limit: limit)
     }
 
-    /// A report with its account's record: their earlier reports, the actions taken on them,
+    /// A report with its account's record: their other reports, the actions taken on them,
     /// whether they are silenced or suspended now. A reporter may read their own report, without
     /// the record.
     func report(_ id: Int64, by caller: KiwiUser) async throws -> (report: KiwiReport, record: KiwiRecord?) {

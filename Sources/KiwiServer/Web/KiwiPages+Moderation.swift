@@ -147,7 +147,7 @@ extension KiwiPages {
         let links = links(request, context)
         let up = try await community.reports.stillUp(report)
         let now = Date()
-        let earlier = record.reports.map {
+        let others = record.reports.map {
             ModerationReportPage.Line(
                 words: "Report \($0.id): \(Self.title($0.category)), \($0.outcome?.rawValue ?? "open")",
                 age: RelativeTime.ago(now.timeIntervalSince($0.createdAt))
@@ -179,9 +179,9 @@ extension KiwiPages {
             },
             reportedComment: report.content.comment?.text,
             standing: record.standing.map { $0.capitalized } ?? "Good standing",
-            earlier: earlier,
+            others: others,
             actions: actions,
-            hasEarlier: !earlier.isEmpty,
+            hasOthers: !others.isEmpty,
             hasActions: !actions.isEmpty,
             choices: Self.actionChoices(for: report),
             message: message

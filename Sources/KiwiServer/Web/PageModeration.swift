@@ -49,9 +49,9 @@ struct ModerationReportPage: Sendable {
     let posts: [Post]
     let reportedComment: String?
     let standing: String
-    let earlier: [Line]
+    let others: [Line]
     let actions: [Line]
-    let hasEarlier, hasActions: Bool
+    let hasOthers, hasActions: Bool
     let choices: [PageChoice]
     let message: String?
 }
