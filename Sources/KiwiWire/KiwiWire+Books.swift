@@ -22,6 +22,9 @@ extension KiwiWire {
         public var coverURL: String?
         /// How many members want to read it, are reading it and have read it; only on the book's own answer.
         public var shelves: ShelfCounts?
+        /// Its readers' latest reviews that the caller may read, the latest changed first; only on
+        /// the book's own answer.
+        public var reviews: [ShelfEntry]?
 
         public static let recentReaderLimit = 12
 
@@ -34,12 +37,13 @@ extension KiwiWire {
             recentReaders: [User]? = nil,
             cover: KiwiPhotoVersions? = nil,
             coverURL: String? = nil,
-            shelves: ShelfCounts? = nil
+            shelves: ShelfCounts? = nil,
+            reviews: [ShelfEntry]? = nil
         ) {
             // The book, what is said of it, and its cover: the colour is the ISBN's, so never passed.
             (self.isbn13, self.title, self.authors) = (isbn13, title, authors)
             (self.reflections, self.readers, self.recentReaders) = (reflections, readers, recentReaders)
-            (self.cover, self.coverURL, self.shelves) = (cover, coverURL, shelves)
+            (self.cover, self.coverURL, self.shelves, self.reviews) = (cover, coverURL, shelves, reviews)
             coverColor = BookCover.colour(isbn13: isbn13).hex
         }
 

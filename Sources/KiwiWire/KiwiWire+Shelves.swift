@@ -70,6 +70,9 @@ extension KiwiWire {
         public var finished: String?
         /// The reader's stars, 1 to 5 (an import from Goodreads brings them).
         public var rating: Int?
+        /// The reader's review of this reading, and the spoiler warning it is shown behind.
+        public var review: String?
+        public var spoiler: String?
         public var updatedAt: String
         /// The cover's versions, once the server has one; else the generated cover's colour.
         public var cover: KiwiPhotoVersions?
@@ -86,13 +89,15 @@ extension KiwiWire {
             started: String?,
             finished: String?,
             rating: Int? = nil,
+            review: String? = nil,
+            spoiler: String? = nil,
             updatedAt: String,
             cover: KiwiPhotoVersions?,
             coverURL: String? = nil
         ) {
             (self.id, self.reader, self.book, self.shelf, self.progress) = (id, reader, book, shelf, progress)
             (self.started, self.finished, self.rating, self.updatedAt, self.cover) = (started, finished, rating, updatedAt, cover)
-            self.coverURL = coverURL
+            (self.review, self.spoiler, self.coverURL) = (review, spoiler, coverURL)
             coverColor = book.isbn13.map { BookCover.colour(isbn13: $0).hex }
         }
 
@@ -138,15 +143,18 @@ extension KiwiWire {
     /// `PUT /users/me/books/<isbn13>`: the shelf a book goes on, and what is known of the reading.
     /// Days are the reader's (the server invents none: a book read on an unknown day has none); a
     /// day, a progress or a rating left out stays as it was. A page or a percent is for a book on
-    /// "reading"; `pages` alone (the edition's page count) goes with any shelf. `book` names the
-    /// book when no post here does (an import from another site), so that the book search is not
-    /// asked.
+    /// "reading"; `pages` alone (the edition's page count) goes with any shelf. `review` replaces
+    /// the reading's review (empty: takes it away), with `spoiler` as its warning or none;
+    /// `spoiler` alone puts a warning on the review there is. `book` names the book when no post
+    /// here does (an import from another site), so that the book search is not asked.
     public struct ShelfChange: Codable, Sendable, Equatable {
         public var shelf: Shelf
         public var progress: ReadingProgress?
         public var started: String?
         public var finished: String?
         public var rating: Int?
+        public var review: String?
+        public var spoiler: String?
         public var book: Book?
 
         public init(
@@ -155,9 +163,12 @@ extension KiwiWire {
             started: String? = nil,
             finished: String? = nil,
             rating: Int? = nil,
+            review: String? = nil,
+            spoiler: String? = nil,
             book: Book? = nil
         ) {
-            (self.shelf, self.progress, self.started, self.finished, self.rating, self.book) = (shelf, progress, started, finished, rating, book)
+            (self.shelf, self.progress, self.started, self.finished, self.rating) = (shelf, progress, started, finished, rating)
+            (self.review, self.spoiler, self.book) = (review, spoiler, book)
         }
     }
 

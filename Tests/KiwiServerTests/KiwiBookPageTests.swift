@@ -45,7 +45,8 @@ import Testing
                             readers: 0,
                             recentReaders: [],
                             coverURL: "http://localhost/books/\(Self.tempest)/cover.svg",
-                            shelves: KiwiWire.ShelfCounts(want: 0, reading: 0, read: 0)
+                            shelves: KiwiWire.ShelfCounts(want: 0, reading: 0, read: 0),
+                            reviews: []
                         )
                 )
                 #expect(try await client.json(.get, "/books/9999999999999").0 == .notFound)

@@ -36,6 +36,8 @@ import Testing
             started: "2026-01-02",
             finished: "2026-02-03",
             rating: 5,
+            review: "Better the second time.",
+            spoiler: "the ending",
             updatedAt: "2026-02-03T10:00:00Z",
             cover: versions,
             coverURL: "http://kiwi.test/media/cover-9780141439600.jpg/320.jpg"
@@ -133,13 +135,25 @@ import Testing
                     recentReaders: [user],
                     cover: versions,
                     coverURL: "http://kiwi.test/books/9780141439600/cover.svg",
-                    shelves: counts
+                    shelves: counts,
+                    reviews: [entry]
                 )
             ),
             WireSample(progress),
             WireSample(entry),
             WireSample(KiwiWire.Shelves(want: [entry], reading: [entry], read: [entry], readThisYear: 1)),
-            WireSample(KiwiWire.ShelfChange(shelf: .read, progress: progress, started: "2026-01-02", finished: "2026-02-03", rating: 4, book: book)),
+            WireSample(
+                KiwiWire.ShelfChange(
+                    shelf: .read,
+                    progress: progress,
+                    started: "2026-01-02",
+                    finished: "2026-02-03",
+                    rating: 4,
+                    review: "Reader, I loved it.",
+                    spoiler: "the ending",
+                    book: book
+                )
+            ),
             WireSample(counts),
             WireSample(KiwiWire.ReportRequest(category: "spam", comment: "adverts", posts: ["7"])),
             WireSample(reportedPost),

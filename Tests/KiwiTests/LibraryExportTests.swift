@@ -37,7 +37,14 @@ import Testing
         try #require(try storygraph(row).rows.first)
     }
 
-    static func entry(_ isbn13: String, _ shelf: KiwiWire.Shelf, id: Int, started: String? = nil, finished: String? = nil) -> KiwiWire.ShelfEntry {
+    static func entry(
+        _ isbn13: String,
+        _ shelf: KiwiWire.Shelf,
+        id: Int,
+        started: String? = nil,
+        finished: String? = nil,
+        review: String? = nil
+    ) -> KiwiWire.ShelfEntry {
         KiwiWire.ShelfEntry(
             id: "\(id)",
             reader: "ada",
@@ -46,6 +53,7 @@ import Testing
             progress: nil,
             started: started,
             finished: finished,
+            review: review,
             updatedAt: "2026-01-01T00:00:00Z",
             cover: nil
         )
@@ -127,8 +135,8 @@ import Testing
         // The second reading under way on Kiwi: it is finished as the file says, and the first is not made again.
         let under = Self.entry(isbn, .reading, id: 2, started: "2026-09-01")
         #expect(Self.said(jane.changes(given: [first, under])) == ["read 2026-09-01→2026-09-12 ★4"])
-        // Both there: nothing.
-        #expect(jane.changes(given: [first, Self.entry(isbn, .read, id: 2, finished: "2026-09-12")]).isEmpty)
+        // Both there, the review with the latest: nothing.
+        #expect(jane.changes(given: [first, Self.entry(isbn, .read, id: 2, finished: "2026-09-12", review: "Kept.")]).isEmpty)
 
         // Read once before, being read again: the reading finished, then the one under way.
         let dispossessed = try Self.only(
@@ -148,7 +156,8 @@ import Testing
         #expect(Self.said(rated.changes(given: [])) == ["read 2020-01-05→2020-02-01 ★5", "reading 2026-10-20→-"])
         let done = Self.entry("9780060512750", .read, id: 4, finished: "2020-02-01")
         #expect(Self.said(dispossessed.changes(given: [done])) == ["reading 2026-10-20→-"])
-        #expect(dispossessed.changes(given: [done, Self.entry("9780060512750", .reading, id: 5, started: "2026-10-20")]).isEmpty)
+        let under2 = Self.entry("9780060512750", .reading, id: 5, started: "2026-10-20", review: "Kept.")
+        #expect(dispossessed.changes(given: [done, under2]).isEmpty)
     }
 
     @Test func goodreadsReadsItsOwnColumnsAndAnUndatedReadingIsAnyReading() throws {
@@ -182,6 +191,76 @@ import Testing
         #expect(plan.already.map(\.title) == ["Middlemarch"] && plan.add.map(\.row.title) == ["The Tempest"])
         #expect(plan.otherShelves.map(\.status) == ["did-not-finish"])
         #expect(Self.said(plan.add[0].changes) == ["want -→-"])
+    }
+
+    /// A review comes in as plain text, behind a warning where Goodreads marks it a spoiler (its
+    /// column, or spoiler tags in its text); StoryGraph's has no such column. It goes on the
+    /// reading where the book is now, alone to shelves that hold the rest, and never twice.
+    @Test func aReviewKeepsItsSpoilerMarking() throws {
+        let rows = [
+            GoodreadsLibraryExport.row(
+                title: "Jane Eyre",
+                isbn13: "9780141441146",
+                isbn10: "",
+                shelf: "read",
+                dateRead: "2024/03/15",
+                rating: "5",
+                review: "\"Reader, I married him.<br/><br/>The fire at <b>Thornfield</b> &amp; Bertha.\"",
+                spoiler: "true"
+            ),
+            GoodreadsLibraryExport.row(
+                title: "The Tempest",
+                isbn13: "9780141439600",
+                isbn10: "",
+                shelf: "read",
+                dateRead: "2025/06/01",
+                rating: "4",
+                review: "\"A storm, then <spoiler>Prospero drowns his book</spoiler>. 1 < 2 <3\""
+            ),
+            GoodreadsLibraryExport.row(
+                title: "Emma",
+                isbn13: "9780141439587",
+                isbn10: "",
+                shelf: "to-read",
+                dateRead: "",
+                rating: "0",
+                review: "Soon."
+            ),
+            GoodreadsLibraryExport.row(
+                title: "Middlemarch",
+                isbn13: "9780141439549",
+                isbn10: "",
+                shelf: "read",
+                dateRead: "",
+                rating: "0",
+                review: "<br/>"
+            ),
+        ]
+        let export = try LibraryExport(([GoodreadsLibraryExport.header] + rows).joined(separator: "\n"), file: "goodreads_library_export.csv")
+        let (jane, tempest, emma, middlemarch) = (export.rows[0], export.rows[1], export.rows[2], export.rows[3])
+        #expect(jane.review == "Reader, I married him.\n\nThe fire at Thornfield & Bertha.")
+        #expect(jane.spoiler == "marked as a spoiler on Goodreads")
+        #expect(tempest.review == "A storm, then Prospero drowns his book. 1 < 2 <3" && tempest.spoiler == "marked as a spoiler on Goodreads")
+        #expect(emma.review == "Soon." && emma.spoiler == nil)
+        #expect(middlemarch.review == nil && middlemarch.spoiler == nil, "markup alone is no review")
+
+        // With the stars, on the latest reading finished; on the shelf a book is wanted on.
+        let sent = jane.changes(given: [])
+        #expect(sent.count == 1 && sent[0].review == jane.review && sent[0].spoiler == jane.spoiler && sent[0].rating == 5)
+        #expect(emma.changes(given: []).map(\.review) == ["Soon."])
+        // Shelves that hold the reading without the review get the review alone; with it, nothing.
+        var held = Self.entry("9780141441146", .read, id: 3, finished: "2024-03-15")
+        let alone = jane.changes(given: [held])
+        #expect(alone.count == 1 && alone[0].shelf == .read && alone[0].finished == nil && alone[0].review == jane.review)
+        held.review = "Rewritten here."
+        #expect(jane.changes(given: [held]).isEmpty, "a review of the shelves' own stays")
+        // A book moved on since the export is another reading than the one the review is of.
+        #expect(emma.changes(given: [Self.entry("9780141439587", .reading, id: 4, started: "2026-01-02")]).isEmpty)
+
+        let plan = export.plan(against: Self.shelves([]))
+        #expect(plan.reviews == 3 && plan.spoilers == 2)
+        let storygraph = try Self.only(Self.storygraphRow("Emma", isbn: "9780141439587", status: "read", datesRead: "2025/06/30"))
+        #expect(storygraph.review == "A review, with a comma." && storygraph.spoiler == nil)
     }
 
     /// An export older than the shelves does not move a book back: finished here since, it is not
@@ -219,8 +298,18 @@ enum GoodreadsLibraryExport {
         + "Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,"
         + "My Review,Spoiler,Private Notes,Read Count,Owned Copies"
 
-    static func row(title: String, isbn13: String, isbn10: String, shelf: String, dateRead: String, rating: String) -> String {
+    /// `review` as the CSV field holds it (quoted where it must be); `spoiler`: Goodreads' `true` or nothing.
+    static func row(
+        title: String,
+        isbn13: String,
+        isbn10: String,
+        shelf: String,
+        dateRead: String,
+        rating: String,
+        review: String = "",
+        spoiler: String = ""
+    ) -> String {
         "1,\(title),Author B,\"B, Author\",,=\"\(isbn10)\",=\"\(isbn13)\",\(rating),3.9,Penguin,Paperback,300,2003,1871,\(dateRead),2023/01/02,,,"
-            + "\(shelf),,,,1,0"
+            + "\(shelf),\(review),\(spoiler),,1,0"
     }
 }

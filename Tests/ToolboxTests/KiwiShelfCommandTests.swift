@@ -41,6 +41,18 @@ import Testing
         #expect(plain.standardOutput == "The Tempest by William Shakespeare: read, finished 2026-02-10.\n")
         let shelves = try Self.json(try await ada.run(["kiwi", "shelf", "--json"]).standardOutput)
         #expect((shelves["read"] as? [[String: Any]])?.first?["finished"] as? String == "2026-02-10")
+        // A review with its warning, on the same reading; a warning too long is refused before anything is sent.
+        let long = String(repeating: "x", count: 201)
+        let refused = try await ada.run(["kiwi", "finish", Self.tempest, "--review", "The storm is his.", "--spoiler", long])
+        #expect(refused.exitCode == 64 && refused.standardError.contains("--spoiler is 201 characters; at most 200"))
+        let reviewed = try await ada.run([
+            "kiwi", "finish", Self.tempest, "--on", "2026-02-10", "--review", "The storm is his.", "--spoiler", "who raised it",
+        ])
+        #expect(reviewed.exitCode == 0)
+        let read = try await ada.run(["kiwi", "shelf", "read", "--json"]).standardOutput
+        let withReview = try #require((try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [[String: Any]])?.first)
+        #expect(withReview["review"] as? String == "The storm is his." && withReview["spoiler"] as? String == "who raised it")
+        #expect(withReview["finished"] as? String == "2026-02-10", "the same reading")
         #expect(try await ada.run(["kiwi", "shelf", "want"]).standardError == "Your “Want to read” shelf is empty.\n")
 
         let year = try await ada.run(["kiwi", "year", "2026", "--json"])
@@ -78,7 +90,12 @@ import Testing
 
             let dry = try await ada.run(["kiwi", "import", file.path])
             #expect(dry.exitCode == 0)
-            #expect(dry.standardOutput.contains("Would add 185 of 200 rows from \(file.path): 30 want to read, 31 reading, 124 read."), "\(dry)")
+            #expect(
+                dry.standardOutput.contains(
+                    "Would add 185 of 200 rows from \(file.path): 30 want to read, 31 reading, 124 read; 30 reviews, 10 behind a spoiler warning."
+                ),
+                "\(dry)"
+            )
             #expect(
                 dry.standardOutput.contains("10 rows without an ISBN-13, left out:\n  row 20: Untraceable Pamphlet 20 by Anon Y. Mous, Co Author\n")
             )
@@ -100,6 +117,24 @@ import Testing
             #expect(third["finished"] as? String == "2024-03-15" && third["rating"] as? Int == 4)
             #expect((third["progress"] as? [String: Int])?["pages"] == 352)
             #expect((third["book"] as? [String: Any])?["title"] as? String == "Book 3, \"Quoted\" Edition")
+            // Row 30's review is marked a spoiler, row 15's is not: the terminal hides the one until asked.
+            let review = "Loved it, mostly.\nThe \"storm\" chapter, above all."
+            let (fifteenth, thirtieth) = (GoodreadsExport.isbn13(15), GoodreadsExport.isbn13(30))
+            let marked = try #require(read.first { ($0["book"] as? [String: Any])?["isbn13"] as? String == thirtieth })
+            #expect(marked["review"] as? String == review && marked["spoiler"] as? String == "marked as a spoiler on Goodreads")
+            let table = try await ada.run(["kiwi", "shelf", "read"]).standardOutput
+            let line = { (isbn13: String, text: String) in text.split(separator: "\n").first { $0.contains(isbn13) }.map(String.init) ?? "" }
+            #expect(line(thirtieth, table).hasSuffix("Spoiler: marked as a spoiler on Goodreads (hidden; --spoilers shows it)"), "\(table)")
+            #expect(line(fifteenth, table).hasSuffix("Loved it, mostly. The \"storm\" chapter, above all."), "a review on one line")
+            let shown = try await ada.run(["kiwi", "shelf", "read", "--spoilers"]).standardOutput
+            #expect(line(thirtieth, shown).hasSuffix("Loved it, mostly. The \"storm\" chapter, above all."))
+            let aloud = try await ada.run(["kiwi", "shelf", "read", "--plain"]).standardOutput
+            #expect(aloud.contains("Its review is behind a spoiler warning, “marked as a spoiler on Goodreads”, and hidden."))
+            let book = try await ada.run(["kiwi", "book", thirtieth])
+            #expect(
+                book.standardOutput.contains("ada, read 2025-07-13: Spoiler: marked as a spoiler on Goodreads (hidden; --spoilers shows it)\n"),
+                "the book names its reviews, behind their warnings: \(book)"
+            )
 
             let again = try await ada.run(["kiwi", "import", file.path, "--yes"])
             #expect(again.exitCode == 0)
@@ -139,7 +174,7 @@ import Testing
         #expect(dry.exitCode == 0, "\(dry.standardError)")
         #expect(
             dry.standardOutput.hasPrefix(
-                "Would add 9 of 12 rows from \(file.path): 1 want to read, 3 reading, 5 read; 7 readings finished in all.\n"
+                "Would add 9 of 12 rows from \(file.path): 1 want to read, 3 reading, 5 read; 7 readings finished in all; 2 reviews.\n"
             ),
             "\(dry.standardOutput)"
         )
@@ -168,6 +203,14 @@ import Testing
         #expect(read.count == 7)
         #expect(readings(StoryGraphExport.janeEyre, on: read) == ["2019-03-01→2019-03-14", "2026-09-01→2026-09-12 ★4"])
         #expect(readings(StoryGraphExport.piranesi, on: read) == ["2025-02-12→2025-02-20 ★5"])
+        // A review with its line break and quotes, on the latest reading of Jane Eyre; StoryGraph marks no spoiler.
+        let reviewed = read.filter { $0["review"] != nil }
+        #expect(
+            reviewed.compactMap { $0["review"] as? String }.sorted() == [
+                "A house of tides, endless.\nThe \"statues\", above all.", "Better the second time.",
+            ]
+        )
+        #expect(reviewed.allSatisfy { $0["spoiler"] == nil && ($0["rating"] as? Int) != nil })
         #expect(readings(StoryGraphExport.dune, on: read) == ["-→- ★4"])
         #expect(readings(StoryGraphExport.frankenstein, on: read) == ["-→2024-05-02"])
         let reading = try #require(shelves["reading"] as? [[String: Any]])
@@ -244,7 +287,8 @@ enum GoodreadsExport {
     }
 
     /// Every 20th row has no ISBN; every 40th of the rest, from the 7th, is on "did-not-finish";
-    /// the others go read, read, read, read, to-read, currently-reading in turn.
+    /// the others go read, read, read, read, to-read, currently-reading in turn. Every 5th has a
+    /// review, every 10th marked as a spoiler.
     static func make(rows: Int) -> String {
         var lines = [header]
         for row in 1...rows {
@@ -259,7 +303,8 @@ enum GoodreadsExport {
                 "\(1000 + row)", title, noISBN ? "Anon Y. Mous" : "Author \(row % 17)", "\"\(row % 17), Author\"", row % 4 == 0 ? "Co Author" : "",
                 noISBN ? "=\"\"" : "=\"\(String(isbn13(row).dropFirst(3).prefix(9)))X\"", isbnField, row == 3 ? "4" : "\(row % 6)", "3.98",
                 "Penguin", "Paperback", row == 3 ? "352" : row % 3 == 0 ? "" : "\(150 + row)", "2003", "1611", read, "2023/01/0\(row % 9 + 1)",
-                shelf == "read" ? "" : shelf, shelf == "read" ? "" : "\(shelf) (#\(row))", shelf, review, "", "", shelf == "read" ? "1" : "0", "0",
+                shelf == "read" ? "" : shelf, shelf == "read" ? "" : "\(shelf) (#\(row))", shelf, review, row % 10 == 0 ? "true" : "", "",
+                shelf == "read" ? "1" : "0", "0",
             ]
             lines.append(fields.joined(separator: ","))
         }

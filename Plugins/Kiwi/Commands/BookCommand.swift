@@ -7,7 +7,7 @@ extension KiwiCommand {
     struct Book: KiwiClientCommand {
         static let configuration = CommandConfiguration(
             commandName: "book",
-            abstract: "A book, its cover, who reads it, and what they wrote of it, newest first.",
+            abstract: "A book, its cover, who reads it, their reviews, and what they posted of it, newest first.",
             discussion: """
                 Examples:
                   toolbox kiwi book 9780141439600
@@ -67,8 +67,12 @@ extension KiwiCommand {
                     )
                 }
             )
-            // The reflections follow in every format, as a profile's posts do.
+            // Its readers' reviews, then the reflections, in every format, as a profile's posts follow it.
             if context.output.format == .table { context.output.line("") }
+            for review in summary.reviews ?? [] {
+                context.output.line(KiwiShelfText.reviewed(review, spoilers: warnings.spoilers, aloud: context.output.format == .plain))
+            }
+            if context.output.format == .table, summary.reviews?.isEmpty == false { context.output.line("") }
             try await KiwiPresentation.list(
                 posts,
                 empty: page > 1 ? "No reflections on page \(page)." : "Nobody has posted about it yet: `toolbox kiwi post --book \(isbn13)`.",

@@ -17,9 +17,10 @@ extension KiwiCommand {
 
                 Reads Goodreads' library export and StoryGraph's, told apart by their columns: to-read, \
                 currently-reading (and StoryGraph's paused) and read become want, reading and read, with the \
-                days each book was read (every reading of a book read again, from StoryGraph), the stars \
-                and the page count. A reading already on your shelves is left alone, so a second run adds \
-                nothing. Rows without an ISBN, and books on shelves of your own making or did-not-finish, \
+                days each book was read (every reading of a book read again, from StoryGraph), the stars, \
+                the page count and your review, behind a spoiler warning where the file marks it a spoiler \
+                (Goodreads' Spoiler column, or spoiler tags in the review). A reading already on your \
+                shelves is left alone, so a second run adds nothing. Rows without an ISBN, and books on shelves of your own making or did-not-finish, \
                 are listed, not guessed: shelve those by hand with `toolbox kiwi want|start|finish BOOK`.
                 """
         )
@@ -103,10 +104,11 @@ extension KiwiCommand {
             let read = plan.add.count { $0.row.shelf == .read }
             // Books read again, and readings finished before the one under way, are readings more.
             let again = plan.finishedReadings == read ? "" : "; \(KiwiSync.count(plan.finishedReadings, "reading")) finished in all"
+            let warned = plan.spoilers == 0 ? "" : ", \(plan.spoilers) behind a spoiler warning"
+            let reviews = plan.reviews == 0 ? "" : "; \(KiwiSync.count(plan.reviews, "review"))\(warned)"
             let verb = done ? "Sent" : "Would add"
-            output.line(
-                "\(verb) \(plan.add.count) of \(rows) rows from \(file)\(byShelf.isEmpty ? "" : ": " + byShelf.joined(separator: ", "))\(again)."
-            )
+            let shelves = byShelf.isEmpty ? "" : ": " + byShelf.joined(separator: ", ")
+            output.line("\(verb) \(plan.add.count) of \(rows) rows from \(file)\(shelves)\(again)\(reviews).")
             if !plan.already.isEmpty { output.line("\(KiwiSync.count(plan.already.count, "book")) already where the file puts them.") }
             let left = [
                 ("without an ISBN-13", plan.withoutISBN), ("on a shelf Kiwi does not keep", plan.otherShelves),

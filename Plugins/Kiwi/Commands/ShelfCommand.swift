@@ -13,6 +13,7 @@ extension KiwiCommand {
                   toolbox kiwi shelf
                   toolbox kiwi shelf reading
                   toolbox kiwi shelf read --user ada --json
+                  toolbox kiwi shelf read --spoilers
 
                 Move books with `toolbox kiwi want|start|progress|finish BOOK`; bring a Goodreads or \
                 StoryGraph library in with `toolbox kiwi import FILE`.
@@ -21,6 +22,7 @@ extension KiwiCommand {
         @Argument(help: "want, reading or read (default: all three).", completion: .list(KiwiWire.Shelf.allCases.map(\.rawValue)))
         var shelf: String?
         @Option(help: "Whose shelves (default: yours).") var user: String?
+        @OptionGroup var warnings: SpoilerOptions
         @OptionGroup var options: ClientOptions
 
         func validate() throws {
@@ -41,11 +43,14 @@ extension KiwiCommand {
                 Column("ISBN-13") { $0.book.isbn13 ?? "–" },
             ]
             if shelf == nil { columns.insert(Column("Shelf") { $0.shelf.title }, at: 0) }
+            if entries.contains(where: { $0.review != nil }) {
+                columns.append(Column("Review", flexible: true) { KiwiShelfText.review($0, spoilers: warnings.spoilers) ?? "–" })
+            }
             let whose = user.map { "\($0)'s" } ?? "Your"
             try context.output.list(
                 entries,
                 columns: columns,
-                plain: { "\(BookChoice.byline($0.book)): \(KiwiShelfText.place($0))." },
+                plain: { KiwiShelfText.spoken($0, spoilers: warnings.spoilers) },
                 empty: shelf.flatMap(KiwiWire.Shelf.init(rawValue:)).map { "\(whose) “\($0.title)” shelf is empty." } ?? "\(whose) shelves are empty."
             )
             if context.output.format == .table, shelf == nil || shelf == "read" {

@@ -1,9 +1,10 @@
+import Foundation
 import KiwiWire
 import PluginAPI
 
 /// A library export from Goodreads (`goodreads_library_export.csv`, which BookWyrm writes too) or
 /// from StoryGraph, as `kiwi import` reads it: each row's book, the shelf it is on, its readings
-/// with their days, and the reader's stars. The two sites say these in columns of their own
+/// with their days, and the reader's stars and review. The two sites say these in columns of their own
 /// (`Source`); a row reads the same whichever wrote it.
 struct LibraryExport {
     /// Which site wrote the file, told by its columns.
@@ -12,6 +13,9 @@ struct LibraryExport {
 
         /// The columns a file of this site's cannot be read without.
         var required: [String] { self == .goodreads ? ["ISBN13", "Exclusive Shelf"] : ["ISBN/UID", "Read Status"] }
+
+        /// "Goodreads", "StoryGraph".
+        var name: String { self == .goodreads ? "Goodreads" : "StoryGraph" }
 
         var whereToExport: String {
             self == .goodreads
@@ -55,6 +59,10 @@ struct LibraryExport {
         var started: String?
         var rating: Int?
         var pages: Int?
+        /// The reader's review in plain text, and the warning it goes behind when the file marks it
+        /// as a spoiler.
+        var review: String? = nil
+        var spoiler: String? = nil
 
         /// "The Tempest by William Shakespeare".
         var byline: String { BookChoice.byline(book) }
@@ -69,8 +77,10 @@ struct LibraryExport {
         /// shelves have it. A step back from "read" is another reading, taken only when the file
         /// shows it came later: after readings the row brings, or started after the latest finished
         /// here. Any other step back is the export being older than the shelves, which stay.
-        /// Nothing when they hold the row already. Every change names the book, so that the server
-        /// asks its book search nothing.
+        /// The review goes with the last change, on the reading where the book is now; to shelves
+        /// that hold the row already but for the review, it goes alone to their latest reading. Nothing when they hold the
+        /// row, review and all. Every change names the book, so that the server asks its book
+        /// search nothing.
         func changes(given held: [KiwiWire.ShelfEntry]) -> [KiwiWire.ShelfChange] {
             guard let shelf else { return [] }
             var finished = held.filter { $0.shelf == .read }.map(\.finished)
@@ -104,6 +114,16 @@ struct LibraryExport {
             if shelf != .read, now != shelf, Self.step(shelf) > Self.step(now) || again {
                 changes.append(.init(shelf: shelf, progress: count, started: shelf == .reading ? started : nil, book: named))
             }
+            guard let review else { return changes }
+            if changes.isEmpty {
+                // On the latest reading (the one a change without days changes), when the shelves
+                // have it where the file does: one moved on since is another reading than the review's.
+                guard let latest = held.max(by: { (Int($0.id) ?? 0) < (Int($1.id) ?? 0) }), latest.shelf == shelf, latest.review == nil
+                else { return [] }
+                changes.append(.init(shelf: shelf, book: named))
+            }
+            changes[changes.count - 1].review = review
+            changes[changes.count - 1].spoiler = spoiler
             return changes
         }
 
@@ -142,10 +162,13 @@ struct LibraryExport {
 
     /// A Goodreads row: Title, Author and Additional Authors, ISBN13 (or ISBN), Exclusive Shelf,
     /// Date Read (the day finished), Date Added (the nearest the export has to the day a book
-    /// being read was started), My Rating (0 is none) and Number of Pages.
+    /// being read was started), My Rating (0 is none), Number of Pages, My Review and Spoiler
+    /// (`true` for a review marked as one).
     private static func goodreads(_ record: [String: String], row: Int) -> Row {
         let status = record["Exclusive Shelf"] ?? ""
         let shelf = Source.goodreads.shelf(status)
+        let marked = ["true", "yes", "1"].contains((record["Spoiler"] ?? "").lowercased())
+        let review = plainReview(record["My Review"], markedSpoiler: marked, by: .goodreads)
         return Row(
             row: row,
             title: record["Title"] ?? "",
@@ -156,16 +179,20 @@ struct LibraryExport {
             readings: shelf == .read ? [Reading(started: nil, finished: day(record["Date Read"]))] : [],
             started: shelf == .reading ? day(record["Date Added"]) : nil,
             rating: Int(record["My Rating"] ?? "").flatMap { (1...5).contains($0) ? $0 : nil },
-            pages: Int(record["Number of Pages"] ?? "").flatMap { (1...100_000).contains($0) ? $0 : nil }
+            pages: Int(record["Number of Pages"] ?? "").flatMap { (1...100_000).contains($0) ? $0 : nil },
+            review: review.text,
+            spoiler: review.spoiler
         )
     }
 
     /// A StoryGraph row: Title, Authors, ISBN/UID (an ISBN-13, an ISBN-10, or StoryGraph's own id
     /// for a book without one), Read Status, Dates Read (every reading: `2024/01/05-2024/01/20`, or
-    /// a lone day, comma-separated), Last Date Read, Date Added and Star Rating (quarter stars).
+    /// a lone day, comma-separated), Last Date Read, Date Added, Star Rating (quarter stars) and
+    /// Review (StoryGraph's export has no spoiler column: only its markup can mark one).
     private static func storygraph(_ record: [String: String], row: Int) -> Row {
         let status = record["Read Status"] ?? ""
         let shelf = Source.storygraph.shelf(status)
+        let review = plainReview(record["Review"], markedSpoiler: false, by: .storygraph)
         var readings = (record["Dates Read"] ?? "").split(separator: ",").map(reading)
             .sorted { ($0.finished ?? $0.started ?? "") < ($1.finished ?? $1.started ?? "") }
         var started: String? = nil
@@ -189,7 +216,9 @@ struct LibraryExport {
             readings: shelf == nil ? [] : readings,
             started: started,
             rating: Double(record["Star Rating"] ?? "").flatMap { $0 > 0 && $0 <= 5 ? max(1, Int($0.rounded())) : nil },
-            pages: nil
+            pages: nil,
+            review: review.text,
+            spoiler: review.spoiler
         )
     }
 
@@ -200,6 +229,26 @@ struct LibraryExport {
         guard days.count == 2 else { return Reading(started: nil, finished: days.count == 1 ? days[0] : nil) }
         if let start = days[0], let end = days[1], start > end { return Reading(started: nil, finished: end) }
         return Reading(started: days[0], finished: days[1])
+    }
+
+    /// A review as an export writes it, in plain text, and its warning when the file marks it a
+    /// spoiler: whole (Goodreads' Spoiler column), or in part (`<spoiler>…</spoiler>` or
+    /// `[spoiler]…[/spoiler]` in its text, which Kiwi cannot hide apart, so the whole goes behind
+    /// the warning). Line breaks (`<br/>`) are lines; other markup (`<b>`, `<i>`, `<a href>`) is
+    /// set aside, and its entities read. Nil and nil for none.
+    private static func plainReview(_ field: String?, markedSpoiler: Bool, by source: Source) -> (text: String?, spoiler: String?) {
+        var text = field ?? ""
+        let marked = markedSpoiler || ["<spoiler>", "[spoiler]"].contains { text.lowercased().contains($0) }
+        text = text.replacingOccurrences(of: "<br\\s*/?>", with: "\n", options: [.regularExpression, .caseInsensitive])
+        // Only the markup the sites write: "<3" and "1 < 2" in a review's words stay.
+        let markup = "</?(b|i|u|a|em|strong|strike|s|blockquote|p|div|span|spoiler)(\\s[^<>]*)?>|\\[/?spoiler\\]"
+        text = text.replacingOccurrences(of: markup, with: "", options: [.regularExpression, .caseInsensitive])
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        text = text.trimmed
+        guard !text.isEmpty else { return (nil, nil) }
+        return (text, marked ? "marked as a spoiler on \(source.name)" : nil)
     }
 
     /// "Author, Co Author" as its names.
@@ -247,6 +296,9 @@ struct LibraryExport {
 
         /// The readings finished that the additions send, books read again counted each time.
         var finishedReadings: Int { add.reduce(0) { $0 + $1.changes.count { $0.shelf == .read } } }
+        /// The reviews the additions send, and how many of those go behind a spoiler warning.
+        var reviews: Int { add.reduce(0) { $0 + $1.changes.count { $0.review != nil } } }
+        var spoilers: Int { add.reduce(0) { $0 + $1.changes.count { $0.spoiler != nil } } }
     }
 
     func plan(against shelves: KiwiWire.Shelves) -> Plan {

@@ -12,6 +12,28 @@ enum KiwiShelfText {
         }
     }
 
+    /// A reading's review on one line, or its spoiler warning in its place (`KiwiPresentation.hidden`).
+    static func review(_ entry: KiwiWire.ShelfEntry, spoilers: Bool) -> String? {
+        KiwiPresentation.hidden(entry.spoiler, unless: spoilers) ?? entry.review?.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// "Jane Eyre by Charlotte Brontë: read, finished 2026-09-12. Review: …", the review's warning
+    /// read out in its place.
+    static func spoken(_ entry: KiwiWire.ShelfEntry, spoilers: Bool) -> String {
+        let said = "\(BookChoice.byline(entry.book)): \(place(entry))."
+        guard let review = entry.review else { return said }
+        if let warning = entry.spoiler, !spoilers { return said + " Its review is behind a spoiler warning, “\(warning)”, and hidden." }
+        return said + " Review: " + review + (entry.spoiler.map { " (Spoiler warning: \($0).)" } ?? "")
+    }
+
+    /// "ada, ★★★★, read 2026-09-12: Better the second time.", the review's warning in its place;
+    /// read `aloud`, the stars are words ("4 stars").
+    static func reviewed(_ entry: KiwiWire.ShelfEntry, spoilers: Bool, aloud: Bool) -> String {
+        let stars = entry.rating.map { ", " + (aloud ? ($0 == 1 ? "1 star" : "\($0) stars") : String(repeating: "★", count: $0)) } ?? ""
+        let when = entry.finished.map { ", read \($0)" } ?? ""
+        return "\(entry.reader)\(stars)\(when): " + (review(entry, spoilers: spoilers) ?? "")
+    }
+
     /// "███████░░░░░░░ 35%" (`width` cells of bar); "–" when there is no telling how far.
     static func bar(_ progress: KiwiWire.ReadingProgress?, width: Int = 14) -> String {
         guard let fraction = progress?.fraction else { return "–" }

@@ -26,17 +26,18 @@ struct BookController: Sendable {
         )
     }
 
-    /// The book's standing and its latest readers (a browser's request gets the book's page).
+    /// The book's standing, its latest readers and reviews (a browser's request gets the book's page).
     @Sendable func book(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let isbn13 = try context.isbn13()
-        let standing = try await community.blocks.seen(
-            try await community.books.standing(isbn13),
-            by: context.caller?.username,
-            standings: try await community.standings.current()
-        )
+        let viewer = context.caller?.username
+        let standings = try await community.standings.current()
+        let standing = try await community.blocks.seen(try await community.books.standing(isbn13), by: viewer, standings: standings)
+        let reviews = try await community.blocks.seen(try await community.shelves.reviews(of: isbn13), by: viewer, standings: standings)
         let cover = await community.books.covers.image(of: isbn13)
         let shelves = try await community.shelves.counts(of: isbn13)
-        return KiwiJSON.response(KiwiWire.BookSummary(standing, cover: cover, links: links(request, context), withReaders: true, shelves: shelves))
+        return KiwiJSON.response(
+            KiwiWire.BookSummary(standing, cover: cover, links: links(request, context), withReaders: true, shelves: shelves, reviews: reviews)
+        )
     }
 
     /// `days` (1–365, 30 unless given), `limit` (1–100, 20) and `following=true`, which counts only

@@ -122,6 +122,8 @@ enum KiwiLimits {
     static let longestMute: TimeInterval = 366 * 86_400
     /// A spoiler warning: a few words that say what is given away, not a second caption.
     static let spoiler = 200
+    /// A reading's review: Goodreads' own limit, so that an import of its reviews loses none.
+    static let review = 20_000
     /// A report's words, and how many of an account's posts it may point at.
     static let reportComment = 1000
     static let reportedPosts = 20

@@ -15,6 +15,9 @@ struct KiwiReading: Sendable, Equatable {
     var finished: String?
     /// 1 to 5 stars.
     var rating: Int?
+    /// The reader's review of this reading, and its spoiler warning.
+    var review: String? = nil
+    var spoiler: String? = nil
     var updatedAt: Date
 
     var isbn13: String { book.isbn13 }

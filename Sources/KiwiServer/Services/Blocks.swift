@@ -56,6 +56,15 @@ final class Blocks: Sendable {
         return seen
     }
 
+    /// The reviews `viewer` may read: none by a member a block stands between, one they mute, or
+    /// one kept off public lists (silenced or suspended).
+    func seen(_ reviews: [KiwiReading], by viewer: String?, standings: KiwiStandings) async throws -> [KiwiReading] {
+        let kept = try await keptAway(for: viewer)
+        guard !kept.isEmpty || !standings.isEmpty else { return reviews }
+        let now = Date()
+        return reviews.filter { !kept.hides($0.reader, at: now) && !standings.keepsOffPublicLists($0.reader) }
+    }
+
     func block(_ name: String, by caller: KiwiUser, from address: String?) async throws {
         guard name != caller.username else { throw KiwiProblem.invalid("you cannot block yourself") }
         try await writes.limits.spend(.follows, account: caller.username, address: address)

@@ -72,7 +72,8 @@ final class KiwiCommunity: Sendable {
                 writes: writes,
                 books: books,
                 readings: KiwiCache(changes: changes, capacity: 10_000, stale: Shelves.staleReadings),
-                counts: KiwiCache(changes: changes, capacity: 10_000, stale: Shelves.staleCounts)
+                counts: KiwiCache(changes: changes, capacity: 10_000, stale: Shelves.staleBook),
+                reviews: KiwiCache(changes: changes, capacity: 10_000, stale: Shelves.staleBook)
             ),
             shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
             bookPages: KiwiCache(changes: changes, capacity: 4_096, stale: Posts.stalePages),

@@ -13,13 +13,18 @@ struct Shelves: Sendable {
     let readings: KiwiCache<String, [KiwiReading]>
     /// How many members have each book on each shelf, by ISBN-13.
     let counts: KiwiCache<String, KiwiWire.ShelfCounts>
+    /// Each book's latest reviews (`reviewsKept`), by ISBN-13.
+    let reviews: KiwiCache<String, [KiwiReading]>
+    /// How many of a book's latest reviews are kept: a page shows those its viewer may read.
+    static let reviewsKept = 20
 
     @Sendable static func staleReadings(_ change: KiwiChange) -> KiwiCache<String, [KiwiReading]>.Stale? {
         guard case .reading(_, _, let reader, _) = change else { return nil }
         return .key(reader)
     }
 
-    @Sendable static func staleCounts(_ change: KiwiChange) -> KiwiCache<String, KiwiWire.ShelfCounts>.Stale? {
+    /// A book's counts and reviews move with any reading of it.
+    @Sendable static func staleBook<Value>(_ change: KiwiChange) -> KiwiCache<String, Value>.Stale? {
         guard case .reading(_, let isbn13, _, _) = change else { return nil }
         return .key(isbn13)
     }
@@ -47,6 +52,8 @@ struct Shelves: Sendable {
             change.started,
             change.finished,
             change.rating.map(String.init),
+            change.review,
+            change.spoiler,
             change.book?.title,
             change.book?.authors?.joined(separator: "\n")
         )
@@ -97,6 +104,11 @@ struct Shelves: Sendable {
         try await counts.value(for: isbn13) { try await store.shelfCounts(of: isbn13) }
     }
 
+    /// The book's latest reviews, the latest changed first: everyone's (`Blocks.seen` leaves out whose a viewer may not read).
+    func reviews(of isbn13: String) async throws -> [KiwiReading] {
+        try await reviews.value(for: isbn13) { try await store.reviews(of: isbn13, limit: Self.reviewsKept) }
+    }
+
     private func tell(_ reading: KiwiReading, removed: Bool) {
         guard let id = reading.id else { return }
         writes.changes.published(.reading(id: id, isbn13: reading.isbn13, reader: reading.reader, removed: removed))
@@ -112,6 +124,13 @@ struct Shelves: Sendable {
         reading.shelf = change.shelf
         reading.updatedAt = now
         reading.rating = change.rating ?? reading.rating
+        // A review replaces the one there was, its warning with it; a warning alone goes on it.
+        let warning = change.spoiler.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        if let review = change.review?.trimmed {
+            (reading.review, reading.spoiler) = review.isEmpty ? (nil, nil) : (review, warning)
+        } else if change.spoiler != nil, reading.review != nil {
+            reading.spoiler = warning
+        }
         // The page count, once known, stays (the year's pages): a page or a percent alone keeps it.
         let pages = change.progress?.pages ?? before?.progress?.pages
         let known = pages.map { KiwiWire.ReadingProgress(pages: $0) }
@@ -148,6 +167,10 @@ struct Shelves: Sendable {
         if change.finished != nil, change.shelf != .read { throw KiwiProblem.invalid("finished is for a book on “read”") }
         if change.started != nil, change.shelf == .want { throw KiwiProblem.invalid("started is for a book on “reading” or “read”") }
         if let rating = change.rating, !(1...5).contains(rating) { throw KiwiProblem.invalid("rating must be from 1 to 5 stars") }
+        if let review = change.review, let problem = KiwiLimits.textProblem(review, field: "review", limit: KiwiLimits.review) {
+            throw KiwiProblem.invalid(problem)
+        }
+        _ = try KiwiLimits.spoilerWarning(change.spoiler)
         for (field, text) in [("book title", change.book?.title)] + (change.book?.authors ?? []).map({ ("book author", $0) }) {
             if let problem = text.flatMap({ KiwiLimits.textProblem($0, field: field, limit: KiwiLimits.bookTitle) }) {
                 throw KiwiProblem.invalid(problem)

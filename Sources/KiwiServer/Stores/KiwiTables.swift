@@ -105,6 +105,7 @@ struct KiwiTable: Sendable, Hashable {
         [
             ("id", .integer), ("owner", .text), ("isbn13", .text), ("book", .text), ("shelf", .text), ("page", .integer), ("pages", .integer),
             ("percent", .integer), ("started", .text), ("finished", .text), ("rating", .integer), ("updated_at", .real),
+            ("review", .text), ("spoiler", .text),
         ],
         key: ["id"]
     )

@@ -17,6 +17,8 @@ protocol ShelfStore: Sendable {
     func reading(_ id: Int64) async throws -> KiwiReading?
     /// How many members have the book on each shelf now.
     func shelfCounts(of isbn13: String) async throws -> KiwiWire.ShelfCounts
+    /// The book's readings with a review, the latest changed first, `limit` at most.
+    func reviews(of isbn13: String, limit: Int) async throws -> [KiwiReading]
     /// The book as its latest reading by anyone names it; nil when it is on nobody's shelves.
     func shelvedBook(_ isbn13: String) async throws -> KiwiBook?
 }

@@ -9,11 +9,9 @@ extension KiwiPages {
         let isbn13 = try context.isbn13()
         let selection = KiwiPostList.book(isbn13: isbn13)
         let window = try listWindow(request, size: Self.pageSize)
-        let standing = try await community.blocks.seen(
-            try await community.books.standing(isbn13),
-            by: viewer?.username,
-            standings: try await community.standings.current()
-        )
+        let standings = try await community.standings.current()
+        let standing = try await community.blocks.seen(try await community.books.standing(isbn13), by: viewer?.username, standings: standings)
+        let reviews = try await community.blocks.seen(try await community.shelves.reviews(of: isbn13), by: viewer?.username, standings: standings)
         let posts =
             if let viewer {
                 try await community.posts.page(selection, window, for: viewer.username)
@@ -31,6 +29,7 @@ extension KiwiPages {
             book: PageBook(standing, cover: await community.books.covers.image(of: isbn13), links: links, guest: guest),
             shelves: try await community.shelves.counts(of: isbn13),
             shelf: viewer.map { _ in PageShelfForm(isbn13: isbn13, current: current) },
+            reviews: reviews.map(PageReview.init),
             posts: window.shown(posts).map { PageCard($0, links: links, guest: guest) },
             pager: Pager(path, window, posts, key: \.id, of: "reflections"),
             here: Self.listURL(path, nil, here.byKey ? here : nil)

@@ -20,8 +20,9 @@ extension KiwiPages {
         return render("year", title: "\(author.displayName)'s \(year) in books", content, viewer: viewer)
     }
 
-    /// Fields `shelf` (want, reading, read, or none to take it off) and `progress` (120/350, 120 or
-    /// 35%); a book moved onto "reading" or "read" starts or finishes today (UTC).
+    /// Fields `shelf` (want, reading, read, or none to take it off), `progress` (120/350, 120 or
+    /// 35%), `review` and its `spoiler` warning; a book moved onto "reading" or "read" starts or
+    /// finishes today (UTC).
     @Sendable func shelve(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let caller = try member(request, context, form)
@@ -43,11 +44,17 @@ extension KiwiPages {
         let current = try await community.shelves.current(isbn13, of: caller.username)
         let today = KiwiWire.Day.today()
         let moved = current?.shelf != shelf
+        // The form shows the review there is: only a changed one is sent, so that a book read
+        // again does not take the last reading's review with it.
+        let (review, spoiler) = (form.review?.trimmed ?? "", form.spoiler?.trimmed ?? "")
+        let reviewed = review != (current?.review ?? "") || spoiler != (current?.spoiler ?? "")
         let change = KiwiWire.ShelfChange(
             shelf: shelf,
             progress: progress,
             started: shelf == .reading && moved ? today : nil,
-            finished: shelf == .read && moved ? today : nil
+            finished: shelf == .read && moved ? today : nil,
+            review: reviewed ? review : nil,
+            spoiler: reviewed ? spoiler : nil
         )
         _ = try await community.shelves.shelve(isbn13, change, by: caller, key: nil, from: context.clientAddress) { _ in (200, Data()) }
         return redirect(back)

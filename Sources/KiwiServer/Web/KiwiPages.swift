@@ -170,9 +170,11 @@ struct KiwiPages: Sendable {
         /// A report's category; a moderator's action on a report.
         var category: String?
         var action: String?
-        /// The book page's shelf form: want, reading, read or none; and how far.
+        /// The book page's shelf form: want, reading, read or none; how far; the review (its
+        /// warning is `spoiler`).
         var shelf: String?
         var progress: String?
+        var review: String?
         var file: Data?
         /// The new-post form's own `Idempotency-Key`.
         var key: String?

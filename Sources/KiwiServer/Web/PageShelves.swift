@@ -29,6 +29,29 @@ struct PageShelfEntry: Sendable {
     }
 }
 
+/// A reader's review on a book's page, behind its spoiler warning when it has one (as a comment's
+/// text is). Strings, not optionals: a template's lookup of nil climbs every enclosing context.
+struct PageReview: Sendable {
+    let reader, profileURL: String
+    /// "★★★★" and "4 stars"; empty when unrated.
+    let stars, starsLabel: String
+    /// "read 3 Feb 2026"; empty for a reading not finished, or on no known day.
+    let when: String
+    let text: String
+    let warned: Bool
+    let spoiler: String
+
+    init(_ reading: KiwiReading) {
+        reader = reading.reader
+        profileURL = "/@\(reading.reader)"
+        stars = reading.rating.map { String(repeating: "★", count: $0) } ?? ""
+        starsLabel = reading.rating.map { $0 == 1 ? "1 star" : "\($0) stars" } ?? ""
+        when = reading.finished.map { "read \(PageDay.text($0))" } ?? ""
+        text = reading.review ?? ""
+        (warned, spoiler) = (reading.spoiler != nil, reading.spoiler ?? "")
+    }
+}
+
 /// A shelf of the profile: its name, its books (the latest first) and how many.
 struct PageShelf: Sendable {
     let name: String
@@ -148,6 +171,8 @@ struct PageShelfForm: Sendable {
     /// Where the viewer is now: "You are reading it: p. 120 of 350"; nil when it is on no shelf of theirs.
     let now: String?
     let progress: String
+    /// The viewer's review of their current reading, and its warning, to change.
+    let review, spoiler: String
 
     init(isbn13: String, current: KiwiReading?) {
         action = "\(PageBook.url(isbn13))/shelf"
@@ -162,6 +187,7 @@ struct PageShelfForm: Sendable {
             case .read: "You read it" + (reading.finished.map { ", finished \(PageDay.text($0))." } ?? ".")
             }
         }
+        (review, spoiler) = (current?.review ?? "", current?.spoiler ?? "")
         let progress = current?.shelf == .reading ? current?.progress : nil
         self.progress =
             switch (progress?.page, progress?.pages, progress?.percent) {

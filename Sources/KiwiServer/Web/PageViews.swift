@@ -325,6 +325,8 @@ struct BookPage: Sendable {
     let shelves: KiwiWire.ShelfCounts
     /// The viewer's own shelf for it, for the form that moves it; nil for a guest.
     let shelf: PageShelfForm?
+    /// Its readers' latest reviews that the viewer may read.
+    let reviews: [PageReview]
     let posts: [PageCard]
     let pager: Pager
     let here: String

@@ -136,8 +136,15 @@ extension KiwiWire.Notification {
 extension KiwiWire.BookSummary {
     /// `withReaders`: the book's own answer names its latest readers; a row of a list does not.
     /// `cover`: the kept cover's image, if any.
-    /// `shelves`: how many members have it on each shelf (the book's own answer).
-    init(_ standing: KiwiBookStanding, cover: String?, links: Links, withReaders: Bool, shelves: KiwiWire.ShelfCounts? = nil) {
+    /// `shelves` and `reviews`: how many members have it on each shelf, and the reviews the caller may read (the book's own answer).
+    init(
+        _ standing: KiwiBookStanding,
+        cover: String?,
+        links: Links,
+        withReaders: Bool,
+        shelves: KiwiWire.ShelfCounts? = nil,
+        reviews: [KiwiReading]? = nil
+    ) {
         self.init(
             isbn13: standing.book.isbn13,
             title: standing.book.title,
@@ -147,7 +154,8 @@ extension KiwiWire.BookSummary {
             recentReaders: withReaders ? standing.recentReaders.map { KiwiWire.User($0, links: links) } : nil,
             cover: cover.map(links.coverVersions),
             coverURL: links.coverURL(isbn13: standing.book.isbn13, kept: cover),
-            shelves: shelves
+            shelves: shelves,
+            reviews: reviews?.map { KiwiWire.ShelfEntry($0, cover: cover, links: links) }
         )
     }
 }

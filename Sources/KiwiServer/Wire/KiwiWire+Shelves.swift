@@ -14,6 +14,8 @@ extension KiwiWire.ShelfEntry {
             started: reading.started,
             finished: reading.finished,
             rating: reading.rating,
+            review: reading.review,
+            spoiler: reading.spoiler,
             updatedAt: isoTime(reading.updatedAt),
             cover: cover.map(links.coverVersions),
             coverURL: links.coverURL(isbn13: reading.isbn13, kept: cover)

@@ -2894,7 +2894,7 @@ _toolbox_kiwi_profile() {
 
 _toolbox_kiwi_shelf() {
     repeating_flags=()
-    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--spoilers --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--user --server --config)
     __toolbox_offer_flags_options 1
@@ -2986,7 +2986,7 @@ _toolbox_kiwi_finish() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--server --config --on)
+    non_repeating_options=(--server --config --on --review --spoiler)
     __toolbox_offer_flags_options 1
 
     # Offer option value completions
@@ -2999,6 +2999,12 @@ _toolbox_kiwi_finish() {
         return
         ;;
     '--on')
+        return
+        ;;
+    '--review')
+        return
+        ;;
+    '--spoiler')
         return
         ;;
     esac

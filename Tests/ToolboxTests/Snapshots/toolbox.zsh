@@ -1802,7 +1802,7 @@ _toolbox_kiwi() {
             'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
             'post:Share a photo and a reflection about your book.'
             'books:Find a book (its ISBN-13 names it on a post).'
-            'book:A book, its cover, who reads it, and what they wrote of it, newest first.'
+            'book:A book, its cover, who reads it, their reviews, and what they posted of it, newest first.'
             'reading:What the community is reading: the books most posted about lately.'
             'show:A post with its photo (on a terminal) and its comments.'
             'delete:Delete one of your posts (asks first).'
@@ -2886,6 +2886,7 @@ _toolbox_kiwi_shelf() {
     local -ar arg_specs=(
         ':shelf:{__toolbox_complete "${_shelf[@]}"}'
         '--user[Whose shelves (default\: yours).]:user:'
+        '--spoilers[Show what spoiler warnings hide.]'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
@@ -2987,6 +2988,8 @@ _toolbox_kiwi_finish() {
         '--plain[One sentence per item, written to read well aloud.]'
         '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
         '--on[The day, YYYY-MM-DD (default\: today).]:on:'
+        '--review[Your review of the book ("" takes the one there is away).]:review:'
+        '--spoiler[What the review gives away (“the ending”)\: readers see this in its place.]:spoiler:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -44,6 +44,11 @@ extension MemoryKiwiDatabase: ShelfStore {
         )
     }
 
+    func reviews(of isbn13: String, limit: Int) -> [KiwiReading] {
+        let reviewed = readings.values.filter { $0.isbn13 == isbn13 && $0.review != nil }
+        return Array(reviewed.sorted { ($0.updatedAt, $0.id ?? 0) > ($1.updatedAt, $1.id ?? 0) }.prefix(limit))
+    }
+
     func shelvedBook(_ isbn13: String) -> KiwiBook? {
         readings.values.filter { $0.isbn13 == isbn13 }.max { ($0.id ?? 0) < ($1.id ?? 0) }?.book
     }

@@ -97,6 +97,9 @@ enum PostgresSchema {
             """,
             "CREATE INDEX IF NOT EXISTS readings_by_owner ON readings (owner, isbn13, id)",
             "CREATE INDEX IF NOT EXISTS readings_by_book ON readings (isbn13, owner, id)",
+            // A reading's review and its spoiler warning.
+            "ALTER TABLE readings ADD COLUMN IF NOT EXISTS review TEXT",
+            "ALTER TABLE readings ADD COLUMN IF NOT EXISTS spoiler TEXT",
             """
             CREATE TABLE IF NOT EXISTS blocks (
                 blocker TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,

@@ -56,17 +56,21 @@ extension PostgresKiwiDatabase: ShelfStore {
         return KiwiWire.ShelfCounts(want: counts["want"] ?? 0, reading: counts["reading"] ?? 0, read: counts["read"] ?? 0)
     }
 
+    func reviews(of isbn13: String, limit: Int) async throws -> [KiwiReading] {
+        try await rows(Reviews.self, binds(isbn13, limit), read: Self.reading)
+    }
+
     func shelvedBook(_ isbn13: String) async throws -> KiwiBook? {
         KiwiBook(stored: try await first(ShelvedBook.self, binds(isbn13)) { try $0.decode(String.self) })
     }
 
-    /// `$1`…`$11`: owner, ISBN-13, book, shelf, page, pages, percent, started, finished, rating, updated_at.
+    /// `$1`…`$13`: owner, ISBN-13, book, shelf, page, pages, percent, started, finished, rating, updated_at, review, spoiler.
     private static func values(_ reading: KiwiReading) -> [(any PostgresDynamicTypeEncodable & Sendable)?] {
         let progress = reading.progress
         return [
             reading.reader, reading.isbn13, reading.book.stored ?? "{}", reading.shelf.rawValue, progress?.page.map(Int32.init),
             progress?.pages.map(Int32.init), progress?.percent.map(Int32.init), reading.started, reading.finished, reading.rating.map(Int32.init),
-            reading.updatedAt.timeIntervalSince1970,
+            reading.updatedAt.timeIntervalSince1970, reading.review, reading.spoiler,
         ]
     }
 
@@ -87,16 +91,26 @@ extension PostgresKiwiDatabase: ShelfStore {
             started: try cells[7].decode(String?.self),
             finished: try cells[8].decode(String?.self),
             rating: try cells[9].decode(Int32?.self).map(Int.init),
+            review: try cells[11].decode(String?.self),
+            spoiler: try cells[12].decode(String?.self),
             updatedAt: Date(timeIntervalSince1970: try cells[10].decode(Double.self))
         )
     }
 
     // MARK: statements
 
-    static let readingColumns = "r.id, r.owner, r.book, r.shelf, r.page, r.pages, r.percent, r.started, r.finished, r.rating, r.updated_at"
+    static let readingColumns =
+        "r.id, r.owner, r.book, r.shelf, r.page, r.pages, r.percent, r.started, r.finished, r.rating, r.updated_at, r.review, r.spoiler"
 
     private enum CurrentReading: PostgresStatementText {
         static let sql = "SELECT \(readingColumns) FROM readings r WHERE r.owner = $1 AND r.isbn13 = $2 ORDER BY r.id DESC LIMIT 1"
+    }
+
+    private enum Reviews: PostgresStatementText {
+        static let sql = """
+            SELECT \(readingColumns) FROM readings r WHERE r.isbn13 = $1 AND r.review IS NOT NULL
+            ORDER BY r.updated_at DESC, r.id DESC LIMIT $2
+            """
     }
 
     private enum ShelvedBook: PostgresStatementText {
@@ -109,8 +123,8 @@ extension PostgresKiwiDatabase: ShelfStore {
 
     private enum AddReading: PostgresStatementText {
         static let sql = """
-            INSERT INTO readings (owner, isbn13, book, shelf, page, pages, percent, started, finished, rating, updated_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
+            INSERT INTO readings (owner, isbn13, book, shelf, page, pages, percent, started, finished, rating, updated_at, review, spoiler)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
             """
     }
 
@@ -119,18 +133,18 @@ extension PostgresKiwiDatabase: ShelfStore {
     private enum AddReadingIfAbsent: PostgresStatementText {
         static let sql = """
             WITH member AS (SELECT username FROM users WHERE username = $1 FOR UPDATE)
-            INSERT INTO readings (owner, isbn13, book, shelf, page, pages, percent, started, finished, rating, updated_at)
-            SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 FROM member
+            INSERT INTO readings (owner, isbn13, book, shelf, page, pages, percent, started, finished, rating, updated_at, review, spoiler)
+            SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM member
             WHERE NOT EXISTS (SELECT 1 FROM readings WHERE owner = $1 AND isbn13 = $2) RETURNING id
             """
     }
 
-    /// `$12` names the reading; the owner and ISBN-13 (`$1`, `$2`) must be its own.
+    /// `$14` names the reading; the owner and ISBN-13 (`$1`, `$2`) must be its own.
     private enum ChangeReading: PostgresStatementText {
         static let sql = """
             UPDATE readings SET book = $3, shelf = $4, page = $5, pages = $6, percent = $7, started = $8, finished = $9, rating = $10,
-                updated_at = $11
-            WHERE id = $12 AND owner = $1 AND isbn13 = $2 RETURNING id
+                updated_at = $11, review = $12, spoiler = $13
+            WHERE id = $14 AND owner = $1 AND isbn13 = $2 RETURNING id
             """
     }
 

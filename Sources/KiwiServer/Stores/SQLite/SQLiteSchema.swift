@@ -185,6 +185,9 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v20: reviews") { db in
+            try db.execute(sql: "ALTER TABLE readings ADD COLUMN review TEXT; ALTER TABLE readings ADD COLUMN spoiler TEXT;")
+        }
         return migrator
     }
 }

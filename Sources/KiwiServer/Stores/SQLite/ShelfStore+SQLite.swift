@@ -3,7 +3,8 @@ import GRDB
 import KiwiWire
 
 extension SQLiteKiwiDatabase: ShelfStore {
-    static let readingColumns = "SELECT id, owner, book, shelf, page, pages, percent, started, finished, rating, updated_at FROM readings"
+    static let readingColumns =
+        "SELECT id, owner, book, shelf, page, pages, percent, started, finished, rating, updated_at, review, spoiler FROM readings"
 
     /// A member's latest reading of a book: no later one of the same book by the same member.
     static let latest = "NOT EXISTS (SELECT 1 FROM readings n WHERE n.owner = r.owner AND n.isbn13 = r.isbn13 AND n.id > r.id)"
@@ -61,6 +62,13 @@ extension SQLiteKiwiDatabase: ShelfStore {
         }
     }
 
+    func reviews(of isbn13: String, limit: Int) async throws -> [KiwiReading] {
+        try await read { db in
+            let sql = Self.readingColumns + " WHERE isbn13 = ? AND review IS NOT NULL ORDER BY updated_at DESC, id DESC LIMIT ?"
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [isbn13, limit]).compactMap(Self.reading)
+        }
+    }
+
     func shelvedBook(_ isbn13: String) async throws -> KiwiBook? {
         try await read { db in
             let sql = "SELECT book FROM readings WHERE isbn13 = ? ORDER BY id DESC LIMIT 1"
@@ -72,13 +80,14 @@ extension SQLiteKiwiDatabase: ShelfStore {
         let progress = reading.progress
         let values: [(any DatabaseValueConvertible)?] = [
             reading.book.stored, reading.shelf.rawValue, progress?.page, progress?.pages, progress?.percent, reading.started, reading.finished,
-            reading.rating, reading.updatedAt.timeIntervalSince1970,
+            reading.rating, reading.updatedAt.timeIntervalSince1970, reading.review, reading.spoiler,
         ]
         var saved = reading
         if let id = reading.id {
             try db.execute(
                 sql: """
-                    UPDATE readings SET book = ?, shelf = ?, page = ?, pages = ?, percent = ?, started = ?, finished = ?, rating = ?, updated_at = ?
+                    UPDATE readings SET book = ?, shelf = ?, page = ?, pages = ?, percent = ?, started = ?, finished = ?, rating = ?, updated_at = ?,
+                        review = ?, spoiler = ?
                     WHERE id = ?
                     """,
                 arguments: StatementArguments(values + [id])
@@ -88,8 +97,8 @@ extension SQLiteKiwiDatabase: ShelfStore {
         } else {
             try db.execute(
                 sql: """
-                    INSERT INTO readings (owner, isbn13, book, shelf, page, pages, percent, started, finished, rating, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO readings (owner, isbn13, book, shelf, page, pages, percent, started, finished, rating, updated_at, review, spoiler)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: StatementArguments([reading.reader, reading.isbn13] + values)
             )
@@ -110,6 +119,8 @@ extension SQLiteKiwiDatabase: ShelfStore {
             started: row[7],
             finished: row[8],
             rating: row[9],
+            review: row[11],
+            spoiler: row[12],
             updatedAt: Date(timeIntervalSince1970: row[10])
         )
     }
