@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 import Mustache
 import Testing
 
@@ -78,5 +79,29 @@ import Testing
                 moderates: false
             )
         )
+        let standing = KiwiBookStanding(book: book, reflections: 1, readers: 1, recentReaders: [Self.ada])
+        let reading = KiwiReading(
+            reader: "ada",
+            book: book,
+            shelf: .read,
+            finished: "2024-03-15",
+            rating: 5,
+            review: "Yes",
+            spoiler: "the end",
+            updatedAt: Date()
+        )
+        for shelf in [PageShelfForm(isbn13: book.isbn13, current: reading), nil] {
+            answersEveryField(
+                BookPage(
+                    book: PageBook(standing, cover: nil, links: links, guest: false),
+                    shelves: KiwiWire.ShelfCounts(want: 0, reading: 0, read: 1),
+                    shelf: shelf,
+                    reviews: [PageReview(reading)],
+                    posts: [card],
+                    pager: pager,
+                    here: "/books/\(book.isbn13)"
+                )
+            )
+        }
     }
 }

@@ -130,3 +130,18 @@ extension ProfilePage: MustacheParent {
         }
     }
 }
+
+extension BookPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "book": return book
+        case "shelves": return shelves
+        case "shelf": return shelf
+        case "reviews": return reviews
+        case "posts": return posts
+        case "pager": return pager
+        case "here": return here
+        default: return nil
+        }
+    }
+}
