@@ -125,7 +125,7 @@ func buildApplication(
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? arguments.port) },
         logger: logger
     )
-    app.addServices(community.live)
+    app.addServices(community.live, community.books.details)
     return app
 }
 

@@ -22,8 +22,10 @@ public enum OpenLibraryStub {
             #"{"key": "/works/OL362427W", "title": "The Tempest (Folger Shakespeare Library)", "author_name": ["William Shakespeare", "Barbara A. Mowat"], "isbn": ["9780743482837"]}"#,
     ]
 
-    public static func start() async throws -> StubServer {
-        let server = try await StubServer.start()
+    /// On a free port; or on the one `holder` keeps (`TCPSocket.sharedPort()`): the book search
+    /// that answers again where nothing answered.
+    public static func start(sharing holder: TCPSocket? = nil) async throws -> StubServer {
+        let server = try await StubServer.start(sharing: holder)
         server.route("/search.json") { request in
             let query = request.query["q"] ?? ""
             if query == "the tempest" {

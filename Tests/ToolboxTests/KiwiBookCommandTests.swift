@@ -115,4 +115,39 @@ import Testing
         let want = try await ada.run(["kiwi", "want", "the tempest"])
         #expect(want.exitCode == 69 && want.standardError.contains("(toolbox kiwi want 978…)"), "\(want.standardError)")
     }
+
+    /// While the book search cannot answer, a post naming an ISBN-13 lands at once, its book shown
+    /// by its ISBN; within a minute of the search answering again, the server names it.
+    @Test func aPostWithAnISBNLandsWhileTheSearchIsAwayAndGetsItsTitleWhenItAnswers() async throws {
+        let down = try TCPSocket.sharedPort()
+        let serving = try ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": "http://127.0.0.1:\(try down.boundPort())"])
+        let (server, base) = try await serving.serveKiwi(["--database", "sqlite:\(serving.home.path)/kiwi.sqlite"])
+        defer { server.process.terminate() }
+        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
+        let photo = Scratch.url("page", ending: ".jpg")
+        try TestImages.jpeg.write(to: photo)
+        let posted = try await ada.run(["kiwi", "post", "--image", photo.path, "--book", "9780141439600", "--caption", "The storm", "--json"])
+        #expect(posted.exitCode == 0, "\(posted.standardError)")
+        let id = try #require((try JSONSerialization.jsonObject(with: Data(posted.standardOutput.utf8)) as? [String: Any])?["id"] as? String)
+        #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty, "nothing waits")
+        func title() async throws -> String? {
+            let shown = try await ada.run(["kiwi", "show", id, "--json"]).standardOutput
+            return ((try? JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any])?["book"] as? [String: Any])?["title"] as? String
+        }
+        #expect(try await title() == "ISBN 9780141439600")
+        let page = try await ada.run(["kiwi", "book", "9780141439600", "--json"]).standardOutput
+        let book = (try JSONSerialization.jsonObject(with: Data(page.utf8)) as? [String: Any])?["book"] as? [String: Any]
+        #expect(book?["coverURL"] as? String == "\(base)/books/9780141439600/cover.svg", "the generated cover, by its address: \(page)")
+
+        let library = try await OpenLibraryStub.start(sharing: down)
+        defer { Task { await library.stop() } }
+        let back = ContinuousClock.now
+        var named = false
+        while !named, ContinuousClock.now - back < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(500))
+            named = try await title() == "The Tempest"
+        }
+        #expect(named, "named within a minute of the search answering again")
+        #expect(library.requestCount("/search.json") == 1, "asked once")
+    }
 }

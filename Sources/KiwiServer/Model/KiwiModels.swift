@@ -47,6 +47,12 @@ struct KiwiBook: Codable, Sendable, Equatable {
 
     var wire: KiwiWire.Book { KiwiWire.Book(title: title, authors: authors, isbn13: isbn13) }
 
+    /// A book known by its ISBN-13 alone, named by it ("ISBN 9780141439518") until the book search
+    /// can say more (`BookDetails`): clients show a title, and search finds the number.
+    static func unnamed(_ isbn13: String) -> KiwiBook { KiwiBook(title: "ISBN \(isbn13)", authors: [], isbn13: isbn13) }
+
+    var isUnnamed: Bool { self == .unnamed(isbn13) }
+
     init?(stored: String?) {
         guard let stored, let book = try? JSONDecoder().decode(KiwiBook.self, from: Data(stored.utf8)) else { return nil }
         self = book

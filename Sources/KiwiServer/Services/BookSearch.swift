@@ -14,22 +14,26 @@ public struct BookSearch: Sendable {
         api = APIClient(service: "Open Library", baseURL: baseURL, namespace: "kiwi", web: web, headers: ["Accept": "application/json"])
     }
 
-    /// Books for a query, best first; an empty query finds nothing (and asks nobody).
-    func search(_ query: String) async throws -> [KiwiWire.Book] {
+    /// Books for a query, best first; an empty query finds nothing (and asks nobody). `retried`:
+    /// whether a failure is asked again, after the client's back-off.
+    func search(_ query: String, retried: Bool = true) async throws -> [KiwiWire.Book] {
         let text = query.trimmed
         guard !text.isEmpty else { return [] }
-        let call = APICall(
+        var call = APICall(
             "search.json",
             query: [("q", text), ("fields", "key,title,author_name,isbn"), ("limit", String(Self.limit))],
             cache: Self.lifetime
         )
+        call.retried = retried
         let answer: OpenLibraryAnswer = try await api.decode(call)
         return answer.docs.compactMap(\.book)
     }
 
-    /// The book with this ISBN-13, nil when Open Library knows none.
+    /// The book with this ISBN-13, nil when Open Library knows none. Asked once: whoever asks has
+    /// somewhere to turn when it fails (a post keeps the book under its ISBN, `BookDetails` asks
+    /// again later), and a back-off would only keep them waiting.
     func book(isbn13: String) async throws -> KiwiBook? {
-        try await search("isbn:\(isbn13)").first.map { KiwiBook(title: $0.title, authors: $0.authors ?? [], isbn13: isbn13) }
+        try await search("isbn:\(isbn13)", retried: false).first.map { KiwiBook(title: $0.title, authors: $0.authors ?? [], isbn13: isbn13) }
     }
 }
 

@@ -12,6 +12,8 @@ struct Books: Sendable {
     /// The books on members' shelves, named as their readings name them.
     let shelved: any ShelfStore
     let covers: Covers
+    /// The details owed of books named by their ISBN-13 alone.
+    let details: BookDetails
     /// Each book's standing by its ISBN-13.
     let standings: KiwiCache<String, KiwiBookStanding>
     /// The community's most read, by the window and the length asked for.
@@ -43,14 +45,38 @@ struct Books: Sendable {
         try await asking { try await $0.search(query) }
     }
 
-    /// The book an ISBN-13 names, as a new post names it; `invalid` for anything else.
-    func book(isbn13: String) async throws -> KiwiBook {
+    /// The book a new post or a shelf names by its ISBN-13: as posts here name it, else as the book
+    /// search knows it, else as a shelf here names it (an import's words). While the search cannot
+    /// answer, or is slower than `searchPatience`, and no shelf names it, by its ISBN alone, its
+    /// details owed (`BookDetails`): a post does not wait on Open Library. Nil when nobody knows
+    /// a book by it; `invalid` for an ISBN-13 whose check digit is wrong.
+    func named(_ isbn13: String) async throws -> KiwiBook? {
         try Self.requireISBN13(isbn13)
-        guard let book = try await asking({ try await $0.book(isbn13: isbn13) }) else {
-            throw KiwiProblem.invalid("no book has the ISBN-13 \(isbn13)")
+        guard KiwiWire.Book.hasValidCheckDigit(isbn13) else {
+            throw KiwiProblem.invalid("\(isbn13) is not an ISBN-13: its last digit is not its check digit")
         }
-        return book
+        if let posted = try await postedAbout(isbn13) { return posted.book }
+        if let search {
+            do {
+                let asking = KiwiProblem.bookSearchFailed("it did not answer in time")
+                if let found = try await Deadline.answer(within: Self.searchPatience, orThrow: asking, { try await search.book(isbn13: isbn13) }) {
+                    return found
+                }
+            } catch {
+                if let book = try await shelved.shelvedBook(isbn13) { return book }
+                try await details.owe(isbn13)
+                return .unnamed(isbn13)
+            }
+        }
+        if let book = try await shelved.shelvedBook(isbn13) { return book }
+        guard search != nil else { throw KiwiProblem.noBookSearch }
+        return nil
     }
+
+    /// How long a post waits for the book search before it is kept with its book's ISBN alone: as
+    /// long as a cover's whole fetch may take. The search is asked once (`BookSearch.book`), so a
+    /// refused connection or an error is known at once; only a silent search takes this long.
+    static let searchPatience: Duration = .seconds(10)
 
     /// A book's standing: from its posts; when none names it yet, as a member's shelf names it (an
     /// import brings books that the book search may not know, or that it cannot be asked about

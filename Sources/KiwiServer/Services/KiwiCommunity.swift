@@ -56,6 +56,7 @@ final class KiwiCommunity: Sendable {
             store: storage,
             shelved: storage,
             covers: Covers(source: coverSource, store: storage, photos: photos, changes: changes),
+            details: BookDetails(search: bookSearch, store: storage, changes: changes),
             standings: KiwiCache(changes: changes, capacity: 10_000, stale: Books.staleStandings),
             popular: KiwiCache(changes: changes, capacity: 64, stale: Books.stalePopular)
         )

@@ -156,7 +156,10 @@ final class Posts: Sendable {
             try await writes.limits.spend(.uploadBytes, account: caller.username, address: address, amount: file.count)
             // The book is found before anything is stored, so a wrong ISBN leaves nothing behind.
             var book: KiwiBook?
-            if let isbn13, !isbn13.isEmpty { book = try await books.book(isbn13: isbn13) }
+            if let isbn13, !isbn13.isEmpty {
+                guard let named = try await books.named(isbn13) else { throw KiwiProblem.invalid("no book has the ISBN-13 \(isbn13)") }
+                book = named
+            }
             // Decoded last: a refused or rate-limited post costs no decoding.
             let photo = try await writes.photos.processed(file)
             let post = try await writes.photos.keep(photo) {

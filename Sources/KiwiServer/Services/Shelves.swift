@@ -69,9 +69,12 @@ struct Shelves: Sendable {
     }
 
     /// The book in the words of its posts here; else as the member names it (an import of hundreds
-    /// of books asks the book search nothing); else as the book search knows it.
+    /// of books asks the book search nothing); else as `Books.named` knows it.
     private func book(_ isbn13: String, named: KiwiWire.Book?) async throws -> KiwiBook {
-        guard let title = named?.title.trimmed, !title.isEmpty else { return try await books.standing(isbn13).book }
+        guard let title = named?.title.trimmed, !title.isEmpty else {
+            guard let book = try await books.named(isbn13) else { throw KiwiProblem.noSuchBook }
+            return book
+        }
         return try await books.postedAbout(isbn13)?.book ?? KiwiBook(title: title, authors: named?.authors ?? [], isbn13: isbn13)
     }
 

@@ -99,6 +99,7 @@ struct KiwiTable: Sendable, Hashable {
     )
 
     static let bookCovers = KiwiTable("book_covers", [("isbn13", .text), ("image", .text), ("failures", .integer), ("due", .real)], key: ["isbn13"])
+    static let bookDetails = KiwiTable("book_details", [("isbn13", .text), ("failures", .integer), ("due", .real)], key: ["isbn13"])
 
     static let readings = KiwiTable(
         "readings",
@@ -138,7 +139,8 @@ struct KiwiTable: Sendable, Hashable {
 
     /// Every table, each after the tables its rows name.
     static let all: [KiwiTable] = [
-        users, sessions, following, images, posts, likes, comments, notifications, bookCovers, readings, blocks, mutes, reports, moderationLog,
+        users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
+        moderationLog,
         reportPhotos,
     ]
 

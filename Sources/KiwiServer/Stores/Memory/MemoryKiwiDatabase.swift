@@ -59,6 +59,7 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var answers: [String: (answer: KeptAnswer, keptAt: Date)] = [:]
     /// Books' covers, by ISBN-13.
     var covers: [String: BookCoverRecord] = [:]
+    var owedDetails: [String: OwedDetails] = [:]
     /// The rate limits' counts.
     var rateCounts: [RateWindow: Int] = [:]
     /// Members' readings, by id.

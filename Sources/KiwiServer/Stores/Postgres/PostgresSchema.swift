@@ -100,6 +100,8 @@ enum PostgresSchema {
             // A reading's review and its spoiler warning.
             "ALTER TABLE readings ADD COLUMN IF NOT EXISTS review TEXT",
             "ALTER TABLE readings ADD COLUMN IF NOT EXISTS spoiler TEXT",
+            // Books named by their ISBN-13 alone while the book search could not answer.
+            "CREATE TABLE IF NOT EXISTS book_details (isbn13 TEXT PRIMARY KEY, failures INTEGER NOT NULL, due DOUBLE PRECISION NOT NULL)",
             """
             CREATE TABLE IF NOT EXISTS blocks (
                 blocker TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE,

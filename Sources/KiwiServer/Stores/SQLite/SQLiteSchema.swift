@@ -188,6 +188,9 @@ enum SQLiteSchema {
         migrator.registerMigration("v20: reviews") { db in
             try db.execute(sql: "ALTER TABLE readings ADD COLUMN review TEXT; ALTER TABLE readings ADD COLUMN spoiler TEXT;")
         }
+        migrator.registerMigration("v21: books' details owed") { db in
+            try db.execute(sql: "CREATE TABLE book_details (isbn13 TEXT PRIMARY KEY, failures INTEGER NOT NULL, due REAL NOT NULL)")
+        }
         return migrator
     }
 }

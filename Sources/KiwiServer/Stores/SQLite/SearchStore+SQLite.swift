@@ -58,7 +58,7 @@ enum SQLiteSearch {
     private static let tokenizer = "tokenize = 'unicode61 remove_diacritics 2'"
 
     /// A book's row from a post's or a shelf's `book` JSON (`json` names it), keyed by its ISBN-13 as a number.
-    private static func bookRow(_ json: String) -> String {
+    static func bookRow(_ json: String) -> String {
         """
         INSERT OR REPLACE INTO book_search (rowid, isbn13, title, authors)
         SELECT CAST(json_extract(\(json), '$.isbn13') AS INTEGER), json_extract(\(json), '$.isbn13'), json_extract(\(json), '$.title'),
