@@ -172,6 +172,7 @@ func buildRouter(
     books.addRoutes(to: router)
     let pages = KiwiPages(community: community, links: links)
     pages.addRoutes(to: router)
+    ArchiveController(community: community, links: links, library: pages.library).addRoutes(to: router)
     // These paths are the API's answer, and the page a browser asks for (`Accept: text/html`).
     let search = SearchController(community: community, links: links)
     for (path, answer, page) in [

@@ -6,4 +6,6 @@ public enum KiwiHeader {
     public static let lastEventID = "Last-Event-ID"
     /// The pages before and after a list's (RFC 8288, as Mastodon's API pages).
     public static let link = "Link"
+    /// How many files a member's archive holds (`GET /users/me/archive`), for a client's progress.
+    public static let archiveFiles = "Kiwi-Archive-Files"
 }

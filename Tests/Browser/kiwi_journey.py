@@ -22,8 +22,10 @@ import shutil
 import struct
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
+import zipfile
 import zlib
 
 from selenium import webdriver
@@ -277,6 +279,7 @@ class Journey:
         self.shelves(ada, suffix)
         if self.moderator:
             self.moderation(ada, bob, bobs_post, password)
+        self.archive(ada, caption)
 
         # Delete the comment.
         self.open(post)
@@ -474,6 +477,51 @@ class Journey:
         self.open(f"/search?q={ada}&type=members")
         self.expect(any(f"Ada {suffix}" in item.text for item in self.find_all(".results li")), "she is found by name")
         self.shoot("search")
+
+    def archive(self, ada, caption):
+        """Settings' "Download your archive": the zip lands, and its index.html opens offline."""
+        folder = tempfile.mkdtemp(prefix="kiwi-archive-")
+        self.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+        self.open("/settings")
+        # A download, not a page: the settings page stays.
+        self.find('a[href="/users/me/archive"]').click()
+        zips = []
+        for _ in range(300):
+            zips = [name for name in os.listdir(folder) if name.endswith(".zip")]
+            if zips:
+                break
+            time.sleep(0.1)
+        self.expect(len(zips) == 1 and zips[0].startswith(f"kiwi-{ada}-"), f"the archive downloaded ({zips})")
+        with zipfile.ZipFile(os.path.join(folder, zips[0])) as archive:
+            self.expect(archive.testzip() is None, "every file in it is whole")
+            archive.extractall(os.path.join(folder, "open"))
+        self.driver.get("file://" + os.path.join(folder, "open", "index.html"))
+        loaded = [url for url in self.requests_now() if not url.startswith("file://")]
+        self.expect(not loaded, f"its index.html loads nothing from elsewhere {loaded}")
+        self.expect(caption in self.find("main").text, "it shows the posts")
+        # A warned post's photo is under its warning: opened, as a reader's click opens it.
+        for summary in self.find_all("article details.spoiler summary"):
+            summary.click()
+        images = self.find_all("article img")
+        shown = 0
+        for image in images:
+            # Lazy, as a profile's: each loads once it is scrolled to.
+            self.driver.execute_script("arguments[0].scrollIntoView()", image)
+            shown += 1 if self.eventually(lambda: self.loaded(image)) else 0
+        self.expect(images and shown == len(images), f"with their photos, from the zip ({shown} of {len(images)})")
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        loaded = [url for url in self.requests_now() if not url.startswith("file://")]
+        self.expect(not loaded, f"nor as it is read {loaded}")
+        self.shoot("archive")
+
+    def requests_now(self):
+        """The URLs asked for since the last look, without counting them among the server's."""
+        urls = []
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message.get("method") == "Network.requestWillBeSent":
+                urls.append(message["params"]["request"]["url"])
+        return urls
 
     def live(self, bob, password, post):
         """What another reader does reaches the open page: a like moves the header's count, a new

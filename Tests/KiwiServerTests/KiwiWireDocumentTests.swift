@@ -42,6 +42,48 @@ import Testing
             cover: versions,
             coverURL: "http://kiwi.test/media/cover-9780141439600.jpg/320.jpg"
         )
+        let archive = KiwiWire.Archive(
+            server: "http://kiwi.test",
+            exportedAt: "2026-11-29T12:00:00Z",
+            profile: .init(
+                username: "ada",
+                fullName: "Ada",
+                email: "ada@kiwi.test",
+                url: "http://kiwi.test/@ada",
+                createdAt: "2026-01-01T00:00:00Z",
+                avatar: "avatar.jpg"
+            ),
+            posts: [
+                .init(
+                    url: "http://kiwi.test/p/7",
+                    photo: "photos/7.jpg",
+                    caption: "Thornfield",
+                    description: "A house at dusk",
+                    book: book,
+                    spoiler: "the ending",
+                    likes: 2,
+                    comments: 1,
+                    createdAt: "2026-02-03T10:00:00Z"
+                )
+            ],
+            comments: [.init(post: "http://kiwi.test/p/8", text: "Lovely", spoiler: "the attic", createdAt: "2026-02-03T10:00:00Z")],
+            likes: [.init(post: "http://kiwi.test/p/8", createdAt: "2026-02-03T10:00:00Z")],
+            following: ["http://kiwi.test/@bob"],
+            followers: ["http://kiwi.test/@bob"],
+            readings: [
+                .init(
+                    book: book,
+                    shelf: .read,
+                    progress: progress,
+                    started: "2026-01-02",
+                    finished: "2026-02-03",
+                    rating: 5,
+                    review: "Yes",
+                    spoiler: "the fire",
+                    updatedAt: "2026-02-03T10:00:00Z"
+                )
+            ]
+        )
         let counts = KiwiWire.ShelfCounts(want: 1, reading: 2, read: 3)
         let limits = KiwiWire.MediaLimits(
             supportedMimeTypes: ["image/jpeg"],
@@ -154,6 +196,12 @@ import Testing
                     book: book
                 )
             ),
+            WireSample(archive, schema: "Archive"),
+            WireSample(archive.profile, schema: "ArchivedProfile"),
+            WireSample(archive.posts[0], schema: "ArchivedPost"),
+            WireSample(archive.comments[0], schema: "ArchivedComment"),
+            WireSample(archive.likes[0], schema: "ArchivedLike"),
+            WireSample(archive.readings[0], schema: "ArchivedReading"),
             WireSample(counts),
             WireSample(KiwiWire.ReportRequest(category: "spam", comment: "adverts", posts: ["7"])),
             WireSample(reportedPost),

@@ -473,6 +473,18 @@ struct KiwiClient: Sendable {
         return EventStream.events(of: try await api.stream(try authenticated(APICall("events", headers: headers, notFound: Self.noLiveStream))))
     }
 
+    /// The caller's archive (`GET /users/me/archive`): a zip as it arrives, and how many files it
+    /// holds (nil from a server that does not say).
+    func archive() async throws -> (files: Int?, bytes: AsyncThrowingStream<Data, any Error>) {
+        let call = APICall("users/me/archive", headers: ["Accept": "application/zip"], notFound: Self.noArchive)
+        let stream = try await api.open(try authenticated(call))
+        return (stream.headers[KiwiHeader.archiveFiles.lowercased()].flatMap { Int($0) }, stream.body)
+    }
+
+    static let noArchive = ToolboxError.notFound(
+        "this Kiwi server cannot export archives",
+        hint: "toolbox kiwi serve can; the original backend cannot"
+    )
     static let noNotifications = ToolboxError.notFound(
         "this Kiwi server has no notifications",
         hint: "toolbox kiwi serve has them; the original backend does not"

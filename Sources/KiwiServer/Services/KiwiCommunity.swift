@@ -14,6 +14,8 @@ final class KiwiCommunity: Sendable {
     /// Who is silenced or suspended.
     let standings: Standings
     let reports: Reports
+    /// Members' archives.
+    let archives: Archives
     let search: Search
     let notifications: Notifications
     /// The readers' live streams.
@@ -82,6 +84,7 @@ final class KiwiCommunity: Sendable {
         )
         self.posts = posts
         reports = Reports(store: storage, writes: writes, posts: posts, standings: standings)
+        archives = Archives(store: storage, posts: storage, shelves: posts.shelves, photos: photos)
         // A photo deleted through another server (its notice heard here) leaves this one's copies too.
         changes.cache { change in
             if case .photoRemoved(let name)? = change { photos.discard(name) }

@@ -29,6 +29,7 @@ enum PageAssets {
         "moderation": PackageResources.moderation_mustache,
         "reported": PackageResources.reported_mustache,
         "audit": PackageResources.audit_mustache,
+        "archive": PackageResources.archive_mustache,
     ]
 
     /// Every template by name; a test renders each page, so one that does not parse fails there first.

@@ -150,6 +150,11 @@ public struct APIClient: Sendable {
     /// Opens a long-lived answer (`WebClient.stream`): its bytes as they arrive. Failures are said
     /// as `send` says them, the server's own words included.
     public func stream(_ call: APICall) async throws -> AsyncThrowingStream<Data, any Error> {
+        try await open(call).body
+    }
+
+    /// The same, with the answer's status and headers (a download's size or count, say).
+    public func open(_ call: APICall) async throws -> HTTPStream {
         let request = try request(for: call)
         let stream: HTTPStream
         do {
@@ -162,7 +167,7 @@ public struct APIClient: Sendable {
             for try await chunk in stream.body where body.count < 64 * 1024 { body += chunk }
             throw refusal(stream.status, body: body, call: call, host: request.host, retries: 0)
         }
-        return stream.body
+        return stream
     }
 
     /// A non-2xx answer as this service's rules say it, else as the common mapping does.

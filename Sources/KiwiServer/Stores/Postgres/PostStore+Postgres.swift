@@ -202,7 +202,7 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     /// Columns `c.id` (read already), `c.post_id`, `c.text`, `c.created_at`, the author's, then `c.spoiler`.
-    private static func comment(_ cells: PostgresRandomAccessRow, id: Int64) throws -> KiwiComment {
+    static func comment(_ cells: PostgresRandomAccessRow, id: Int64) throws -> KiwiComment {
         KiwiComment(
             id: id,
             owner: try user(cells, from: 4),

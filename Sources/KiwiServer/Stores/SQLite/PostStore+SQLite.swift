@@ -261,7 +261,7 @@ extension SQLiteKiwiDatabase: PostStore {
         )
     }
 
-    private static func comment(_ row: Row) -> KiwiComment {
+    static func comment(_ row: Row) -> KiwiComment {
         KiwiComment(
             id: row[0],
             owner: user(row, from: 4),

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import KiwiWire
+import Mustache
+
+/// `GET /users/me/archive`: the caller's archive, a zip sent as it is written (`Archives` says what
+/// goes in): their avatar and every photo of theirs, one at a time, never all in memory; then
+/// `kiwi.json`, `shelves.csv` and `index.html`. `Kiwi-Archive-Files` says how many files it holds,
+/// so that a client can show its progress. The settings page's "Download your archive" is this
+/// route, with the session cookie.
+struct ArchiveController: Sendable {
+    let community: KiwiCommunity
+    let links: LinkMaker
+    /// The pages' templates, for `index.html`.
+    let library: MustacheLibrary
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.get("users/me/archive", use: archive)
+    }
+
+    @Sendable func archive(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let archives = community.archives
+        // Read before the answer starts: a failure is still an error's answer, not a broken zip.
+        let (records, readings) = try await archives.records(of: caller.username)
+        let base = links.plain(request).base
+        let library = self.library
+        let now = Date()
+        let day = KiwiWire.Day.today(now)
+        let files = records.posts.count + (records.member.avatar == nil ? 0 : 1) + 3
+        let headers: HTTPFields = [
+            .contentType: "application/zip",
+            .contentDisposition: "attachment; filename=\"kiwi-\(caller.username)-\(day).zip\"",
+            .cacheControl: "no-store",
+            .archiveFiles: String(files),
+        ]
+        let body = ResponseBody { writer in
+            var zip = ZipStream(modified: now)
+            var avatar: String?
+            if let image = records.member.avatar, image != Links.defaultAvatar, let bytes = await archives.largest(image) {
+                avatar = "avatar.jpg"
+                try await writer.write(zip.entry("avatar.jpg", bytes))
+            }
+            var photos: [Int64: String] = [:]
+            for post in records.posts {
+                guard let bytes = await archives.largest(post.image) else { continue }
+                let file = "photos/\(post.id).jpg"
+                try await writer.write(zip.entry(file, bytes))
+                photos[post.id] = file
+            }
+            let document = Archives.document(records, readings: readings, photos: photos, avatar: avatar, base: base, now: now)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try await writer.write(zip.entry("kiwi.json", ByteBuffer(data: try encoder.encode(document))))
+            try await writer.write(zip.entry("shelves.csv", ByteBuffer(string: Archives.goodreadsCSV(readings))))
+            let html = library.render(ArchivePage(document), withTemplate: "archive") ?? ""
+            try await writer.write(zip.entry("index.html", ByteBuffer(string: html)))
+            try await writer.write(zip.finish())
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
+    }
+}
+
+extension HTTPField.Name {
+    static let archiveFiles = HTTPField.Name(KiwiHeader.archiveFiles)!
+}

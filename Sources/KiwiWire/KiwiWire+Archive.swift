@@ -1,0 +1,140 @@
+import Foundation
+
+extension KiwiWire {
+    /// `kiwi.json`, the heart of a member's archive (`GET /users/me/archive`, a zip): everything of
+    /// theirs, other members and posts named by the URLs they had on the server it came from, and
+    /// photos by their names in the zip. Its schema is `docs/kiwi-archive.md`; `version` says which
+    /// (a reader refuses a newer one), and fields are only ever added within a version.
+    public struct Archive: Codable, Sendable, Equatable {
+        /// The schema this build writes and reads.
+        public static let currentVersion = 1
+
+        public var version: Int
+        /// The server's address, as its pages are reached.
+        public var server: String
+        public var exportedAt: String
+        public var profile: Profile
+        /// Oldest first.
+        public var posts: [Post]
+        /// Their comments on anyone's posts, oldest first.
+        public var comments: [Comment]
+        /// The posts they like, by URL, oldest first.
+        public var likes: [Like]
+        /// Profile URLs, in the order the follows were made.
+        public var following: [String]
+        public var followers: [String]
+        /// Every reading on their shelves, the latest changed first.
+        public var readings: [Reading]
+
+        public init(
+            server: String,
+            exportedAt: String,
+            profile: Profile,
+            posts: [Post],
+            comments: [Comment],
+            likes: [Like],
+            following: [String],
+            followers: [String],
+            readings: [Reading]
+        ) {
+            version = Self.currentVersion
+            (self.server, self.exportedAt, self.profile, self.posts, self.comments) = (server, exportedAt, profile, posts, comments)
+            (self.likes, self.following, self.followers, self.readings) = (likes, following, followers, readings)
+        }
+
+        public struct Profile: Codable, Sendable, Equatable {
+            public var username: String
+            public var fullName: String?
+            public var email: String?
+            public var url: String
+            public var createdAt: String
+            /// The avatar's file in the zip; nil for the built-in one.
+            public var avatar: String?
+
+            public init(username: String, fullName: String?, email: String?, url: String, createdAt: String, avatar: String?) {
+                (self.username, self.fullName, self.email, self.url, self.createdAt, self.avatar) = (
+                    username, fullName, email, url, createdAt, avatar
+                )
+            }
+        }
+
+        public struct Post: Codable, Sendable, Equatable {
+            public var url: String
+            /// The photo's file in the zip (`photos/<id>.jpg`): its largest kept version; nil when the
+            /// server could not read it.
+            public var photo: String?
+            public var caption: String?
+            /// The photo's description (`imageAlt` on the wire).
+            public var description: String?
+            public var book: Book?
+            public var spoiler: String?
+            public var likes: Int
+            public var comments: Int
+            public var createdAt: String
+
+            public init(
+                url: String,
+                photo: String?,
+                caption: String?,
+                description: String?,
+                book: Book?,
+                spoiler: String?,
+                likes: Int,
+                comments: Int,
+                createdAt: String
+            ) {
+                (self.url, self.photo, self.caption, self.description, self.book) = (url, photo, caption, description, book)
+                (self.spoiler, self.likes, self.comments, self.createdAt) = (spoiler, likes, comments, createdAt)
+            }
+        }
+
+        public struct Comment: Codable, Sendable, Equatable {
+            /// The post it answers.
+            public var post: String
+            public var text: String
+            public var spoiler: String?
+            public var createdAt: String
+
+            public init(post: String, text: String, spoiler: String?, createdAt: String) {
+                (self.post, self.text, self.spoiler, self.createdAt) = (post, text, spoiler, createdAt)
+            }
+        }
+
+        public struct Like: Codable, Sendable, Equatable {
+            public var post: String
+            public var createdAt: String
+
+            public init(post: String, createdAt: String) {
+                (self.post, self.createdAt) = (post, createdAt)
+            }
+        }
+
+        /// A reading as the shelves keep it, without the server's ids and covers.
+        public struct Reading: Codable, Sendable, Equatable {
+            public var book: Book
+            public var shelf: Shelf
+            public var progress: ReadingProgress?
+            public var started: String?
+            public var finished: String?
+            public var rating: Int?
+            public var review: String?
+            public var spoiler: String?
+            public var updatedAt: String
+
+            public init(
+                book: Book,
+                shelf: Shelf,
+                progress: ReadingProgress?,
+                started: String?,
+                finished: String?,
+                rating: Int?,
+                review: String?,
+                spoiler: String?,
+                updatedAt: String
+            ) {
+                (self.book, self.shelf, self.progress, self.started, self.finished) = (book, shelf, progress, started, finished)
+                (self.rating, self.review, self.spoiler, self.updatedAt) = (rating, review, spoiler, updatedAt)
+            }
+        }
+    }
+}
