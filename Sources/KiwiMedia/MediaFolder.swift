@@ -14,6 +14,9 @@ public struct MediaFolder: Sendable {
         public var length: Int
         public var width: Int
         public var height: Int
+        /// The file's CRC-32, which a zip of it needs (a member's archive); nil in a manifest
+        /// written before it was kept.
+        public var crc32: UInt32?
     }
 
     /// What `versions.json` holds: the kept files by name (`640.jpg`), and when they were made.
@@ -66,7 +69,13 @@ public struct MediaFolder: Sendable {
         for version in photo.versions {
             let file = "\(version.size.rawValue).\(version.format.rawValue)"
             try LocalFile.writeAtomically(version.bytes, to: "\(folder)/\(file)", durable: false)
-            files[file] = Entry(digest: Digest.sha256(version.bytes), length: version.bytes.count, width: version.width, height: version.height)
+            files[file] = Entry(
+                digest: Digest.sha256(version.bytes),
+                length: version.bytes.count,
+                width: version.width,
+                height: version.height,
+                crc32: version.bytes.withUnsafeBytes { CRC32.checksum($0) }
+            )
         }
         let manifest = try JSONEncoder().encode(Manifest(made: Date(), files: files))
         try LocalFile.writeAtomically(manifest, to: "\(folder)/versions.json", durable: false)
@@ -84,13 +93,15 @@ public struct MediaFolder: Sendable {
     }
 
     /// A kept file's bytes, asked for after its photo's `manifest` (which checked that the photo
-    /// is kept); nil when it is gone (its photo deleted meanwhile).
-    public func read(_ name: String, file: String) -> ByteBuffer? {
+    /// is kept); nil when it is gone (its photo deleted meanwhile). `remembered`: kept among the
+    /// files served lately; a read of every photo once (an archive) would push out the ones the
+    /// pages ask for again and again.
+    public func read(_ name: String, file: String, remembered: Bool = true) -> ByteBuffer? {
         guard UploadFolder.isPlainName(name) else { return nil }
         if let bytes = recent.file(file, of: name) { return bytes }
         guard let data = FileManager.default.contents(atPath: "\(path)/\(name)/\(file)") else { return nil }
         let bytes = ByteBuffer(bytes: data)
-        recent.keep(bytes, file: file, of: name)
+        if remembered { recent.keep(bytes, file: file, of: name) }
         return bytes
     }
 

@@ -55,6 +55,7 @@ routes=(
     "/books/popular"
     "20 /search?q=reflection"
     "20 /@reader0 page"
+    "20 /users/me/archive logged-in"
 )
 echo "### instructions a request (callgrind)"
 warm=5 count_instructions reads "$toolbox" 200 "${routes[@]}"

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KiwiMedia
 import KiwiWire
 import TestSupport
 import Testing

@@ -38,24 +38,24 @@ struct ArchiveController: Sendable {
         let body = ResponseBody { writer in
             var zip = ZipStream(modified: now)
             var avatar: String?
-            if let image = records.member.avatar, image != Links.defaultAvatar, let bytes = await archives.largest(image) {
+            if let image = records.member.avatar, image != Links.defaultAvatar, let photo = await archives.largest(image) {
                 avatar = "avatar.jpg"
-                try await writer.write(zip.entry("avatar.jpg", bytes))
+                try await writer.write(contentsOf: zip.entry("avatar.jpg", photo.bytes, crc: photo.crc32))
             }
             var photos: [Int64: String] = [:]
             for post in records.posts {
-                guard let bytes = await archives.largest(post.image) else { continue }
+                guard let photo = await archives.largest(post.image) else { continue }
                 let file = "photos/\(post.id).jpg"
-                try await writer.write(zip.entry(file, bytes))
+                try await writer.write(contentsOf: zip.entry(file, photo.bytes, crc: photo.crc32))
                 photos[post.id] = file
             }
             let document = Archives.document(records, readings: readings, photos: photos, avatar: avatar, base: base, now: now)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try await writer.write(zip.entry("kiwi.json", ByteBuffer(data: try encoder.encode(document))))
-            try await writer.write(zip.entry("shelves.csv", ByteBuffer(string: Archives.goodreadsCSV(readings))))
+            try await writer.write(contentsOf: zip.entry("kiwi.json", ByteBuffer(data: try encoder.encode(document))))
+            try await writer.write(contentsOf: zip.entry("shelves.csv", ByteBuffer(string: Archives.goodreadsCSV(readings))))
             let html = library.render(ArchivePage(document), withTemplate: "archive") ?? ""
-            try await writer.write(zip.entry("index.html", ByteBuffer(string: html)))
+            try await writer.write(contentsOf: zip.entry("index.html", ByteBuffer(string: html)))
             try await writer.write(zip.finish())
             try await writer.finish(nil)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KiwiMedia
 import NIOCore
 
 /// A zip written as it goes: each file's local header and bytes (`entry`), then the central
@@ -28,11 +29,14 @@ struct ZipStream {
         date = UInt16(max(0, parts.tm_year - 80) << 9 | (parts.tm_mon + 1) << 5 | parts.tm_mday)
     }
 
-    /// A file's local header and bytes. One file is at most 4 GiB (a photo is far less).
-    mutating func entry(_ name: String, _ bytes: ByteBuffer) -> ByteBuffer {
-        let entry = Entry(name: Array(name.utf8), crc: CRC32.checksum(bytes), size: UInt64(bytes.readableBytes), offset: offset)
+    /// A file's local header and bytes, in that order. One file is at most 4 GiB (a photo is far
+    /// less); its bytes are sent as they are, not copied after the header. `crc`: its CRC-32 when
+    /// known already (a photo's versions keep theirs), else it is computed here.
+    mutating func entry(_ name: String, _ bytes: ByteBuffer, crc: UInt32? = nil) -> [ByteBuffer] {
+        let checksum = crc ?? CRC32.checksum(bytes)
+        let entry = Entry(name: Array(name.utf8), crc: checksum, size: UInt64(bytes.readableBytes), offset: offset)
         var out = ByteBuffer()
-        out.reserveCapacity(30 + entry.name.count + bytes.readableBytes)
+        out.reserveCapacity(30 + entry.name.count)
         out.writeInteger(UInt32(0x0403_4b50), endianness: .little)
         out.writeInteger(UInt16(20), endianness: .little)  // version needed: 2.0
         out.writeInteger(UInt16(0x0800), endianness: .little)  // names in UTF-8
@@ -45,10 +49,9 @@ struct ZipStream {
         out.writeInteger(UInt16(entry.name.count), endianness: .little)
         out.writeInteger(UInt16(0), endianness: .little)
         out.writeBytes(entry.name)
-        out.writeImmutableBuffer(bytes)
         entries.append(entry)
-        offset += UInt64(out.readableBytes)
-        return out
+        offset += UInt64(out.readableBytes + bytes.readableBytes)
+        return [out, bytes]
     }
 
     /// The central directory and its end: the zip's last bytes.
@@ -111,50 +114,5 @@ struct ZipStream {
         out.writeInteger(UInt16(0), endianness: .little)
         offset += UInt64(out.readableBytes)
         return out
-    }
-}
-
-/// CRC-32 as zip (and gzip, and PNG) checks it, eight bytes a step (slicing-by-8): photos by the
-/// gigabyte pass through it.
-enum CRC32 {
-    /// Eight tables of 256, one after another: table `k` is the CRC of a byte followed by `k` zeros.
-    private static let tables: [UInt32] = {
-        var tables = [UInt32](repeating: 0, count: 8 * 256)
-        for byte in 0..<256 {
-            var crc = UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-            tables[byte] = crc
-        }
-        for slice in 1..<8 {
-            for byte in 0..<256 {
-                let previous = tables[(slice - 1) * 256 + byte]
-                tables[slice * 256 + byte] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
-            }
-        }
-        return tables
-    }()
-
-    static func checksum(_ bytes: ByteBuffer) -> UInt32 {
-        bytes.withUnsafeReadableBytes { checksum($0) }
-    }
-
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        tables.withUnsafeBufferPointer { t in
-            var crc: UInt32 = 0xFFFF_FFFF
-            var index = 0
-            func at(_ slice: Int, _ byte: UInt32) -> UInt32 { t[slice << 8 | Int(byte & 0xFF)] }
-            while index + 8 <= bytes.count {
-                let low = crc ^ UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self))
-                let high = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self))
-                crc = at(7, low) ^ at(6, low >> 8) ^ at(5, low >> 16) ^ at(4, low >> 24)
-                crc ^= at(3, high) ^ at(2, high >> 8) ^ at(1, high >> 16) ^ at(0, high >> 24)
-                index += 8
-            }
-            while index < bytes.count {
-                crc = at(0, crc ^ UInt32(bytes[index])) ^ (crc >> 8)
-                index += 1
-            }
-            return ~crc
-        }
     }
 }
