@@ -40,6 +40,7 @@ import Testing
         try await withKiwi(kind, maxUploadBytes: 1 << 20) { kiwi in
             try await kiwi.application.test(.router) { client in
                 let (ada, bob) = (try await client.member("ada"), try await client.member("bob"))
+                #expect(try await client.avatar(TestImages.multipart(try TestImages.photoTakenAtHome), of: "ada", token: ada).0 == .ok)
                 let (status, made) = try await client.upload(try TestImages.photoTakenAtHome, caption: "Thornfield at dusk", token: ada)
                 #expect(status == .created)
                 let first = try #require(made?["id"] as? String)
@@ -72,14 +73,15 @@ import Testing
                     headers = response.headers
                 }
                 #expect(headers[.contentDisposition]?.hasPrefix("attachment; filename=\"kiwi-ada-") == true)
-                #expect(headers[.archiveFiles] == "5", "two photos, kiwi.json, shelves.csv and index.html")
+                #expect(headers[.archiveFiles] == "6", "the avatar, two photos, kiwi.json, shelves.csv and index.html")
                 let archive = try await Self.opened(zip)
                 #expect(archive.damaged == nil, "every file's CRC holds")
-                #expect(archive.names == ["photos/\(first).jpg", "photos/\(second).jpg", "kiwi.json", "shelves.csv", "index.html"])
+                #expect(archive.names == ["avatar.jpg", "photos/\(first).jpg", "photos/\(second).jpg", "kiwi.json", "shelves.csv", "index.html"])
 
                 let document = archive.document
                 let base = "http://localhost"
                 #expect(document.version == 1 && document.profile.username == "ada" && document.profile.url == "\(base)/@ada")
+                #expect(document.profile.avatar == "avatar.jpg")
                 #expect(document.posts.map(\.url) == ["\(base)/p/\(first)", "\(base)/p/\(second)"], "oldest first")
                 #expect(document.posts.map(\.photo) == ["photos/\(first).jpg", "photos/\(second).jpg"])
                 #expect(document.posts[1].spoiler == "the ending" && document.posts[0].caption == "Thornfield at dusk")

@@ -28,7 +28,9 @@ struct ArchiveController: Sendable {
         let library = self.library
         let now = Date()
         let day = KiwiWire.Day.today(now)
-        let files = records.posts.count + (records.member.avatar == nil ? 0 : 1) + 3
+        // A member without an avatar of their own shows the built-in one, which is not theirs to keep.
+        let avatarImage = records.member.avatar.flatMap { $0 == Links.defaultAvatar ? nil : $0 }
+        let files = records.posts.count + (avatarImage == nil ? 0 : 1) + 3
         let headers: HTTPFields = [
             .contentType: "application/zip",
             .contentDisposition: "attachment; filename=\"kiwi-\(caller.username)-\(day).zip\"",
@@ -38,7 +40,7 @@ struct ArchiveController: Sendable {
         let body = ResponseBody { writer in
             var zip = ZipStream(modified: now)
             var avatar: String?
-            if let image = records.member.avatar, image != Links.defaultAvatar, let photo = await archives.largest(image) {
+            if let image = avatarImage, let photo = await archives.largest(image) {
                 avatar = "avatar.jpg"
                 try await writer.write(contentsOf: zip.entry("avatar.jpg", photo.bytes, crc: photo.crc32))
             }
