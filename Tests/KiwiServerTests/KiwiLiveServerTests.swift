@@ -305,7 +305,7 @@ final class Nginx: Sendable {
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["-c", folder.appendingPathComponent("nginx.conf").path, "-p", folder.path, "-g", "daemon off;"]
         process.standardError = FileHandle.nullDevice
-        try Program.launch(process)
+        try process.run()
         base = "http://127.0.0.1:\(port)"
         // Ready once it answers (what it answers is the server's).
         for _ in 0..<100 {

@@ -20,15 +20,6 @@ public func onAThreadOfItsOwn(_ work: @escaping @Sendable () -> Void) {
 
 /// A program run to its end (a tool a test drives: a fuzzer, a browser's script, bash, ldd).
 public enum Program {
-    private static let launching = NSLock()
-
-    /// Starts `process`, one launch at a time in the whole test run: Foundation's `Process.run()`
-    /// crashed once copying a child's setup while the suite launched others at the same moment
-    /// (a bad pointer in its `memcpy`, CI of 740aa55).
-    public static func launch(_ process: Process) throws {
-        try launching.withLock { try process.run() }
-    }
-
     /// Its exit status and what it wrote: standard output, and standard error after it unless
     /// `errors` is false. Waits off the cooperative pool.
     public static func run(
@@ -47,7 +38,7 @@ public enum Program {
             let output = Pipe()
             process.standardOutput = output
             process.standardError = errors ? output : FileHandle.nullDevice
-            try Program.launch(process)
+            try process.run()
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             return (process.terminationStatus, text)

@@ -96,7 +96,7 @@ public struct ToolboxBinary: Sendable {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: unshare)
         probe.arguments = ["--net", "true"]
-        guard (try? Program.launch(probe)) != nil else { return false }
+        guard (try? probe.run()) != nil else { return false }
         probe.waitUntilExit()
         return probe.terminationStatus == 0
     }()
@@ -135,7 +135,7 @@ public struct ToolboxBinary: Sendable {
         process.environment = environment.merging(extra) { $1 }
         let (output, error, input) = (Pipe(), Pipe(), Pipe())
         (process.standardOutput, process.standardError, process.standardInput) = (output, error, input)
-        try Program.launch(process)
+        try process.run()
         return (RunningToolbox(process: process, output: output, error: error), input.fileHandleForWriting)
     }
 }
@@ -278,7 +278,7 @@ extension ToolboxBinary {
         process.standardOutput = terminal
         process.standardError = error
         process.standardInput = typing == nil ? FileHandle.nullDevice : terminal
-        try Program.launch(process)
+        try process.run()
         try terminal.close()
         let reader = primary
         // The terminal keeps what is typed until the program reads a line.
