@@ -52,7 +52,7 @@ import Testing
                 let soon = Date().addingTimeInterval(BookDetails.firstWait + 1)
                 await details.catchUp(now: soon)
                 #expect(try await kiwi.database.detailsDue(at: soon, limit: 10) == [], "postponed")
-                let later = Date().addingTimeInterval(BookDetails.claimLife + BookDetails.longestWait + 1)
+                let later = Date().addingTimeInterval(2 * BookDetails.unknownWait)
                 #expect(try await kiwi.database.detailsDue(at: later, limit: 10) == [Self.tempest], "still owed")
 
                 // The search answers again: the next look names the book everywhere.
@@ -70,7 +70,7 @@ import Testing
                 #expect(try await client.page("/books/\(Self.tempest)").html.contains("<title>The Tempest · Kiwi</title>"))
 
                 let asked = library.requestCount("/search.json")
-                await details.catchUp(now: later.addingTimeInterval(BookDetails.unknownWait * 2))
+                await details.catchUp(now: later.addingTimeInterval(BookDetails.unknownWait * 4))
                 #expect(library.requestCount("/search.json") == asked, "nothing is owed any more")
             }
         }
