@@ -56,6 +56,7 @@ struct Books: Sendable {
             throw KiwiProblem.invalid("\(isbn13) is not an ISBN-13: its last digit is not its check digit")
         }
         if let posted = try await postedAbout(isbn13) { return posted.book }
+        var away = false
         if let search {
             do {
                 let asking = KiwiProblem.bookSearchFailed("it did not answer in time")
@@ -63,12 +64,14 @@ struct Books: Sendable {
                     return found
                 }
             } catch {
-                if let book = try await shelved.shelvedBook(isbn13) { return book }
-                try await details.owe(isbn13)
-                return .unnamed(isbn13)
+                away = true
             }
         }
         if let book = try await shelved.shelvedBook(isbn13) { return book }
+        if away {
+            try await details.owe(isbn13)
+            return .unnamed(isbn13)
+        }
         guard search != nil else { throw KiwiProblem.noBookSearch }
         return nil
     }
