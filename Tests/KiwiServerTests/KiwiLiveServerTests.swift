@@ -261,7 +261,7 @@ final class Nginx: Sendable {
     static let required = ProcessInfo.processInfo.environment["TOOLBOX_TEST_ALL"] == "1"
     let base: String
     private let folder: URL
-    private let process: Process
+    private let process: ChildProcess
 
     convenience init(proxyingTo upstream: String) async throws {
         let port = try FreePort.pick()
@@ -301,11 +301,7 @@ final class Nginx: Sendable {
             }
             """
         try configuration.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = ["-c", folder.appendingPathComponent("nginx.conf").path, "-p", folder.path, "-g", "daemon off;"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(program, ["-c", folder.appendingPathComponent("nginx.conf").path, "-p", folder.path, "-g", "daemon off;"])
         base = "http://127.0.0.1:\(port)"
         // Ready once it answers (what it answers is the server's).
         for _ in 0..<100 {

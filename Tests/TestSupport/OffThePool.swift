@@ -29,19 +29,11 @@ public enum Program {
         in directory: URL? = nil,
         errors: Bool = true
     ) async throws -> (status: Int32, output: String) {
-        try await offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.environment = environment
-            if let directory { process.currentDirectoryURL = directory }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = errors ? output : FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
-        }
+        try await offThePool { try ChildProcess.runBlocking(executable, arguments, environment: environment, in: directory, errors: errors) }
+    }
+
+    /// Whether it runs and exits with 0 (a probe for what this machine has), waiting on this thread.
+    public static func succeeds(_ executable: String, _ arguments: [String]) -> Bool {
+        (try? ChildProcess.runBlocking(executable, arguments))?.status == 0
     }
 }

@@ -78,8 +78,8 @@ public final class ScratchPostgres: @unchecked Sendable {
                     log.path, "-o", "-p \(port) -k \(folder.path) -c listen_addresses=\(host) -c fsync=off", "start",
                 ]
             )
-        } catch let failure as Failed {
-            throw Failed(command: failure.command, said: String(((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(1_000)))
+        } catch let failure as ChildProcess.Failed {
+            throw ChildProcess.Failed(command: failure.command, said: String(((try? String(contentsOf: log, encoding: .utf8)) ?? "").suffix(1_000)))
         }
     }
 
@@ -99,8 +99,8 @@ public final class ScratchPostgres: @unchecked Sendable {
 
     /// Runs a program and waits for it; its output (both streams) when it fails. With `quietly`, its
     /// output goes nowhere: a server it starts keeps what it inherits open, so nothing of it is read.
-    /// (posix_spawn, not Foundation's Process, whose wait never ends while a daemon the program
-    /// started holds the descriptor it watches.)
+    /// (A file, not a pipe: a pipe's reader would wait for as long as the daemon the program
+    /// started holds it.)
     @discardableResult
     public static func run(quietly: Bool = false, _ arguments: [String]) async throws -> String {
         try await offThePool { try runBlocking(quietly: quietly, arguments) }
@@ -111,28 +111,11 @@ public final class ScratchPostgres: @unchecked Sendable {
     public static func runBlocking(quietly: Bool = false, _ arguments: [String]) throws -> String {
         let log = Scratch.url("kiwi-pg-run").path
         defer { try? FileManager.default.removeItem(atPath: log) }
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, quietly ? "/dev/null" : log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { throw Failed(command: arguments[0], said: "cannot start") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let child = try ChildProcess(arguments[0], Array(arguments.dropFirst()), output: quietly ? .null : .file(log))
+        child.waitUntilExit()
         let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        // Exited normally with 0 (the wait status's low byte is the signal, the next its code).
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { throw Failed(command: arguments.joined(separator: " "), said: said) }
+        guard child.terminationStatus == 0 else { throw ChildProcess.Failed(command: arguments.joined(separator: " "), said: said) }
         return said
-    }
-
-    public struct Failed: Error, CustomStringConvertible {
-        public let command: String
-        public let said: String
-        public var description: String { "\(command) failed: \(said)" }
     }
 }
 

@@ -75,14 +75,11 @@ public struct ToolboxBinary: Sendable {
     public func runWithoutNetwork(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> (Result, Duration) {
         let gate = "ready for toolbox"
         let shell = ["/bin/sh", "-c", "echo '\(gate)' >&2; read go; exec \"$0\" \"$@\"", Self.url.path]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.unshare)
-        process.arguments = ["--net", "--"] + shell + arguments
-        let (running, stdin) = try launch(process, environment: extra)
+        let (running, stdin) = try launch(Self.unshare, ["--net", "--"] + shell + arguments, environment: extra)
         _ = try await running.waitForLine(containing: gate)
         let started = ContinuousClock.now
-        stdin.write(Data("go\n".utf8))
-        try? stdin.close()
+        stdin?.write(Data("go\n".utf8))
+        try? stdin?.close()
         var result = await running.finish()
         let elapsed = ContinuousClock.now - started
         result.standardError = String(result.standardError.dropFirst(gate.count + 1))
@@ -93,12 +90,7 @@ public struct ToolboxBinary: Sendable {
     /// util-linux's unshare: as in CI).
     public static let canCutTheNetwork: Bool = {
         guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: unshare) else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: unshare)
-        probe.arguments = ["--net", "true"]
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        return Program.succeeds(unshare, ["--net", "true"])
     }()
 
     static let unshare = "/usr/bin/unshare"
@@ -112,54 +104,55 @@ public struct ToolboxBinary: Sendable {
         namespace: String? = nil,
         openFiles: Int? = nil
     ) throws -> RunningToolbox {
-        let process = Process()
-        if let openFiles {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-            process.arguments = ["--nofile=\(openFiles):\(openFiles)", Self.url.path] + arguments
-        } else if let namespace {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
-            process.arguments = ["netns", "exec", namespace, Self.url.path] + arguments
-        } else {
-            process.executableURL = Self.url
-            process.arguments = arguments
-        }
-        let (running, stdin) = try launch(process, environment: extra)
-        stdin.write(Data(input.utf8))
-        try? stdin.close()
+        let (executable, launched): (String, [String]) =
+            if let openFiles {
+                ("/usr/bin/prlimit", ["--nofile=\(openFiles):\(openFiles)", Self.url.path] + arguments)
+            } else if let namespace {
+                ("/usr/sbin/ip", ["netns", "exec", namespace, Self.url.path] + arguments)
+            } else {
+                (Self.url.path, arguments)
+            }
+        let (running, stdin) = try launch(executable, launched, environment: extra)
+        stdin?.write(Data(input.utf8))
+        try? stdin?.close()
         return running
     }
 
-    /// Runs `process` with toolbox's environment (and `extra`) and a pipe for each stream: it
-    /// running, and where its input is written.
-    private func launch(_ process: Process, environment extra: [String: String]) throws -> (RunningToolbox, FileHandle) {
-        process.environment = environment.merging(extra) { $1 }
-        let (output, error, input) = (Pipe(), Pipe(), Pipe())
-        (process.standardOutput, process.standardError, process.standardInput) = (output, error, input)
-        try process.run()
-        return (RunningToolbox(process: process, output: output, error: error), input.fileHandleForWriting)
+    /// Runs `executable arguments…` with toolbox's environment (and `extra`) and a pipe for each
+    /// stream: it running, and where its input is written.
+    private func launch(_ executable: String, _ arguments: [String], environment extra: [String: String]) throws -> (RunningToolbox, FileHandle?) {
+        let child = try ChildProcess(
+            executable,
+            arguments,
+            environment: environment.merging(extra) { $1 },
+            input: .pipe,
+            output: .pipe,
+            error: .pipe
+        )
+        return (RunningToolbox(process: child), child.input)
     }
 }
 
 /// A toolbox process that is still running. Both streams are read as they come,
 /// so a test can wait for a line (and a chatty process never blocks on a full pipe).
 public final class RunningToolbox: @unchecked Sendable {
-    // @unchecked: the buffers are guarded by `lock`; Process is used from one test task at a time.
-    public let process: Process
+    // @unchecked: the buffers are guarded by `lock`.
+    public let process: ChildProcess
     private let lock = NSLock()
     private var output = Data()
     private var error = Data()
     private let drained = DispatchGroup()
 
-    init(process: Process, output: Pipe, error: Pipe) {
+    init(process: ChildProcess) {
         self.process = process
-        drain(output) { self.output.append($0) }
-        drain(error) { self.error.append($0) }
+        if let output = process.output { drain(output) { self.output.append($0) } }
+        if let error = process.error { drain(error) { self.error.append($0) } }
     }
 
-    private func drain(_ pipe: Pipe, into append: @escaping @Sendable (Data) -> Void) {
+    private func drain(_ stream: FileHandle, into append: @escaping @Sendable (Data) -> Void) {
         drained.enter()
         onAThreadOfItsOwn {
-            while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+            while case let chunk = stream.availableData, !chunk.isEmpty {
                 self.lock.withLock { append(chunk) }
             }
             self.drained.leave()
@@ -269,17 +262,21 @@ extension ToolboxBinary {
         var secondary: Int32 = 0
         var size = winsize(ws_row: 50, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw ProcessEnded(waitingFor: "a pseudo-terminal", standardError: "") }
-        let process = Process()
-        process.executableURL = Self.url
-        process.arguments = arguments
-        process.environment = environment.merging(extra) { $1 }
-        let terminal = FileHandle(fileDescriptor: secondary, closeOnDealloc: true)
-        let error = Pipe()
-        process.standardOutput = terminal
-        process.standardError = error
-        process.standardInput = typing == nil ? FileHandle.nullDevice : terminal
-        try process.run()
-        try terminal.close()
+        let process: ChildProcess
+        do {
+            defer { close(secondary) }
+            process = try ChildProcess(
+                Self.url.path,
+                arguments,
+                environment: environment.merging(extra) { $1 },
+                input: typing == nil ? .null : .descriptor(secondary),
+                output: .descriptor(secondary),
+                error: .pipe
+            )
+        } catch {
+            close(primary)
+            throw error
+        }
         let reader = primary
         // The terminal keeps what is typed until the program reads a line.
         if let typing { _ = Array(typing.utf8).withUnsafeBytes { write(reader, $0.baseAddress, $0.count) } }
@@ -292,7 +289,7 @@ extension ToolboxBinary {
                     if count > 0 { shown.append(contentsOf: buffer[..<count]) }
                 }
                 close(reader)
-                let said = error.fileHandleForReading.readDataToEndOfFile()
+                let said = process.error?.readDataToEndOfFile() ?? Data()
                 process.waitUntilExit()
                 continuation.resume(
                     returning: Result(

@@ -13,15 +13,7 @@ import Testing
         .appendingPathComponent("Photos/photo_corpus.py")
     /// scripts/test installs Pillow and pillow-heif and sets TOOLBOX_TEST_ALL, so there a missing one fails.
     static let required = ProcessInfo.processInfo.environment["TOOLBOX_TEST_ALL"] == "1"
-    static let pillow: Bool = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["python3", "-c", "import PIL, pillow_heif"]
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
-    }()
+    static let pillow = Program.succeeds("/usr/bin/env", ["python3", "-c", "import PIL, pillow_heif"])
 
     struct Entry: Codable {
         var file: String

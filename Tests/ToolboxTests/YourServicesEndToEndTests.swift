@@ -180,12 +180,7 @@ import Testing
         return try JSONDecoder().decode([String: String].self, from: Data(run.output.utf8))
     }
 
-    static let icalendar: Bool =
-        (try? Process.run(URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", "-c", "import icalendar"]))
-        .map {
-            $0.waitUntilExit()
-            return $0.terminationStatus == 0
-        } ?? false
+    static let icalendar = Program.succeeds("/usr/bin/env", ["python3", "-c", "import icalendar"])
 
     @Test(
         .enabled(
