@@ -50,7 +50,7 @@ public struct KiwiCommand: ParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, MigrateCommand.self, ApproveCommand.self, RoleCommand.self, Signup.self, Login.self, Logout.self, Whoami.self,
-            Account.self, Feed.self,
+            AccountCommand.self, Feed.self,
             Post.self, Books.self, Book.self, Reading.self,
             Show.self,
             Delete.self,

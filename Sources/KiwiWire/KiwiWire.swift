@@ -388,6 +388,15 @@ public enum KiwiWire {
         }
     }
 
+    /// `DELETE /users/me`'s body: the member's password, asked again (toolbox's extension).
+    public struct AccountDeletion: Codable, Sendable, Equatable {
+        public var password: String
+
+        public init(password: String) {
+            self.password = password
+        }
+    }
+
     /// A post's or a comment's id: a string of digits on the wire, which some servers send as a number.
     @propertyWrapper
     public struct LenientID: Codable, Sendable, Equatable {

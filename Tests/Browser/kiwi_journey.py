@@ -18,6 +18,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import shutil
 import struct
 import sys
@@ -297,6 +298,8 @@ class Journey:
             status = error.code
         self.expect(status == 403, "the logged-out token is refused by the API (403)")
 
+        self.leave(ada, suffix, password)
+
         foreign = sorted(url for url in self.requested if not url.startswith(self.base + "/"))
         self.expect(not foreign, f"every request went to the server itself ({len(self.requested)} URLs; others: {foreign})")
         # A refused form answers 4xx on purpose (the wrong password above); anything else is a fault.
@@ -513,6 +516,49 @@ class Journey:
         loaded = [url for url in self.requests_now() if not url.startswith("file://")]
         self.expect(not loaded, f"nor as it is read {loaded}")
         self.shoot("archive")
+
+    def leave(self, followed, suffix, password):
+        """Settings' "Delete account": the page says what goes, a wrong password deletes nothing,
+        the right one deletes the account, and nothing of it is left; its name is held."""
+        cal = "cal" + suffix
+        self.sign_up(cal, f"Cal {suffix}", password)
+        post = self.post(f"Cal's last post ({suffix})", seed=300)
+        self.open(f"/@{followed}")
+        self.submit(f'form[action="/@{followed}/follow"]')
+        followers = self.followers()
+        self.open("/settings")
+        self.click(self.find('a[href="/settings/delete"]'))
+        self.expect(self.path() == "/settings/delete", "the settings page leads to the deletion page")
+        page = self.find("main").text
+        self.expect("1 post, with its photo" in page and "who follows you (0)" in page and "whom you follow (1)" in page, "it says what goes")
+        self.expect(self.find_all('a[href="/users/me/archive"]'), "and offers the archive first")
+        self.fill({"password": "not my password", "username": cal})
+        self.submit('form[action="/settings/delete"]')
+        self.expect("That is not your password." in self.find(".error").text, "a wrong password deletes nothing, and says so")
+        self.shoot("leave")
+        self.fill({"password": password, "username": cal})
+        self.submit('form[action="/settings/delete"]')
+        self.expect("Your account is deleted" in self.find("h1").text and f"@{cal}" in self.find("main").text, "the account is deleted")
+        self.shoot("deleted")
+        self.expect(self.driver.get_cookie("session") is None, "and its session with it")
+        self.open(f"/@{followed}")
+        self.expect(self.followers() == followers - 1, f"{followed} lost a follower")
+        self.expect(self.status("GET", post) == 404 and self.status("GET", f"/@{cal}") == 404, "its post and profile are gone")
+        body = json.dumps({"username": cal, "password": "another"}).encode()
+        self.expect(self.status("POST", "/users", body) == 409, f"nobody can sign up as {cal} now")
+
+    def followers(self):
+        """The open profile's follower count."""
+        found = re.search(r"(\d+)\nFollowers|Followers\n(\d+)", self.find(".stats").text)
+        return int(found.group(1) or found.group(2))
+
+    def status(self, method, path, body=None):
+        """The status a request outside the browser gets (a 404 page in the browser would be logged as a fault)."""
+        request = urllib.request.Request(self.base + path, data=body, method=method, headers={"Content-Type": "application/json"})
+        try:
+            return urllib.request.urlopen(request).status
+        except urllib.error.HTTPError as error:
+            return error.code
 
     def requests_now(self):
         """The URLs asked for since the last look, without counting them among the server's."""

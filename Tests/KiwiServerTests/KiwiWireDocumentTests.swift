@@ -145,6 +145,7 @@ import Testing
             WireSample(KiwiWire.Credentials(username: "ada", password: "pw")),
             WireSample(KiwiWire.ProfileChange(fullname: "Ada", email: "ada@kiwi.test")),
             WireSample(KiwiWire.RoleChange(role: "moderator")),
+            WireSample(KiwiWire.AccountDeletion(password: "pw")),
             WireSample(KiwiWire.MuteRequest(duration: 3600)),
             WireSample(KiwiWire.KeptAway(user: user, since: "2026-01-02T10:00:00Z", until: "2026-01-09T10:00:00Z")),
             WireSample(notified),

@@ -31,19 +31,12 @@ extension KiwiCommand {
         }
 
         func run(in context: CommandContext, client: KiwiClient) async throws {
-            let session = try client.session()
-            let path = output ?? "kiwi-\(session.user.username)-\(KiwiWire.Day.today()).zip"
-            guard !FileManager.default.fileExists(atPath: path) else {
-                throw ToolboxError.usage("\(path) exists already", hint: "name another file with --output, or move that one away")
-            }
-            let archive = try await client.archive()
-            let bar = archive.files.map { context.output.progress("Files", total: $0) }
-            let bytes = try await ArchiveDownload.save(archive.bytes, to: path) { bar?.update($0) }
-            let answer = Answer(file: path, bytes: bytes, files: archive.files)
+            let (path, bytes, files) = try await ArchiveDownload.fetch(client, to: output, context: context)
+            let answer = Answer(file: path, bytes: bytes, files: files)
             if context.output.format == .json { return try context.output.json(answer) }
             let size = ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
-            let files = archive.files.map { " (\(KiwiSync.count($0, "file")))" } ?? ""
-            context.output.line("Saved your archive to \(path): \(size)\(files). Open index.html inside it to read it in a browser.")
+            let counted = files.map { " (\(KiwiSync.count($0, "file")))" } ?? ""
+            context.output.line("Saved your archive to \(path): \(size)\(counted). Open index.html inside it to read it in a browser.")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KiwiWire
 import PluginAPI
 
 /// A member's archive as it downloads: written to a `.part` file beside the one asked for and
@@ -37,6 +38,20 @@ struct ArchiveDownload {
                 header = []
             }
         }
+    }
+
+    /// Downloads the member's archive to `path` (by default `kiwi-USERNAME-DAY.zip` here), with a
+    /// progress bar of its files; an existing file is kept.
+    static func fetch(_ client: KiwiClient, to path: String?, context: CommandContext) async throws -> (file: String, bytes: Int, files: Int?) {
+        let username = try client.session().user.username
+        let path = path ?? "kiwi-\(username)-\(KiwiWire.Day.today()).zip"
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw ToolboxError.usage("\(path) exists already", hint: "name another file, or move that one away")
+        }
+        let archive = try await client.archive()
+        let bar = archive.files.map { context.output.progress("Files", total: $0) }
+        let bytes = try await save(archive.bytes, to: path) { bar?.update($0) }
+        return (path, bytes, archive.files)
     }
 
     /// Writes `bytes` to `path`, calling `progress` with the files read so far; answers the bytes written.

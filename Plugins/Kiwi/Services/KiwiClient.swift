@@ -168,6 +168,13 @@ struct KiwiClient: Sendable {
         return ended
     }
 
+    /// Deletes the account on the server (`DELETE /users/me`, with the password asked again) and
+    /// forgets its session here.
+    func deleteAccount(password: String) async throws {
+        try await api.send(try authenticated(APICall("users/me", method: "DELETE", body: .json(KiwiWire.AccountDeletion(password: password)))))
+        try sessions.delete()
+    }
+
     /// Who the token belongs to: our server says so; a base-only server has no such route.
     func me() async throws -> KiwiWire.User {
         let session = try session()

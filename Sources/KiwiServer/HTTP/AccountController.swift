@@ -3,14 +3,14 @@ import Hummingbird
 import KiwiServerSettings
 import KiwiWire
 
-/// Members and sessions: `POST /users`, `GET|PUT /users/<u>`, `GET /users/me`,
+/// Members and sessions: `POST /users`, `GET|PUT /users/<u>`, `GET|DELETE /users/me`,
 /// `PUT /users/<u>/avatar`, `PUT /users/<u>/role`, `POST|DELETE /sessions`.
 struct AccountController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
-        router.group("users").post(use: signUp).get("me", use: me)
+        router.group("users").post(use: signUp).get("me", use: me).delete("me", use: deleteAccount)
         router.group("users/:username").get(use: user).put(use: updateUser).put("avatar", use: updateAvatar).put("role", use: giveRole)
         router.group("sessions").post(use: logIn).delete(use: logOut)
     }
@@ -53,6 +53,15 @@ struct AccountController: Sendable {
         var user = KiwiWire.User(caller, links: links(request, context))
         user.role = try await community.accounts.role(of: caller.username).rawValue
         return KiwiJSON.response(user)
+    }
+
+    /// `{"password": …}` (our extension): the caller's account and everything of theirs goes, and
+    /// so does the session's cookie.
+    @Sendable func deleteAccount(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let body = try await request.decodeJSON(KiwiWire.AccountDeletion.self)
+        try await community.accounts.deleteAccount(of: caller, password: body.password, from: context.clientAddress)
+        return KiwiJSON.response(KiwiWire.Status(), headers: [.setCookie: SessionCookie.cleared])
     }
 
     /// `{"role": "member" | "moderator" | "admin"}`, from an admin (our extension); answers the

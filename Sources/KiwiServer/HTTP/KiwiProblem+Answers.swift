@@ -11,6 +11,7 @@ extension KiwiProblem {
         case .notLoggedIn: KiwiHTTPError(.forbidden, "not logged in", code: "not_logged_in")
         case .notOwner: KiwiHTTPError(.forbidden, "only the owner can do this", code: "not_owner")
         case .wrongCredentials: KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
+        case .wrongPassword: KiwiHTTPError(.forbidden, "that is not this account's password", code: "wrong_password")
         case .usernameTaken: KiwiHTTPError(.conflict, "username already taken", code: "username_conflict")
         case .noSuchUser: KiwiHTTPError(.notFound, "no such user", code: "user_not_found")
         case .noSuchPost: KiwiHTTPError(.notFound, "no such post", code: "post_not_found")
@@ -105,6 +106,7 @@ extension KiwiProblem {
         case .notLoggedIn: "Log in first."
         case .notOwner: "Only its owner can do that."
         case .wrongCredentials: "Wrong username or password."
+        case .wrongPassword: "That is not your password."
         case .usernameTaken: "That username is taken: choose another."
         case .noSuchUser: "There is nobody by that name."
         case .noSuchPost: "That post does not exist, or was deleted."
@@ -150,7 +152,7 @@ extension KiwiProblem {
     /// rather than a page of its own.
     var shownOnForm: Bool {
         switch self {
-        case .invalid, .missingPhoto, .photoRefused, .wrongCredentials, .usernameTaken, .noBookSearch, .bookSearchFailed,
+        case .invalid, .missingPhoto, .photoRefused, .wrongCredentials, .wrongPassword, .usernameTaken, .noBookSearch, .bookSearchFailed,
             .registrationsClosed, .awaitingApproval:
             true
         // Too many failed logins is said on the login form, where they were typed.

@@ -112,7 +112,7 @@ struct ReportController: Sendable {
         let kept = try await community.reports.stillUp(report)
         return KiwiWire.Report(
             report,
-            account: KiwiWire.User(try await community.accounts.member(report.account), links: links),
+            account: KiwiWire.User(try await community.accounts.member(report.account, orFormerSince: report.createdAt), links: links),
             kept: kept,
             moderator: moderator,
             record: record,

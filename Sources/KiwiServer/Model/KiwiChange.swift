@@ -23,10 +23,13 @@ enum KiwiChange: Sendable, Equatable {
     case reading(id: Int64, isbn13: String, reader: String, removed: Bool)
     /// `actor` blocked or muted `subject`, or lifted it: what each of them sees changes.
     case keptAway(actor: String, subject: String)
+    /// A member deleted their account: everything of theirs is gone at once, so every cache
+    /// forgets everything, and the live streams catch up.
+    case accountDeleted(String)
 
     /// A change as the database's notice says it: `post:i|u|d:ID:AUTHOR`, `member:NAME`,
     /// `session:HASH`, `follow:i|d:FOLLOWER:FOLLOWEE`, `notification:i|d:ID:RECIPIENT`, `read:RECIPIENT`,
-    /// `photo:NAME`, `cover:ISBN13`, `reading:i|u|d:ID:ISBN13:READER`, `keptAway:ACTOR:SUBJECT`.
+    /// `photo:NAME`, `cover:ISBN13`, `reading:i|u|d:ID:ISBN13:READER`, `keptAway:ACTOR:SUBJECT`, `gone:NAME`.
     /// Nil for anything else (a heartbeat, or a notice from a newer server).
     init?(notice: String) {
         let parts = notice.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -47,6 +50,7 @@ enum KiwiChange: Sendable, Equatable {
             guard let id = Int64(parts[2]) else { return nil }
             self = .reading(id: id, isbn13: parts[3], reader: parts[4], removed: parts[1] == "d")
         case ("keptAway", 3): self = .keptAway(actor: parts[1], subject: parts[2])
+        case ("gone", 2): self = .accountDeleted(parts[1])
         default: return nil
         }
     }

@@ -10,6 +10,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     /// Only the member who owns the profile, post or comment may change it.
     case notOwner
     case wrongCredentials
+    /// A logged-in member's password, asked again before what cannot be undone, was not theirs.
+    case wrongPassword
     case usernameTaken
     case noSuchUser
     case noSuchPost

@@ -56,18 +56,42 @@ struct Accounts: Sendable {
     /// five in 15 minutes by default): past it the account waits, whoever tries it, on every server.
     func logIn(username: String, password: String, from address: String?) async throws -> (token: String, user: KiwiUser) {
         try await writes.limits.spend(.logins, account: nil, address: address)
+        guard let credentials = try await credentials(of: username, password: password) else { throw KiwiProblem.wrongCredentials }
+        // Told only to whoever knows the password: nobody else learns the account waits.
+        guard !credentials.pending else { throw KiwiProblem.awaitingApproval }
+        try await standings.refuseSuspended(username)
+        return (try await openSession(for: credentials.user), credentials.user)
+    }
+
+    /// The member's credentials when `password` is theirs; nil when it is not (or nobody has that
+    /// name), counted as a failed login: past the limit the account waits, whoever tries it.
+    private func credentials(of username: String, password: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
         try await writes.limits.check(.failedLogins, account: username)
         guard let credentials = try await store.credentials(of: username),
             await Task.detached(operation: { Bcrypt.verify(password, hash: credentials.passwordHash) }).value
         else {
             try await writes.limits.spend(.failedLogins, account: username, address: nil)
-            throw KiwiProblem.wrongCredentials
+            return nil
         }
         try await writes.limits.forget(.failedLogins, account: username)
-        // Told only to whoever knows the password: nobody else learns the account waits.
-        guard !credentials.pending else { throw KiwiProblem.awaitingApproval }
-        try await standings.refuseSuspended(username)
-        return (try await openSession(for: credentials.user), credentials.user)
+        return credentials
+    }
+
+    /// How long a deleted account's name stays held, so that nobody takes it and is taken for the member.
+    static let nameHeld: TimeInterval = 30 * 24 * 3600
+
+    /// A member deletes their account, with their password asked again: everything of theirs goes,
+    /// from every server at once (`AccountStore.deleteAccount`), and nobody can take the name for
+    /// 30 days. The community's last admin cannot leave it without one.
+    func deleteAccount(of member: KiwiUser, password: String, from address: String?) async throws {
+        try await writes.limits.spend(.logins, account: nil, address: address)
+        guard try await credentials(of: member.username, password: password) != nil else { throw KiwiProblem.wrongPassword }
+        if try await store.role(of: member.username) == .admin, try await store.count(holding: .admin) <= 1 { throw KiwiProblem.lastAdmin }
+        guard let photos = try await store.deleteAccount(member.username, holdingNameUntil: Date().addingTimeInterval(Self.nameHeld)) else {
+            throw KiwiProblem.noSuchUser
+        }
+        for photo in photos { writes.photos.discard(photo) }
+        writes.changes.published(.accountDeleted(member.username))
     }
 
     /// A new session for a member whose password was just checked or set; answers its token.
@@ -97,6 +121,11 @@ struct Accounts: Sendable {
     func member(_ username: String) async throws -> KiwiUser {
         guard let user = try await store.user(username) else { throw KiwiProblem.noSuchUser }
         return user
+    }
+
+    /// The member of that name; for an account deleted since (one a report names), the name alone.
+    func member(_ username: String, orFormerSince since: Date) async throws -> KiwiUser {
+        try await store.user(username) ?? KiwiUser(username: username, fullName: nil, email: nil, avatar: nil, createdAt: since)
     }
 
     /// The member whose profile `caller` asks to change: themselves only (nobody by that name,

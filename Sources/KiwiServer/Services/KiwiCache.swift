@@ -33,7 +33,12 @@ final class KiwiCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         self.changes = changes
         self.capacity = capacity
         changes.cache { [weak storage] change in
-            let dropped: Stale? = if let change { stale(change) } else { .all }
+            // A deleted account touches nearly everything: simplest to forget it all, and rare.
+            let dropped: Stale? =
+                switch change {
+                case nil, .accountDeleted?: .all
+                case let change?: stale(change)
+                }
             guard let storage, let dropped else { return }
             storage.entries.withLock { entries in
                 switch dropped {

@@ -199,7 +199,7 @@ final class LiveEvents: Service, Sendable {
                     let streams = readers.withLock { $0.streams(of: name) }
                     guard !streams.isEmpty, try await standings.current().suspended.contains(name) else { continue }
                     for stream in streams { stream.end() }
-                case nil:
+                case nil, .accountDeleted:
                     try await catchUp()
                 case .post, .photoRemoved, .cover, .reading:
                     continue

@@ -135,6 +135,10 @@ struct Reports: Sendable {
             guard outcome == action else { throw KiwiProblem.reportClosed(outcome.rawValue) }
             return report
         }
+        // A deleted account's report stays on record; nothing is left to act on but the report.
+        if action != .dismiss, try await store.user(report.account) == nil {
+            throw KiwiProblem.invalid("\(report.account) deleted their account: dismiss the report to close it")
+        }
         var decision = ModerationDecision(report: id, account: report.account, action: action, moderator: caller.username, reason: reason)
         switch (action, report.subject) {
         case (.remove, .post(let post)): _ = try await posts.remove(Int64(post) ?? 0, of: report.account)
@@ -145,7 +149,9 @@ struct Reports: Sendable {
         case (.suspend, _): decision.suspended = true
         default: break
         }
-        decision.reporterNote = (report.reporter, "Your report of \(Self.what(report)) (\(report.category.rawValue)): \(action.outcome).")
+        if try await store.user(report.reporter) != nil {
+            decision.reporterNote = (report.reporter, "Your report of \(Self.what(report)) (\(report.category.rawValue)): \(action.outcome).")
+        }
         try await decide(decision)
         return try await store.report(id) ?? report
     }

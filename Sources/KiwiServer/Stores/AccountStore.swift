@@ -26,6 +26,15 @@ protocol AccountStore: Sendable {
     /// stored image it replaces; answers the member and the replaced name (a file to remove, if it is one).
     func setAvatar(_ username: String, image: PostImage) async throws -> (user: KiwiUser, replaced: String?)
 
+    /// Deletes the member and everything of theirs, in one transaction: their posts (with the
+    /// likes, comments and notifications on them), their comments and likes on others' posts
+    /// (whose counts move), follows both ways, readings, blocks and mutes, notifications,
+    /// sessions, kept answers, and the stored images of their posts and avatar. Reports about
+    /// them stay without the content they kept (the category, the reporter's words and the
+    /// outcome remain), as does the audit log; nobody can sign up with the name until
+    /// `heldUntil`. Answers the photos it let go (files to remove, if they are); nil for no such member.
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) async throws -> [String]?
+
     func createSession(tokenHash: String, username: String) async throws
     func sessionUser(tokenHash: String) async throws -> KiwiUser?
     func deleteSession(tokenHash: String) async throws

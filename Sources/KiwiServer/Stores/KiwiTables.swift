@@ -137,11 +137,14 @@ struct KiwiTable: Sendable, Hashable {
         key: ["report_id", "post_id"]
     )
 
+    /// Deleted accounts' names, and until when nobody may take them.
+    static let heldNames = KiwiTable("held_names", [("username", .text), ("until", .real)], key: ["username"])
+
     /// Every table, each after the tables its rows name.
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos,
+        reportPhotos, heldNames,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

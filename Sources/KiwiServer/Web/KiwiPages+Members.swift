@@ -231,4 +231,49 @@ extension KiwiPages {
             return render("settings", title: "Settings", shown, viewer: viewer, status: problem.answer.status)
         }
     }
+
+    // MARK: leaving
+
+    /// `/settings/delete`: what deleting the account takes with it, and the form that does it.
+    @Sendable func deleteAccountForm(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        guard let viewer = try await viewer(request, context), let user = context.caller else { return logInFirst(request) }
+        return render("leave", title: "Delete your account", try await leavePage(user), viewer: viewer)
+    }
+
+    /// The password and the username typed again; the account goes, and the session with it.
+    @Sendable func deleteAccount(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        guard let viewer = try await viewer(request, context), let user = context.caller else { throw KiwiProblem.notLoggedIn }
+        let form = try await form(request)
+        let member = try member(request, context, form)
+        do {
+            guard form.username == member.username else {
+                throw KiwiProblem.invalid("type your username, \(member.username), to confirm")
+            }
+            try await community.accounts.deleteAccount(of: member, password: form.password ?? "", from: context.clientAddress)
+        } catch let problem as KiwiProblem where problem.shownOnForm {
+            var shown = try await leavePage(user)
+            shown.message = problem.sentence
+            return render("leave", title: "Delete your account", shown, viewer: viewer, status: problem.answer.status)
+        }
+        var response = render("leave", title: "Account deleted", LeavePage(username: member.username, deleted: true), viewer: nil)
+        response.headers[.setCookie] = SessionCookie.cleared
+        return response
+    }
+
+    private func leavePage(_ user: KiwiUser) async throws -> LeavePage {
+        let (records, readings) = try await community.archives.records(of: user.username)
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        return LeavePage(
+            username: user.username,
+            goes: [
+                records.posts.count == 1
+                    ? "1 post, with its photo and the comments on it"
+                    : "\(records.posts.count) posts, with their photos and the comments on them",
+                count(records.comments.count, "comment", "comments") + " and " + count(records.likes.count, "like", "likes") + " on others' posts",
+                count(readings.count, "reading", "readings") + " on your shelves, with your reviews",
+                "whom you follow (\(records.following.count)) and who follows you (\(records.followers.count))",
+                "your profile, your avatar, your notifications and every session",
+            ]
+        )
+    }
 }

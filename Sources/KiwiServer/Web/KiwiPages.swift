@@ -71,7 +71,7 @@ struct KiwiPages: Sendable {
         // A form and what it sends.
         for (path, form, send) in [
             ("login", loginForm, logIn), ("signup", signUpForm, signUp), ("logout", confirmLogOut, logOut), ("new", newPostForm, createPost),
-            ("settings", settingsForm, saveSettings),
+            ("settings", settingsForm, saveSettings), ("settings/delete", deleteAccountForm, deleteAccount),
         ] {
             pages.get(RouterPath(path), use: form).post(RouterPath(path), use: send)
         }

@@ -16,6 +16,7 @@ enum PageAssets {
         "signup": PackageResources.signup_mustache,
         "new": PackageResources.new_mustache,
         "settings": PackageResources.settings_mustache,
+        "leave": PackageResources.leave_mustache,
         "confirm": PackageResources.confirm_mustache,
         "error": PackageResources.error_mustache,
         "notifications": PackageResources.notifications_mustache,

@@ -209,6 +209,16 @@ struct SettingsForm: Sendable {
     var saved = false
 }
 
+/// "Delete your account": what goes with it, and a form that asks for the password and the
+/// username again; then what became of it.
+struct LeavePage: Sendable {
+    let username: String
+    /// "12 posts, with their photos", "3 readings on your shelves": what goes.
+    var goes: [String] = []
+    var message: String?
+    var deleted = false
+}
+
 /// "Delete this post?", "Log out?": a form that asks before it acts.
 struct ConfirmPage: Sendable {
     let question, action, button, cancelURL: String

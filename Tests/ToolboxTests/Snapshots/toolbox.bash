@@ -2136,6 +2136,29 @@ _toolbox_kiwi_whoami() {
 
 _toolbox_kiwi_account() {
     repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    update|delete)
+        # Offer subcommand argument completions
+        "_toolbox_kiwi_account_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'update delete' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_kiwi_account_update() {
+    repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
     non_repeating_options=(--name --email --avatar --server --config)
@@ -2151,6 +2174,32 @@ _toolbox_kiwi_account() {
         ;;
     '--avatar')
         __toolbox_add_completions -f
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_account_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --insecure --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--archive --confirm --server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--archive')
+        __toolbox_add_completions -f
+        return
+        ;;
+    '--confirm')
         return
         ;;
     '--server')

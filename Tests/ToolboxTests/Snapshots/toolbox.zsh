@@ -1798,7 +1798,7 @@ _toolbox_kiwi() {
             'login:Log in; the session is kept for the next commands.'
             'logout:End the session on the server (where it can) and forget it here.'
             'whoami:Who you are logged in as.'
-            'account:Change your name, email or avatar.'
+            'account:Change your name, email or avatar, or delete your account.'
             'feed:Everyone'\''s posts, newest first (or, with --following, the people you follow).'
             'post:Share a photo and a reflection about your book.'
             'books:Find a book (its ISBN-13 names it on a post).'
@@ -2065,9 +2065,63 @@ _toolbox_kiwi_whoami() {
 _toolbox_kiwi_account() {
     local -i ret=1
     local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'update:Change your name, email or avatar.'
+            'delete:Delete your account and everything of yours on the server; offers your archive first.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        update|delete)
+            "_toolbox_kiwi_account_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_account_update() {
+    local -i ret=1
+    local -ar arg_specs=(
         '--name[Your full name.]:name:'
         '--email[Your email address.]:email:'
         '--avatar[A photo to show as your avatar\: JPEG, PNG, GIF, WebP or HEIC, within the server'\''s limits.]:avatar:_files'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_account_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--archive[Save your archive to this file first (on a terminal you are asked).]:file:_files'
+        '--confirm[Your username again, to confirm (on a terminal you are asked).]:username:'
+        '--password-stdin[Read the password from standard input.]'
+        '--insecure[Send the password over plain http without asking.]'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'

@@ -3,7 +3,10 @@ import KiwiServerSettings
 
 extension MemoryKiwiDatabase: AccountStore {
     func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) throws {
-        guard !members.keys.contains(where: { $0.lowercased() == user.username.lowercased() }) else { throw KiwiProblem.usernameTaken }
+        let name = user.username.lowercased()
+        guard !members.keys.contains(where: { $0.lowercased() == name }), heldNames[name].map({ $0 <= Date() }) ?? true else {
+            throw KiwiProblem.usernameTaken
+        }
         try keep(keeping, user)
         members[user.username] = Member(user: user, passwordHash: passwordHash, pending: pending)
     }
@@ -51,6 +54,32 @@ extension MemoryKiwiDatabase: AccountStore {
         member.user.avatar = image.name
         members[username] = member
         return (member.user, replaced)
+    }
+
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) -> [String]? {
+        guard let member = members.removeValue(forKey: username) else { return nil }
+        let theirs = posts.values.filter { $0.post.owner.username == username }.map(\.post)
+        let photos = theirs.map(\.image) + [member.user.avatar].compactMap { $0 }
+        for post in theirs { posts[post.id] = nil }
+        for name in photos { images[name] = nil }
+        for id in Array(posts.keys) where posts[id]?.likers.removeValue(forKey: username) != nil { posts[id]?.post.likes -= 1 }
+        for comment in comments.values where comment.owner.username == username || posts[comment.postID] == nil {
+            comments[comment.id] = nil
+            posts[comment.postID]?.post.commentCount -= 1
+        }
+        _ = withdraw { $0.recipient == username || $0.actor.username == username || ($0.post.map { posts[$0.id] == nil } ?? false) }
+        follows.removeAll { $0.follower == username || $0.followee == username }
+        blocks.removeAll { $0.by == username || $0.of == username }
+        mutes.removeAll { $0.by == username || $0.of == username }
+        readings = readings.filter { $0.value.reader != username }
+        sessions = sessions.filter { $0.value != username }
+        answers = answers.filter { !$0.key.hasPrefix(Self.answerKey(username, "")) }
+        for index in reports.indices where reports[index].account == username {
+            reports[index].content = KiwiReportedContent()
+            reportPhotos = reportPhotos.filter { $0.key.report != reports[index].id }
+        }
+        heldNames[username.lowercased()] = heldUntil
+        return photos
     }
 
     func createSession(tokenHash: String, username: String) { sessions[tokenHash] = username }

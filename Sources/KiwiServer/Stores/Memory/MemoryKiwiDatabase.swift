@@ -32,6 +32,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     }
 
     var members: [String: Member] = [:]
+    /// The names of deleted accounts, lower-cased, and until when nobody may take them.
+    var heldNames: [String: Date] = [:]
     var sessions: [String: String] = [:]
     var posts: [Int64: StoredPost] = [:]
     var comments: [Int64: KiwiComment] = [:]

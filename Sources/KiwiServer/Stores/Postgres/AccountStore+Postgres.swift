@@ -6,10 +6,22 @@ import PostgresNIO
 
 extension PostgresKiwiDatabase: AccountStore {
     func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) async throws {
-        let values = binds(user.username, user.fullName, user.email, user.avatar, passwordHash, user.createdAt.timeIntervalSince1970, pending ? 1 : 0)
+        let values = binds(
+            user.username,
+            user.fullName,
+            user.email,
+            user.avatar,
+            passwordHash,
+            user.createdAt.timeIntervalSince1970,
+            pending ? 1 : 0,
+            Date().timeIntervalSince1970
+        )
         do {
             _ = try await writing(keeping: keeping) { connection in
-                _ = try await self.rows(on: connection, CreateUser.self, values) { _ in () }
+                // No row when the name is held (a deleted account's).
+                guard try await !self.rows(on: connection, CreateUser.self, values, read: { _ in () }).isEmpty else {
+                    throw KiwiProblem.usernameTaken
+                }
                 return user
             }
         } catch  where Self.refused(error, "23505") {
@@ -89,6 +101,47 @@ extension PostgresKiwiDatabase: AccountStore {
         return answer
     }
 
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) async throws -> [String]? {
+        let logger = self.logger
+        let nothing = KiwiReportedContent().stored
+        let until = heldUntil.timeIntervalSince1970
+        return try await transaction { connection -> [String]? in
+            // Locked first: a like or a comment the member sends meanwhile waits, and then finds nobody.
+            var avatar: String??
+            for try await found in try await connection.query("SELECT avatar FROM users WHERE username = \(username) FOR UPDATE", logger: logger)
+                .decode(String?.self)
+            {
+                avatar = .some(found)
+            }
+            guard let avatar else { return nil }
+            var photos: [String] = []
+            for try await image in try await connection.query("SELECT image FROM posts WHERE owner = \(username)", logger: logger).decode(String.self)
+            {
+                photos.append(image)
+            }
+            let statements: [PostgresQuery] = [
+                "UPDATE posts SET like_count = like_count - 1 WHERE owner <> \(username) AND id IN (SELECT post_id FROM likes WHERE owner = \(username))",
+                """
+                UPDATE posts p SET comment_count = comment_count - c.count
+                FROM (SELECT post_id, count(*) AS count FROM comments WHERE owner = \(username) GROUP BY post_id) c
+                WHERE p.id = c.post_id AND p.owner <> \(username)
+                """,
+                "DELETE FROM report_photos WHERE report_id IN (SELECT id FROM reports WHERE account = \(username))",
+                "UPDATE reports SET content = \(nothing) WHERE account = \(username)",
+                "DELETE FROM images WHERE name IN (SELECT image FROM posts WHERE owner = \(username)) OR name = \(avatar)",
+                "DELETE FROM kept_answers WHERE account = \(username)",
+                // The rest goes with the member's row (ON DELETE CASCADE), and every server hears of each row.
+                "DELETE FROM users WHERE username = \(username)",
+                """
+                INSERT INTO held_names (username, until) VALUES (lower(\(username)), \(until))
+                ON CONFLICT (username) DO UPDATE SET until = excluded.until
+                """,
+            ]
+            for statement in statements { try await connection.query(statement, logger: logger) }
+            return photos + [avatar].compactMap { $0 }
+        }
+    }
+
     func createSession(tokenHash: String, username: String) async throws {
         try await run(CreateSession.self, binds(tokenHash, username, Date().timeIntervalSince1970))
     }
@@ -104,8 +157,11 @@ extension PostgresKiwiDatabase: AccountStore {
     // MARK: statements
 
     private enum CreateUser: PostgresStatementText {
-        static let sql =
-            "INSERT INTO users (username, fullname, email, avatar, password_hash, created_at, pending) VALUES ($1, $2::text, $3::text, $4::text, $5, $6, $7)"
+        static let sql = """
+            INSERT INTO users (username, fullname, email, avatar, password_hash, created_at, pending)
+            SELECT $1, $2::text, $3::text, $4::text, $5, $6, $7
+            WHERE NOT EXISTS (SELECT 1 FROM held_names WHERE username = lower($1) AND until > $8) RETURNING 1
+            """
     }
 
     private enum User: PostgresStatementText {

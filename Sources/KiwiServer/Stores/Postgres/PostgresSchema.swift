@@ -147,6 +147,10 @@ enum PostgresSchema {
             BEGIN RAISE EXCEPTION 'the audit log is never edited'; END $$
             """,
             "DROP TRIGGER IF EXISTS moderation_log_unedited ON moderation_log",
+            // Reports outlive the accounts they name; a deleted account's name is held a while.
+            "ALTER TABLE reports DROP CONSTRAINT IF EXISTS reports_reporter_fkey",
+            "ALTER TABLE reports DROP CONSTRAINT IF EXISTS reports_account_fkey",
+            "CREATE TABLE IF NOT EXISTS held_names (username TEXT PRIMARY KEY, until DOUBLE PRECISION NOT NULL)",
             "CREATE TRIGGER moderation_log_unedited BEFORE UPDATE OR DELETE ON moderation_log FOR EACH ROW EXECUTE FUNCTION kiwi_unedited()",
         ] + search + [
             """
@@ -163,6 +167,7 @@ enum PostgresSchema {
                     IF TG_OP = 'DELETE' THEN PERFORM pg_notify(channel, 'photo:' || r.image); END IF;
                 WHEN 'users' THEN
                     PERFORM pg_notify(channel, 'member:' || r.username);
+                    IF TG_OP = 'DELETE' THEN PERFORM pg_notify(channel, 'gone:' || r.username); END IF;
                     -- An avatar replaced or gone: its photo is no longer kept.
                     IF OLD.avatar IS NOT NULL AND (TG_OP = 'DELETE' OR OLD.avatar IS DISTINCT FROM NEW.avatar) THEN
                         PERFORM pg_notify(channel, 'photo:' || OLD.avatar);

@@ -5,7 +5,11 @@ import KiwiServerSettings
 extension SQLiteKiwiDatabase: AccountStore {
     func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) async throws {
         try await write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE username = ? COLLATE NOCASE", arguments: [user.username]) == true {
+            let taken = """
+                SELECT 1 FROM users WHERE username = ?1 COLLATE NOCASE
+                UNION ALL SELECT 1 FROM held_names WHERE username = lower(?1) AND until > ?2
+                """
+            if try Bool.fetchOne(db, sql: taken, arguments: [user.username, Date().timeIntervalSince1970]) == true {
                 throw KiwiProblem.usernameTaken
             }
             try db.execute(
@@ -88,6 +92,33 @@ extension SQLiteKiwiDatabase: AccountStore {
             return (user: user, replaced: replaced)
         }
         return answer
+    }
+
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) async throws -> [String]? {
+        try await write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT avatar FROM users WHERE username = ?", arguments: [username]) else { return nil }
+            let photos =
+                try String.fetchAll(db, sql: "SELECT image FROM posts WHERE owner = ?", arguments: [username]) + [row[0] as String?].compactMap { $0 }
+            let statements = [
+                "UPDATE posts SET like_count = like_count - 1 WHERE owner <> :member AND id IN (SELECT post_id FROM likes WHERE owner = :member)",
+                """
+                UPDATE posts SET comment_count = comment_count - (SELECT count(*) FROM comments c WHERE c.post_id = posts.id AND c.owner = :member)
+                WHERE owner <> :member AND id IN (SELECT post_id FROM comments WHERE owner = :member)
+                """,
+                "DELETE FROM report_photos WHERE report_id IN (SELECT id FROM reports WHERE account = :member)",
+                "UPDATE reports SET content = :nothing WHERE account = :member",
+                "DELETE FROM images WHERE name IN (SELECT image FROM posts WHERE owner = :member) OR name = (SELECT avatar FROM users WHERE username = :member)",
+                "DELETE FROM kept_answers WHERE account = :member",
+                // The rest goes with the member's row (ON DELETE CASCADE).
+                "DELETE FROM users WHERE username = :member",
+                "INSERT INTO held_names (username, until) VALUES (lower(:member), :until) ON CONFLICT (username) DO UPDATE SET until = excluded.until",
+            ]
+            let arguments: StatementArguments = [
+                "member": username, "nothing": KiwiReportedContent().stored, "until": heldUntil.timeIntervalSince1970,
+            ]
+            for sql in statements { try db.execute(sql: sql, arguments: arguments) }
+            return photos
+        }
     }
 
     func createSession(tokenHash: String, username: String) async throws {

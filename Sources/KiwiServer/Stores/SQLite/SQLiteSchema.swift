@@ -191,6 +191,25 @@ enum SQLiteSchema {
         migrator.registerMigration("v21: books' details owed") { db in
             try db.execute(sql: "CREATE TABLE book_details (isbn13 TEXT PRIMARY KEY, failures INTEGER NOT NULL, due REAL NOT NULL)")
         }
+        migrator.registerMigration("v22: deleted accounts") { db in
+            // Reports outlive the accounts they name (SQLite drops a foreign key by copying the table).
+            try db.execute(
+                sql: """
+                    CREATE TABLE reports_kept (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        reporter TEXT NOT NULL, account TEXT NOT NULL,
+                        subject TEXT NOT NULL, category TEXT NOT NULL, comment TEXT, content TEXT NOT NULL,
+                        created_at REAL NOT NULL, outcome TEXT, resolved_at REAL,
+                        UNIQUE (reporter, subject));
+                    INSERT INTO reports_kept SELECT id, reporter, account, subject, category, comment, content, created_at, outcome, resolved_at FROM reports;
+                    DROP TABLE reports;
+                    ALTER TABLE reports_kept RENAME TO reports;
+                    CREATE INDEX reports_open ON reports(outcome, id);
+                    CREATE INDEX reports_by_account ON reports(account, id);
+                    CREATE TABLE held_names (username TEXT PRIMARY KEY NOT NULL, until REAL NOT NULL);
+                    """
+            )
+        }
         return migrator
     }
 }
