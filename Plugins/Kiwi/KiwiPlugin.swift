@@ -58,6 +58,7 @@ public struct KiwiCommand: ParsableCommand {
             Block.self, Unblock.self, Blocks.self, Mute.self, Unmute.self, Mutes.self, ReportCommand.self, Reports.self, Moderate.self,
             Unsuspend.self, Unsilence.self, Audit.self,
             Following.self, Profile.self, Shelf.self, Want.self, Start.self, Progress.self, Finish.self, Unshelve.self, Year.self, Import.self,
+            ImportArchive.self,
             Export.self,
             Search.self,
             Notifications.self, Watch.self, OutboxCommand.self, Sync.self,

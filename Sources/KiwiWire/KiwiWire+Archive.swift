@@ -138,3 +138,45 @@ extension KiwiWire {
         }
     }
 }
+
+extension KiwiWire {
+    /// What `POST /users/me/archive` did with an archive, or (`dryRun`) would do (toolbox's
+    /// extension): posts, readings and comments added, already here (a second run adds nothing),
+    /// or refused with why; and the members it followed who have an account of that name here,
+    /// offered to follow, not followed.
+    public struct ArchiveArrival: Codable, Sendable, Equatable {
+        public var dryRun: Bool
+        public var posts: Tally
+        public var readings: Tally
+        public var comments: Tally
+        public var follows: [String]
+        public var refused: [Refusal]
+
+        public init(dryRun: Bool, posts: Tally, readings: Tally, comments: Tally, follows: [String], refused: [Refusal]) {
+            (self.dryRun, self.posts, self.readings, self.comments, self.follows, self.refused) = (
+                dryRun, posts, readings, comments, follows, refused
+            )
+        }
+
+        public struct Tally: Codable, Sendable, Equatable {
+            public var added: Int
+            /// Already here: brought by an earlier run, or there before.
+            public var present: Int
+            public var refused: Int
+
+            public init(added: Int = 0, present: Int = 0, refused: Int = 0) {
+                (self.added, self.present, self.refused) = (added, present, refused)
+            }
+        }
+
+        /// An item left out, and why: `posts[3]` (its URL where it has one), in the archive's words.
+        public struct Refusal: Codable, Sendable, Equatable {
+            public var item: String
+            public var reason: String
+
+            public init(item: String, reason: String) {
+                (self.item, self.reason) = (item, reason)
+            }
+        }
+    }
+}

@@ -146,6 +146,16 @@ import Testing
             WireSample(KiwiWire.ProfileChange(fullname: "Ada", email: "ada@kiwi.test")),
             WireSample(KiwiWire.RoleChange(role: "moderator")),
             WireSample(KiwiWire.AccountDeletion(password: "pw")),
+            WireSample(
+                KiwiWire.ArchiveArrival(
+                    dryRun: false,
+                    posts: .init(added: 2, present: 1, refused: 1),
+                    readings: .init(added: 3),
+                    comments: .init(present: 1),
+                    follows: ["bob"],
+                    refused: [.init(item: "posts[3] (http://a/p/9)", reason: "This file is not a picture.")]
+                )
+            ),
             WireSample(KiwiWire.MuteRequest(duration: 3600)),
             WireSample(KiwiWire.KeptAway(user: user, since: "2026-01-02T10:00:00Z", until: "2026-01-09T10:00:00Z")),
             WireSample(notified),
@@ -203,6 +213,8 @@ import Testing
             WireSample(archive.comments[0], schema: "ArchivedComment"),
             WireSample(archive.likes[0], schema: "ArchivedLike"),
             WireSample(archive.readings[0], schema: "ArchivedReading"),
+            WireSample(KiwiWire.ArchiveArrival.Tally(added: 1, present: 2, refused: 0), schema: "ArchiveTally"),
+            WireSample(KiwiWire.ArchiveArrival.Refusal(item: "readings[0] (Jane Eyre)", reason: "Started must be a day."), schema: "ArchiveRefusal"),
             WireSample(counts),
             WireSample(KiwiWire.ReportRequest(category: "spam", comment: "adverts", posts: ["7"])),
             WireSample(reportedPost),

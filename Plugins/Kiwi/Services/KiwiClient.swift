@@ -488,6 +488,27 @@ struct KiwiClient: Sendable {
         return (stream.headers[KiwiHeader.archiveFiles.lowercased()].flatMap { Int($0) }, stream.body)
     }
 
+    /// What bringing an archive would do (its `kiwi.json` alone is sent).
+    func planArrival(_ document: Data) async throws -> KiwiWire.ArchiveArrival {
+        let call = APICall("users/me/archive", method: "POST", body: .bytes(document, contentType: "application/json"), notFound: Self.noArchive)
+        return try await api.decode(try authenticated(call))
+    }
+
+    /// Brings the archive at `path` into the account: the zip is sent as it is, mapped from the file
+    /// rather than read into memory, and the server answers once every item is in. An hour at most:
+    /// thousands of phone photos are processed as they arrive.
+    func arrive(archive path: String, progress: @escaping @Sendable (Int) -> Void) async throws -> KiwiWire.ArchiveArrival {
+        let zip: Data
+        do {
+            zip = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw ToolboxError.io("cannot read \(path)", hint: "check that the file exists and that you may read it")
+        }
+        var call = APICall("users/me/archive", method: "POST", body: .bytes(zip, contentType: "application/zip"), notFound: Self.noArchive)
+        (call.uploadProgress, call.timeout) = (progress, 3_600)
+        return try await api.decode(try authenticated(call))
+    }
+
     static let noArchive = ToolboxError.notFound(
         "this Kiwi server cannot export archives",
         hint: "toolbox kiwi serve can; the original backend cannot"

@@ -16,7 +16,44 @@ struct ArchiveController: Sendable {
     let library: MustacheLibrary
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
-        router.get("users/me/archive", use: archive)
+        router.get("users/me/archive", use: archive).post("users/me/archive", use: arrive)
+    }
+
+    /// An archive from another server, into the caller's account (`Arrivals`): the zip itself
+    /// (`application/zip`), written to a scratch file as it comes and read a file at a time; or
+    /// its `kiwi.json` alone (`application/json`), or `?dryRun=true`, for what it would do.
+    @Sendable func arrive(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let dryRun = request.uri.queryParameters.get("dryRun") == "true"
+        if request.headers[.contentType]?.hasPrefix("application/json") == true {
+            let document = try Arrivals.document(Data(buffer: try await request.body.collect(upTo: KiwiLimits.archiveDocument)))
+            return KiwiJSON.response(try await community.arrivals.bring(document, photos: nil, into: caller))
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("kiwi-arrival-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        guard FileManager.default.createFile(atPath: scratch.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let file = FileHandle(forWritingAtPath: scratch.path)
+        else { throw KiwiProblem.badArchive("this server cannot keep the archive while it reads it") }
+        var size = 0
+        do {
+            defer { try? file.close() }
+            for try await chunk in request.body {
+                size += chunk.readableBytes
+                guard size <= KiwiLimits.archiveBytes else {
+                    throw KiwiProblem.badArchive("the archive is larger than this server takes (\(KiwiLimits.archiveBytes >> 30) GiB)")
+                }
+                try file.write(contentsOf: chunk.readableBytesView)
+            }
+        }
+        let zip: ZipReader
+        let document: KiwiWire.Archive
+        do {
+            zip = try ZipReader(path: scratch.path)
+            document = try Arrivals.document(try zip.data("kiwi.json"))
+        } catch let damage as ZipReader.Damage {
+            throw KiwiProblem.badArchive("the archive is damaged: \(damage.description)")
+        }
+        return KiwiJSON.response(try await community.arrivals.bring(document, photos: dryRun ? nil : zip, into: caller))
     }
 
     @Sendable func archive(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -12,6 +12,7 @@ extension KiwiProblem {
         case .notOwner: KiwiHTTPError(.forbidden, "only the owner can do this", code: "not_owner")
         case .wrongCredentials: KiwiHTTPError(.forbidden, "wrong username or password", code: "wrong_credentials")
         case .wrongPassword: KiwiHTTPError(.forbidden, "that is not this account's password", code: "wrong_password")
+        case .badArchive(let why): KiwiHTTPError(.badRequest, why, code: "bad_archive")
         case .usernameTaken: KiwiHTTPError(.conflict, "username already taken", code: "username_conflict")
         case .noSuchUser: KiwiHTTPError(.notFound, "no such user", code: "user_not_found")
         case .noSuchPost: KiwiHTTPError(.notFound, "no such post", code: "post_not_found")
@@ -107,6 +108,7 @@ extension KiwiProblem {
         case .notOwner: "Only its owner can do that."
         case .wrongCredentials: "Wrong username or password."
         case .wrongPassword: "That is not your password."
+        case .badArchive(let why): Self.sentence(why)
         case .usernameTaken: "That username is taken: choose another."
         case .noSuchUser: "There is nobody by that name."
         case .noSuchPost: "That post does not exist, or was deleted."
@@ -152,7 +154,7 @@ extension KiwiProblem {
     /// rather than a page of its own.
     var shownOnForm: Bool {
         switch self {
-        case .invalid, .missingPhoto, .photoRefused, .wrongCredentials, .wrongPassword, .usernameTaken, .noBookSearch, .bookSearchFailed,
+        case .invalid, .missingPhoto, .photoRefused, .wrongCredentials, .wrongPassword, .badArchive, .usernameTaken, .noBookSearch, .bookSearchFailed,
             .registrationsClosed, .awaitingApproval:
             true
         // Too many failed logins is said on the login form, where they were typed.

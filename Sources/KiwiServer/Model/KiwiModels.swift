@@ -149,6 +149,12 @@ enum KiwiLimits {
     /// be this much larger than the photo.
     static let formBody = 64 * 1024
 
+    /// An archive brought from another server (`POST /users/me/archive`): the zip, written to a
+    /// scratch file as it comes (a member of 10,000 phone photos brings tens of gigabytes at most);
+    /// its `kiwi.json` alone, for a plan.
+    static let archiveBytes = 64 << 30
+    static let archiveDocument = 256 << 20
+
     /// A text field's problem, if any: too long, or holding a NUL (which PostgreSQL cannot keep in text).
     static func textProblem(_ text: String, field: String, limit: Int) -> String? {
         if text.count > limit { return "\(field) must be at most \(limit) characters" }

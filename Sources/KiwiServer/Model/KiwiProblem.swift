@@ -12,6 +12,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case wrongCredentials
     /// A logged-in member's password, asked again before what cannot be undone, was not theirs.
     case wrongPassword
+    /// An archive (`POST /users/me/archive`) that cannot be read as a whole: what is wrong, and where.
+    case badArchive(String)
     case usernameTaken
     case noSuchUser
     case noSuchPost

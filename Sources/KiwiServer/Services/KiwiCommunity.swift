@@ -14,8 +14,9 @@ final class KiwiCommunity: Sendable {
     /// Who is silenced or suspended.
     let standings: Standings
     let reports: Reports
-    /// Members' archives.
+    /// Members' archives, and members arriving with one.
     let archives: Archives
+    let arrivals: Arrivals
     let search: Search
     let notifications: Notifications
     /// The readers' live streams.
@@ -85,6 +86,7 @@ final class KiwiCommunity: Sendable {
         self.posts = posts
         reports = Reports(store: storage, writes: writes, posts: posts, standings: standings)
         archives = Archives(store: storage, posts: storage, shelves: posts.shelves, photos: photos)
+        arrivals = Arrivals(posts: posts, shelves: posts.shelves, accounts: accounts)
         // A photo deleted through another server (its notice heard here) leaves this one's copies too.
         changes.cache { change in
             if case .photoRemoved(let name)? = change { photos.discard(name) }

@@ -55,6 +55,16 @@ struct PhotoIntake: Sendable {
         return Photo(image: StoredImage(processed.full.bytes, kind: .jpeg), processed: processed, received: file.count)
     }
 
+    /// A photo brought from an archive: processed as any, but one that is already a whole version
+    /// as processing makes them (a bare JPEG, within the largest side) is kept as it is, so that it
+    /// comes back from this server byte for byte.
+    func arrived(_ file: Data) async throws -> Photo {
+        let photo = try await processed(file)
+        let full = photo.processed.full
+        guard PhotoProcessor.isBareJPEG(file), max(full.width, full.height) < PhotoProcessor.largestSide else { return photo }
+        return Photo(image: StoredImage(file, kind: .jpeg), processed: photo.processed.keeping(whole: file), received: photo.received)
+    }
+
     /// A book's cover the server fetched, processed as a photo is and kept under the book's own
     /// name (`BookCover.name`); nobody uploaded it, so it counts as no upload.
     func cover(_ file: Data, of isbn13: String) async throws -> Photo {

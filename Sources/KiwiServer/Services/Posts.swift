@@ -179,6 +179,47 @@ final class Posts: Sendable {
         }
     }
 
+    /// A post brought from an archive (`Arrivals`): its photo through the same pipeline as any
+    /// post's, its words, book and day as they were. Checked as a new post is; the import is
+    /// limited as a whole, not post by post.
+    func arrive(
+        _ file: Data,
+        caption: String?,
+        imageAlt: String?,
+        book: KiwiBook?,
+        spoiler: String?,
+        createdAt: Date,
+        by owner: String
+    ) async throws -> KiwiPost {
+        let file = try writes.photos.precheck(file)
+        let spoiler = try KiwiLimits.spoilerWarning(spoiler)
+        for (field, text, limit) in [("caption", caption, KiwiLimits.caption), ("imageAlt", imageAlt, KiwiLimits.imageAlt)] {
+            if let problem = text.flatMap({ KiwiLimits.textProblem($0, field: field, limit: limit) }) { throw KiwiProblem.invalid(problem) }
+        }
+        let photo = try await writes.photos.arrived(file)
+        let post = try await writes.photos.keep(photo) {
+            try await store.createPost(
+                NewPost(owner: owner, image: $0, caption: caption, imageAlt: imageAlt, book: book, spoiler: spoiler, createdAt: createdAt),
+                keeping: nil
+            )
+        }
+        tell(post: post.id, author: owner, made: true, Notices())
+        if let book { books.covers.start(book.isbn13) }
+        return post
+    }
+
+    /// A comment of the member's own on their post, brought from an archive, on its day.
+    func arrive(comment text: String, spoiler: String?, on id: Int64, createdAt: Date, by owner: String) async throws {
+        guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
+        if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
+        let spoiler = try KiwiLimits.spoilerWarning(spoiler)
+        let commented = try await store.addComment(
+            NewComment(post: id, author: owner, text: text, spoiler: spoiler, createdAt: createdAt),
+            keeping: nil
+        )
+        tell(post: id, author: commented.author, made: false, commented.notices)
+    }
+
     /// Its author's only; the photo, likes, comments and notifications go with it.
     func delete(_ id: Int64, by caller: KiwiUser) async throws {
         removed(try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost))

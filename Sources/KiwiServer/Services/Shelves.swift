@@ -68,6 +68,22 @@ struct Shelves: Sendable {
         }
     }
 
+    /// A reading brought from an archive (`Arrivals`), as it was: checked as a change is, stored
+    /// beside the member's others (a book read twice is two readings).
+    func arrive(_ reading: KiwiReading) async throws {
+        let change = KiwiWire.ShelfChange(
+            shelf: reading.shelf,
+            progress: reading.progress,
+            started: reading.started,
+            finished: reading.finished,
+            rating: reading.rating,
+            review: reading.review,
+            spoiler: reading.spoiler
+        )
+        try Self.check(change, now: Date())
+        tell(try await store.save(reading, keeping: nil), removed: false)
+    }
+
     /// The book in the words of its posts here; else as the member names it (an import of hundreds
     /// of books asks the book search nothing); else as `Books.named` knows it.
     private func book(_ isbn13: String, named: KiwiWire.Book?) async throws -> KiwiBook {

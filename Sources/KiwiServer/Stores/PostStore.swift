@@ -58,6 +58,8 @@ struct NewPost: Sendable {
     var imageAlt: String? = nil
     var book: KiwiBook? = nil
     var spoiler: String? = nil
+    /// When it was posted: now, or an archive's date for a post brought from another server.
+    var createdAt: Date? = nil
 }
 
 /// A comment to store: on which post, whose, what it says, and whom it tells (the service's
@@ -68,6 +70,8 @@ struct NewComment: Sendable {
     var text: String
     var notifying: String? = nil
     var spoiler: String? = nil
+    /// Now, or an archive's date (see `NewPost`).
+    var createdAt: Date? = nil
 }
 
 /// The notifications a write added or withdrew, for the service to tell of (`KiwiChanges`).

@@ -1,5 +1,5 @@
 import Foundation
-import KiwiMedia
+import KiwiWire
 import NIOCore
 
 /// A zip written as it goes: each file's local header and bytes (`entry`), then the central
@@ -33,25 +33,31 @@ struct ZipStream {
     /// less); its bytes are sent as they are, not copied after the header. `crc`: its CRC-32 when
     /// known already (a photo's versions keep theirs), else it is computed here.
     mutating func entry(_ name: String, _ bytes: ByteBuffer, crc: UInt32? = nil) -> [ByteBuffer] {
-        let checksum = crc ?? CRC32.checksum(bytes)
+        let checksum = crc ?? bytes.withUnsafeReadableBytes { CRC32.checksum($0) }
         let entry = Entry(name: Array(name.utf8), crc: checksum, size: UInt64(bytes.readableBytes), offset: offset)
         var out = ByteBuffer()
         out.reserveCapacity(30 + entry.name.count)
         out.writeInteger(UInt32(0x0403_4b50), endianness: .little)
         out.writeInteger(UInt16(20), endianness: .little)  // version needed: 2.0
-        out.writeInteger(UInt16(0x0800), endianness: .little)  // names in UTF-8
-        out.writeInteger(UInt16(0), endianness: .little)  // stored
-        out.writeInteger(time, endianness: .little)
-        out.writeInteger(date, endianness: .little)
-        out.writeInteger(entry.crc, endianness: .little)
-        out.writeInteger(UInt32(entry.size), endianness: .little)
-        out.writeInteger(UInt32(entry.size), endianness: .little)
-        out.writeInteger(UInt16(entry.name.count), endianness: .little)
+        describe(entry, into: &out)
         out.writeInteger(UInt16(0), endianness: .little)
         out.writeBytes(entry.name)
         entries.append(entry)
         offset += UInt64(out.readableBytes + bytes.readableBytes)
         return [out, bytes]
+    }
+
+    /// What a file's local header and its central directory record both say, in the same order:
+    /// the flags, how it is kept, when, its CRC-32, its sizes and its name's length.
+    private func describe(_ entry: Entry, into out: inout ByteBuffer) {
+        out.writeInteger(UInt16(0x0800), endianness: .little)  // names in UTF-8
+        out.writeInteger(UInt16(0), endianness: .little)  // stored
+        out.writeInteger(time, endianness: .little)
+        out.writeInteger(date, endianness: .little)
+        out.writeInteger(entry.crc, endianness: .little)
+        out.writeInteger(UInt32(entry.size), endianness: .little)  // compressed
+        out.writeInteger(UInt32(entry.size), endianness: .little)
+        out.writeInteger(UInt16(entry.name.count), endianness: .little)
     }
 
     /// The central directory and its end: the zip's last bytes.
@@ -64,14 +70,7 @@ struct ZipStream {
             out.writeInteger(UInt32(0x0201_4b50), endianness: .little)
             out.writeInteger(UInt16(3 << 8 | 45), endianness: .little)  // made by: Unix, 4.5
             out.writeInteger(UInt16(far ? 45 : 20), endianness: .little)
-            out.writeInteger(UInt16(0x0800), endianness: .little)
-            out.writeInteger(UInt16(0), endianness: .little)
-            out.writeInteger(time, endianness: .little)
-            out.writeInteger(date, endianness: .little)
-            out.writeInteger(entry.crc, endianness: .little)
-            out.writeInteger(UInt32(entry.size), endianness: .little)
-            out.writeInteger(UInt32(entry.size), endianness: .little)
-            out.writeInteger(UInt16(entry.name.count), endianness: .little)
+            describe(entry, into: &out)
             out.writeInteger(UInt16(far ? 12 : 0), endianness: .little)  // extra: ZIP64's offset
             out.writeInteger(UInt16(0), endianness: .little)  // comment
             out.writeInteger(UInt16(0), endianness: .little)  // disk

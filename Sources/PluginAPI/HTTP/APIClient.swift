@@ -26,6 +26,8 @@ public struct APICall: Sendable {
     public var notFound: ToolboxError?
     /// Called with the bytes of the body sent so far (uploads show a progress bar).
     public var uploadProgress: (@Sendable (Int) -> Void)?
+    /// See `HTTPRequest.timeout`.
+    public var timeout: TimeInterval?
     /// What of a successful body to keep before it is cached (see `HTTPRequest.slim`).
     public var slim: (@Sendable (Data) -> Data)?
     /// See `HTTPRequest.retried`.
@@ -246,6 +248,7 @@ public struct APIClient: Sendable {
             secretQueryItems: secretQueryItems
         )
         request.uploadProgress = call.uploadProgress
+        request.timeout = call.timeout
         request.slim = call.slim
         request.cacheScope = call.cacheScope
         request.cacheLabel = call.cacheLabel

@@ -32,6 +32,8 @@ public struct HTTPRequest: Sendable {
     public var secretQueryItems: Set<String>
     /// Called with the bytes of the body sent so far (uploads show a progress bar).
     public var uploadProgress: (@Sendable (Int) -> Void)?
+    /// How long it may take, where the policy's usual wait is too short (an upload of gigabytes).
+    public var timeout: TimeInterval?
     /// What of a successful body to keep, applied before it is cached (drops large
     /// fields the caller never reads, such as images inlined in a list).
     public var slim: (@Sendable (Data) -> Data)?

@@ -136,7 +136,7 @@ public final class WebClient: Sendable {
             do {
                 outcome = .success(
                     try await limiter.withPermit(for: request.host) {
-                        try await self.transport.send(request, timeout: self.policy.timeout)
+                        try await self.transport.send(request, timeout: request.timeout ?? self.policy.timeout)
                     }
                 )
             } catch let error as TransportError {

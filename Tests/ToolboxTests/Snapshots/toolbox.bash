@@ -1889,13 +1889,13 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|export|search|notifications|watch|outbox|sync)
+    serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve migrate approve role signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers block unblock blocks mute unmute mutes report reports moderate unsuspend unsilence audit following profile shelf want start progress finish unshelve year import export search notifications watch outbox sync' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve migrate approve role signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers block unblock blocks mute unmute mutes report reports moderate unsuspend unsilence audit following profile shelf want start progress finish unshelve year import import-archive export search notifications watch outbox sync' -- "${cur}"))
         ;;
     esac
 }
@@ -3122,6 +3122,33 @@ _toolbox_kiwi_import() {
     case "${positional_number}" in
     1)
         __toolbox_add_completions -o plusdirs -fX '!*.@(csv)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_import-archive() {
+    repeating_flags=()
+    non_repeating_flags=(--yes --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toolbox_add_completions -o plusdirs -fX '!*.@(zip)'
         return
         ;;
     esac

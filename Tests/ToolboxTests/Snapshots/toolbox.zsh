@@ -1837,6 +1837,7 @@ _toolbox_kiwi() {
             'unshelve:Take a book off your shelves, every reading of it.'
             'year:A year in books: what a reader finished, month by month, with a chart of books and pages.'
             'import:Bring your shelves from Goodreads or StoryGraph: says what it would do, and with --yes does it.'
+            'import-archive:Bring your Kiwi archive from another server into your account here: says what it would do, and with --yes does it.'
             'export:Download your archive: everything of yours on the server, in one zip.'
             'search:Search what the community wrote: posts (captions and comments), books, or members.'
             'notifications:Who liked or commented on your posts and who followed you, newest first; marks them read.'
@@ -1848,7 +1849,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|export|search|notifications|watch|outbox|sync)
+        serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -3102,6 +3103,29 @@ _toolbox_kiwi_import() {
     local -i ret=1
     local -ar arg_specs=(
         ':file:_files -g '\''*.csv'\'''
+        '--yes[Import, rather than only say what would be imported.]'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_import-archive() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:_files -g '\''*.zip'\'''
         '--yes[Import, rather than only say what would be imported.]'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'

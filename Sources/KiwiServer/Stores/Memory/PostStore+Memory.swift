@@ -10,7 +10,7 @@ extension MemoryKiwiDatabase: PostStore {
             owner: user,
             image: new.image.name,
             caption: new.caption,
-            createdAt: Date(),
+            createdAt: new.createdAt ?? Date(),
             likes: 0,
             commentCount: 0,
             likedByMe: false,
@@ -153,7 +153,14 @@ extension MemoryKiwiDatabase: PostStore {
     func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) throws -> Commented {
         guard let author = posts[new.post]?.post.owner.username else { throw KiwiProblem.noSuchPost }
         guard let user = members[new.author]?.user else { throw KiwiProblem.noSuchUser }
-        let comment = KiwiComment(id: nextID(), owner: user, postID: new.post, text: new.text, createdAt: Date(), spoiler: new.spoiler)
+        let comment = KiwiComment(
+            id: nextID(),
+            owner: user,
+            postID: new.post,
+            text: new.text,
+            createdAt: new.createdAt ?? Date(),
+            spoiler: new.spoiler
+        )
         var commented = Commented(comment: comment, author: author)
         try keep(keeping, commented)
         comments[comment.id] = comment

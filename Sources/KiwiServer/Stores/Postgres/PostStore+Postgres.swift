@@ -14,7 +14,7 @@ extension PostgresKiwiDatabase: PostStore {
             new.owner,
             new.image.name,
             new.caption,
-            Date().timeIntervalSince1970,
+            (new.createdAt ?? Date()).timeIntervalSince1970,
             new.book?.stored,
             stored?.contentType,
             stored.map { Int32($0.bytes.count) },
@@ -144,7 +144,7 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) async throws -> Commented {
-        let values = binds(new.post, new.author, new.text, Date().timeIntervalSince1970, new.notifying, new.spoiler)
+        let values = binds(new.post, new.author, new.text, (new.createdAt ?? Date()).timeIntervalSince1970, new.notifying, new.spoiler)
         do {
             return try await writing(keeping: keeping) { connection in
                 let added = try await self.rows(on: connection, AddComment.self, values) { row in

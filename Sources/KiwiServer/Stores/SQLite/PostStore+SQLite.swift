@@ -18,7 +18,9 @@ extension SQLiteKiwiDatabase: PostStore {
             try Self.insert(new.image, at: now, db)
             try db.execute(
                 sql: "INSERT INTO posts (owner, image, caption, created_at, book, image_alt, spoiler) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [new.owner, new.image.name, new.caption, now, new.book?.stored, new.imageAlt, new.spoiler]
+                arguments: [
+                    new.owner, new.image.name, new.caption, new.createdAt?.timeIntervalSince1970 ?? now, new.book?.stored, new.imageAlt, new.spoiler,
+                ]
             )
             guard let post = try Self.post(db.lastInsertedRowID, viewer: new.owner, db) else { throw KiwiProblem.noSuchPost }
             try Self.keep(keeping, post, db)
@@ -207,7 +209,7 @@ extension SQLiteKiwiDatabase: PostStore {
             let author = try Self.author(of: new.post, db)
             try db.execute(
                 sql: "INSERT INTO comments (post_id, owner, text, created_at, spoiler) VALUES (?, ?, ?, ?, ?)",
-                arguments: [new.post, new.author, new.text, Date().timeIntervalSince1970, new.spoiler]
+                arguments: [new.post, new.author, new.text, (new.createdAt ?? Date()).timeIntervalSince1970, new.spoiler]
             )
             let commentID = db.lastInsertedRowID
             try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [new.post])

@@ -1,5 +1,3 @@
-import NIOCore
-
 /// CRC-32 as zip (and gzip, and PNG) checks it, eight bytes a step (slicing-by-8): photos by the
 /// gigabyte pass through it.
 public enum CRC32 {
@@ -19,10 +17,6 @@ public enum CRC32 {
         }
         return tables
     }()
-
-    public static func checksum(_ bytes: ByteBuffer) -> UInt32 {
-        bytes.withUnsafeReadableBytes { checksum($0) }
-    }
 
     public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         tables.withUnsafeBufferPointer { t in
