@@ -71,6 +71,9 @@ extension KiwiWire {
             public var likes: Int
             public var comments: Int
             public var createdAt: String
+            /// Other members' comments on it: theirs, so kept as text with who wrote them, to travel
+            /// with the post as words of the member's own.
+            public var replies: [Reply]?
 
             public init(
                 url: String,
@@ -81,10 +84,24 @@ extension KiwiWire {
                 spoiler: String?,
                 likes: Int,
                 comments: Int,
-                createdAt: String
+                createdAt: String,
+                replies: [Reply]? = nil
             ) {
                 (self.url, self.photo, self.caption, self.description, self.book) = (url, photo, caption, description, book)
-                (self.spoiler, self.likes, self.comments, self.createdAt) = (spoiler, likes, comments, createdAt)
+                (self.spoiler, self.likes, self.comments, self.createdAt, self.replies) = (spoiler, likes, comments, createdAt, replies)
+            }
+        }
+
+        /// Another member's comment on the member's post: who (their name and profile URL), what, when.
+        public struct Reply: Codable, Sendable, Equatable {
+            public var author: String
+            public var profile: String
+            public var text: String
+            public var spoiler: String?
+            public var createdAt: String
+
+            public init(author: String, profile: String, text: String, spoiler: String?, createdAt: String) {
+                (self.author, self.profile, self.text, self.spoiler, self.createdAt) = (author, profile, text, spoiler, createdAt)
             }
         }
 

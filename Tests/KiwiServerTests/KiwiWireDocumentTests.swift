@@ -42,6 +42,13 @@ import Testing
             cover: versions,
             coverURL: "http://kiwi.test/media/cover-9780141439600.jpg/320.jpg"
         )
+        let reply = KiwiWire.Archive.Reply(
+            author: "bob",
+            profile: "http://kiwi.test/@bob",
+            text: "Bob was here",
+            spoiler: "the fire",
+            createdAt: "2026-02-03T11:00:00Z"
+        )
         let archive = KiwiWire.Archive(
             server: "http://kiwi.test",
             exportedAt: "2026-11-29T12:00:00Z",
@@ -63,7 +70,8 @@ import Testing
                     spoiler: "the ending",
                     likes: 2,
                     comments: 1,
-                    createdAt: "2026-02-03T10:00:00Z"
+                    createdAt: "2026-02-03T10:00:00Z",
+                    replies: [reply]
                 )
             ],
             comments: [.init(post: "http://kiwi.test/p/8", text: "Lovely", spoiler: "the attic", createdAt: "2026-02-03T10:00:00Z")],
@@ -213,6 +221,7 @@ import Testing
             WireSample(archive.comments[0], schema: "ArchivedComment"),
             WireSample(archive.likes[0], schema: "ArchivedLike"),
             WireSample(archive.readings[0], schema: "ArchivedReading"),
+            WireSample(reply, schema: "ArchivedReply"),
             WireSample(KiwiWire.ArchiveArrival.Tally(added: 1, present: 2, refused: 0), schema: "ArchiveTally"),
             WireSample(KiwiWire.ArchiveArrival.Refusal(item: "readings[0] (Jane Eyre)", reason: "Started must be a day."), schema: "ArchiveRefusal"),
             WireSample(counts),

@@ -16,7 +16,8 @@ extension KiwiCommand {
 
                 Reads the zip `toolbox kiwi export` (or the settings page) gave you. Your posts come with \
                 their photos, captions, books, spoiler warnings, descriptions and days; your readings with \
-                their days, stars and reviews; your own comments on your posts. Of the readers you followed \
+                their days, stars and reviews; the comments on your posts (others' as text that says who wrote \
+                them). Of the readers you followed \
                 there, those with an account of the same name here are listed for you to follow: nobody is \
                 followed for you. What is already here is left alone, so a second run adds nothing, and a \
                 run cut off (Ctrl-C, the network gone) goes on where it stopped when run again. A damaged \
@@ -48,12 +49,12 @@ extension KiwiCommand {
                 throw ToolboxError.badData("\(file)'s kiwi.json is not a Kiwi archive's", hint: "export it again with toolbox kiwi export")
             }
             let plan = try await client.planArrival(document)
-            if !yes {
+            let anything = plan.posts.added + plan.readings.added + plan.comments.added > 0
+            // Without --yes, or with nothing to bring (a second run): the plan is the answer, and the zip stays here.
+            if !yes || !anything {
                 if context.output.format == .json { return try context.output.json(plan) }
                 say(plan, done: false, in: context)
-                if plan.posts.added + plan.readings.added + plan.comments.added > 0 {
-                    context.output.notice("Nothing is changed yet: run again with --yes to import.")
-                }
+                if anything { context.output.notice("Nothing is changed yet: run again with --yes to import.") }
                 return
             }
             if context.output.format != .json { say(plan, done: false, in: context) }

@@ -50,6 +50,7 @@ struct ArchiveDownload {
         }
         let archive = try await client.archive()
         let bar = archive.files.map { context.output.progress("Files", total: $0) }
+        defer { bar?.finish() }
         let bytes = try await save(archive.bytes, to: path) { bar?.update($0) }
         return (path, bytes, archive.files)
     }

@@ -41,6 +41,7 @@ struct Archives: Sendable {
         let post = { (id: Int64) in "\(base)/p/\(id)" }
         let profile = { (name: String) in "\(base)/@\(name)" }
         let member = records.member
+        let replies = Dictionary(grouping: records.replies, by: \.postID)
         return KiwiWire.Archive(
             server: base,
             exportedAt: isoTime(now),
@@ -62,7 +63,18 @@ struct Archives: Sendable {
                     spoiler: $0.spoiler,
                     likes: $0.likes,
                     comments: $0.commentCount,
-                    createdAt: isoTime($0.createdAt)
+                    createdAt: isoTime($0.createdAt),
+                    replies: replies[$0.id].map { theirs in
+                        theirs.map {
+                            .init(
+                                author: $0.owner.username,
+                                profile: profile($0.owner.username),
+                                text: $0.text,
+                                spoiler: $0.spoiler,
+                                createdAt: isoTime($0.createdAt)
+                            )
+                        }
+                    }
                 )
             },
             comments: records.comments.map { .init(post: post($0.postID), text: $0.text, spoiler: $0.spoiler, createdAt: isoTime($0.createdAt)) },

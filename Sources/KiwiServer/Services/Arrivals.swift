@@ -3,8 +3,9 @@ import KiwiWire
 
 /// A member arriving with their archive from another Kiwi server (`POST /users/me/archive`): their
 /// posts with their photos (through the photo pipeline, as any post's), words, books and days;
-/// their readings; their own comments on their own posts; and, of whom they followed there, those
-/// with an account of the same name here, offered to follow rather than followed.
+/// their readings; the comments on their posts (their own, and others' as text with who wrote
+/// them and their profile's link); and, of whom they followed there, those with an account of
+/// the same name here, offered to follow rather than followed.
 ///
 /// Each item is its own write, and one already here is known by what it is (a post by its second
 /// and caption, a reading by its book, shelf, days and review, a comment by its post and text), so
@@ -23,9 +24,12 @@ struct Arrivals: Sendable {
             return
                 "this archive is of version \(archive.version), newer than this server's \(KiwiWire.Archive.currentVersion): update the server first"
         }
+        let replies = archive.posts.enumerated().flatMap { post in
+            (post.element.replies ?? []).enumerated().map { ("posts[\(post.offset)].replies[\($0.offset)].createdAt", $0.element.createdAt) }
+        }
         let times =
             [("exportedAt", archive.exportedAt), ("profile.createdAt", archive.profile.createdAt)]
-            + archive.posts.enumerated().map { ("posts[\($0.offset)].createdAt", $0.element.createdAt) }
+            + archive.posts.enumerated().map { ("posts[\($0.offset)].createdAt", $0.element.createdAt) } + replies
             + archive.comments.enumerated().map { ("comments[\($0.offset)].createdAt", $0.element.createdAt) }
             + archive.likes.enumerated().map { ("likes[\($0.offset)].createdAt", $0.element.createdAt) }
             + archive.readings.enumerated().map { ("readings[\($0.offset)].updatedAt", $0.element.updatedAt) }
@@ -121,12 +125,24 @@ struct Arrivals: Sendable {
             }
         }
 
-        // Their own comments on their own posts, on the posts as they arrived here.
-        for (index, comment) in archive.comments.enumerated() {
-            guard let arrival = arrived[comment.post] else { continue }
-            let item = "comments[\(index)] (on \(comment.post))"
-            guard let createdAt = Self.time(comment.createdAt) else {
-                refuse(item, "createdAt is not a time: \(comment.createdAt)", in: \.comments)
+        // Their own comments on their own posts, and others' (theirs to keep as text, with who
+        // wrote them and where), on the posts as they arrived here.
+        let own = archive.comments.enumerated().map {
+            ("comments[\($0.offset)]", $0.element.post, $0.element.text, $0.element.spoiler, $0.element.createdAt)
+        }
+        let others = archive.posts.enumerated().flatMap { index, post in
+            (post.replies ?? []).enumerated().map { reply in
+                let said = reply.element
+                return (
+                    "posts[\(index)].replies[\(reply.offset)]", post.url, "\(said.author) (\(said.profile)) wrote: \(said.text)", said.spoiler,
+                    said.createdAt
+                )
+            }
+        }
+        for (item, url, text, spoiler, created) in own + others {
+            guard let arrival = arrived[url] else { continue }
+            guard let createdAt = Self.time(created) else {
+                refuse(item, "createdAt is not a time: \(created)", in: \.comments)
                 continue
             }
             guard let post = arrival else {
@@ -134,7 +150,7 @@ struct Arrivals: Sendable {
                 continue
             }
             let already = try await posts.store.comments(on: post, window: .everything)
-            if already.contains(where: { $0.owner.username == owner && $0.text == comment.text }) {
+            if already.contains(where: { $0.owner.username == owner && $0.text == text }) {
                 answer.comments.present += 1
                 continue
             }
@@ -143,7 +159,7 @@ struct Arrivals: Sendable {
                 continue
             }
             do {
-                try await posts.arrive(comment: comment.text, spoiler: comment.spoiler, on: post, createdAt: createdAt, by: owner)
+                try await posts.arrive(comment: text, spoiler: spoiler, on: post, createdAt: createdAt, by: owner)
                 answer.comments.added += 1
             } catch let problem as KiwiProblem where problem.isTheItems {
                 refuse(item, problem.sentence, in: \.comments)

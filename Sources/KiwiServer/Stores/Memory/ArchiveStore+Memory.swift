@@ -9,6 +9,8 @@ extension MemoryKiwiDatabase: ArchiveStore {
             member: member,
             posts: theirs.sorted { oldestFirst(($0.createdAt, $0.id), ($1.createdAt, $1.id)) },
             comments: comments.values.filter { $0.owner.username == username }.sorted { oldestFirst(($0.createdAt, $0.id), ($1.createdAt, $1.id)) },
+            replies: comments.values.filter { $0.owner.username != username && posts[$0.postID]?.post.owner.username == username }
+                .sorted { oldestFirst(($0.createdAt, $0.id), ($1.createdAt, $1.id)) },
             likes: posts.values.compactMap { stored in stored.likers[username].map { (post: stored.post.id, at: $0) } }
                 .sorted { oldestFirst(($0.at, $0.post), ($1.at, $1.post)) },
             following: follows.filter { $0.follower == username }.map(\.followee),

@@ -32,6 +32,18 @@ extension PostgresKiwiDatabase: ArchiveStore {
                 let cells = row.makeRandomAccess()
                 records.comments.append(try Self.comment(cells, id: try cells[0].decode(Int64.self)))
             }
+            let replies = try await connection.query(
+                """
+                SELECT c.id, c.post_id, c.text, c.created_at, \(unescaped: Self.userColumns), c.spoiler
+                FROM comments c JOIN users u ON u.username = c.owner JOIN posts p ON p.id = c.post_id
+                WHERE p.owner = \(username) AND c.owner <> \(username) ORDER BY c.created_at, c.id
+                """,
+                logger: logger
+            )
+            for try await row in replies {
+                let cells = row.makeRandomAccess()
+                records.replies.append(try Self.comment(cells, id: try cells[0].decode(Int64.self)))
+            }
             let likes = try await connection.query(
                 "SELECT post_id, created_at FROM likes WHERE owner = \(username) ORDER BY created_at, post_id",
                 logger: logger

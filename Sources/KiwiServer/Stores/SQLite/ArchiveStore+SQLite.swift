@@ -9,6 +9,11 @@ extension SQLiteKiwiDatabase: ArchiveStore {
             guard let member else { return nil }
             let posts = try Row.fetchAll(db, sql: Self.postColumns + " WHERE p.owner = ? ORDER BY p.created_at, p.id", arguments: [nil, username])
             let comments = try Row.fetchAll(db, sql: Self.commentColumns + " WHERE c.owner = ? ORDER BY c.created_at, c.id", arguments: [username])
+            let replies = try Row.fetchAll(
+                db,
+                sql: Self.commentColumns + " JOIN posts p ON p.id = c.post_id WHERE p.owner = ?1 AND c.owner <> ?1 ORDER BY c.created_at, c.id",
+                arguments: [username]
+            )
             let likes = try Row.fetchAll(
                 db,
                 sql: "SELECT post_id, created_at FROM likes WHERE owner = ? ORDER BY created_at, post_id",
@@ -18,6 +23,7 @@ extension SQLiteKiwiDatabase: ArchiveStore {
                 member: Self.user(member),
                 posts: posts.map { Self.post($0, viewer: nil) },
                 comments: comments.map(Self.comment),
+                replies: replies.map(Self.comment),
                 likes: likes.map { (post: $0[0], at: Date(timeIntervalSince1970: $0[1])) },
                 following: try String.fetchAll(db, sql: "SELECT followee FROM following WHERE follower = ? ORDER BY rowid", arguments: [username]),
                 followers: try String.fetchAll(db, sql: "SELECT follower FROM following WHERE followee = ? ORDER BY rowid", arguments: [username])
