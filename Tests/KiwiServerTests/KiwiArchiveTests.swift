@@ -107,6 +107,7 @@ import Testing
                 let html = String(decoding: try #require(archive.files["index.html"]), as: UTF8.self)
                 #expect(html.contains(#"<img src="photos/\#(first).jpg""#) && !html.contains("<script") && !html.contains(#"src="http"#))
                 #expect(html.contains(#"<details class="spoiler"><summary><span class="warning">Spoiler</span> the ending"#))
+                #expect(html.contains(#"<li><a href="http://localhost/@bob">bob</a>: Bob was here</li>"#), "others' comments on her posts")
 
                 // Nobody's archive but their own; none without a login.
                 #expect(try await client.json(.get, "/users/me/archive").0 == .forbidden)

@@ -2,12 +2,20 @@ import Foundation
 import KiwiWire
 
 /// `index.html` of a member's archive, from its `kiwi.json`: their posts, newest first, with their
-/// photos, and their shelves with their reviews, readable in a browser offline (nothing loaded from
+/// photos and others' comments on them, and their shelves with their reviews, readable in a browser offline (nothing loaded from
 /// elsewhere, no script; what a spoiler warning covers closed under it).
 struct ArchivePage: Sendable {
     struct Post: Sendable {
         let url, day, createdAt, likes, alt, spoiler: String
         let photo, caption, book: String?
+        let warned: Bool
+        /// Others' comments on it, under their own warnings (Mustache reads stored properties only).
+        let replies: [Reply]
+        let hasReplies: Bool
+    }
+
+    struct Reply: Sendable {
+        let author, profile, text, spoiler: String
         let warned: Bool
     }
 
@@ -49,7 +57,11 @@ struct ArchivePage: Sendable {
                 photo: post.photo,
                 caption: post.caption,
                 book: post.book.map { PageBook.byline($0.title, $0.authors ?? []) },
-                warned: post.spoiler != nil
+                warned: post.spoiler != nil,
+                replies: (post.replies ?? []).map {
+                    Reply(author: $0.author, profile: $0.profile, text: $0.text, spoiler: $0.spoiler ?? "", warned: $0.spoiler != nil)
+                },
+                hasReplies: !(post.replies ?? []).isEmpty
             )
         }
         shelves = KiwiWire.Shelf.allCases.map { shelf in
