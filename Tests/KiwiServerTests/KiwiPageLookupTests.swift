@@ -104,4 +104,53 @@ import Testing
             )
         }
     }
+
+    @Test func anArchivesPostsAndRepliesAnswerEveryField() {
+        let reply = KiwiWire.Archive.Reply(
+            author: "bob",
+            profile: "http://a/@bob",
+            text: "Yes",
+            spoiler: "the end",
+            createdAt: "2026-01-02T10:00:00Z"
+        )
+        let posts = [
+            KiwiWire.Archive.Post(
+                url: "http://a/p/1",
+                photo: "photos/1.jpg",
+                caption: "Storm",
+                description: "Sea",
+                book: nil,
+                spoiler: "the end",
+                likes: 1,
+                comments: 1,
+                createdAt: "2026-01-02T10:00:00Z",
+                replies: [reply]
+            ),
+            KiwiWire.Archive.Post(
+                url: "http://a/p/2",
+                photo: nil,
+                caption: nil,
+                description: nil,
+                book: nil,
+                spoiler: nil,
+                likes: 0,
+                comments: 0,
+                createdAt: "2026-01-03T10:00:00Z"
+            ),
+        ]
+        let archive = KiwiWire.Archive(
+            server: "http://a",
+            exportedAt: "2026-11-29T10:00:00Z",
+            profile: .init(username: "ada", fullName: nil, email: nil, url: "http://a/@ada", createdAt: "2026-01-01T00:00:00Z", avatar: nil),
+            posts: posts,
+            comments: [],
+            likes: [],
+            following: [],
+            followers: [],
+            readings: []
+        )
+        let page = ArchivePage(archive)
+        for post in page.posts { answersEveryField(post) }
+        for reply in page.posts.flatMap(\.replies) { answersEveryField(reply) }
+    }
 }

@@ -145,3 +145,37 @@ extension BookPage: MustacheParent {
         }
     }
 }
+
+// An archive's page lists every post of a member's, and every reply to them.
+extension ArchivePage.Post: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "url": return url
+        case "day": return day
+        case "createdAt": return createdAt
+        case "likes": return likes
+        case "alt": return alt
+        case "spoiler": return spoiler
+        case "photo": return photo
+        case "caption": return caption
+        case "book": return book
+        case "warned": return warned
+        case "replies": return replies
+        case "hasReplies": return hasReplies
+        default: return nil
+        }
+    }
+}
+
+extension ArchivePage.Reply: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "author": author
+        case "profile": profile
+        case "text": text
+        case "spoiler": spoiler
+        case "warned": warned
+        default: nil
+        }
+    }
+}
