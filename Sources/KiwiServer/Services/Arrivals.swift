@@ -139,6 +139,8 @@ struct Arrivals: Sendable {
                 )
             }
         }
+        // The member's comments on each post here, read once a post.
+        var said: [Int64: Set<String>] = [:]
         for (item, url, text, spoiler, created) in own + others {
             guard let arrival = arrived[url] else { continue }
             guard let createdAt = Self.time(created) else {
@@ -149,8 +151,10 @@ struct Arrivals: Sendable {
                 answer.comments.added += 1
                 continue
             }
-            let already = try await posts.store.comments(on: post, window: .everything)
-            if already.contains(where: { $0.owner.username == owner && $0.text == text }) {
+            if said[post] == nil {
+                said[post] = Set(try await posts.store.comments(on: post, window: .everything).filter { $0.owner.username == owner }.map(\.text))
+            }
+            guard said[post, default: []].insert(text).inserted else {
                 answer.comments.present += 1
                 continue
             }
@@ -162,6 +166,7 @@ struct Arrivals: Sendable {
                 try await posts.arrive(comment: text, spoiler: spoiler, on: post, createdAt: createdAt, by: owner)
                 answer.comments.added += 1
             } catch let problem as KiwiProblem where problem.isTheItems {
+                said[post]?.remove(text)
                 refuse(item, problem.sentence, in: \.comments)
             }
         }
