@@ -7,6 +7,8 @@ import Synchronization
 /// A real HTTP server on 127.0.0.1 (random port) that tests script: canned
 /// bodies, delays, 429 with `Retry-After`, 5xx, dropped connections, malformed
 /// bodies; it counts requests per path and the most it had in flight at once.
+/// Its port stays held for as long as it lives: once stopped it refuses connections, and no
+/// other test's server can take the port and answer in its place.
 public final class StubServer: Sendable {
     /// One scripted answer.
     public enum Reply: Sendable {
@@ -54,21 +56,23 @@ public final class StubServer: Sendable {
     private let channel: Mutex<(any Channel)?> = Mutex(nil)
     private let connections: Mutex<[any Channel]> = Mutex([])
     public let port: Int
+    private let held: TCPSocket
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    private init(port: Int) {
-        self.port = port
+    private init(port: Int, held: TCPSocket) {
+        (self.port, self.held) = (port, held)
     }
 
     /// Starts a server on a free port; or on the port `holder` keeps bound (`TCPSocket.sharedPort()`),
     /// which stays held, refusing connections, once this server stops.
     public static func start(sharing holder: TCPSocket? = nil) async throws -> StubServer {
+        let held = try holder ?? TCPSocket.sharedPort()
         let box = Mutex<StubServer?>(nil)
         let reusePort = ChannelOptions.Types.SocketOption(level: SocketOptionLevel(SOL_SOCKET), name: SO_REUSEPORT)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelOption(reusePort, value: holder == nil ? 0 : 1)
+            .serverChannelOption(reusePort, value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
@@ -77,8 +81,8 @@ public final class StubServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(StubHandler(server: server))
                 }
             }
-        let channel = try await bootstrap.bind(host: "127.0.0.1", port: try holder?.boundPort() ?? 0).get()
-        let server = StubServer(port: channel.localAddress?.port ?? 0)
+        let channel = try await bootstrap.bind(host: "127.0.0.1", port: try held.boundPort()).get()
+        let server = StubServer(port: channel.localAddress?.port ?? 0, held: held)
         box.withLock { $0 = server }
         server.channel.withLock { $0 = channel }
         return server

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import PluginAPI
@@ -161,15 +162,30 @@ public func testWebClient(
     console: Console = .memory(),
     mode: WebClient.CacheMode = .normal,
     // A loaded CI machine can take seconds to answer (a POST is sent once); a test about timeouts passes its own policy.
-    policy: RetryPolicy = RetryPolicy(maxRetries: 5, initialDelay: 0.01, maximumDelay: 0.05, timeout: 60)
+    policy: RetryPolicy = RetryPolicy(maxRetries: 5, initialDelay: 0.01, maximumDelay: 0.05, timeout: 60),
+    transport: any HTTPTransport = AsyncHTTPTransport()
 ) -> WebClient {
     let cacheRoot = Scratch.url("cache").path
     return WebClient(
-        transport: AsyncHTTPTransport(),
+        transport: transport,
         cache: ResponseCache(root: cacheRoot, maximumBytes: 10_000_000),
         policy: policy,
         mode: mode,
         output: Output(console: console, format: .lines, color: false, quiet: false),
         logger: Logger(label: "test") { _ in ConsoleLogHandler(console: console, level: .info) }
     )
+}
+
+/// `testWebClient()` on a connection pool of its own rather than the process's, shut down after
+/// `body`: in a shared pool, one refused connection fails every request then waiting for that address.
+public func withOwnConnectionPool<T>(_ body: (WebClient) async throws -> T) async throws -> T {
+    let pool = HTTPClient(eventLoopGroupProvider: .singleton)
+    do {
+        let answer = try await body(testWebClient(transport: AsyncHTTPTransport(client: pool)))
+        try await pool.shutdown()
+        return answer
+    } catch {
+        try? await pool.shutdown()
+        throw error
+    }
 }
