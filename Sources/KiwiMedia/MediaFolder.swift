@@ -93,16 +93,45 @@ public struct MediaFolder: Sendable {
     }
 
     /// A kept file's bytes, asked for after its photo's `manifest` (which checked that the photo
-    /// is kept); nil when it is gone (its photo deleted meanwhile). `remembered`: kept among the
-    /// files served lately; a read of every photo once (an archive) would push out the ones the
-    /// pages ask for again and again.
-    public func read(_ name: String, file: String, remembered: Bool = true) -> ByteBuffer? {
+    /// is kept); nil when it is gone (its photo deleted meanwhile).
+    public func read(_ name: String, file: String) -> ByteBuffer? {
         guard UploadFolder.isPlainName(name) else { return nil }
         if let bytes = recent.file(file, of: name) { return bytes }
-        guard let data = FileManager.default.contents(atPath: "\(path)/\(name)/\(file)") else { return nil }
-        let bytes = ByteBuffer(bytes: data)
-        if remembered { recent.keep(bytes, file: file, of: name) }
+        var bytes = ByteBuffer()
+        guard Self.read("\(path)/\(name)/\(file)", into: &bytes) else { return nil }
+        recent.keep(bytes, file: file, of: name)
         return bytes
+    }
+
+    /// A kept file read into `buffer`, in place of what it held; false when it is gone. For a read
+    /// of every photo once (an archive): not kept among the files served lately, where it would
+    /// push out those the pages ask for again and again, and into memory the caller reuses rather
+    /// than fresh pages the kernel must fault in and clear for each photo.
+    public func read(_ name: String, file: String, into buffer: inout ByteBuffer) -> Bool {
+        UploadFolder.isPlainName(name) && Self.read("\(path)/\(name)/\(file)", into: &buffer)
+    }
+
+    /// The file read straight into `buffer`, with no copy between.
+    private static func read(_ path: String, into buffer: inout ByteBuffer) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size <= Int(UInt32.max) else { return false }
+        let size = Int(status.st_size)
+        buffer.clear(minimumCapacity: size)
+        while buffer.readableBytes < size {
+            let wanted = size - buffer.readableBytes
+            var count = 0
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 0) { room in
+                count = Glibc.read(descriptor, room.baseAddress, min(room.count, wanted))
+                return max(count, 0)
+            }
+            if count < 0, errno == EINTR { continue }
+            // Shorter than it was a moment ago, or unreadable: not the file its manifest describes.
+            if count <= 0 { return false }
+        }
+        return true
     }
 
     public func remove(_ name: String) {

@@ -76,17 +76,24 @@ struct ArchiveController: Sendable {
         ]
         let body = ResponseBody { writer in
             var zip = ZipStream(modified: now)
+            // Buffers in turn, each reused once what was sent from it is gone (clearing one still
+            // being sent allocates anew): photos are read while those before go out, into memory
+            // already faulted in.
+            var buffers = [ByteBuffer](repeating: ByteBuffer(), count: 4)
+            var turn = 0
             var avatar: String?
-            if let image = avatarImage, let photo = await archives.largest(image) {
+            if let image = avatarImage, let photo = await archives.largest(image, into: &buffers[turn]) {
                 avatar = "avatar.jpg"
-                try await writer.write(contentsOf: zip.entry("avatar.jpg", photo.bytes, crc: photo.crc32))
+                try await writer.write(contentsOf: zip.entry("avatar.jpg", buffers[turn], crc: photo.crc32))
+                turn = (turn + 1) % buffers.count
             }
             var photos: [Int64: String] = [:]
             for post in records.posts {
-                guard let photo = await archives.largest(post.image) else { continue }
+                guard let photo = await archives.largest(post.image, into: &buffers[turn]) else { continue }
                 let file = "photos/\(post.id).jpg"
-                try await writer.write(contentsOf: zip.entry(file, photo.bytes, crc: photo.crc32))
+                try await writer.write(contentsOf: zip.entry(file, buffers[turn], crc: photo.crc32))
                 photos[post.id] = file
+                turn = (turn + 1) % buffers.count
             }
             let document = Archives.document(records, readings: readings, photos: photos, avatar: avatar, base: base, now: now)
             let encoder = JSONEncoder()

@@ -20,13 +20,13 @@ struct Archives: Sendable {
     }
 
     /// A photo's largest kept version (the whole photo, as its versions were made: turned upright,
-    /// stripped of where it was taken), and its CRC-32 when its manifest keeps it; nil when it
-    /// cannot be read.
-    func largest(_ name: String) async -> (bytes: ByteBuffer, crc32: UInt32?)? {
+    /// stripped of where it was taken), read into `buffer`, and what its manifest says of it (its
+    /// CRC-32 among it, when kept); nil when it cannot be read.
+    func largest(_ name: String, into buffer: inout ByteBuffer) async -> MediaFolder.Entry? {
         guard let manifest = try? await photos.versions(of: name, in: posts), let (file, _, entry) = manifest.file(.full, .jpeg),
-            let bytes = photos.media.read(name, file: file, remembered: false)
+            photos.media.read(name, file: file, into: &buffer)
         else { return nil }
-        return (bytes, entry.crc32)
+        return entry
     }
 
     /// `kiwi.json`: `photos` names the file each post's photo went to, and `avatar` the avatar's.
