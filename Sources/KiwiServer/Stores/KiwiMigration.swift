@@ -72,7 +72,8 @@ public struct KiwiMigration: Sendable {
 
         var present: [KiwiTable: Set<KiwiRow>] = [:]
         for table in KiwiTable.all {
-            present[table] = try await Self.compare(table, expected: expected[table] ?? [], found: try await target.fingerprints(table), exact: false)
+            let found = try await target.fingerprints(table)
+            present[table] = try Self.compare(table, expected: expected[table] ?? [], found: found, exact: false)
         }
 
         var copied: [KiwiTable: Int] = [:]
@@ -109,7 +110,8 @@ public struct KiwiMigration: Sendable {
         var tables: [KiwiMigrationReport.Table] = []
         for table in KiwiTable.all {
             let rows = expected[table] ?? []
-            _ = try await Self.compare(table, expected: rows, found: try await target.fingerprints(table), exact: true)
+            let found = try await target.fingerprints(table)
+            _ = try Self.compare(table, expected: rows, found: found, exact: true)
             tables.append(.init(table: table.name, source: rows.count, target: try await target.count(table), copied: copied[table] ?? 0))
         }
         return KiwiMigrationReport(tables: tables, missingImages: files.missing)
