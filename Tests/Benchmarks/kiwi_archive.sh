@@ -75,10 +75,10 @@ for _ in 1 2 3 4 5; do
     round "$this"
     [ -n "${KIWI_BENCH_BASELINE:-}" ] && round "$KIWI_BENCH_BASELINE"
 done
-column() { awk -v build="$1" -v n="$2" '$1 == build {print $n}' "$work/rounds" | median; }
+figure() { awk -v build="$1" -v n="$2" '$1 == build {print $n}' "$work/rounds" | median; }
 report() {
     local build=$1 name=$2
-    echo "== $name, the archive of $phones phone photos: from disk $(column "$build" 4) s against cat's $(column "$build" 5) s, $(python3 -c "print(round($(column "$build" 4) / $(column "$build" 5), 2))") x (the bar: 2 x); warm $(column "$build" 2) s against $(column "$build" 3) s, $(python3 -c "print(round($(column "$build" 2) / $(column "$build" 3), 2))") x"
+    echo "== $name, the archive of $phones phone photos: from disk $(figure "$build" 4) s against cat's $(figure "$build" 5) s, $(python3 -c "print(round($(figure "$build" 4) / $(figure "$build" 5), 2))") x (the bar: 2 x); warm $(figure "$build" 2) s against $(figure "$build" 3) s, $(python3 -c "print(round($(figure "$build" 2) / $(figure "$build" 3), 2))") x"
 }
 report "$this" "this build"
 [ -n "${KIWI_BENCH_BASELINE:-}" ] && report "$KIWI_BENCH_BASELINE" "the baseline"
