@@ -147,14 +147,17 @@ let package = Package(
             // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
             resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]
         ),
-        // Photos and their versions: processing (libvips behind one C shim), the worker pool, the
-        // folders, signed URLs and ranges; the only target linking libvips.
+        // Photos and their versions: processing (libvips behind one C shim), the worker pool, where
+        // they are kept (folders, or an S3-compatible bucket through its own Signature V4 signer),
+        // signed URLs and ranges; the only target linking libvips.
         .target(
             name: "KiwiMedia",
             dependencies: [
                 "CPhoto", "PluginAPI", "KiwiWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["CPhoto", "CVips"]
         ),

@@ -49,7 +49,8 @@ public struct KiwiCommand: ParsableCommand {
               toolbox kiwi search "storm chapter"
             """,
         subcommands: [
-            ServeCommand.self, MigrateCommand.self, ApproveCommand.self, RoleCommand.self, Signup.self, Login.self, Logout.self, Whoami.self,
+            ServeCommand.self, MigrateCommand.self, ApproveCommand.self, RoleCommand.self, MediaCommand.self, Signup.self, Login.self, Logout.self,
+            Whoami.self,
             AccountCommand.self, Feed.self,
             Post.self, Books.self, Book.self, Reading.self,
             Show.self,

@@ -30,9 +30,19 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (KiwiServerStart) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     let database = arguments.database ?? .standard(dataHome: dataHome)
-    let folder = database.uploads(given: arguments.uploads)
+    if arguments.mediaRedirect, arguments.mediaStore == nil {
+        throw ToolboxError.usage(
+            "--media-redirect sends readers to the media store, and there is none",
+            hint: "give --media-store (or set kiwi.media_store), or leave out --media-redirect"
+        )
+    }
+    let bucket = try arguments.mediaStore.map(MediaStoreCheck.bucket)
+    // With a bucket, photos and their originals are there: no folder of the server's own.
+    let folder = bucket == nil ? database.uploads(given: arguments.uploads) : nil
     let uploads = try folder.map { try UploadFolder(path: $0) }
-    let media = try database.media(given: arguments.mediaFolder, dataHome: dataHome).map { try MediaFolder(path: $0) }
+    let media: (any MediaStore)? =
+        try bucket.map { BucketMedia(bucket: $0, cacheBytes: arguments.mediaCacheBytes) }
+        ?? database.media(given: arguments.mediaFolder, dataHome: dataHome).map { try MediaFolder(path: $0) }
     let keys =
         try database == .memory && arguments.mediaKeys == nil
         ? MediaKeys.random() : MediaKeys.load(arguments.mediaKeys ?? "\(dataHome)/kiwi/media-keys")
@@ -42,7 +52,7 @@ public func buildApplication(
             KiwiServerStart(
                 port: port,
                 database: database,
-                uploads: folder ?? (database == .memory ? "in memory" : "in the database"),
+                uploads: bucket.map { "in the bucket \($0.location.bucket)" } ?? folder ?? (database == .memory ? "in memory" : "in the database"),
                 openFiles: openFiles,
                 maxConnections: guard_.limits.connections,
                 maxStreams: guard_.limits.streams
@@ -63,9 +73,20 @@ public func buildApplication(
             onServerRunning: started
         )
     }
+    /// The bucket looked at once the database is open (after PostgreSQL's start, which comes first);
+    /// nil: a community in memory, new at every start.
+    func checkingTheBucket(
+        _ app: Application<RouterResponder<KiwiRequestContext>>,
+        of storage: (any KiwiTableStore)?
+    ) -> Application<RouterResponder<KiwiRequestContext>> {
+        guard let bucket else { return app }
+        var app = app
+        app.beforeServerStarts { try await MediaStoreCheck.check(bucket, for: storage, logger: logger) }
+        return app
+    }
     switch database {
     case .memory:
-        return build(MemoryKiwiDatabase())
+        return checkingTheBucket(build(MemoryKiwiDatabase()), of: nil)
     case .sqlite(let path):
         try LocalFile.createDirectory((path as NSString).deletingLastPathComponent)
         let sqlite: SQLiteKiwiDatabase
@@ -76,13 +97,13 @@ public func buildApplication(
         } catch {
             throw ToolboxError.io("cannot open the database \(path)", hint: "check the path and its permissions")
         }
-        return build(sqlite)
+        return checkingTheBucket(build(sqlite), of: sqlite)
     case .postgres(let address):
         let postgres = PostgresKiwiDatabase(address: address, measured: arguments.metrics, logger: logger)
         var app = build(postgres)
         app.addServices(postgres)
         app.beforeServerStarts { try await postgres.start() }
-        return app
+        return checkingTheBucket(app, of: postgres)
     }
 }
 
@@ -90,7 +111,7 @@ public func buildApplication(
 func buildApplication(
     storage: any KiwiStorage,
     uploads: UploadFolder?,
-    media: MediaFolder? = nil,
+    media: (any MediaStore)? = nil,
     keys: MediaKeys = .random(),
     arguments: some AppArguments,
     books: BookSearch? = nil,
@@ -107,7 +128,8 @@ func buildApplication(
             media: media ?? MediaFolder.scratch(),
             processor: PhotoProcessor(),
             maxBytes: arguments.maxUploadBytes,
-            measures: arguments.metrics
+            measures: arguments.metrics,
+            logger: logger
         ),
         bookSearch: books,
         covers: covers,
@@ -147,7 +169,7 @@ func buildRouter(
     router.add(middleware: KiwiRequestLogMiddleware())
     let routes = RouteMethods()
     router.add(middleware: KiwiErrorMiddleware.json(routes: routes))
-    let media = MediaController(community: community, signer: signer)
+    let media = MediaController(community: community, signer: signer, redirects: arguments.mediaRedirect)
     media.addSignedRoutes(to: router)
     router.add(middleware: KiwiAuthMiddleware(accounts: community.accounts, trustedProxies: connections.limits.trustedProxies))
     let links = LinkMaker(publicURL: arguments.publicURL, mediaURL: arguments.mediaURL, signer: signer)

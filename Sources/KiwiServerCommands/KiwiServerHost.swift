@@ -10,6 +10,7 @@ public protocol KiwiServerHost: Sendable {
     func migrate(_ command: MigrateCommand, in context: CommandContext) async throws
     func approve(_ command: ApproveCommand, in context: CommandContext) async throws
     func giveRole(_ command: RoleCommand, in context: CommandContext) async throws
+    func checkMedia(_ command: MediaCommand.Check, in context: CommandContext) async throws
 }
 
 /// toolbox's host: replaces this process with `toolbox-kiwi-server`, installed beside
@@ -24,6 +25,7 @@ public struct KiwiServerProgram: KiwiServerHost {
     public func migrate(_ command: MigrateCommand, in context: CommandContext) async throws { try run() }
     public func approve(_ command: ApproveCommand, in context: CommandContext) async throws { try run() }
     public func giveRole(_ command: RoleCommand, in context: CommandContext) async throws { try run() }
+    public func checkMedia(_ command: MediaCommand.Check, in context: CommandContext) async throws { try run() }
 
     private func run() throws {
         let folder = Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")

@@ -11,12 +11,12 @@ public enum KiwiServerPlugin: ToolboxPlugin {
     public static func register(into container: inout Container) {}
 }
 
-/// `kiwi serve | migrate | approve | role`, as the server's program knows Kiwi.
+/// `kiwi serve | migrate | approve | role | media`, as the server's program knows Kiwi.
 public struct KiwiServerCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "kiwi",
-        abstract: "Kiwi's server: serve the community, move it between databases, let members in, give roles.",
-        subcommands: [ServeCommand.self, MigrateCommand.self, ApproveCommand.self, RoleCommand.self]
+        abstract: "Kiwi's server: serve the community, move it between databases and its photos to an object store, let members in, give roles.",
+        subcommands: [ServeCommand.self, MigrateCommand.self, ApproveCommand.self, RoleCommand.self, MediaCommand.self]
     )
 
     public init() {}

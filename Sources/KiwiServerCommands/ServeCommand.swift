@@ -15,7 +15,8 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
             --database and --uploads say otherwise; the uploads of any SQLite file go in the \
             'uploads' folder beside it. With PostgreSQL the images are kept in the database too \
             (unless --uploads is given), so any number of servers on any number of machines can \
-            share it and nothing else: each keeps pages in memory, exact through the database's own \
+            share it and nothing else (with --media-store, the photos are in an S3-compatible \
+            bucket instead: no folder is shared either): each keeps pages in memory, exact through the database's own \
             notices, and tells its readers live of what any of them does. A server keeps up to \
             ?pool=N connections to PostgreSQL (default 4 a core). A database that stops is answered \
             503 within seconds, and the server comes back by itself when it returns. Stops cleanly \
@@ -27,6 +28,8 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
               toolbox kiwi serve --database sqlite:/srv/kiwi/kiwi.sqlite --uploads /srv/kiwi/uploads
               toolbox kiwi serve --database postgres://kiwi:secret@db/kiwi --metrics
               toolbox kiwi serve --database 'postgres://kiwi:secret@db/kiwi?pool=16'
+              toolbox kiwi serve --database postgres://kiwi:secret@db/kiwi \\
+                --media-store 's3://kiwi-photos?endpoint=http://127.0.0.1:8333&path-style=true'
             """
     )
 
@@ -59,6 +62,18 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
     public var mediaKeys: String?
     @Option(help: "A CDN or cache in front, where photo URLs point (its origin is allowed by the pages' Content-Security-Policy).")
     public var mediaURL: String?
+    @Option(
+        name: .customLong("media-store"),
+        help: ArgumentHelp(
+            "An S3-compatible bucket for every photo and version, shared by the community's servers in place of the media and uploads folders: s3://BUCKET[/PREFIX]?endpoint=URL&region=R[&path-style=true] (default: kiwi.media_store; keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or ~/.aws/credentials).",
+            valueName: "address"
+        )
+    )
+    public var mediaStoreAddress: String?
+    @Option(help: "Bytes of photos from the media store a server keeps in memory, least recently used out.")
+    public var mediaCacheBytes = 256 << 20
+    @Flag(help: "Answer a photo with a redirect to a presigned URL of the media store, valid five minutes, instead of through the server.")
+    public var mediaRedirect = false
     @Option(help: "The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).")
     public var publicURL: String?
     @Flag(help: "Serve Prometheus metrics at GET /metrics (measuring costs some throughput).") public var metrics = false
@@ -98,6 +113,8 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
 
     public var isServer: Bool { true }
 
+    public var mediaStore: KiwiMediaStore? { mediaStoreAddress.flatMap { try? KiwiMediaStore(parsing: $0) } }
+
     public init() {}
 
     public func validate() throws {
@@ -118,6 +135,17 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
         {
             throw ValidationError("--media-url '\(mediaURL)' is not an http or https URL such as https://cdn.example.org")
         }
+        if let mediaStoreAddress {
+            do {
+                _ = try KiwiMediaStore(parsing: mediaStoreAddress)
+            } catch let error as ToolboxError {
+                throw ValidationError("--media-store: \(error.message) (\(error.hint))")
+            }
+        }
+        if mediaStoreAddress != nil, uploads != nil || mediaFolder != nil {
+            throw ValidationError("--media-store keeps photos and their versions in the bucket: give it without --uploads and --media-folder")
+        }
+        guard mediaCacheBytes >= 0 else { throw ValidationError("--media-cache-bytes must be 0 or more") }
         for proxy in trustedProxies where AddressRange(proxy) == nil {
             throw ValidationError("--trusted-proxy '\(proxy)' is not an address or a CIDR range such as 10.0.0.0/8")
         }

@@ -18,6 +18,14 @@ public protocol AppArguments: Sendable {
     var mediaKeys: String? { get }
     /// A CDN or cache in front, where photos' signed URLs point.
     var mediaURL: String? { get }
+    /// The object store's bucket photos are kept in, for every server of a community (nil: the
+    /// media and uploads folders, or the database, as before).
+    var mediaStore: KiwiMediaStore? { get }
+    /// Bytes of photos a server keeps in memory from the media store (least recently used out).
+    var mediaCacheBytes: Int { get }
+    /// Photos answered with a redirect to the media store's short-lived presigned URL, rather than
+    /// through the server.
+    var mediaRedirect: Bool { get }
     var metrics: Bool { get }
     /// Who may sign up.
     var registrations: KiwiRegistrations { get }

@@ -17,5 +17,13 @@ public enum KiwiServerKeys {
         summary: "Where `kiwi serve` fetches books' covers (Open Library's keyless covers), once each."
     )
 
-    public static let all = [booksURL, coversURL]
+    public static let mediaStore = ConfigKey(
+        "kiwi.media_store",
+        type: .string,
+        default: nil,
+        summary:
+            "Where `kiwi serve` keeps photos past one machine: s3://BUCKET[/PREFIX]?endpoint=URL&region=R[&path-style=true] (keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, never here)."
+    )
+
+    public static let all = [booksURL, coversURL, mediaStore]
 }

@@ -9,7 +9,18 @@ import Synchronization
 
 /// The server's host in its own program: `kiwi serve`, `migrate`, `approve` and `role` run in this process.
 struct LocalKiwiServer: KiwiServerHost {
-    func serve(_ command: ServeCommand, in context: CommandContext) async throws {
+    func serve(_ given: ServeCommand, in context: CommandContext) async throws {
+        var configured = given
+        if given.mediaStoreAddress == nil, let address = context.configuration.string(KiwiServerKeys.mediaStore) {
+            // Checked as the option is, in the words of the key.
+            do {
+                _ = try KiwiMediaStore(parsing: address)
+            } catch let error as ToolboxError {
+                throw ToolboxError(.configuration, "kiwi.media_store: \(error.message)", hint: error.hint)
+            }
+            configured.mediaStoreAddress = address
+        }
+        let command = configured
         let web = try context.resolve(WebClient.self)
         let books = BookSearch(baseURL: try context.configuration.url(KiwiServerKeys.booksURL), web: web)
         let covers = CoverSource(baseURL: try context.configuration.url(KiwiServerKeys.coversURL), web: web)
@@ -30,7 +41,12 @@ struct LocalKiwiServer: KiwiServerHost {
     }
 
     func migrate(_ command: MigrateCommand, in context: CommandContext) async throws {
-        let (source, target) = (command.from, command.to)
+        let (source, target): (KiwiDatabase, KiwiDatabase)
+        switch try command.move {
+        case .database(let from, let to): (source, target) = (from, to)
+        case .mediaTo(let store): return try await movePhotos(.toStore, store, command, in: context)
+        case .mediaFrom(let store): return try await movePhotos(.fromStore, store, command, in: context)
+        }
         let folder = source.uploads(given: command.uploads)
         let output = context.output
         let logger = Logger(label: "kiwi-migrate") { _ in ConsoleLogHandler(console: output.console, level: .error) }
@@ -60,6 +76,92 @@ struct LocalKiwiServer: KiwiServerHost {
 }
 
 extension LocalKiwiServer {
+    /// `migrate --media-to` and `--media-from`.
+    private func movePhotos(
+        _ direction: KiwiMediaMove.Direction,
+        _ store: KiwiMediaStore,
+        _ command: MigrateCommand,
+        in context: CommandContext
+    ) async throws {
+        let output = context.output
+        let logger = Logger(label: "kiwi-migrate") { _ in ConsoleLogHandler(console: output.console, level: .error) }
+        let database = command.community.resolved(dataHome: context.paths.data)
+        output.notice(direction == .toStore ? "moving the photos of \(database) into \(store)" : "moving the photos of \(database) out of \(store)")
+        let progress = MigrationProgress(output: output)
+        let move = KiwiMediaMove(
+            direction,
+            database: database,
+            store: store,
+            uploads: command.uploads,
+            mediaFolder: command.mediaFolder,
+            dataHome: context.paths.data,
+            logger: logger
+        )
+        let report = try await move.run { done, total in progress.show("photos", done, total) }
+        progress.finish()
+        if output.format == .json { return try output.json(report) }
+        output.notice(
+            "\(report.photos) photos: \(report.moved) moved now, \(report.there) there from an earlier run"
+                + (report.missing.isEmpty ? "" : ", \(report.missing.count) found nowhere")
+        )
+        if !report.missing.isEmpty {
+            output.notice(
+                "not found, in the database or its folders: " + report.missing.prefix(5).joined(separator: ", ")
+                    + (report.missing.count > 5 ? ", …" : "")
+            )
+        }
+        output.notice(
+            direction == .toStore
+                ? "the bucket is the community's: start the servers with --media-store '\(command.mediaTo ?? "")'"
+                : "the photos are back in the community's folders: start the servers without --media-store"
+        )
+    }
+
+    func checkMedia(_ command: MediaCommand.Check, in context: CommandContext) async throws {
+        let output = context.output
+        let logger = Logger(label: "kiwi-media") { _ in ConsoleLogHandler(console: output.console, level: .error) }
+        guard let address = command.mediaStoreAddress ?? context.configuration.string(KiwiServerKeys.mediaStore) else {
+            throw ToolboxError(
+                .configuration,
+                "no media store to check",
+                hint: "give --media-store s3://BUCKET?endpoint=URL, or set kiwi.media_store"
+            )
+        }
+        let store = try KiwiMediaStore(parsing: address)
+        let check = try KiwiMediaCheck(
+            database: command.community.resolved(dataHome: context.paths.data),
+            store: store,
+            repair: command.repair,
+            logger: logger
+        )
+        let report = try await check.run()
+        if output.format == .json {
+            try output.json(report)
+        } else {
+            output.notice("\(report.photos) photos named by the community, \(report.stored) in the bucket")
+            for name in report.withoutObjects { output.line("missing from the bucket: \(name)") }
+            for name in report.withoutRow {
+                output.line(report.removed.contains(name) ? "removed (named by nothing): \(name)" : "named by nothing: \(name)")
+            }
+            if !report.recent.isEmpty {
+                output.notice("\(report.recent.count) written in the last ten minutes, left alone: their posts may be being written")
+            }
+        }
+        let left = report.withoutRow.count - report.removed.count
+        guard report.withoutObjects.isEmpty, left == 0 else {
+            throw ToolboxError(
+                .failure,
+                [
+                    report.withoutObjects.isEmpty ? nil : "\(report.withoutObjects.count) photos the community names are not whole in the bucket",
+                    left == 0 ? nil : "\(left) photos in the bucket are named by nothing",
+                ].compactMap { $0 }.joined(separator: "; "),
+                hint: left > 0
+                    ? "run it again with --repair to remove those named by nothing" : "move them again with `toolbox kiwi migrate --media-to`"
+            )
+        }
+        if output.format != .json { output.notice("every photo has its objects, and every object its photo") }
+    }
+
     func approve(_ command: ApproveCommand, in context: CommandContext) async throws {
         let output = context.output
         let logger = Logger(label: "kiwi-approve") { _ in ConsoleLogHandler(console: output.console, level: .error) }

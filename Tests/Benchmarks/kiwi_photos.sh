@@ -26,24 +26,11 @@ source Tests/Benchmarks/kiwi_common.sh
 trap cleanup EXIT
 swift build -c release --static-swift-stdlib >/dev/null
 
-# Phone-sized photos, each different: smooth shapes at three scales, with a camera's noise
-# (a 48-megapixel sensor's pixels are smaller, and its phone denoises more).
-#   photo SEED WIDTH HEIGHT NOISE QUALITY FILE
-photo() {
-    for size in 256 64 16; do vips perlin "$work/p$size.v" "$2" "$3" --cell-size "$size" --seed "$1"; done
-    vips bandjoin "$work/p256.v $work/p64.v $work/p16.v" "$work/bands.v"
-    vips linear "$work/bands.v" "$work/lit.v" "90 110 100" "128 120 110"
-    vips gaussnoise "$work/noise.v" "$2" "$3" --sigma "$4" --mean 0
-    vips add "$work/lit.v" "$work/noise.v" "$work/noisy.v"
-    vips cast "$work/noisy.v" "$work/cast.v" uchar
-    vips copy "$work/cast.v" "$6[Q=$5]"
-    rm -f "$work"/*.v
-}
 for seed in 1 2 3; do
-    photo "$seed" 4032 3024 6 90 "$work/photo-$seed.jpg"
+    phone_photo "$seed" 4032 3024 6 90 "$work/photo-$seed.jpg"
     cp "$work/photo-$seed.jpg" "$work/portrait-$seed.jpg"
     python3 Tests/Benchmarks/kiwi_photos.py orient "$work/portrait-$seed.jpg" 6
-    photo "$seed" 8064 6048 3 85 "$work/large-$seed.jpg"
+    phone_photo "$seed" 8064 6048 3 85 "$work/large-$seed.jpg"
     python3 Tests/Benchmarks/kiwi_photos.py orient "$work/large-$seed.jpg" 6
 done
 python3 -c "import sys, sys; sys.path.insert(0, 'Tests/Benchmarks')

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import KiwiMedia
 import KiwiWire
+import Logging
 import PluginAPI
 import TestSupport
 import Testing
@@ -174,7 +175,14 @@ import Testing
             // the request by then); the others have all the time such a machine may need.
             source: Self.covers(base, timeout: trouble == .slow ? .seconds(1) : .seconds(60), maxBytes: 100_000),
             store: store,
-            photos: PhotoIntake(uploads: nil, media: .scratch(), processor: PhotoProcessor(), maxBytes: 10_000_000, measures: false),
+            photos: PhotoIntake(
+                uploads: nil,
+                media: MediaFolder.scratch(),
+                processor: PhotoProcessor(),
+                maxBytes: 10_000_000,
+                measures: false,
+                logger: Logger(label: "kiwi-cover-test") { _ in SwiftLogNoOpLogHandler() }
+            ),
             changes: store.changes
         )
         let start = Date()

@@ -103,7 +103,14 @@ extension KiwiCommunity {
     static func testing(_ storage: any KiwiStorage) -> KiwiCommunity {
         KiwiCommunity(
             storage: storage,
-            photos: PhotoIntake(uploads: nil, media: .scratch(), processor: PhotoProcessor(), maxBytes: 64 * 1024, measures: false),
+            photos: PhotoIntake(
+                uploads: nil,
+                media: MediaFolder.scratch(),
+                processor: PhotoProcessor(),
+                maxBytes: 64 * 1024,
+                measures: false,
+                logger: Logger(label: "kiwi-test") { _ in SwiftLogNoOpLogHandler() }
+            ),
             bookSearch: nil,
             bcryptCost: 4,
             healthPatience: .seconds(30),

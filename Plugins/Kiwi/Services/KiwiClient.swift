@@ -58,6 +58,11 @@ struct KiwiClient: Sendable {
                 "the Kiwi server's database is unavailable\(failure.said)",
                 hint: "the server is up but cannot reach its database; try again in a moment"
             )
+        case 503 where code == "media_store_unavailable":
+            return .unavailable(
+                "the Kiwi server's photo store is unavailable\(failure.said)",
+                hint: "the server is up but cannot reach where it keeps photos; try again in a moment"
+            )
         case 500..<600:
             return .unavailable(
                 "the Kiwi server failed (HTTP \(failure.status))\(failure.said)",

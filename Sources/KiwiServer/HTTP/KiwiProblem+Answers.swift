@@ -35,6 +35,8 @@ extension KiwiProblem {
         case .bookSearchFailed(let said): KiwiHTTPError(.badGateway, "the book search cannot answer right now: \(said)", code: "bad_gateway")
         case .databaseUnavailable:
             KiwiHTTPError(.serviceUnavailable, "the database is unavailable; try again shortly", code: "database_unavailable")
+        case .mediaStoreUnavailable:
+            KiwiHTTPError(.serviceUnavailable, "the photo store is unavailable; try again shortly", code: "media_store_unavailable", retryAfter: 5)
         case .badIdempotencyKey: KiwiHTTPError(.badRequest, "Idempotency-Key must be 1 to 255 visible ASCII characters")
         case .keyReused:
             KiwiHTTPError(.unprocessableContent, "this Idempotency-Key was used for a different request", code: "idempotency_key_reused")
@@ -123,6 +125,7 @@ extension KiwiProblem {
         case .noBookSearch: "This server cannot look books up."
         case .bookSearchFailed: "The book search cannot answer right now: try again later."
         case .databaseUnavailable: "Kiwi cannot reach its database right now: try again in a moment."
+        case .mediaStoreUnavailable: "Kiwi cannot reach where it keeps photos right now: try again in a moment."
         case .badIdempotencyKey, .keyReused: "That form was sent before with something else: reload the page and send it again."
         case .stillAnswering, .repeatedRequest: "That form is still being sent: wait a moment, then look for your post."
         case .rateLimited(let limit, let seconds):
@@ -160,7 +163,9 @@ extension KiwiProblem {
         // Too many failed logins is said on the login form, where they were typed.
         case .rateLimited(let limit, _):
             limit.kind == .failedLogins
-        case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchBook, .noSuchComment, .noSuchUpload, .databaseUnavailable, .badIdempotencyKey,
+        case .notLoggedIn, .notOwner, .noSuchUser, .noSuchPost, .noSuchBook, .noSuchComment, .noSuchUpload, .databaseUnavailable,
+            .mediaStoreUnavailable,
+            .badIdempotencyKey,
             .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature, .notAdmin, .lastAdmin, .notAFollower,
             .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed:
             false

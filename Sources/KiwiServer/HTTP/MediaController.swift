@@ -11,6 +11,10 @@ import PluginAPI
 struct MediaController: Sendable {
     let community: KiwiCommunity
     let signer: MediaSigner
+    /// Answers with a redirect to the media store's presigned URL (`--media-redirect`).
+    let redirects: Bool
+    /// How long a redirect's presigned URL lives: long enough to follow, too short to pass on.
+    static let redirectLife = 300
 
     /// `/uploads/`, behind the session middleware (members only).
     func addRoutes(to router: Router<KiwiRequestContext>) {
@@ -83,6 +87,10 @@ struct MediaController: Sendable {
             .acceptRanges: "bytes", .xContentTypeOptions: "nosniff", .contentType: format.mimeType,
         ]
         if KiwiETagMiddleware.holds(tag, request) { return Response(status: .notModified, headers: headers) }
+        // The store answers the bytes itself (a Range too); the redirect is kept a little less than its URL lives.
+        if redirects, let link = community.photos.media.link(name, file: file, for: Self.redirectLife) {
+            return Response(status: .found, headers: [.location: link, .cacheControl: "private, max-age=\(Self.redirectLife - 60)"])
+        }
         var status = HTTPResponse.Status.ok
         var range = 0..<entry.length
         // One range (a resumed download, a viewer's partial read); several are answered whole.
@@ -100,7 +108,7 @@ struct MediaController: Sendable {
         // HEAD: what a GET would answer, without reading the bytes.
         guard request.method != .head else { return Response(status: status, headers: headers) }
         // Gone since the manifest was read: the photo was deleted meanwhile.
-        guard let bytes = community.photos.media.read(name, file: file), bytes.readableBytes == entry.length,
+        guard let bytes = try await community.photos.read(name, file: file), bytes.readableBytes == entry.length,
             let part = bytes.getSlice(at: bytes.readerIndex + range.lowerBound, length: range.count)
         else {
             throw KiwiProblem.noSuchUpload

@@ -36,6 +36,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case bookSearchFailed(String)
     /// The database does not answer (stopped, restarting, out of reach): nothing was done.
     case databaseUnavailable
+    /// The object store keeping the photos does not answer, or not in time: nothing was stored.
+    case mediaStoreUnavailable
     /// An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.
     case badIdempotencyKey
     /// The key was used for a different request.

@@ -90,7 +90,7 @@ struct Accounts: Sendable {
         guard let photos = try await store.deleteAccount(member.username, holdingNameUntil: Date().addingTimeInterval(Self.nameHeld)) else {
             throw KiwiProblem.noSuchUser
         }
-        for photo in photos { writes.photos.discard(photo) }
+        for photo in photos { await writes.photos.discard(photo) }
         writes.changes.published(.accountDeleted(member.username))
     }
 
@@ -151,7 +151,7 @@ struct Accounts: Sendable {
         let (user, replaced) = try await writes.photos.keep(try await writes.photos.processed(file)) {
             try await store.setAvatar(member.username, image: $0)
         }
-        if let replaced { writes.photos.discard(replaced) }
+        if let replaced { await writes.photos.discard(replaced) }
         writes.changes.published(.member(member.username))
         return user
     }

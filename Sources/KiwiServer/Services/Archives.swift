@@ -22,9 +22,9 @@ struct Archives: Sendable {
     /// A photo's largest kept version (the whole photo, as its versions were made: turned upright,
     /// stripped of where it was taken), read into `buffer`, and what its manifest says of it (its
     /// CRC-32 among it, when kept); nil when it cannot be read.
-    func largest(_ name: String, into buffer: inout ByteBuffer) async -> MediaFolder.Entry? {
+    func largest(_ name: String, into buffer: inout ByteBuffer) async -> MediaManifest.Entry? {
         guard let manifest = try? await photos.versions(of: name, in: posts), let (file, _, entry) = manifest.file(.full, .jpeg),
-            photos.media.read(name, file: file, into: &buffer)
+            (try? await photos.media.read(name, file: file, into: &buffer)) == true
         else { return nil }
         return entry
     }

@@ -89,7 +89,7 @@ final class KiwiCommunity: Sendable {
         arrivals = Arrivals(posts: posts, shelves: posts.shelves, accounts: accounts)
         // A photo deleted through another server (its notice heard here) leaves this one's copies too.
         changes.cache { change in
-            if case .photoRemoved(let name)? = change { photos.discard(name) }
+            if case .photoRemoved(let name)? = change { Task { await photos.heardRemoved(name) } }
         }
         follows = Follows(store: storage, writes: writes, blocks: blocks)
         search = Search(store: storage, blocks: blocks, standings: standings)

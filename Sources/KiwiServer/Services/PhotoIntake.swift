@@ -1,21 +1,27 @@
 import Foundation
 import KiwiMedia
 import KiwiWire
+import Logging
+import NIOCore
 import PluginAPI
 
 /// The photos members send (a post's, an avatar): checked, processed once into the versions the
 /// pages and clients draw (`PhotoProcessor`), and kept: the whole image, re-encoded without its
-/// metadata, in the uploads folder or the store; the versions in the media folder.
+/// metadata, in the uploads folder or the database, or with the versions in an object store's
+/// bucket; the versions in the media folder or that bucket (`MediaStore`).
 struct PhotoIntake: Sendable {
-    /// Where new images go; nil: into the store, beside the posts.
+    /// Where new images go; nil: into the store, beside the posts, or into a bucket that keeps
+    /// them (`MediaStore.keepsOriginals`).
     let uploads: UploadFolder?
-    let media: MediaFolder
+    let media: any MediaStore
     let processor: PhotoProcessor
     let maxBytes: Int
     /// Counts upload bytes for `/metrics` (`--metrics`).
     let measures: Bool
+    /// Says why the media store failed, where the answer says only that it did.
+    let logger: Logger
     /// Photos kept before versions existed, being processed on their first request: once.
-    let catchingUp = InFlightWork<MediaFolder.Manifest>()
+    let catchingUp = InFlightWork<MediaManifest>()
 
     /// A checked upload: the image to keep, its versions, and how many bytes were sent.
     struct Photo: Sendable {
@@ -81,45 +87,72 @@ struct PhotoIntake: Sendable {
 
     private func decoded(_ file: Data?) async throws -> (file: Data, processed: ProcessedPhoto) {
         let file = try precheck(file)
-        return (file, try await Self.refusing { try await processor.process(file) })
+        return (file, try await refusing { try await processor.process(file) })
     }
 
-    /// Writes with `photo` kept: with an uploads folder the file is on disk before the write, as
-    /// are the versions, and both are removed if the write fails; without one the store keeps the
-    /// image in the write's transaction.
+    /// Writes with `photo` kept: with an uploads folder or a bucket that keeps originals the image
+    /// is there before the write, as are the versions, and all are removed if the write fails;
+    /// otherwise the store keeps the image in the write's transaction. No row names an image that
+    /// is not kept.
     func keep<Result>(_ photo: Photo, _ write: (PostImage) async throws -> Result) async throws -> Result {
         let image = photo.image
         try uploads?.store(image)
         do {
-            try await Self.refusing { try media.write(photo.processed, for: image.name) }
-            let result = try await write(uploads == nil ? .stored(image) : .file(image.name))
+            try await refusing { try await media.write(photo.processed, for: image.name) }
+            let result = try await write(uploads == nil && !media.keepsOriginals ? .stored(image) : .file(image.name))
             if measures, photo.received > 0 { KiwiMetrics.uploadBytes.increment(by: photo.received) }
             return result
         } catch {
-            discard(image.name)
+            await discard(image.name)
             throw error
         }
     }
 
-    /// Forgets an image the store no longer names (its row went with the write), versions and all.
-    func discard(_ name: String) {
-        media.remove(name)
+    /// Removes an image the store no longer names (its row went with the write), versions and all.
+    /// One the media store cannot remove now (it is away) is removed once it answers again.
+    func discard(_ name: String) async {
         uploads?.remove(name)
+        do {
+            try await media.remove(name)
+        } catch {
+            removeLater(name, because: error)
+        }
     }
+
+    /// Waits for the media store to come back, longer each time, for about an hour: what is left
+    /// after a restart meanwhile, `kiwi media check --repair` finds.
+    private func removeLater(_ name: String, because error: any Error) {
+        logger.warning("photo \(name) is left in the media store until it answers: \(error)")
+        Task { [media, logger] in
+            for wait in [1, 2, 5, 10, 30, 60, 120, 300, 600, 1_200, 1_800] {
+                try? await Task.sleep(for: .seconds(wait))
+                if (try? await media.remove(name)) != nil {
+                    logger.info("photo \(name) is removed from the media store, which answers again")
+                    return
+                }
+            }
+            logger.warning("photo \(name) is still in the media store: `toolbox kiwi media check --repair` removes it")
+        }
+    }
+
+    /// Lets go of this server's copies of an image another server removed.
+    func heardRemoved(_ name: String) async { await media.forget(name) }
 
     /// The versions of a kept photo. One kept before versions existed (or whose versions were
     /// removed) is processed now, once, from the kept image: its original bytes are never served.
-    func versions(of name: String, in store: any PostStore) async throws -> MediaFolder.Manifest {
-        if let manifest = media.manifest(name) { return manifest }
+    func versions(of name: String, in store: any PostStore) async throws -> MediaManifest {
+        if let manifest = try await refusing({ try await media.manifest(name) }) { return manifest }
+        // Nothing to make from: the bucket keeps the originals as versions.
+        if media.keepsOriginals { throw KiwiProblem.noSuchUpload }
         return try await catchingUp.run(key: name) {
-            if let manifest = media.manifest(name) { return manifest }
+            if let manifest = try await refusing({ try await media.manifest(name) }) { return manifest }
             let kept = try await image(name, in: store)
-            var processed = try await Self.refusing { try await processor.process(kept.bytes) }
+            var processed = try await refusing { try await processor.process(kept.bytes) }
             // Kept as processing keeps them (by this server or another): the whole photo is those
             // very bytes, so every server answers the same bytes and ETag for it.
             if PhotoProcessor.isBareJPEG(kept.bytes) { processed = processed.keeping(whole: kept.bytes) }
-            try await Self.refusing { try media.write(processed, for: name) }
-            guard let manifest = media.manifest(name) else { throw KiwiProblem.noSuchUpload }
+            try await refusing { try await media.write(processed, for: name) }
+            guard let manifest = try await refusing({ try await media.manifest(name) }) else { throw KiwiProblem.noSuchUpload }
             return manifest
         }
     }
@@ -127,12 +160,17 @@ struct PhotoIntake: Sendable {
     /// A photo's 640-pixel JPEG, for a report to keep after the photo itself is gone.
     func copy(of name: String, in store: any PostStore) async throws -> Data? {
         let manifest = try await versions(of: name, in: store)
-        guard let (file, _, _) = manifest.file(.w640, .jpeg), let bytes = media.read(name, file: file) else { return nil }
+        guard let (file, _, _) = manifest.file(.w640, .jpeg), let bytes = try await read(name, file: file) else { return nil }
         return Data(buffer: bytes)
     }
 
+    /// A kept file's bytes (`MediaStore.read`), the store's problems said as the community's.
+    func read(_ name: String, file: String) async throws -> ByteBuffer? {
+        try await refusing { try await media.read(name, file: file) }
+    }
+
     /// The media room's problems as the community's: the edge where they are said.
-    private static func refusing<Result>(_ work: () async throws -> Result) async throws -> Result {
+    func refusing<Result>(_ work: () async throws -> Result) async throws -> Result {
         do {
             return try await work()
         } catch let problem as MediaProblem {
@@ -140,6 +178,9 @@ struct PhotoIntake: Sendable {
             case .refused(let refusal): throw KiwiProblem.photoRefused(refusal)
             case .noSuchPhoto: throw KiwiProblem.noSuchUpload
             }
+        } catch let problem as ObjectStoreProblem {
+            logger.error("\(problem)")
+            throw KiwiProblem.mediaStoreUnavailable
         }
     }
 
@@ -148,6 +189,7 @@ struct PhotoIntake: Sendable {
     /// of a deletion.
     func isKept(_ name: String, in store: any PostStore) async throws -> Bool {
         if let uploads { return uploads.contains(name) }
+        if media.keepsOriginals { return try await refusing { try await media.manifest(name) } != nil }
         return try await store.keepsImage(name)
     }
 
@@ -156,6 +198,11 @@ struct PhotoIntake: Sendable {
     func image(_ name: String, in store: any PostStore) async throws -> StoredImage {
         guard UploadFolder.isPlainName(name) else { throw KiwiProblem.noSuchUpload }
         if let file = uploads?.read(name) { return file }
+        if media.keepsOriginals {
+            guard let (file, _, entry) = try await versions(of: name, in: store).file(.full, .jpeg), let bytes = try await read(name, file: file)
+            else { throw KiwiProblem.noSuchUpload }
+            return StoredImage(name: name, contentType: KiwiPhotoFormat.jpeg.mimeType, digest: entry.digest, bytes: Data(buffer: bytes))
+        }
         guard let image = try await store.image(name) else { throw KiwiProblem.noSuchUpload }
         return image
     }

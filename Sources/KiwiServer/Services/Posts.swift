@@ -222,27 +222,27 @@ final class Posts: Sendable {
 
     /// Its author's only; the photo, likes, comments and notifications go with it.
     func delete(_ id: Int64, by caller: KiwiUser) async throws {
-        removed(try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost))
+        await removed(try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost))
     }
 
     /// A moderator's removal: the post of `author` goes as if they deleted it (its photo's
     /// versions from every server); false when it was gone already.
     func remove(_ id: Int64, of author: String) async throws -> Bool {
         guard let removal = try await store.deletePost(id, ifOwnedBy: author), removal.removed else { return false }
-        removed(removal)
+        await removed(removal)
         return true
     }
 
     /// The same for a comment.
     func remove(comment id: Int64, of author: String) async throws -> Bool {
         guard let removal = try await store.deleteComment(id, ifOwnedBy: author), removal.removed else { return false }
-        removed(removal)
+        await removed(removal)
         return true
     }
 
     /// Tells the community a post or a comment is gone (a post's photo with it, from every server).
-    private func removed(_ removal: Removal) {
-        if let image = removal.image { writes.photos.discard(image) }
+    private func removed(_ removal: Removal) async {
+        if let image = removal.image { await writes.photos.discard(image) }
         tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
     }
 
@@ -323,15 +323,15 @@ final class Posts: Sendable {
 
     /// Its author's only.
     func uncomment(_ id: Int64, by caller: KiwiUser) async throws {
-        removed(try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment))
+        await removed(try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment))
     }
 
     /// The versions of an uploaded photo by its name (made now for one kept before versions existed).
     /// A server that may have missed the notice of a deletion (its listener not trusted) asks where
     /// the original lives before serving the copies it keeps.
-    func versions(of name: String) async throws -> MediaFolder.Manifest {
+    func versions(of name: String) async throws -> MediaManifest {
         if !writes.changes.isTrusted, try await !writes.photos.isKept(name, in: store) {
-            writes.photos.discard(name)
+            await writes.photos.heardRemoved(name)
             throw KiwiProblem.noSuchUpload
         }
         return try await writes.photos.versions(of: name, in: store)

@@ -11,7 +11,8 @@ public enum Digest {
 
     public static func sha256<Bytes: DataProtocol>(_ bytes: Bytes) -> String { hex(SHA256.hash(data: bytes)) }
 
-    private static func hex(_ digest: SHA256.Digest) -> String {
+    /// Any digest or MAC as lowercase hex (an HMAC's, for a request signature).
+    public static func hex(_ digest: some ContiguousBytes) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)

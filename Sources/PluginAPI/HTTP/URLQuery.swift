@@ -14,7 +14,9 @@ public enum URLQuery {
         return query
     }
 
-    static func percentEncoded(_ text: String) -> String {
+    /// Every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`) as `%XX`, uppercase; with
+    /// `keepingSlash`, `/` too stays (a path, as AWS's signatures encode one).
+    public static func percentEncoded(_ text: String, keepingSlash: Bool = false) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
         encoded.reserveCapacity(text.utf8.count)
@@ -23,6 +25,7 @@ public enum URLQuery {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 encoded.append(byte)
+            case UInt8(ascii: "/") where keepingSlash: encoded.append(byte)
             default:
                 encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }

@@ -1889,22 +1889,22 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
+    serve|migrate|approve|role|media|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve migrate approve role signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers block unblock blocks mute unmute mutes report reports moderate unsuspend unsilence audit following profile shelf want start progress finish unshelve year import import-archive export search notifications watch outbox sync' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve migrate approve role media signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers block unblock blocks mute unmute mutes report reports moderate unsuspend unsilence audit following profile shelf want start progress finish unshelve year import import-archive export search notifications watch outbox sync' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_kiwi_serve() {
     repeating_flags=()
-    non_repeating_flags=(--metrics --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--media-redirect --metrics --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--trusted-proxy --rate-limit)
-    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --media-folder --media-keys --media-url --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --config)
+    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --media-folder --media-keys --media-url --media-store --media-cache-bytes --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1934,6 +1934,12 @@ _toolbox_kiwi_serve() {
         return
         ;;
     '--media-url')
+        return
+        ;;
+    '--media-store')
+        return
+        ;;
+    '--media-cache-bytes')
         return
         ;;
     '--public-url')
@@ -1984,7 +1990,7 @@ _toolbox_kiwi_migrate() {
     repeating_flags=()
     non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=()
-    non_repeating_options=(--from --to --uploads --config)
+    non_repeating_options=(--from --to --media-to --media-from --uploads --media-folder --database --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1995,8 +2001,21 @@ _toolbox_kiwi_migrate() {
     '--to')
         return
         ;;
+    '--media-to')
+        return
+        ;;
+    '--media-from')
+        return
+        ;;
     '--uploads')
         __toolbox_add_completions -d
+        return
+        ;;
+    '--media-folder')
+        __toolbox_add_completions -d
+        return
+        ;;
+    '--database')
         return
         ;;
     '--config')
@@ -2047,6 +2066,51 @@ _toolbox_kiwi_role() {
     case "${positional_number}" in
     2)
         __toolbox_add_completions -W 'member'$'\n''moderator'$'\n''admin'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_media() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    check)
+        # Offer subcommand argument completions
+        "_toolbox_kiwi_media_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'check' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_kiwi_media_check() {
+    repeating_flags=()
+    non_repeating_flags=(--repair --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--media-store --database --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--media-store')
+        return
+        ;;
+    '--database')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
         return
         ;;
     esac

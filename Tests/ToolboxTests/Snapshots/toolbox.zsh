@@ -1791,9 +1791,10 @@ _toolbox_kiwi() {
     command)
         local -ar subcommands=(
             'serve:Run the Kiwi server: the original backend'\''s API and web pages for browsers.'
-            'migrate:Move a community between SQLite and PostgreSQL, ids, times and logins kept.'
+            'migrate:Move a community between SQLite and PostgreSQL, ids, times and logins kept, or its photos into an object store.'
             'approve:Let in the sign-ups that wait for a moderator, or list them.'
             'role:Make a member an admin or a moderator, or a member again.'
+            'media:Look after the community'\''s photos in its media store.'
             'signup:Create an account (then log in).'
             'login:Log in; the session is kept for the next commands.'
             'logout:End the session on the server (where it can) and forget it here.'
@@ -1849,7 +1850,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|approve|role|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
+        serve|migrate|approve|role|media|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1871,6 +1872,9 @@ _toolbox_kiwi_serve() {
         '--media-folder[The folder for photos'\'' versions, shared by every server of a community (default\: '\''media'\'' beside an SQLite file; with PostgreSQL, in the data folder).]:media-folder:_files -/'
         '--media-keys[The file of keys signing photo URLs (ID SECRET a line; the first signs, all verify), the same for every server of a community (default\: made in the data folder, mode 0600).]:media-keys:_files'
         '--media-url[A CDN or cache in front, where photo URLs point (its origin is allowed by the pages'\'' Content-Security-Policy).]:media-url:'
+        '--media-store[An S3-compatible bucket for every photo and version, shared by the community'\''s servers in place of the media and uploads folders\: s3\://BUCKET\[/PREFIX\]?endpoint=URL&region=R\[&path-style=true\] (default\: kiwi.media_store; keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY or ~/.aws/credentials).]:address:'
+        '--media-cache-bytes[Bytes of photos from the media store a server keeps in memory, least recently used out.]:media-cache-bytes:'
+        '--media-redirect[Answer a photo with a redirect to a presigned URL of the media store, valid five minutes, instead of through the server.]'
         '--public-url[The address clients reach the server at, for links (behind a proxy; https makes the session cookie Secure).]:public-url:'
         '--metrics[Serve Prometheus metrics at GET /metrics (measuring costs some throughput).]'
         '--registrations[Who may sign up\: open (anyone), approval (anyone, let in by a moderator with `toolbox kiwi approve`) or closed (the members there are keep their accounts).]:registrations:{__toolbox_complete "${___registrations[@]}"}'
@@ -1906,7 +1910,11 @@ _toolbox_kiwi_migrate() {
     local -ar arg_specs=(
         '--from[The community to copy\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE.]:database:'
         '--to[Where to copy it\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE.]:database:'
+        '--media-to[Move the photos into this bucket\: s3\://BUCKET\[/PREFIX\]?endpoint=URL&region=R\[&path-style=true\].]:address:'
+        '--media-from[Move the photos back out of this bucket.]:address:'
         '--uploads[The source'\''s uploads folder (default\: '\''uploads'\'' beside an SQLite source).]:uploads:_files -/'
+        '--media-folder[With --media-to or --media-from\: the community'\''s media folder (default\: kiwi serve'\''s, '\''media'\'' beside an SQLite file).]:media-folder:_files -/'
+        '--database[The community'\''s database\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE (default\: kiwi serve'\''s).]:database:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -1953,6 +1961,57 @@ _toolbox_kiwi_role() {
     local -ar arg_specs=(
         ':username:'
         ':role:{__toolbox_complete "${_role[@]}"}'
+        '--database[The community'\''s database\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE (default\: kiwi serve'\''s).]:database:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_media() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'check:Hold the media store'\''s bucket to the community: no photo without its objects, no object without its photo.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        check)
+            "_toolbox_kiwi_media_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_media_check() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--media-store[The bucket\: s3\://BUCKET\[/PREFIX\]?endpoint=URL&region=R\[&path-style=true\] (default\: kiwi.media_store).]:address:'
+        '--repair[Remove the photos in the bucket that nothing names.]'
         '--database[The community'\''s database\: sqlite\:PATH or postgres\://USER\:PASSWORD@HOST\:PORT/DATABASE (default\: kiwi serve'\''s).]:database:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
