@@ -59,6 +59,20 @@ public struct MediaManifest: Codable, Sendable {
     public var made: Date
     public var files: [String: Entry]
 
+    /// `640.webp`.
+    public static func fileName(_ version: ProcessedPhoto.Version) -> String { "\(version.size.rawValue).\(version.format.rawValue)" }
+
+    /// The file a request names: a WebP asked for where none was smaller is the JPEG.
+    public func file(_ size: KiwiPhotoSize, _ format: KiwiPhotoFormat) -> (name: String, format: KiwiPhotoFormat, entry: Entry)? {
+        for format in format == .webp ? [KiwiPhotoFormat.webp, .jpeg] : [.jpeg] {
+            let name = "\(size.rawValue).\(format.rawValue)"
+            if let entry = files[name] { return (name, format, entry) }
+        }
+        return nil
+    }
+}
+
+extension MediaManifest {
     /// The manifest of `photo`'s versions, made now.
     public init(_ photo: ProcessedPhoto) {
         made = Date()
@@ -72,17 +86,5 @@ public struct MediaManifest: Codable, Sendable {
                 crc32: version.bytes.withUnsafeBytes { CRC32.checksum($0) }
             )
         }
-    }
-
-    /// `640.webp`.
-    public static func fileName(_ version: ProcessedPhoto.Version) -> String { "\(version.size.rawValue).\(version.format.rawValue)" }
-
-    /// The file a request names: a WebP asked for where none was smaller is the JPEG.
-    public func file(_ size: KiwiPhotoSize, _ format: KiwiPhotoFormat) -> (name: String, format: KiwiPhotoFormat, entry: Entry)? {
-        for format in format == .webp ? [KiwiPhotoFormat.webp, .jpeg] : [.jpeg] {
-            let name = "\(size.rawValue).\(format.rawValue)"
-            if let entry = files[name] { return (name, format, entry) }
-        }
-        return nil
     }
 }

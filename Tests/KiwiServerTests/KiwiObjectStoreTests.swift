@@ -1,9 +1,11 @@
 import Foundation
-import KiwiMedia
 import KiwiServerSettings
+import NIOCore
 import PluginAPI
 import TestSupport
 import Testing
+
+@testable import KiwiMedia
 
 /// The object store's signer and addresses: AWS's published Signature V4 test vectors, botocore's
 /// signatures of the requests Kiwi sends, and what `--media-store` and the credentials accept.
@@ -264,5 +266,30 @@ import Testing
         #expect(try S3Credentials.find(environment: ["HOME": home.path, "AWS_PROFILE": "kiwi"]).secretAccessKey == "kiwi-secret")
         #expect(throws: ToolboxError.self) { try S3Credentials.find(environment: ["HOME": home.path, "AWS_PROFILE": "absent"]) }
         #expect(throws: ToolboxError.self) { try S3Credentials.find(environment: ["HOME": Scratch.url("no-aws").path]) }
+    }
+
+    /// What a server holds of the store in memory: within its budget, the least recently used out
+    /// first (a version read again stays), manifests counted too, one too large for it never held.
+    @Test func recentMediaKeepsWhatIsReadAgainWithinItsBudget() {
+        let recent = RecentMedia(budget: 8_000)
+        let kilobyte = ByteBuffer(repeating: 1, count: 1_000)
+        for name in ["a", "b", "c", "d", "e", "f", "g"] { recent.keep(kilobyte, file: "640.jpg", of: name) }
+        #expect(recent.file("640.jpg", of: "a") != nil, "a, read again, is now the most recent")
+        recent.keep(kilobyte, file: "640.jpg", of: "h")
+        recent.keep(kilobyte, file: "640.jpg", of: "i")
+        #expect(recent.file("640.jpg", of: "a") != nil && recent.file("640.jpg", of: "b") == nil, "b went first, not a")
+        #expect(
+            ["c", "d", "e", "f", "g", "h", "i"].filter { recent.file("640.jpg", of: $0) != nil }.count == 7,
+            "eight of a kilobyte at most, a among them"
+        )
+
+        recent.keep(ByteBuffer(repeating: 2, count: 1_001), file: "full.jpg", of: "a")
+        #expect(recent.file("full.jpg", of: "a") == nil, "more than an eighth of the budget is not held")
+
+        let manifest = MediaManifest(made: Date(), files: ["640.jpg": .init(digest: "x", length: 1_000, width: 640, height: 480)])
+        recent.keep(manifest, of: "a")
+        #expect(recent.manifest("a")?.files.count == 1)
+        recent.forget("a")
+        #expect(recent.manifest("a") == nil && recent.file("640.jpg", of: "a") == nil, "forgetting a photo drops all it held")
     }
 }
