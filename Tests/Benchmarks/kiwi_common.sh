@@ -246,11 +246,21 @@ weed_start() {
     "$weed" "${WEED_ARGS[@]}" >>"$WEED_DIR/weed.log" 2>&1 &
     WEED_PID=$!
     pids+=("$WEED_PID")
-    # Ready when the bucket answers (403 unsigned: the S3 gateway is up; the bucket made).
-    for _ in $(seq 300); do
-        [ "$(curl -s -o /dev/null -w '%{http_code}' "$WEED_URL/kiwi")" = 403 ] && return
-        sleep 0.2
-    done
+    # Ready when the bucket takes a write (its gateway answers before the volume servers join).
+    python3 - "$WEED_URL" <<'PY' && return
+import os, sys, time
+import botocore.session
+client = botocore.session.get_session().create_client("s3", endpoint_url=sys.argv[1], region_name="us-east-1",
+    aws_access_key_id=os.environ["AWS_ACCESS_KEY_ID"], aws_secret_access_key=os.environ["AWS_SECRET_ACCESS_KEY"])
+for _ in range(300):
+    try:
+        client.put_object(Bucket="kiwi", Key="ready", Body=b"ready")
+        client.delete_object(Bucket="kiwi", Key="ready")
+        sys.exit(0)
+    except Exception:
+        time.sleep(0.2)
+sys.exit(1)
+PY
     echo "SeaweedFS did not start:"; tail -20 "$WEED_DIR/weed.log"; exit 1
 }
 weed_kill() { kill -9 "$WEED_PID"; wait "$WEED_PID" 2>/dev/null || true; }

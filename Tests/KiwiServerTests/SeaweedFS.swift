@@ -1,5 +1,6 @@
 import Foundation
 import KiwiMedia
+import NIOCore
 import Synchronization
 import TestSupport
 import Testing
@@ -59,12 +60,16 @@ final class SeaweedFS: Sendable {
         try ChildProcess(arguments[0], Array(arguments.dropFirst()), output: .file(folder.appendingPathComponent("weed.log").path))
     }
 
-    /// Ready once the bucket answers a signed listing (the master, volume and filer up behind it).
+    /// Ready once the bucket takes a write: its S3 gateway answers listings before the volume
+    /// servers behind it have joined (a write then fails for a few seconds on a loaded machine).
     func waitUntilServing(within limit: Duration = .seconds(60)) async throws {
         let bucket = S3Bucket(location(), credentials: Self.credentials)
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            if (try? await bucket.check()) != nil { return }
+            if (try? await bucket.put("ready", ByteBuffer(string: "ready"), contentType: "text/plain")) != nil {
+                try await bucket.delete("ready")
+                return
+            }
             try await Task.sleep(for: .milliseconds(200))
         }
         Issue.record(
