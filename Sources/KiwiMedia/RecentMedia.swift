@@ -92,8 +92,9 @@ final class RecentMedia: Sendable {
         keep(.manifest(manifest), size: 256 + 160 * manifest.files.count, file: MediaManifest.fileName, of: name)
     }
 
+    /// Bytes count for the memory they hold, which may be more than they are.
     func keep(_ bytes: ByteBuffer, file: String, of name: String) {
-        keep(.bytes(bytes), size: bytes.readableBytes, file: file, of: name)
+        keep(.bytes(bytes), size: max(bytes.readableBytes, bytes.capacity), file: file, of: name)
     }
 
     /// Keeps one thing, pushing out the least recently used past the budget; one larger than an

@@ -46,10 +46,11 @@ for seed in 1 2 3 4 5 6 7; do
     phone_photo "$seed" 4032 3024 6 90 "$work/portrait-$seed.jpg"
     python3 Tests/Benchmarks/kiwi_photos.py orient "$work/portrait-$seed.jpg" 6
 done
-# The bucket's server first: it marks the bucket on a community with no photo yet.
+# Two communities on the one PostgreSQL server: one keeps its photos in the bucket, one in its folders.
+PGPASSWORD=toolbox psql -h 127.0.0.1 -p "$PG_PORT" -U toolbox -d postgres -qc "CREATE DATABASE kiwi_local"
 data="$work/store" serve --database "$PG_URL" --media-store "$store" "${keys[@]}"
 stored=$base stored_pid=$pid
-toolbox=${KIWI_BENCH_BASELINE:-$toolbox} data="$work/local" serve --database "$PG_URL" "${keys[@]}"
+toolbox=${KIWI_BENCH_BASELINE:-$toolbox} data="$work/local" serve --database "${PG_URL%/kiwi}/kiwi_local" "${keys[@]}"
 local=$base
 stored_token=$(member "$stored" ada) local_token=$(member "$local" bob)
 python3 Tests/Benchmarks/kiwi_media_store.py posts "$stored" "$stored_token" "$local" "$local_token" "$work"/portrait-*.jpg >"$work/posts"

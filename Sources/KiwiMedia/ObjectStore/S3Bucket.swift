@@ -183,7 +183,7 @@ public final class S3Bucket: Sendable {
             do {
                 let remaining = patience.budget - (clock.now - started)
                 let response = try await Self.pool.execute(request, timeout: .nanoseconds(Self.nanoseconds(min(patience.attempt, remaining))))
-                answer = Answer(status: Int(response.status.code), body: try await response.body.collect(upTo: 256 << 20))
+                answer = Answer(status: Int(response.status.code), body: try await Self.body(of: response))
             } catch {
                 failure = "\(error)"
                 continue
@@ -203,6 +203,21 @@ public final class S3Bucket: Sendable {
             }
         }
         throw ObjectStoreProblem.unavailable("\(location.endpoint.host ?? "the store") \(method) \(failure)")
+    }
+
+    /// The whole body, in a buffer of the size its `Content-Length` gives: a photo kept in memory
+    /// then takes what it weighs, not the next power of two (`collect` grows by doubling).
+    private static func body(of response: HTTPClientResponse) async throws -> ByteBuffer {
+        let length = response.headers.first(name: "content-length").flatMap { Int($0) }
+        guard let length, length <= 256 << 20 else { return try await response.body.collect(upTo: 256 << 20) }
+        var body = ByteBufferAllocator().buffer(capacity: length)
+        for try await chunk in response.body {
+            guard body.readableBytes + chunk.readableBytes <= length else {
+                throw ObjectStoreProblem.unavailable("an answer longer than its Content-Length")
+            }
+            body.writeImmutableBuffer(chunk)
+        }
+        return body
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
