@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The fault runs: a burst of posts through the load balancer; part way through, one server is
-killed (SIGKILL), the database restarts, or the balancer reloads. Each client sends its post with an
+killed (SIGKILL), the database restarts, the balancer reloads, or the media store is killed and started again. Each client sends its post with an
 Idempotency-Key and, on any failure (no answer, a reset, 5xx, 409, 429), sends it again with the
 same key until it is acknowledged (2xx), as `toolbox kiwi` does. Afterwards, through the server that
 lived: every post acknowledged, none missing (acknowledged but not readable, or with another
@@ -12,6 +12,7 @@ other post's.
   kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --kill PID
   kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --restart 'COMMAND THAT RESTARTS THE DATABASE'
   kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --reload 'COMMAND THAT RELOADS THE BALANCER'
+  kiwi_fault.py BALANCER_URL SURVIVOR_URL TOKEN POSTS --store 'COMMAND THAT KILLS AND RESTARTS THE MEDIA STORE'
 """
 import json
 import os
@@ -121,7 +122,8 @@ while True:
     page += 1
 duplicated = len(captions) - len(set(captions))
 unacknowledged = len(set(captions) - {f"fault {run} {index}" for index in acknowledged})
-what = {"--kill": "one server killed (SIGKILL)", "--restart": "the database restarted", "--reload": "nginx reloaded"}[fault]
+what = {"--kill": "one server killed (SIGKILL)", "--restart": "the database restarted", "--reload": "nginx reloaded",
+        "--store": "the media store killed (SIGKILL) and started again"}[fault]
 print(f"   {total} posts, 16 clients retrying with their key, {what} after {total // 4} acknowledgements: "
       f"{len(acknowledged)} acknowledged ({sendings[0]} sendings, {elapsed:.1f} s), {len(missing) + len(wrong)} missing, "
       f"{duplicated} duplicated, {unacknowledged} stored without an acknowledgement")

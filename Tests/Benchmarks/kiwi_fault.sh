@@ -71,7 +71,7 @@ sleep 5
 "$(command -v weed)" ${WEED_ARGS[*]} >>"$WEED_DIR/weed.log" 2>&1 &
 echo \$! >"$work/weed.pid"
 RESTART
-python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" "$posts" --restart "bash $work/store-restart.sh" || status=1
+python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" "$posts" --store "bash $work/store-restart.sh" || status=1
 pids+=("$(cat "$work/weed.pid")")
 # What a write cut short left in the store is removed once it answers again (1, 2, 5, 10 s… later).
 sleep 20
