@@ -170,7 +170,7 @@ struct PhotoIntake: Sendable {
     }
 
     /// The media room's problems as the community's: the edge where they are said.
-    func refusing<Result>(_ work: () async throws -> Result) async throws -> Result {
+    private func refusing<Result>(_ work: () async throws -> Result) async throws -> Result {
         do {
             return try await work()
         } catch let problem as MediaProblem {
