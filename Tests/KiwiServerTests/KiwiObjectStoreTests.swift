@@ -271,8 +271,9 @@ import Testing
     /// What a server holds of the store in memory: within its budget, the least recently used out
     /// first (a version read again stays), manifests counted too, one too large for it never held.
     @Test func recentMediaKeepsWhatIsReadAgainWithinItsBudget() {
-        let recent = RecentMedia(budget: 8_000)
         let kilobyte = ByteBuffer(repeating: 1, count: 1_000)
+        // A buffer counts for the memory it holds, which its allocator may round up.
+        let recent = RecentMedia(budget: 8 * kilobyte.capacity)
         for name in ["a", "b", "c", "d", "e", "f", "g"] { recent.keep(kilobyte, file: "640.jpg", of: name) }
         #expect(recent.file("640.jpg", of: "a") != nil, "a, read again, is now the most recent")
         recent.keep(kilobyte, file: "640.jpg", of: "h")
@@ -283,7 +284,7 @@ import Testing
             "eight of a kilobyte at most, a among them"
         )
 
-        recent.keep(ByteBuffer(repeating: 2, count: 1_001), file: "full.jpg", of: "a")
+        recent.keep(ByteBuffer(repeating: 2, count: kilobyte.capacity + 1), file: "full.jpg", of: "a")
         #expect(recent.file("full.jpg", of: "a") == nil, "more than an eighth of the budget is not held")
 
         let manifest = MediaManifest(made: Date(), files: ["640.jpg": .init(digest: "x", length: 1_000, width: 640, height: 480)])
