@@ -31,20 +31,23 @@ public protocol MediaStore: Sendable {
 }
 
 extension MediaStore {
-    /// A new photo's versions, and their manifest last.
-    public func write(_ photo: ProcessedPhoto, for name: String) async throws {
+    /// A new photo's versions, and their manifest last; answers the manifest.
+    @discardableResult
+    public func write(_ photo: ProcessedPhoto, for name: String) async throws -> MediaManifest {
+        let manifest = MediaManifest(photo)
         try await put(
             name,
             files: Dictionary(photo.versions.map { (MediaManifest.fileName($0), $0.bytes) }, uniquingKeysWith: { $1 }),
-            manifest: MediaManifest(photo)
+            manifest: manifest
         )
+        return manifest
     }
 }
 
 /// What a photo's manifest (`versions.json`) holds: the kept files by name (`640.jpg`), each with
 /// its digest (the `ETag`), length and pixels, and when they were made.
 public struct MediaManifest: Codable, Sendable {
-    public struct Entry: Codable, Sendable {
+    public struct Entry: Codable, Sendable, Equatable {
         public var digest: String
         public var length: Int
         public var width: Int
@@ -52,12 +55,21 @@ public struct MediaManifest: Codable, Sendable {
         /// The file's CRC-32, which a zip of it needs (a member's archive); nil in a manifest
         /// written before it was kept.
         public var crc32: UInt32?
+
+        public init(digest: String, length: Int, width: Int, height: Int, crc32: UInt32? = nil) {
+            (self.digest, self.length, self.width, self.height, self.crc32) = (digest, length, width, height, crc32)
+        }
     }
 
     public static let fileName = "versions.json"
 
     public var made: Date
     public var files: [String: Entry]
+
+    public init(made: Date, files: [String: Entry]) {
+        self.made = made
+        self.files = files
+    }
 
     /// `640.webp`.
     public static func fileName(_ version: ProcessedPhoto.Version) -> String { "\(version.size.rawValue).\(version.format.rawValue)" }

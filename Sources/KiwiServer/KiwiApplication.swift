@@ -129,7 +129,8 @@ func buildApplication(
             processor: PhotoProcessor(),
             maxBytes: arguments.maxUploadBytes,
             measures: arguments.metrics,
-            logger: logger
+            logger: logger,
+            objects: storage
         ),
         bookSearch: books,
         covers: covers,

@@ -140,6 +140,9 @@ extension LocalKiwiServer {
         } else {
             output.notice("\(report.photos) photos named by the community, \(report.stored) in the bucket")
             for name in report.withoutObjects { output.line("missing from the bucket: \(name)") }
+            for name in report.withoutRows {
+                output.line(command.repair ? "its objects' rows written again: \(name)" : "its objects' rows missing in the database: \(name)")
+            }
             for name in report.withoutRow {
                 output.line(report.removed.contains(name) ? "removed (named by nothing): \(name)" : "named by nothing: \(name)")
             }
@@ -148,15 +151,16 @@ extension LocalKiwiServer {
             }
         }
         let left = report.withoutRow.count - report.removed.count
-        guard report.withoutObjects.isEmpty, left == 0 else {
+        let rowsLeft = command.repair ? 0 : report.withoutRows.count
+        guard report.withoutObjects.isEmpty, left == 0, rowsLeft == 0 else {
             throw ToolboxError(
                 .failure,
                 [
                     report.withoutObjects.isEmpty ? nil : "\(report.withoutObjects.count) photos the community names are not whole in the bucket",
+                    rowsLeft == 0 ? nil : "\(rowsLeft) photos' objects are not in the database as the bucket has them",
                     left == 0 ? nil : "\(left) photos in the bucket are named by nothing",
                 ].compactMap { $0 }.joined(separator: "; "),
-                hint: left > 0
-                    ? "run it again with --repair to remove those named by nothing" : "move them again with `toolbox kiwi migrate --media-to`"
+                hint: left + rowsLeft > 0 ? "run it again with --repair" : "move them again with `toolbox kiwi migrate --media-to`"
             )
         }
         if output.format != .json { output.notice("every photo has its objects, and every object its photo") }

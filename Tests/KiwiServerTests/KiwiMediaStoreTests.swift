@@ -394,6 +394,16 @@ struct KiwiMediaStoreTests {
         let (orphan, kept) = (try await bucket.list(under: "orphan.jpg/"), try await bucket.list(under: "\(name)/"))
         #expect(orphan.isEmpty && !kept.isEmpty, "only the orphan went")
 
+        // The database keeps the photo's objects as the bucket's manifest gives them; rows lost are
+        // reported, and written again from the bucket with --repair.
+        let database = try SQLiteKiwiDatabase(path: "\(folder.path)/kiwi.sqlite", serving: false)
+        let manifest = try #require(try await BucketMedia(bucket: bucket, cacheBytes: 0).manifest(name))
+        #expect(try await database.objects(of: name)?.files == manifest.files, "every object's digest, length and pixels in the database")
+        try await database.dropObjects(of: name)
+        #expect(try await check(false).run(now: later).withoutRows == [name])
+        #expect(try await check(true).run(now: later).withoutRows == [name])
+        #expect(try await database.objects(of: name)?.files == manifest.files, "written again")
+
         try await bucket.delete("\(name)/320.jpg")
         let broken = try await check(true).run(now: later)
         #expect(broken.withoutObjects == [name] && broken.removed.isEmpty, "a named photo is reported, never removed")

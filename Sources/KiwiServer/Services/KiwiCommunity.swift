@@ -87,9 +87,12 @@ final class KiwiCommunity: Sendable {
         reports = Reports(store: storage, writes: writes, posts: posts, standings: standings)
         archives = Archives(store: storage, posts: storage, shelves: posts.shelves, photos: photos)
         arrivals = Arrivals(posts: posts, shelves: posts.shelves, accounts: accounts)
-        // A photo deleted through another server (its notice heard here) leaves this one's copies too.
+        // A photo deleted through another server (its notice heard here) leaves this one's copies
+        // too. The hook holds the media store alone: the changes belong to the database, which
+        // the photos' intake holds (its objects' rows), and a cycle would keep both for good.
+        let media = photos.media
         changes.cache { change in
-            if case .photoRemoved(let name)? = change { Task { await photos.heardRemoved(name) } }
+            if case .photoRemoved(let name)? = change { Task { await media.forget(name) } }
         }
         follows = Follows(store: storage, writes: writes, blocks: blocks)
         search = Search(store: storage, blocks: blocks, standings: standings)

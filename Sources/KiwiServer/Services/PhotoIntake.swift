@@ -20,6 +20,9 @@ struct PhotoIntake: Sendable {
     let measures: Bool
     /// Says why the media store failed, where the answer says only that it did.
     let logger: Logger
+    /// Where the database keeps a bucket's objects (`MediaObjectStore`); used only with a media
+    /// store that keeps originals.
+    var objects: (any MediaObjectStore)? = nil
     /// Photos kept before versions existed, being processed on their first request: once.
     let catchingUp = InFlightWork<MediaManifest>()
 
@@ -98,7 +101,8 @@ struct PhotoIntake: Sendable {
         let image = photo.image
         try uploads?.store(image)
         do {
-            try await refusing { try await media.write(photo.processed, for: image.name) }
+            let manifest = try await refusing { try await media.write(photo.processed, for: image.name) }
+            if media.keepsOriginals { try await objects?.keepObjects(of: image.name, manifest) }
             let result = try await write(uploads == nil && !media.keepsOriginals ? .stored(image) : .file(image.name))
             if measures, photo.received > 0 { KiwiMetrics.uploadBytes.increment(by: photo.received) }
             return result
@@ -112,6 +116,8 @@ struct PhotoIntake: Sendable {
     /// One the media store cannot remove now (it is away) is removed once it answers again.
     func discard(_ name: String) async {
         uploads?.remove(name)
+        // The rows first: the database never names objects that are going.
+        if media.keepsOriginals { try? await objects?.dropObjects(of: name) }
         do {
             try await media.remove(name)
         } catch {

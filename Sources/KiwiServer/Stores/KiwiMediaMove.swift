@@ -10,7 +10,8 @@ import PluginAPI
 /// avatar and book cover, with every version) moved between its own folders or database and an
 /// object store's bucket. Each photo's files are checked against its manifest's digests before
 /// they go (and by the store, from their MD5) and its manifest goes last, so a photo whose manifest
-/// is there is complete: a second run copies nothing and an interrupted one goes on. Moving in
+/// is there is complete: a second run copies nothing and an interrupted one goes on. The database
+/// keeps each moved photo's objects (`MediaObjectStore`) from then on. Moving in
 /// ends with the bucket's marker, which lets servers use it; moving out removes it first.
 public struct KiwiMediaMove: Sendable {
     public enum Direction: Sendable {
@@ -59,7 +60,15 @@ public struct KiwiMediaMove: Sendable {
             return try await database.opened(mustExist: true, logger: logger) { storage in
                 let local = try MediaFolder(path: database.media(given: mediaFolder, dataHome: dataHome) ?? "\(dataHome)/kiwi/media")
                 let folder = try database.uploads(given: uploads).map { try UploadFolder(path: $0) }
-                let intake = PhotoIntake(uploads: folder, media: local, processor: PhotoProcessor(), maxBytes: .max, measures: false, logger: logger)
+                let intake = PhotoIntake(
+                    uploads: folder,
+                    media: local,
+                    processor: PhotoProcessor(),
+                    maxBytes: .max,
+                    measures: false,
+                    logger: logger,
+                    objects: storage
+                )
                 let names = try await KiwiPhotoNames.all(in: storage).sorted()
                 var report = Report(photos: names.count)
                 if direction == .fromStore { try await bucket.delete(BucketMedia.marker) }
@@ -93,7 +102,11 @@ public struct KiwiMediaMove: Sendable {
 
     /// One photo into the bucket: true when moved, false when there already, nil when it is nowhere.
     private func moveIn(_ name: String, from intake: PhotoIntake, into remote: BucketMedia, in storage: any KiwiStorage) async throws -> Bool? {
-        if try await remote.manifest(name) != nil { return false }
+        if let there = try await remote.manifest(name) {
+            // Its rows too, should the run that put it have stopped before them.
+            if try await storage.objects(of: name) == nil { try await storage.keepObjects(of: name, there) }
+            return false
+        }
         // Its versions as this server keeps them, made now from the photo itself if they never were.
         let manifest: MediaManifest
         do {
@@ -113,6 +126,7 @@ public struct KiwiMediaMove: Sendable {
             files[file] = Data(bytes.readableBytesView)
         }
         try await remote.put(name, files: files, manifest: manifest)
+        try await storage.keepObjects(of: name, manifest)
         return true
     }
 
@@ -151,6 +165,7 @@ public struct KiwiMediaMove: Sendable {
             }
         }
         try await intake.media.put(name, files: files, manifest: manifest)
+        try await storage.dropObjects(of: name)
         return true
     }
 }

@@ -139,12 +139,20 @@ struct KiwiTable: Sendable, Hashable {
 
     /// Deleted accounts' names, and until when nobody may take them.
     static let heldNames = KiwiTable("held_names", [("username", .text), ("until", .real)], key: ["username"])
+    static let mediaObjects = KiwiTable(
+        "media_objects",
+        [
+            ("name", .text), ("file", .text), ("digest", .text), ("length", .integer), ("width", .integer), ("height", .integer),
+            ("crc32", .integer), ("made", .real),
+        ],
+        key: ["name", "file"]
+    )
 
     /// Every table, each after the tables its rows name.
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos, heldNames,
+        reportPhotos, heldNames, mediaObjects,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

@@ -34,6 +34,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var members: [String: Member] = [:]
     /// The names of deleted accounts, lower-cased, and until when nobody may take them.
     var heldNames: [String: Date] = [:]
+    /// The objects of the photos in a media store's bucket, by photo.
+    var mediaObjects: [String: MediaManifest] = [:]
     var sessions: [String: String] = [:]
     var posts: [Int64: StoredPost] = [:]
     var comments: [Int64: KiwiComment] = [:]

@@ -151,6 +151,12 @@ enum PostgresSchema {
             "ALTER TABLE reports DROP CONSTRAINT IF EXISTS reports_reporter_fkey",
             "ALTER TABLE reports DROP CONSTRAINT IF EXISTS reports_account_fkey",
             "CREATE TABLE IF NOT EXISTS held_names (username TEXT PRIMARY KEY, until DOUBLE PRECISION NOT NULL)",
+            """
+            CREATE TABLE IF NOT EXISTS media_objects (
+                name TEXT NOT NULL, file TEXT NOT NULL, digest TEXT NOT NULL, length BIGINT NOT NULL,
+                width INTEGER NOT NULL, height INTEGER NOT NULL, crc32 BIGINT, made DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (name, file))
+            """,
             "CREATE TRIGGER moderation_log_unedited BEFORE UPDATE OR DELETE ON moderation_log FOR EACH ROW EXECUTE FUNCTION kiwi_unedited()",
         ] + search + [
             """

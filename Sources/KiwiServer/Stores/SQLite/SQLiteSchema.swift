@@ -210,6 +210,16 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v23: a media store's objects") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE media_objects (
+                        name TEXT NOT NULL, file TEXT NOT NULL, digest TEXT NOT NULL, length INTEGER NOT NULL,
+                        width INTEGER NOT NULL, height INTEGER NOT NULL, crc32 INTEGER, made REAL NOT NULL,
+                        PRIMARY KEY (name, file));
+                    """
+            )
+        }
         return migrator
     }
 }
