@@ -198,6 +198,15 @@ struct KiwiMediaStoreTests {
         let bucket = S3Bucket(store.location(), credentials: SeaweedFS.credentials)
         let photos = Set(try await bucket.list().filter { $0.contains("/") }.map { String($0.prefix { $0 != "/" }) })
         #expect(photos == named, "objects \(photos), posts \(named)")
+
+        // An account deleted takes its photos from the bucket, its avatar among them, and their rows.
+        let (avatar, kind) = TestImages.multipart(TestImages.png(width: 300, height: 300, seed: 3))
+        try await ada.send("PUT", base + "/users/ada/avatar", body: avatar, type: kind)
+        #expect(Set(try await bucket.list().filter { $0.contains("/") }.map { String($0.prefix { $0 != "/" }) }).count == 3)
+        try await ada.send("DELETE", base + "/users/me", body: Data(#"{"password":"pw-ada"}"#.utf8), type: "application/json")
+        #expect(try await bucket.list().filter { $0.contains("/") }.isEmpty, "nothing of hers is left in the bucket")
+        let database = try SQLiteKiwiDatabase(path: "\(folder.path)/kiwi.sqlite", serving: false)
+        for name in photos { #expect(try await database.objects(of: name) == nil, "nor its rows") }
     }
 
     /// A community's photos moved into a bucket and back with `kiwi migrate`, the real binary on

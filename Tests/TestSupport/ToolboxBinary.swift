@@ -113,7 +113,9 @@ public struct ToolboxBinary: Sendable {
                 (Self.url.path, arguments)
             }
         let (running, stdin) = try launch(executable, launched, environment: extra)
-        stdin?.write(Data(input.utf8))
+        // Throwing, not trapping: a program that ends before it reads its input (a refusal at once,
+        // on a loaded machine) closes the pipe, and `write(_:)` would crash the whole test process.
+        if !input.isEmpty { try? stdin?.write(contentsOf: Data(input.utf8)) }
         try? stdin?.close()
         return running
     }
