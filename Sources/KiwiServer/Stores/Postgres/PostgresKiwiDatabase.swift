@@ -61,12 +61,25 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
     /// Migrates once the pool reaches the server, then gives the listener a moment to listen, so
     /// that what a new server keeps is trusted (and its readers hear every change) from its first
     /// request. The pool retries a refused connection for ever; a server or a migration that cannot
-    /// start says so instead.
+    /// reach the database within 10 s says so instead. Once reached, the schema's statements get a
+    /// minute: a busy server (a checkpoint after a large copy, other servers' turns at the schema)
+    /// is slow, not away.
     func start() async throws {
         do {
-            try await Deadline.answer(within: .seconds(10), orThrow: CancellationError()) { try await self.migrate() }
+            // The pool's own retries, not a request's patience: a server still starting is waited for.
+            try await Deadline.answer(within: .seconds(10), orThrow: CancellationError()) {
+                _ = try await self.client.query("SELECT 1", logger: self.logger)
+            }
         } catch {
             throw ToolboxError.unavailable("cannot reach the PostgreSQL database", hint: "check the database URL and that the server is running")
+        }
+        do {
+            try await Deadline.answer(within: .seconds(60), orThrow: CancellationError()) { try await self.migrate() }
+        } catch {
+            throw ToolboxError.unavailable(
+                "the PostgreSQL database did not take Kiwi's schema within a minute",
+                hint: "check that the user may create tables, and the server's log"
+            )
         }
         try await listening(within: .seconds(5))
     }
