@@ -34,6 +34,7 @@
 #                     with its own N ("20 /@reader0 page": a costly read needs fewer). Writes
 #                     "ROUTE<TAB>INSTRUCTIONS A REQUEST<TAB>CALLGRIND FILE" lines to $work/NAME.counts.
 pids=()
+weed_pids=()
 database=""
 launcher=()
 # The benchmarks seed and write far faster than a community's rate limits allow, and their load
@@ -91,6 +92,8 @@ serve() {
 }
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    # SeaweedFS does not stop on SIGTERM.
+    for pid in "${weed_pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
     [ -n "$database" ] && pg_down
     rm -rf "$work"
@@ -245,7 +248,7 @@ weed_start() {
     weed=$(command -v weed || echo .build/python/bin/weed)
     "$weed" "${WEED_ARGS[@]}" >>"$WEED_DIR/weed.log" 2>&1 &
     WEED_PID=$!
-    pids+=("$WEED_PID")
+    weed_pids+=("$WEED_PID")
     # Ready when the bucket takes a write (its gateway answers before the volume servers join).
     python3 - "$WEED_URL" <<'PY' && return
 import os, sys, time

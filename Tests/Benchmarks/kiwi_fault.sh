@@ -72,7 +72,7 @@ sleep 5
 echo \$! >"$work/weed.pid"
 RESTART
 python3 Tests/Benchmarks/kiwi_fault.py "$balancer" "$second" "$token" "$posts" --store "bash $work/store-restart.sh" || status=1
-pids+=("$(cat "$work/weed.pid")")
+weed_pids+=("$(cat "$work/weed.pid")")
 # What a write cut short left in the store is removed once it answers again (1, 2, 5, 10 s… later).
 sleep 20
 "$toolbox" kiwi media check --media-store "$store" --database "$store_db" --json >"$work/check.json" && checked=0 || checked=$?
