@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 
 /// Opens a link with the desktop's opener: `$BROWSER`, else `xdg-open`, else `open`.
 public struct TrailerOpener: Sendable {
@@ -25,22 +26,13 @@ public struct TrailerOpener: Sendable {
     /// Opens `url`; false when nothing could.
     func open(_ url: String) -> Bool {
         guard let command, let executable = command.first else { return false }
-        let process = Process()
         let path =
             executable.contains("/")
             ? executable
             : (environment["PATH"] ?? "").split(separator: ":")
                 .map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? executable
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = Array(command.dropFirst()) + [url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        } catch {
-            return false
-        }
+        guard let browser = try? ChildProcess(path, Array(command.dropFirst()) + [url], environment: environment) else { return false }
+        browser.waitUntilExit()
+        return browser.terminationStatus == 0
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KiwiMedia
 import NIOCore
+import PluginAPI
 import Synchronization
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 
 /// Runs `work`, which blocks (waits for a child process, reads a pipe to its end), on a thread of
 /// its own rather than on Swift's cooperative pool. That pool has one thread per core: on a 2-core

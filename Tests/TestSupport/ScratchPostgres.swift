@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 
 /// A PostgreSQL server of a test's own (its own folder and port, on this machine), which the
 /// test may stop and start again: a database that restarts. Needs Debian's PostgreSQL server

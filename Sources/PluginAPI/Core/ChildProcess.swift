@@ -1,11 +1,11 @@
 import Foundation
 
-/// A program the tests start (toolbox, a browser's script, nginx, pg_ctl), with posix_spawn in
-/// place of Foundation's Process. This toolchain's `Process.run()` lists /proc/self/fd to close
-/// what the child must not inherit, and over-reads its entries (swift-corelibs-foundation PR
-/// #5472): with the thousand files the suite holds open it crashed the whole test process about
-/// once a run. Here the child closes everything past its three streams itself (glibc's closefrom
-/// action), so no child holds another's pipes open.
+/// A program toolbox or its tests start (a browser for a trailer; toolbox, nginx, pg_ctl), with
+/// posix_spawn in place of Foundation's Process. This toolchain's `Process.run()` lists
+/// /proc/self/fd to close what the child must not inherit, and over-reads its entries
+/// (swift-corelibs-foundation PR #5472): with the thousand files the test suite holds open it
+/// crashed the whole process about once a run. Here the child closes everything past its three
+/// streams itself (glibc's closefrom action), so no child holds another's pipes open.
 public final class ChildProcess: @unchecked Sendable {
     // @unchecked: `status` is guarded by `lock`; the rest never changes.
 
@@ -159,31 +159,11 @@ public final class ChildProcess: @unchecked Sendable {
         if reaped == processIdentifier { status = raw }
     }
 
-    /// Runs a program to its end, on this thread: its status and what it wrote (both streams,
-    /// unless `errors` is false).
-    public static func runBlocking(
-        _ executable: String,
-        _ arguments: [String],
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        in directory: URL? = nil,
-        errors: Bool = true
-    ) throws -> (status: Int32, output: String) {
-        let child = try ChildProcess(
-            executable,
-            arguments,
-            environment: environment,
-            in: directory,
-            output: .pipe,
-            error: errors ? .sameAsOutput : .null
-        )
-        let text = String(decoding: child.output?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
-        child.waitUntilExit()
-        return (child.terminationStatus, text)
-    }
-
     public struct Failed: Error, CustomStringConvertible {
         public let command: String
         public let said: String
         public var description: String { "\(command) failed: \(said)" }
+
+        public init(command: String, said: String) { (self.command, self.said) = (command, said) }
     }
 }
