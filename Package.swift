@@ -143,6 +143,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // RSA, for the keys that sign ActivityPub requests.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
             resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]
@@ -209,6 +211,7 @@ let package = Package(
                 "toolbox-kiwi-server",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             exclude: ["Fixtures"]
         ),

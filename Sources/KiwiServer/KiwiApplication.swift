@@ -138,7 +138,8 @@ func buildApplication(
         registrations: arguments.registrations,
         rateLimits: KiwiRateLimit.effective(arguments.rateLimits),
         healthPatience: .seconds(arguments.healthPatience),
-        heartbeat: .seconds(arguments.heartbeat)
+        heartbeat: .seconds(arguments.heartbeat),
+        federatedAt: arguments.federation == .on ? arguments.publicURL : nil
     )
     let connections = connections ?? ConnectionGuard(arguments, openFiles: ConnectionGuard.openFilesLimit())
     var app = Application(
@@ -182,10 +183,12 @@ func buildRouter(
     operations.addHealthRoute(to: router)
     router.add(middleware: KiwiETagMiddleware())
     operations.addRoutes(to: router)
-    AccountController(community: community, links: links).addRoutes(to: router)
+    let federation = community.federation.map(FederationController.init)
+    federation?.addRoutes(to: router)
+    AccountController(community: community, links: links, federation: federation).addRoutes(to: router)
     PostController(community: community, links: links).addRoutes(to: router)
     media.addRoutes(to: router)
-    FollowController(community: community, links: links).addRoutes(to: router)
+    FollowController(community: community, links: links, federation: federation).addRoutes(to: router)
     BlockController(community: community, links: links).addRoutes(to: router)
     ReportController(community: community, links: links).addRoutes(to: router)
     ShelfController(community: community, links: links).addRoutes(to: router)

@@ -22,12 +22,17 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
             503 within seconds, and the server comes back by itself when it returns. Stops cleanly \
             on Ctrl-C or SIGTERM, finishing the requests in flight.
 
+            With --federation on and an https --public-url, other servers of the fediverse (Mastodon, \
+            BookWyrm) can find the community's readers: WebFinger, NodeInfo, and an ActivityPub actor \
+            for each member, with the key their requests will be signed with.
+
             Examples:
               toolbox kiwi serve
               toolbox kiwi serve --host 0.0.0.0 --port 8080 --public-url https://kiwi.example.org
               toolbox kiwi serve --database sqlite:/srv/kiwi/kiwi.sqlite --uploads /srv/kiwi/uploads
               toolbox kiwi serve --database postgres://kiwi:secret@db/kiwi --metrics
               toolbox kiwi serve --database 'postgres://kiwi:secret@db/kiwi?pool=16'
+              toolbox kiwi serve --public-url https://kiwi.example.org --federation on
               toolbox kiwi serve --database postgres://kiwi:secret@db/kiwi \\
                 --media-store 's3://kiwi-photos?endpoint=http://127.0.0.1:8333&path-style=true'
             """
@@ -109,6 +114,11 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
     public var rateLimits: [KiwiRateLimit] = []
     @Option(help: "Seconds between a quiet live stream's heartbeats.") public var heartbeat = 15.0
     @Option(help: "Seconds GET /health waits for the database before it answers 503.") public var healthPatience = 2.0
+    @Option(
+        help:
+            "Whether readers can be found from other servers of the fediverse (ActivityPub: WebFinger, NodeInfo, an actor for each member): on needs an https --public-url."
+    )
+    public var federation = KiwiFederation.off
     @OptionGroup public var global: GlobalOptions
 
     public var isServer: Bool { true }
@@ -146,6 +156,12 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
             throw ValidationError("--media-store keeps photos and their versions in the bucket: give it without --uploads and --media-folder")
         }
         guard mediaCacheBytes >= 0 else { throw ValidationError("--media-cache-bytes must be 0 or more") }
+        if federation == .on, URLComponents(string: publicURL ?? "").map({ $0.scheme?.lowercased() == "https" && $0.host?.isEmpty == false }) != true
+        {
+            throw ValidationError(
+                "--federation on needs the https address other servers reach this one at: add --public-url https://kiwi.example.org"
+            )
+        }
         for proxy in trustedProxies where AddressRange(proxy) == nil {
             throw ValidationError("--trusted-proxy '\(proxy)' is not an address or a CIDR range such as 10.0.0.0/8")
         }

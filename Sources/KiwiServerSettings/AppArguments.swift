@@ -49,6 +49,14 @@ public protocol AppArguments: Sendable {
     var heartbeat: Double { get }
     /// Seconds `GET /health` waits for the database before it answers 503.
     var healthPatience: Double { get }
+    /// Whether the server speaks ActivityPub (it needs an https public URL).
+    var federation: KiwiFederation { get }
+}
+
+/// `--federation`: whether the community's readers can be found and followed from other servers
+/// (ActivityPub). Off by default, so a server on a LAN answers as it always has.
+public enum KiwiFederation: String, Sendable, CaseIterable, ExpressibleByArgument {
+    case off, on
 }
 
 /// `--registrations`: who may make an account.

@@ -30,9 +30,10 @@
 #   count_instructions NAME BUILD N ROUTE…  serves $data (already seeded) with BUILD's server program
 #                     under callgrind and asks each ROUTE N times after ${warm:-20} to warm it (kept
 #                     pages made, first-use costs paid), counting only those N; a ROUTE is a path, and
-#                     " logged-in" (as reader0) or " page" (Accept: text/html) after it, and may start
-#                     with its own N ("20 /@reader0 page": a costly read needs fewer). Writes
-#                     "ROUTE<TAB>INSTRUCTIONS A REQUEST<TAB>CALLGRIND FILE" lines to $work/NAME.counts.
+#                     " logged-in" (as reader0), " page" (Accept: text/html) or " actor" (Accept:
+#                     application/activity+json) after it, and may start with its own N ("20
+#                     /@reader0 page": a costly read needs fewer); $serving adds words to kiwi serve.
+#                     Writes "ROUTE<TAB>INSTRUCTIONS A REQUEST<TAB>CALLGRIND FILE" lines to $work/NAME.counts.
 pids=()
 weed_pids=()
 database=""
@@ -189,7 +190,7 @@ count_instructions() {
     # The server's program itself under callgrind (toolbox would exec it); each dump holds what ran
     # since the one before.
     XDG_DATA_HOME="$data" valgrind --tool=callgrind --callgrind-out-file="$folder/callgrind.%p" \
-        "$server" kiwi serve --port "$port" --quiet 2>>"$work/serve.log" &
+        "$server" kiwi serve --port "$port" --quiet ${serving:-} 2>>"$work/serve.log" &
     pid=$!
     pids+=("$pid")
     base="http://127.0.0.1:$port"
@@ -201,7 +202,11 @@ count_instructions() {
         local asks=$count
         if [[ $route =~ ^([0-9]+)\ (.*)$ ]]; then asks=${BASH_REMATCH[1]} route=${BASH_REMATCH[2]}; fi
         local url=${route%% *} headers=()
-        case "$route" in *" logged-in") headers=("Authorization: Bearer $token") ;; *" page") headers=("Accept: text/html") ;; esac
+        case "$route" in
+        *" logged-in") headers=("Authorization: Bearer $token") ;;
+        *" page") headers=("Accept: text/html") ;;
+        *" actor") headers=("Accept: application/activity+json") ;;
+        esac
         ask "$base$url" "${warm:-20}" "${headers[@]}"
         callgrind_control -d "$pid" >/dev/null
         ask "$base$url" "$asks" "${headers[@]}"

@@ -59,7 +59,14 @@ routes=(
 )
 echo "### instructions a request (callgrind)"
 warm=5 count_instructions reads "$toolbox" 200 "${routes[@]}"
-cut -f1,2 "$work/reads.counts" | sed "s|/books/$book|/books/ISBN|" | awk -F'\t' '{print $1 "\t" $2 "\tinstructions"}' >"$work/measured.tsv"
+# Federation's reads, on a server with it on (its links are the public URL's, so its own server).
+federated=(
+    "/.well-known/webfinger?resource=acct:reader0@kiwi.bench"
+    "/users/reader0 actor"
+)
+serving="--federation on --public-url https://kiwi.bench" warm=5 count_instructions federated "$toolbox" 200 "${federated[@]}"
+cat "$work/reads.counts" "$work/federated.counts" | cut -f1,2 | sed "s|/books/$book|/books/ISBN|" \
+    | awk -F'\t' '{print $1 "\t" $2 "\tinstructions"}' >"$work/measured.tsv"
 
 echo "### the heap with 1,000 live streams open (heaptrack)"
 server="$work/toolbox-kiwi-server"

@@ -54,8 +54,12 @@ import Testing
     func fuzz(database: String, tool: String, books: URL) async throws {
         let (server, base) = try await ToolboxBinary(extraEnvironment: ["TOOLBOX_KIWI_BOOKS_URL": books.absoluteString])
             // The fuzzer signs up and logs in thousands of times from one address: limits that
-            // would answer most of it 429 are lifted, so the logic behind them is what it tests.
-            .serveKiwi(["--database", database, "--rate-limit", "signups@address=off", "--rate-limit", "logins@address=off"])
+            // would answer most of it 429 are lifted, so the logic behind them is what it tests. With
+            // federation on, its routes are fuzzed too (their links name the public URL, never fetched).
+            .serveKiwi([
+                "--database", database, "--rate-limit", "signups@address=off", "--rate-limit", "logins@address=off",
+                "--federation", "on", "--public-url", "https://kiwi.test",
+            ])
         defer { server.process.terminate() }
         // hypothesis keeps its examples in `.hypothesis` where it runs.
         let folder = Scratch.url("schemathesis")

@@ -100,7 +100,7 @@ extension ServeCommand {
 
 extension KiwiCommunity {
     /// The community's rules on `storage`, as a test without a server uses them.
-    static func testing(_ storage: any KiwiStorage) -> KiwiCommunity {
+    static func testing(_ storage: any KiwiStorage, federatedAt publicURL: String? = nil) -> KiwiCommunity {
         KiwiCommunity(
             storage: storage,
             photos: PhotoIntake(
@@ -114,7 +114,8 @@ extension KiwiCommunity {
             bookSearch: nil,
             bcryptCost: 4,
             healthPatience: .seconds(30),
-            heartbeat: .seconds(15)
+            heartbeat: .seconds(15),
+            federatedAt: publicURL
         )
     }
 }

@@ -14,10 +14,14 @@ import Testing
 @testable import KiwiServer
 
 @Suite struct KiwiOpenAPITests {
-    @Test(arguments: [false, true]) func everyRouteIsDocumentedAndEveryDocumentedRouteExists(metrics: Bool) throws {
+    @Test(arguments: [(false, false), (true, false), (false, true)])
+    func everyRouteIsDocumentedAndEveryDocumentedRouteExists(metrics: Bool, federation: Bool) throws {
         let folder = Scratch.url("kiwi")
         let uploads = try UploadFolder(path: folder.appendingPathComponent("uploads").path)
-        let arguments = try ServeCommand.testing(["--uploads", uploads.path] + (metrics ? ["--metrics"] : []))
+        let arguments = try ServeCommand.testing(
+            ["--uploads", uploads.path] + (metrics ? ["--metrics"] : [])
+                + (federation ? ["--federation", "on", "--public-url", "https://kiwi.test"] : [])
+        )
         // The web pages are HTML for browsers, not the API: the document leaves them out.
         let pages = Router(context: KiwiRequestContext.self)
         KiwiPages(community: .testing(MemoryKiwiDatabase()), links: LinkMaker(publicURL: nil)).addRoutes(to: pages)
@@ -25,7 +29,7 @@ import Testing
         #expect(pageRoutes.contains("GET /") && pageRoutes.contains("POST /@{username}/follow"), "\(pageRoutes.sorted())")
         let routed = Set(
             buildRouter(
-                .testing(MemoryKiwiDatabase()),
+                .testing(MemoryKiwiDatabase(), federatedAt: arguments.federation == .on ? arguments.publicURL : nil),
                 signer: MediaSigner(keys: .random()),
                 arguments: arguments,
                 connections: ConnectionGuard(arguments, openFiles: 1024)
@@ -37,9 +41,12 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(KiwiOpenAPI.document.utf8)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        // An alias (`/api/posts`) is a `$ref` to the path item it repeats.
+        // An alias (`/api/posts`) is a `$ref` to the path item it repeats. What exists only with
+        // federation on is marked `x-federation`.
         func operations(_ item: [String: Any]) -> [String] {
-            guard let target = item["$ref"] as? String else { return Array(item.keys) }
+            guard let target = item["$ref"] as? String else {
+                return item.filter { federation || ($0.value as? [String: Any])?["x-federation"] as? Bool != true }.map(\.key)
+            }
             let path = target.replacingOccurrences(of: "#/paths/", with: "").replacingOccurrences(of: "~1", with: "/")
             return paths[path].map(operations) ?? ["unresolved \(target)"]
         }

@@ -124,6 +124,25 @@ import Testing
         )
         let brief = KiwiWire.ReportBrief(id: "2", kind: "post", category: "spam", status: "remove", createdAt: "2026-01-02T10:00:00Z")
         let history = KiwiWire.ModerationHistory(reports: [brief], actions: [entry2], standing: "silenced")
+        let link = KiwiWire.WebFinger.Link(rel: "self", type: "application/activity+json", href: "https://kiwi.test/users/ada")
+        let nodeInfo = KiwiWire.NodeInfo(
+            software: .init(name: "kiwi", version: "0.1.0", homepage: "https://kiwi.test"),
+            openRegistrations: true,
+            usage: .init(users: .init(total: 3, activeMonth: 2, activeHalfyear: 3), localPosts: 9, localComments: 4),
+            metadata: .init(nodeName: "kiwi.test")
+        )
+        let actor = KiwiWire.Actor(
+            id: "https://kiwi.test/users/ada",
+            type: "Person",
+            preferredUsername: "ada",
+            name: "Ada",
+            url: "https://kiwi.test/@ada",
+            followers: "https://kiwi.test/users/ada/followers",
+            following: "https://kiwi.test/users/ada/following",
+            icon: .init(mediaType: "image/png", url: "https://kiwi.test/uploads/a.png"),
+            publicKeyPem: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n",
+            published: "2026-01-02T10:00:00Z"
+        )
         let notified = KiwiWire.NotifiedPost(id: "7", imageURL: "http://kiwi.test/uploads/a.png", caption: "Storm")
         return [
             WireSample(user),
@@ -250,6 +269,19 @@ import Testing
             ),
             WireSample(KiwiWire.ModerationRequest(action: "warn", reason: "be kind")),
             WireSample(KiwiWire.Lifting(reason: "appeal")),
+            WireSample(KiwiWire.WebFinger(subject: "acct:ada@kiwi.test", aliases: ["https://kiwi.test/users/ada"], links: [link])),
+            WireSample(link, schema: "WebFingerLink"),
+            WireSample(KiwiWire.NodeInfoLinks(links: [link])),
+            WireSample(nodeInfo),
+            WireSample(nodeInfo.software, schema: "NodeInfoSoftware"),
+            WireSample(nodeInfo.services, schema: "NodeInfoServices"),
+            WireSample(nodeInfo.usage, schema: "NodeInfoUsage"),
+            WireSample(nodeInfo.usage.users, schema: "NodeInfoUsers"),
+            WireSample(nodeInfo.metadata, schema: "NodeInfoMetadata"),
+            WireSample(actor),
+            WireSample(actor.publicKey, schema: "ActorPublicKey"),
+            WireSample(KiwiWire.Actor.Image(mediaType: "image/png", url: "https://kiwi.test/uploads/a.png"), schema: "ActorImage"),
+            WireSample(KiwiWire.Collection(id: "https://kiwi.test/users/ada/followers", totalItems: 3)),
         ]
     }()
 

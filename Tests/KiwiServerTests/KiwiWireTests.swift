@@ -11,7 +11,7 @@ import Testing
 
 @Suite struct KiwiJSONEncoderTests {
     struct Odd: Encodable {
-        var text = "quote \" slash \\ line\nbell \u{7} emoji 📚"
+        var text = "\"quote\" slash \\ line\nbell \u{7} tab\t return\r unit \u{1f} emoji 📚\n"
         @Nullable var none: String?
         var count = -3
         var flag = false

@@ -3,15 +3,18 @@ import Hummingbird
 import KiwiServerSettings
 import KiwiWire
 
-/// Members and sessions: `POST /users`, `GET|PUT /users/<u>`, `GET|DELETE /users/me`,
+/// Members and sessions: `POST /users`, `GET|PUT /users/<u>` (and its actor, with federation on), `GET|DELETE /users/me`,
 /// `PUT /users/<u>/avatar`, `PUT /users/<u>/role`, `POST|DELETE /sessions`.
 struct AccountController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
+    /// With federation on, a member's path is also their ActivityPub actor.
+    var federation: FederationController? = nil
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.group("users").post(use: signUp).get("me", use: me).delete("me", use: deleteAccount)
-        router.group("users/:username").get(use: user).put(use: updateUser).put("avatar", use: updateAvatar).put("role", use: giveRole)
+        let member = federation.map { $0.negotiated(api: user, activity: $0.actor) } ?? user
+        router.group("users/:username").get(use: member).put(use: updateUser).put("avatar", use: updateAvatar).put("role", use: giveRole)
         router.group("sessions").post(use: logIn).delete(use: logOut)
     }
 

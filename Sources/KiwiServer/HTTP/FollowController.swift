@@ -6,10 +6,14 @@ import KiwiWire
 struct FollowController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
+    /// With federation on, the lists are also the actor's ActivityPub collections.
+    var federation: FederationController? = nil
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
+        let followerList = federation.map { $0.negotiated(api: followers, activity: $0.followers) } ?? followers
+        let followingList = federation.map { $0.negotiated(api: following, activity: $0.following) } ?? following
         router.group("users/:username").post("follow", use: follow).delete("follow", use: unfollow)
-            .get("followers", use: followers).get("following", use: following)
+            .get("followers", use: followerList).get("following", use: followingList)
         router.delete("users/me/followers/:username", use: removeFollower)
     }
 

@@ -39,7 +39,8 @@ enum KiwiJSON {
         init(body: ByteBuffer, tag: String, headers: HTTPFields = [:]) {
             self.body = body
             var fields = headers
-            fields[.contentType] = "application/json"
+            // JSON of another kind (ActivityPub's, WebFinger's) says so in `headers`.
+            if fields[.contentType] == nil { fields[.contentType] = "application/json" }
             fields[.eTag] = tag
             self.headers = fields
         }
@@ -51,7 +52,7 @@ enum KiwiJSON {
 
     static func response(body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var fields = headers
-        fields[.contentType] = "application/json"
+        if fields[.contentType] == nil { fields[.contentType] = "application/json" }
         return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: body))
     }
 }

@@ -200,3 +200,11 @@ enum PostImage: Sendable {
         return nil
     }
 }
+
+/// How many members a community has and how many are active, as NodeInfo tells other servers.
+struct KiwiUsage: Sendable, Equatable {
+    var members: Int
+    /// Members who posted or commented in the last 30 days, and in the last 180.
+    var activeMonth, activeHalfYear: Int
+    var posts, comments: Int
+}

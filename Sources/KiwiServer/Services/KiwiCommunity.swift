@@ -24,6 +24,8 @@ final class KiwiCommunity: Sendable {
     let health: DatabaseHealth
     /// The photos members send, and their versions.
     let photos: PhotoIntake
+    /// How other servers find the community and its readers; nil unless `--federation on`.
+    let federation: Federation?
 
     init(
         storage: any KiwiStorage,
@@ -34,7 +36,8 @@ final class KiwiCommunity: Sendable {
         registrations: KiwiRegistrations = .open,
         rateLimits: [KiwiRateLimit] = KiwiRateLimit.defaults,
         healthPatience: Duration,
-        heartbeat: Duration
+        heartbeat: Duration,
+        federatedAt publicURL: String? = nil
     ) {
         let changes = storage.changes
         let writes = Writes(
@@ -99,6 +102,14 @@ final class KiwiCommunity: Sendable {
         notifications = Notifications(store: storage, changes: changes, blocks: blocks, standings: standings)
         live = LiveEvents(store: storage, blocks: blocks, standings: standings, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)
+        federation = Federation(
+            publicURL: publicURL,
+            accounts: accounts,
+            follows: follows,
+            store: storage,
+            registrations: registrations,
+            changes: changes
+        )
     }
 
     /// What this server takes (`GET /instance`).

@@ -2,7 +2,7 @@
 /// each through the stores it needs.
 protocol KiwiStorage: AccountStore, PostStore, FollowStore, NotificationStore, AnswerStore, RateStore, CoverStore, ShelfStore, SearchStore,
     BlockStore,
-    ReportStore, BookDetailsStore, ArchiveStore, MediaObjectStore
+    ReportStore, BookDetailsStore, ArchiveStore, MediaObjectStore, FederationStore
 {
     /// Throws when the database does not answer (`GET /health`).
     func check() async throws

@@ -148,11 +148,15 @@ struct KiwiTable: Sendable, Hashable {
         key: ["name", "file"]
     )
 
+    /// The keys that sign each actor's requests to other servers: a member's (by username), or the
+    /// server's own. No foreign key, for the server's; a member's goes with the account.
+    static let actorKeys = KiwiTable("actor_keys", [("owner", .text), ("private_key", .text), ("created_at", .real)], key: ["owner"])
+
     /// Every table, each after the tables its rows name.
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos, heldNames, mediaObjects,
+        reportPhotos, heldNames, mediaObjects, actorKeys,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

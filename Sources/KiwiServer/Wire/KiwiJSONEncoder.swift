@@ -94,27 +94,39 @@ private final class JSONOutput {
             bytes.writeInteger(UInt8(ascii: "\""))
             return
         }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": bytes.writeStaticString("\\\"")
-            case "\\": bytes.writeStaticString("\\\\")
-            case "\n": bytes.writeStaticString("\\n")
-            case "\r": bytes.writeStaticString("\\r")
-            case "\t": bytes.writeStaticString("\\t")
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                bytes.writeString("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default: bytes.writeString(String(scalar))
+        // The runs between escapes are copied whole (a PEM key is 27 lines): UTF-8's bytes past
+        // ASCII are never escaped, so a run never splits a character.
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where Self.escaped(byte) {
+                bytes.writeBytes(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                switch byte {
+                case UInt8(ascii: "\""): bytes.writeStaticString("\\\"")
+                case UInt8(ascii: "\\"): bytes.writeStaticString("\\\\")
+                case UInt8(ascii: "\n"): bytes.writeStaticString("\\n")
+                case UInt8(ascii: "\r"): bytes.writeStaticString("\\r")
+                case UInt8(ascii: "\t"): bytes.writeStaticString("\\t")
+                default:
+                    bytes.writeStaticString("\\u00")
+                    bytes.writeInteger(Self.hexDigits[Int(byte >> 4)])
+                    bytes.writeInteger(Self.hexDigits[Int(byte & 0x0f)])
+                }
+                start = index + 1
             }
+            bytes.writeBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.writeInteger(UInt8(ascii: "\""))
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func escaped(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+
     /// Whether a string holds a quote, a backslash or a control character, looked for in its
     /// bytes where they lie (a native string's always do).
     private static func needsEscaping(_ value: String) -> Bool {
-        func escaped(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
-        return value.utf8.withContiguousStorageIfAvailable { $0.contains(where: escaped) } ?? value.utf8.contains(where: escaped)
+        value.utf8.withContiguousStorageIfAvailable { $0.contains(where: escaped) } ?? value.utf8.contains(where: escaped)
     }
 }
 

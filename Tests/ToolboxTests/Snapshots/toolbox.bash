@@ -1904,7 +1904,7 @@ _toolbox_kiwi_serve() {
     repeating_flags=()
     non_repeating_flags=(--media-redirect --metrics --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--trusted-proxy --rate-limit)
-    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --media-folder --media-keys --media-url --media-store --media-cache-bytes --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --config)
+    non_repeating_options=(--host --port --database --uploads --max-upload-bytes --media-folder --media-keys --media-url --media-store --media-cache-bytes --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --federation --config)
     __toolbox_offer_flags_options 0
 
     # Offer option value completions
@@ -1977,6 +1977,10 @@ _toolbox_kiwi_serve() {
         return
         ;;
     '--health-patience')
+        return
+        ;;
+    '--federation')
+        __toolbox_add_completions -W 'off'$'\n''on'
         return
         ;;
     '--config')

@@ -182,7 +182,7 @@ function __toolbox_parse_tokens -S
             __toolbox_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'serve'
-                __toolbox_parse_subcommand 0 'host=' 'port=' 'database=' 'uploads=' 'max-upload-bytes=' 'media-folder=' 'media-keys=' 'media-url=' 'media-store=' 'media-cache-bytes=' 'media-redirect' 'public-url=' 'metrics' 'registrations=' 'bcrypt-cost=' 'trusted-proxy=+' 'head-timeout=' 'body-timeout=' 'idle-timeout=' 'max-connections=' 'max-connections-per-address=' 'rate-limit=+' 'heartbeat=' 'health-patience=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
+                __toolbox_parse_subcommand 0 'host=' 'port=' 'database=' 'uploads=' 'max-upload-bytes=' 'media-folder=' 'media-keys=' 'media-url=' 'media-store=' 'media-cache-bytes=' 'media-redirect' 'public-url=' 'metrics' 'registrations=' 'bcrypt-cost=' 'trusted-proxy=+' 'head-timeout=' 'body-timeout=' 'idle-timeout=' 'max-connections=' 'max-connections-per-address=' 'rate-limit=+' 'heartbeat=' 'health-patience=' 'federation=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'migrate'
                 __toolbox_parse_subcommand 0 'from=' 'to=' 'media-to=' 'media-from=' 'uploads=' 'media-folder=' 'database=' 'json' 'no-color' 'v/verbose' 'q/quiet' 'offline' 'refresh' 'config=' 'plain' 'no-images' 'version' 'h/help'
             case 'approve'
@@ -1367,6 +1367,7 @@ complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_option
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve"' -l 'rate-limit' -d 'A rate limit other than the default: KIND[@account|@address]=N/WINDOW or KIND[@SCOPE]=off (repeatable; kinds: signups, logins, posts, comments, likes, follows, shelves, reports, failed-logins, upload-bytes; windows like 30s, 15m, 1h).' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" heartbeat' -l 'heartbeat' -d 'Seconds between a quiet live stream\'s heartbeats.' -rfka ''
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" health-patience' -l 'health-patience' -d 'Seconds GET /health waits for the database before it answers 503.' -rfka ''
+complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" federation' -l 'federation' -d 'Whether readers can be found from other servers of the fediverse (ActivityPub: WebFinger, NodeInfo, an actor for each member): on needs an https --public-url.' -rfka 'off on'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" json' -l 'json' -d 'Print one JSON document on stdout.'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" no-color' -l 'no-color' -d 'No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).'
 complete -c 'toolbox' -n '__toolbox_should_offer_completions_for_flags_or_options "toolbox kiwi serve" v verbose' -l 'verbose' -s 'v' -d 'Show each HTTP request on stderr.'

@@ -1863,6 +1863,7 @@ _toolbox_kiwi() {
 _toolbox_kiwi_serve() {
     local -i ret=1
     local -ar ___registrations=('open' 'approval' 'closed')
+    local -ar ___federation=('off' 'on')
     local -ar arg_specs=(
         '--host[The address to listen on.]:host:'
         '--port[The port to listen on (0\: any free port).]:port:'
@@ -1888,6 +1889,7 @@ _toolbox_kiwi_serve() {
         '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, shelves, reports, failed-logins, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
         '--heartbeat[Seconds between a quiet live stream'\''s heartbeats.]:heartbeat:'
         '--health-patience[Seconds GET /health waits for the database before it answers 503.]:health-patience:'
+        '--federation[Whether readers can be found from other servers of the fediverse (ActivityPub\: WebFinger, NodeInfo, an actor for each member)\: on needs an https --public-url.]:federation:{__toolbox_complete "${___federation[@]}"}'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'

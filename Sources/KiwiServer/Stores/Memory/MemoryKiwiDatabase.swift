@@ -36,6 +36,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var heldNames: [String: Date] = [:]
     /// The objects of the photos in a media store's bucket, by photo.
     var mediaObjects: [String: MediaManifest] = [:]
+    /// Each actor's private key (PEM), by member (or the server's own).
+    var actorKeys: [String: String] = [:]
     var sessions: [String: String] = [:]
     var posts: [Int64: StoredPost] = [:]
     var comments: [Int64: KiwiComment] = [:]

@@ -130,6 +130,7 @@ extension PostgresKiwiDatabase: AccountStore {
                 "UPDATE reports SET content = \(nothing) WHERE account = \(username)",
                 "DELETE FROM images WHERE name IN (SELECT image FROM posts WHERE owner = \(username)) OR name = \(avatar)",
                 "DELETE FROM kept_answers WHERE account = \(username)",
+                "DELETE FROM actor_keys WHERE owner = \(username)",
                 // The rest goes with the member's row (ON DELETE CASCADE), and every server hears of each row.
                 "DELETE FROM users WHERE username = \(username)",
                 """

@@ -157,6 +157,7 @@ enum PostgresSchema {
                 width INTEGER NOT NULL, height INTEGER NOT NULL, crc32 BIGINT, made DOUBLE PRECISION NOT NULL,
                 PRIMARY KEY (name, file))
             """,
+            "CREATE TABLE IF NOT EXISTS actor_keys (owner TEXT PRIMARY KEY, private_key TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)",
             "CREATE TRIGGER moderation_log_unedited BEFORE UPDATE OR DELETE ON moderation_log FOR EACH ROW EXECUTE FUNCTION kiwi_unedited()",
         ] + search + [
             """

@@ -109,6 +109,7 @@ extension SQLiteKiwiDatabase: AccountStore {
                 "UPDATE reports SET content = :nothing WHERE account = :member",
                 "DELETE FROM images WHERE name IN (SELECT image FROM posts WHERE owner = :member) OR name = (SELECT avatar FROM users WHERE username = :member)",
                 "DELETE FROM kept_answers WHERE account = :member",
+                "DELETE FROM actor_keys WHERE owner = :member",
                 // The rest goes with the member's row (ON DELETE CASCADE).
                 "DELETE FROM users WHERE username = :member",
                 "INSERT INTO held_names (username, until) VALUES (lower(:member), :until) ON CONFLICT (username) DO UPDATE SET until = excluded.until",
@@ -145,7 +146,8 @@ extension SQLiteKiwiDatabase: AccountStore {
     }
 
     private static func user(_ username: String, _ db: Database) throws -> KiwiUser? {
-        try Row.fetchOne(db, sql: "SELECT \(userColumns) FROM users u WHERE u.username = ?", arguments: [username]).map { user($0) }
+        // Prepared once a connection: every profile, actor and WebFinger lookup reads a member.
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(userColumns) FROM users u WHERE u.username = ?"), arguments: [username]).map { user($0) }
     }
 
     /// A `.stored` image's row, in the caller's transaction; a file is already in the folder.

@@ -29,6 +29,11 @@ final class SQLiteKiwiDatabase: KiwiStorage, Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // A new file is made 0600, as it holds password hashes and actors' private keys; SQLite
+        // gives its WAL and shared-memory files the database's mode. An existing file keeps the
+        // mode its operator gave it.
+        let made = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if made >= 0 { close(made) }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try SQLiteSchema.migrator.migrate(pool)

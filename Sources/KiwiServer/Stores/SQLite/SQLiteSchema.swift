@@ -220,6 +220,11 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v24: actors' keys") { db in
+            try db.execute(
+                sql: "CREATE TABLE actor_keys (owner TEXT PRIMARY KEY NOT NULL, private_key TEXT NOT NULL, created_at REAL NOT NULL)"
+            )
+        }
         return migrator
     }
 }

@@ -1,0 +1,70 @@
+import Hummingbird
+import KiwiWire
+
+/// How other servers find the community (`--federation on`): `GET /.well-known/webfinger`,
+/// `GET /.well-known/nodeinfo`, `GET /nodeinfo/2.1`, the server's actor at `GET /actor`, and a
+/// member's actor and collections at the API's own paths (`/users/<u>`, its `followers`,
+/// `following` and `outbox`) to a request that asks for ActivityPub's JSON.
+struct FederationController: Sendable {
+    let federation: Federation
+
+    func addRoutes(to router: Router<KiwiRequestContext>) {
+        router.get("/.well-known/webfinger", use: webFinger)
+        router.get("/.well-known/nodeinfo") { _, _ in
+            KiwiJSON.response(federation.nodeInfoLinks(), headers: Self.everyOrigin)
+        }
+        router.get("/nodeinfo/2.1") { _, _ in
+            KiwiJSON.response(try await federation.nodeInfo(), headers: Self.everyOrigin.merging(type: Self.nodeInfoType))
+        }
+        router.get("/actor") { _, _ in Self.activity(try await federation.serverActor()) }
+        router.get("/users/:username/outbox") { _, context in Self.activity(try await federation.collection(.outbox, of: try context.username())) }
+    }
+
+    /// A path both the API and ActivityPub answer: ActivityPub's JSON to a server that asks for it
+    /// (`Accept: application/activity+json`), the API's to everyone else; each says it varies so.
+    func negotiated(
+        api: @escaping @Sendable (Request, KiwiRequestContext) async throws -> Response,
+        activity: @escaping @Sendable (Request, KiwiRequestContext) async throws -> Response
+    ) -> @Sendable (Request, KiwiRequestContext) async throws -> Response {
+        { request, context in
+            var response =
+                try await Federation.wantsActivity(request.headers[.accept]) ? activity(request, context) : api(request, context)
+            response.headers[.vary] = "Accept"
+            return response
+        }
+    }
+
+    @Sendable func actor(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        Self.activity(try await federation.actor(try context.username(), links: Links(base: federation.base)))
+    }
+
+    @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        Self.activity(try await federation.collection(.followers, of: try context.username()))
+    }
+
+    @Sendable func following(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        Self.activity(try await federation.collection(.following, of: try context.username()))
+    }
+
+    /// `?resource=acct:ada@HOST`, answered as a JSON Resource Descriptor that any page's script may
+    /// read (RFC 7033 asks for CORS).
+    @Sendable func webFinger(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let answer = try await federation.webFinger(request.uri.queryParameters.get("resource"))
+        return KiwiJSON.response(answer, headers: Self.everyOrigin.merging(type: "application/jrd+json; charset=utf-8"))
+    }
+
+    static func activity(_ value: some Encodable) -> Response {
+        KiwiJSON.response(value, headers: [.contentType: "\(Federation.activityJSON); charset=utf-8"])
+    }
+
+    static let everyOrigin: HTTPFields = [.accessControlAllowOrigin: "*"]
+    static let nodeInfoType = #"application/json; profile="http://nodeinfo.diaspora.software/ns/schema/2.1#""#
+}
+
+extension HTTPFields {
+    fileprivate func merging(type: String) -> HTTPFields {
+        var fields = self
+        fields[.contentType] = type
+        return fields
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import KiwiServerSettings
+import KiwiWire
+import PluginAPI
+import _CryptoExtras
+
+/// How other servers of the fediverse find the community and its readers: WebFinger names a
+/// member's actor, NodeInfo says what the server is, and each actor carries the RSA key its
+/// requests will be signed with. Addresses come from `--public-url` alone: an actor's id is the
+/// same whoever asks, through whichever proxy.
+struct Federation: Sendable {
+    /// Whose key is the server's own (its `Application` actor): no username has an `@`.
+    static let server = "@server"
+
+    /// `https://kiwi.example.org`, without a trailing slash.
+    let base: String
+    /// `kiwi.example.org` (with its port, if it has one): the `@HOST` of `acct:ada@HOST`.
+    let host: String
+    let accounts: Accounts
+    let follows: Follows
+    let store: any FederationStore
+    let registrations: KiwiRegistrations
+    /// Actors' public keys (PEM), by owner: a key, once made, never changes.
+    let publicKeys: KiwiCache<String, String>
+
+    init?(
+        publicURL: String?,
+        accounts: Accounts,
+        follows: Follows,
+        store: any FederationStore,
+        registrations: KiwiRegistrations,
+        changes: KiwiChanges
+    ) {
+        guard let publicURL, let url = URLComponents(string: publicURL), let name = url.host, !name.isEmpty else { return nil }
+        base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        host = (url.port.map { "\(name):\($0)" } ?? name).lowercased()
+        (self.accounts, self.follows, self.store, self.registrations) = (accounts, follows, store, registrations)
+        publicKeys = KiwiCache(changes: changes, capacity: 10_000) { _ in nil }
+    }
+
+    func actorID(_ username: String) -> String { "\(base)/users/\(username)" }
+    var serverActorID: String { "\(base)/actor" }
+
+    // MARK: WebFinger
+
+    /// The member (or the server) a WebFinger `resource` names: `acct:ada@HOST` (the scheme may be
+    /// left out, as Mastodon allows), or the actor's id or profile page on this server.
+    func webFinger(_ resource: String?) async throws -> KiwiWire.WebFinger {
+        guard let resource = resource?.trimmingCharacters(in: .whitespaces), !resource.isEmpty else {
+            throw KiwiProblem.invalid("resource is required, such as acct:ada@\(host)")
+        }
+        guard let name = name(in: resource) else { throw KiwiProblem.noSuchUser }
+        if name.lowercased() == host {
+            return KiwiWire.WebFinger(
+                subject: "acct:\(host)@\(host)",
+                aliases: [serverActorID],
+                links: [.init(rel: "self", type: Self.activityJSON, href: serverActorID)]
+            )
+        }
+        let member = try await accounts.member(name)
+        let (actor, profile) = (actorID(member.username), "\(base)/@\(member.username)")
+        return KiwiWire.WebFinger(
+            subject: "acct:\(member.username)@\(host)",
+            aliases: [actor, profile],
+            links: [
+                .init(rel: "self", type: Self.activityJSON, href: actor),
+                .init(rel: "http://webfinger.net/rel/profile-page", type: "text/html", href: profile),
+            ]
+        )
+    }
+
+    /// The username in a resource that names someone here; nil for another server's.
+    private func name(in resource: String) -> String? {
+        let lowered = resource.lowercased()
+        for prefix in ["\(base.lowercased())/users/", "\(base.lowercased())/@"] where lowered.hasPrefix(prefix) {
+            let name = String(resource.dropFirst(prefix.count))
+            return name.isEmpty || name.contains("/") ? nil : name
+        }
+        if lowered == serverActorID.lowercased() { return host }
+        let account = lowered.hasPrefix("acct:") ? String(resource.dropFirst(5)) : resource
+        let parts = account.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
+        // `acct:@ada@HOST` is how some clients write a handle.
+        let words = parts.first == "" ? Array(parts.dropFirst()) : parts
+        guard words.count == 2, !words[0].isEmpty, words[1].lowercased() == host else { return nil }
+        return words[0]
+    }
+
+    // MARK: NodeInfo
+
+    func nodeInfoLinks() -> KiwiWire.NodeInfoLinks {
+        KiwiWire.NodeInfoLinks(links: [.init(rel: "http://nodeinfo.diaspora.software/ns/schema/2.1", href: "\(base)/nodeinfo/2.1")])
+    }
+
+    func nodeInfo(now: Date = Date()) async throws -> KiwiWire.NodeInfo {
+        let day: TimeInterval = 86_400
+        let usage = try await store.usage(activeSince: now - 30 * day, now - 180 * day)
+        return KiwiWire.NodeInfo(
+            software: .init(name: "kiwi", version: ToolboxVersion.current, homepage: base),
+            openRegistrations: registrations != .closed,
+            usage: .init(
+                users: .init(total: usage.members, activeMonth: usage.activeMonth, activeHalfyear: usage.activeHalfYear),
+                localPosts: usage.posts,
+                localComments: usage.comments
+            ),
+            metadata: .init(nodeName: host)
+        )
+    }
+
+    // MARK: Actors
+
+    /// The member as other servers see them: a `Person`, with the key their requests are signed with.
+    func actor(_ username: String, links: Links) async throws -> KiwiWire.Actor {
+        let member = try await accounts.member(username)
+        let id = actorID(member.username)
+        let avatar = member.avatar ?? Links.defaultAvatar
+        return KiwiWire.Actor(
+            id: id,
+            type: "Person",
+            preferredUsername: member.username,
+            name: member.fullName?.isEmpty == false ? member.fullName ?? member.username : member.username,
+            url: "\(base)/@\(member.username)",
+            followers: "\(id)/followers",
+            following: "\(id)/following",
+            icon: .init(mediaType: Self.imageType(of: avatar), url: links.upload(avatar)),
+            publicKeyPem: try await publicKey(of: member.username),
+            published: isoTime(member.createdAt)
+        )
+    }
+
+    /// The server's own actor, which signs what the server fetches (Mastodon's "instance actor"):
+    /// servers in secure mode answer only signed fetches.
+    func serverActor() async throws -> KiwiWire.Actor {
+        var actor = KiwiWire.Actor(
+            id: serverActorID,
+            type: "Application",
+            preferredUsername: host,
+            name: host,
+            url: "\(base)/",
+            followers: nil,
+            following: nil,
+            icon: nil,
+            publicKeyPem: try await publicKey(of: Self.server),
+            published: nil
+        )
+        // Nobody follows a server's own actor.
+        actor.manuallyApprovesFollowers = true
+        actor.discoverable = false
+        return actor
+    }
+
+    /// A member's followers, following or posts, counted.
+    func collection(_ kind: ActorCollection, of username: String) async throws -> KiwiWire.Collection {
+        let member = try await accounts.member(username)
+        let total =
+            switch kind {
+            case .followers: try await follows.counts(of: member.username).followers
+            case .following: try await follows.counts(of: member.username).following
+            case .outbox: try await store.postCount(by: member.username)
+            }
+        return KiwiWire.Collection(id: "\(actorID(member.username))/\(kind.rawValue)", totalItems: total)
+    }
+
+    enum ActorCollection: String, Sendable, CaseIterable {
+        case followers, following, outbox
+    }
+
+    // MARK: Keys
+
+    /// The actor's public key (PEM), made with its private key the first time anyone asks: one
+    /// RSA key of 2,048 bits (what Mastodon and BookWyrm make), kept in the database so every
+    /// server of the community signs with it.
+    func publicKey(of owner: String) async throws -> String {
+        try await publicKeys.value(for: owner) {
+            let privateKey: String
+            if let stored = try await store.actorKey(of: owner) {
+                privateKey = stored
+            } else {
+                privateKey = try await store.keepActorKey(try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation, of: owner)
+            }
+            return try _RSA.Signing.PrivateKey(pemRepresentation: privateKey).publicKey.pemRepresentation
+        }
+    }
+
+    /// What an ActivityPub document is served as.
+    static let activityJSON = "application/activity+json"
+
+    /// Whether the request asks for ActivityPub's JSON rather than the API's.
+    static func wantsActivity(_ accept: String?) -> Bool {
+        guard let accept = accept?.lowercased() else { return false }
+        return accept.contains("application/activity+json")
+            || (accept.contains("application/ld+json") && accept.contains("https://www.w3.org/ns/activitystreams"))
+    }
+
+    /// A picture's type, by its file's name; nil when the name does not say.
+    static func imageType(of file: String) -> String? {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        case "gif": "image/gif"
+        default: nil
+        }
+    }
+}

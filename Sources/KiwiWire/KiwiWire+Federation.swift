@@ -1,0 +1,193 @@
+import Foundation
+
+/// How other servers of the fediverse find a Kiwi community and its readers (our extension, with
+/// `kiwi serve --federation on`): WebFinger, NodeInfo 2.1 and ActivityPub's actors and collections,
+/// in the shapes Mastodon and BookWyrm read.
+extension KiwiWire {
+    /// WebFinger's answer (RFC 7033's JSON Resource Descriptor) for `acct:ada@HOST`.
+    public struct WebFinger: Codable, Sendable, Equatable {
+        /// `acct:ada@HOST`.
+        public var subject: String
+        /// The actor's id and the profile page.
+        public var aliases: [String]
+        public var links: [Link]
+
+        public init(subject: String, aliases: [String], links: [Link]) {
+            (self.subject, self.aliases, self.links) = (subject, aliases, links)
+        }
+
+        /// A link of a WebFinger answer or of NodeInfo's discovery document: `self` (the actor, as
+        /// `application/activity+json`), the profile page, or NodeInfo's schema.
+        public struct Link: Codable, Sendable, Equatable {
+            public var rel: String
+            public var type: String?
+            public var href: String
+
+            public init(rel: String, type: String? = nil, href: String) {
+                (self.rel, self.type, self.href) = (rel, type, href)
+            }
+        }
+    }
+
+    /// `GET /.well-known/nodeinfo`: where the NodeInfo document is, by the schema it follows.
+    public struct NodeInfoLinks: Codable, Sendable, Equatable {
+        public var links: [WebFinger.Link]
+
+        public init(links: [WebFinger.Link]) { self.links = links }
+    }
+
+    /// NodeInfo 2.1: what software the server runs, whether it takes new members, and how many
+    /// it has; crawlers and other servers read it.
+    public struct NodeInfo: Codable, Sendable, Equatable {
+        public var version: String
+        public var software: Software
+        public var protocols: [String]
+        public var services: Services
+        public var openRegistrations: Bool
+        public var usage: Usage
+        public var metadata: Metadata
+
+        public init(software: Software, openRegistrations: Bool, usage: Usage, metadata: Metadata) {
+            version = "2.1"
+            self.software = software
+            protocols = ["activitypub"]
+            services = Services(inbound: [], outbound: [])
+            (self.openRegistrations, self.usage, self.metadata) = (openRegistrations, usage, metadata)
+        }
+
+        public struct Software: Codable, Sendable, Equatable {
+            /// Lower case letters, digits and hyphens, as the schema asks.
+            public var name: String
+            public var version: String
+            public var homepage: String
+
+            public init(name: String, version: String, homepage: String) { (self.name, self.version, self.homepage) = (name, version, homepage) }
+        }
+
+        /// Other networks the server reads from or posts to: none.
+        public struct Services: Codable, Sendable, Equatable {
+            public var inbound: [String]
+            public var outbound: [String]
+
+            public init(inbound: [String], outbound: [String]) { (self.inbound, self.outbound) = (inbound, outbound) }
+        }
+
+        public struct Usage: Codable, Sendable, Equatable {
+            public var users: Users
+            /// Posts on this server.
+            public var localPosts: Int
+            /// Comments on this server.
+            public var localComments: Int
+
+            public init(users: Users, localPosts: Int, localComments: Int) {
+                (self.users, self.localPosts, self.localComments) = (users, localPosts, localComments)
+            }
+        }
+
+        /// Members, and those who posted or commented in the last 30 and 180 days.
+        public struct Users: Codable, Sendable, Equatable {
+            public var total: Int
+            public var activeMonth: Int
+            public var activeHalfyear: Int
+
+            public init(total: Int, activeMonth: Int, activeHalfyear: Int) {
+                (self.total, self.activeMonth, self.activeHalfyear) = (total, activeMonth, activeHalfyear)
+            }
+        }
+
+        public struct Metadata: Codable, Sendable, Equatable {
+            /// The server's name: its host.
+            public var nodeName: String
+
+            public init(nodeName: String) { self.nodeName = nodeName }
+        }
+    }
+
+    /// An ActivityPub actor: a member (`Person`) or the server itself (`Application`, which signs
+    /// the server's own fetches). Served at the member's `/users/<u>` to a request that asks for
+    /// `application/activity+json`.
+    public struct Actor: Codable, Sendable, Equatable {
+        public var context: [String]
+        public var id: String
+        public var type: String
+        public var preferredUsername: String
+        public var name: String
+        /// The profile page (a web page, for people).
+        public var url: String
+        public var inbox: String
+        public var outbox: String
+        public var followers: String?
+        public var following: String?
+        public var icon: Image?
+        public var publicKey: PublicKey
+        public var manuallyApprovesFollowers: Bool
+        public var discoverable: Bool
+        public var published: String?
+
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, preferredUsername, name, url, inbox, outbox, followers, following, icon, publicKey
+            case manuallyApprovesFollowers, discoverable, published
+        }
+
+        /// ActivityStreams, and the security vocabulary that names `publicKey`.
+        public static let context = ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"]
+
+        public init(
+            id: String,
+            type: String,
+            preferredUsername: String,
+            name: String,
+            url: String,
+            followers: String?,
+            following: String?,
+            icon: Image?,
+            publicKeyPem: String,
+            published: String?
+        ) {
+            context = Self.context
+            (self.id, self.type, self.preferredUsername, self.name, self.url) = (id, type, preferredUsername, name, url)
+            (inbox, outbox) = ("\(id)/inbox", "\(id)/outbox")
+            (self.followers, self.following, self.icon, self.published) = (followers, following, icon, published)
+            publicKey = PublicKey(id: "\(id)#main-key", owner: id, publicKeyPem: publicKeyPem)
+            manuallyApprovesFollowers = false
+            discoverable = true
+        }
+
+        /// The key that signs the actor's requests (RSA, PEM): `id` is the actor's id and `#main-key`.
+        public struct PublicKey: Codable, Sendable, Equatable {
+            public var id: String
+            public var owner: String
+            public var publicKeyPem: String
+
+            public init(id: String, owner: String, publicKeyPem: String) { (self.id, self.owner, self.publicKeyPem) = (id, owner, publicKeyPem) }
+        }
+
+        /// A picture of the actor: the member's avatar.
+        public struct Image: Codable, Sendable, Equatable {
+            public var type: String
+            public var mediaType: String?
+            public var url: String
+
+            public init(mediaType: String?, url: String) { (type, self.mediaType, self.url) = ("Image", mediaType, url) }
+        }
+    }
+
+    /// An actor's followers, following or outbox as ActivityPub shows it: how many, without the
+    /// list (Mastodon shows a hidden network the same way).
+    public struct Collection: Codable, Sendable, Equatable {
+        public var context: String
+        public var id: String
+        public var type: String
+        public var totalItems: Int
+
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, totalItems
+        }
+
+        public init(id: String, totalItems: Int) {
+            (context, self.id, type, self.totalItems) = ("https://www.w3.org/ns/activitystreams", id, "OrderedCollection", totalItems)
+        }
+    }
+}
