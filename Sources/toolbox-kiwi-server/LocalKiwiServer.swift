@@ -58,7 +58,7 @@ struct LocalKiwiServer: KiwiServerHost {
         progress.finish()
         if !report.missingImages.isEmpty {
             output.notice(
-                "\(report.missingImages.count) images named by posts or avatars were in neither the source database nor \(folder ?? "an uploads folder"): "
+                "\(report.missingImages.count) images named by posts or avatars were not in the source database, its media store or \(folder ?? "an uploads folder"): "
                     + report.missingImages.prefix(5).joined(separator: ", ") + (report.missingImages.count > 5 ? ", …" : "")
             )
         }

@@ -241,6 +241,24 @@ import Testing
         #expect(report.tables.first { $0.table == "posts" }?.target == 3)
         #expect(report.tables.first { $0.table == "images" }?.target == 2)
     }
+
+    /// A photo in the media store's bucket is not missing: the bucket stays where it is, and its
+    /// rows move with the database.
+    @Test func photosInABucketAreNotMissing() async throws {
+        let folder = try folder()
+        let community = try await community(posts: 3, in: folder)
+        let files = try FileManager.default.contentsOfDirectory(atPath: community.uploads).sorted()
+        for file in files.prefix(2) { try FileManager.default.removeItem(atPath: "\(community.uploads)/\(file)") }
+        let manifest = MediaManifest(made: Date(), files: ["full.jpg": .init(digest: "d", length: 1, width: 1, height: 1, crc32: nil)])
+        try await SQLiteKiwiDatabase(path: community.path).keepObjects(of: files[1], manifest)
+        let report = try await migrate(
+            .sqlite(path: community.path),
+            .sqlite(path: folder.appendingPathComponent("copy.sqlite").path),
+            uploads: community.uploads
+        )
+        #expect(report.missingImages == [files[0]], "only the photo in neither the database, the folder nor the bucket")
+        #expect(report.tables.first { $0.table == "media_objects" }?.target == 1)
+    }
 }
 
 extension PostgresKiwiDatabase {

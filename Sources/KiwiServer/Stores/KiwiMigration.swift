@@ -20,7 +20,8 @@ public struct KiwiMigrationReport: Sendable, Encodable {
     }
 
     public let tables: [Table]
-    /// Images posts or avatars name that the source does not have (in its database or uploads folder).
+    /// Images posts or avatars name that the source does not have (in its database, its uploads
+    /// folder or its media store).
     public let missingImages: [String]
 }
 
@@ -172,7 +173,9 @@ public struct KiwiMigration: Sendable {
     /// The images posts and avatars name that the source's database does not keep: files of the
     /// uploads folder (read once here for their digest), and the names found nowhere.
     private func imageFiles(named rows: [KiwiTable: [KiwiRow]], in folder: String?) throws -> (found: [ImageFile], missing: [String]) {
+        // In the database, or in a media store's bucket (which both databases share: its rows move).
         let kept = Set((rows[.images] ?? []).map { $0[KiwiTable.images.position("name")] })
+            .union((rows[.mediaObjects] ?? []).map { $0[KiwiTable.mediaObjects.position("name")] })
         // Each image dated by the first post or member naming it, so every run makes the same row.
         var named: [String: Double] = [:]
         for (table, column) in [(KiwiTable.posts, "image"), (KiwiTable.users, "avatar")] {
