@@ -63,6 +63,8 @@ warm=5 count_instructions reads "$toolbox" 200 "${routes[@]}"
 federated=(
     "/.well-known/webfinger?resource=acct:reader0@kiwi.bench"
     "/users/reader0 actor"
+    "/users/reader0/outbox actor"
+    "20 /nodeinfo/2.1"
 )
 serving="--federation on --public-url https://kiwi.bench" warm=5 count_instructions federated "$toolbox" 200 "${federated[@]}"
 cat "$work/reads.counts" "$work/federated.counts" | cut -f1,2 | sed "s|/books/$book|/books/ISBN|" \

@@ -32,6 +32,6 @@ extension SQLiteKiwiDatabase: FederationStore {
     }
 
     func postCount(by author: String) async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE owner = ?", arguments: [author]) ?? 0 }
+        try await read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM posts WHERE owner = ?"), arguments: [author]) ?? 0 }
     }
 }
