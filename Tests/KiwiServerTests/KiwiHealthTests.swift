@@ -87,3 +87,29 @@ extension KiwiHealthTests {
 }
 
 /// The published contract (`GET /openapi.json`) and the router agree route for route.
+
+extension KiwiHealthTests {
+    /// A request is a log line: its method, its path without the query (which may hold what a reader
+    /// searched for), its status and its milliseconds. A quiet server (`--quiet`: errors only)
+    /// writes none.
+    @Test func eachRequestIsALogLineUnlessTheServerIsQuiet() async throws {
+        for quiet in [false, true] {
+            let console = Console.memory()
+            let logger = Logger(label: "kiwi") { _ in ConsoleLogHandler(console: console, level: quiet ? .error : .info) }
+            let arguments = try ServeCommand.testing([])
+            try await buildApplication(storage: MemoryKiwiDatabase(), uploads: nil, arguments: arguments, logger: logger).test(.router) { client in
+                let listed = try await client.json(.get, "/posts?page=0&pageSize=5").0
+                let missing = try await client.json(.get, "/posts/404").0
+                #expect(listed == .ok && missing == .notFound)
+            }
+            let said = console.captured.standardError
+            if quiet {
+                #expect(!said.contains("GET /posts"), "\(said)")
+            } else {
+                #expect(said.firstMatch(of: /GET \/posts 200 \d+\.\d ms/) != nil, "\(said)")
+                #expect(said.firstMatch(of: /GET \/posts\/404 404 \d+\.\d ms/) != nil, "\(said)")
+                #expect(!said.contains("pageSize"), "no query in the log: \(said)")
+            }
+        }
+    }
+}
