@@ -187,6 +187,39 @@ import _CryptoExtras
         }
     }
 
+    /// A suspended member is gone to other servers while suspended (410, as Mastodon answers),
+    /// however they ask; the API's own answer still shows them, and lifting the suspension brings
+    /// them back as they were.
+    @Test(arguments: StoreKind.available) func aSuspendedMemberIsGoneToOtherServersUntilLifted(kind: StoreKind) async throws {
+        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let (ada, mod) = (try await client.member("ada"), try await client.member("mod"))
+                _ = try await client.member("bob")
+                #expect(try await kiwi.database.setRole(.moderator, of: "mod"))
+                let report = #"{"category":"spam"}"#
+                let reported = try #require(try await client.wire(KiwiWire.Report.self, .post, "/users/bob/report", report, token: ada).1)
+                let asked = [
+                    ("/users/bob", Self.activity), ("/users/bob/followers", Self.activity), ("/users/bob/following", Self.activity),
+                    ("/users/bob/outbox", Self.activity), ("/.well-known/webfinger?resource=acct:bob@kiwi.test", [:]),
+                ]
+                for (path, headers) in asked { #expect(try await get(client, path, headers).0 == .ok, "\(path)") }
+
+                let suspend = #"{"action":"suspend","reason":"spam account"}"#
+                #expect(try await client.json(.post, "/reports/\(reported.id)/actions", suspend, token: mod).0 == .ok)
+                for (path, headers) in asked {
+                    let (status, said, _) = try await get(client, path, headers)
+                    #expect(status == .gone && said["error"] as? String == "suspended", "\(path): \(status) \(said)")
+                }
+                let (shown, user, _) = try await get(client, "/users/bob")
+                #expect(shown == .ok && user["standing"] as? String == "suspended", "the original clients' answer is as it was")
+                #expect(try await get(client, "/users/nobody", Self.activity).0 == .notFound)
+
+                #expect(try await client.json(.delete, "/users/bob/suspension", #"{"reason":"appeal"}"#, token: mod).0 == .ok)
+                for (path, headers) in asked { #expect(try await get(client, path, headers).0 == .ok, "\(path)") }
+            }
+        }
+    }
+
     /// The keys are secrets: a new SQLite database, and the files SQLite keeps beside it, are the
     /// server's alone (mode 0600).
     @Test func aNewSQLiteDatabaseIsTheServersAlone() async throws {

@@ -9,7 +9,7 @@ struct FederationController: Sendable {
     let federation: Federation
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
-        router.get("/.well-known/webfinger", use: webFinger)
+        router.get("/.well-known/webfinger", use: Self.goneWhileSuspended(webFinger))
         router.get("/.well-known/nodeinfo") { _, _ in
             KiwiJSON.response(federation.nodeInfoLinks(), headers: Self.everyOrigin)
         }
@@ -17,7 +17,24 @@ struct FederationController: Sendable {
             KiwiJSON.response(try await federation.nodeInfo(), headers: Self.everyOrigin.merging(type: Self.nodeInfoType))
         }
         router.get("/actor") { _, _ in Self.activity(try await federation.serverActor()) }
-        router.get("/users/:username/outbox") { _, context in Self.activity(try await federation.collection(.outbox, of: try context.username())) }
+        router.get(
+            "/users/:username/outbox",
+            use: Self.goneWhileSuspended { _, context in Self.activity(try await federation.collection(.outbox, of: try context.username())) }
+        )
+    }
+
+    /// A suspended member, to another server: 410 Gone (the API's own answers say 403), as
+    /// Mastodon answers for a suspended account; nobody by that name stays 404.
+    static func goneWhileSuspended(
+        _ answer: @escaping @Sendable (Request, KiwiRequestContext) async throws -> Response
+    ) -> @Sendable (Request, KiwiRequestContext) async throws -> Response {
+        { request, context in
+            do {
+                return try await answer(request, context)
+            } catch KiwiProblem.suspended {
+                throw KiwiHTTPError(.gone, "this account is suspended", code: "suspended")
+            }
+        }
     }
 
     /// A path both the API and ActivityPub answer: ActivityPub's JSON to a server that asks for it
@@ -28,7 +45,8 @@ struct FederationController: Sendable {
     ) -> @Sendable (Request, KiwiRequestContext) async throws -> Response {
         { request, context in
             var response =
-                try await Federation.wantsActivity(request.headers[.accept]) ? activity(request, context) : api(request, context)
+                try await Federation.wantsActivity(request.headers[.accept])
+                ? Self.goneWhileSuspended(activity)(request, context) : api(request, context)
             response.headers[.vary] = "Accept"
             return response
         }

@@ -18,6 +18,7 @@ struct Federation: Sendable {
     let host: String
     let accounts: Accounts
     let follows: Follows
+    let standings: Standings
     let store: any FederationStore
     let registrations: KiwiRegistrations
     /// Actors' public keys (PEM), by owner: a key, once made, never changes.
@@ -27,6 +28,7 @@ struct Federation: Sendable {
         publicURL: String?,
         accounts: Accounts,
         follows: Follows,
+        standings: Standings,
         store: any FederationStore,
         registrations: KiwiRegistrations,
         changes: KiwiChanges
@@ -34,7 +36,7 @@ struct Federation: Sendable {
         guard let publicURL, let url = URLComponents(string: publicURL), let name = url.host, !name.isEmpty else { return nil }
         base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         host = (url.port.map { "\(name):\($0)" } ?? name).lowercased()
-        (self.accounts, self.follows, self.store, self.registrations) = (accounts, follows, store, registrations)
+        (self.accounts, self.follows, self.standings, self.store, self.registrations) = (accounts, follows, standings, store, registrations)
         publicKeys = KiwiCache(changes: changes, capacity: 10_000) { _ in nil }
     }
 
@@ -57,7 +59,7 @@ struct Federation: Sendable {
                 links: [.init(rel: "self", type: Self.activityJSON, href: serverActorID)]
             )
         }
-        let member = try await accounts.member(name)
+        let member = try await visible(name)
         let (actor, profile) = (actorID(member.username), "\(base)/@\(member.username)")
         return KiwiWire.WebFinger(
             subject: "acct:\(member.username)@\(host)",
@@ -85,6 +87,15 @@ struct Federation: Sendable {
         return words[0]
     }
 
+    /// The member of that name as other servers may see them: a suspended member is gone while
+    /// suspended (`KiwiProblem.suspended`, answered 410 as Mastodon answers), so that no server
+    /// fetches, finds or follows them; lifting the suspension brings them back as they were.
+    private func visible(_ username: String) async throws -> KiwiUser {
+        let member = try await accounts.member(username)
+        if try await standings.current().suspended.contains(member.username) { throw KiwiProblem.suspended }
+        return member
+    }
+
     // MARK: NodeInfo
 
     func nodeInfoLinks() -> KiwiWire.NodeInfoLinks {
@@ -110,7 +121,7 @@ struct Federation: Sendable {
 
     /// The member as other servers see them: a `Person`, with the key their requests are signed with.
     func actor(_ username: String, links: Links) async throws -> KiwiWire.Actor {
-        let member = try await accounts.member(username)
+        let member = try await visible(username)
         let id = actorID(member.username)
         let avatar = member.avatar ?? Links.defaultAvatar
         return KiwiWire.Actor(
@@ -150,7 +161,7 @@ struct Federation: Sendable {
 
     /// A member's followers, following or posts, counted.
     func collection(_ kind: ActorCollection, of username: String) async throws -> KiwiWire.Collection {
-        let member = try await accounts.member(username)
+        let member = try await visible(username)
         let total =
             switch kind {
             case .followers: try await follows.counts(of: member.username).followers

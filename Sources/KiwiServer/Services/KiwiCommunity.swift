@@ -106,6 +106,7 @@ final class KiwiCommunity: Sendable {
             publicURL: publicURL,
             accounts: accounts,
             follows: follows,
+            standings: standings,
             store: storage,
             registrations: registrations,
             changes: changes
