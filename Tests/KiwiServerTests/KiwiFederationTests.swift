@@ -220,6 +220,25 @@ import _CryptoExtras
         }
     }
 
+    /// A member who awaits approval (`--registrations approval`) is nobody yet to other servers,
+    /// as Mastodon answers; once let in, they are found.
+    @Test(arguments: StoreKind.available) func aMemberAwaitingApprovalIsNobodyToOtherServersUntilLetIn(kind: StoreKind) async throws {
+        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated + ["--registrations", "approval"]) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let signedUp = try await client.json(.post, "/users", #"{"username":"ada","password":"secret"}"#).0
+                #expect(signedUp == .accepted)
+                let asked: [(String, HTTPFields)] = [
+                    ("/users/ada", Self.activity), ("/users/ada/followers", Self.activity), ("/users/ada/outbox", Self.activity),
+                    ("/.well-known/webfinger?resource=acct:ada@kiwi.test", [:]),
+                ]
+                for (path, headers) in asked { #expect(try await get(client, path, headers).0 == .notFound, "\(path)") }
+                let letIn = try await kiwi.database.decide("ada", approved: true)
+                #expect(letIn)
+                for (path, headers) in asked { #expect(try await get(client, path, headers).0 == .ok, "\(path)") }
+            }
+        }
+    }
+
     /// The keys are secrets: a new SQLite database, and the files SQLite keeps beside it, are the
     /// server's alone (mode 0600).
     @Test func aNewSQLiteDatabaseIsTheServersAlone() async throws {

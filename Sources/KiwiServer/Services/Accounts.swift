@@ -123,6 +123,13 @@ struct Accounts: Sendable {
         return user
     }
 
+    /// The member of that name if they were let in: one who awaits approval is nobody yet to
+    /// other servers, as Mastodon answers for an account not yet approved.
+    func admittedMember(_ username: String) async throws -> KiwiUser {
+        guard let user = try await store.admittedUser(username) else { throw KiwiProblem.noSuchUser }
+        return user
+    }
+
     /// The member of that name; for an account deleted since (one a report names), the name alone.
     func member(_ username: String, orFormerSince since: Date) async throws -> KiwiUser {
         try await store.user(username) ?? KiwiUser(username: username, fullName: nil, email: nil, avatar: nil, createdAt: since)

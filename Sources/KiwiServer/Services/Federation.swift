@@ -87,11 +87,11 @@ struct Federation: Sendable {
         return words[0]
     }
 
-    /// The member of that name as other servers may see them: a suspended member is gone while
-    /// suspended (`KiwiProblem.suspended`, answered 410 as Mastodon answers), so that no server
-    /// fetches, finds or follows them; lifting the suspension brings them back as they were.
+    /// The member of that name as other servers may see them: one awaiting approval is nobody yet
+    /// (404), and a suspended member is gone while suspended (`KiwiProblem.suspended`, answered
+    /// 410), as Mastodon answers both; so no server finds, fetches or follows them.
     private func visible(_ username: String) async throws -> KiwiUser {
-        let member = try await accounts.member(username)
+        let member = try await accounts.admittedMember(username)
         if try await standings.current().suspended.contains(member.username) { throw KiwiProblem.suspended }
         return member
     }

@@ -8,6 +8,8 @@ protocol AccountStore: Sendable {
     /// With the answer to keep, if any, in the same transaction (see `PostStore.createPost`).
     func createUser(_ user: KiwiUser, passwordHash: String, pending: Bool, keeping: AnswerToKeep<KiwiUser>?) async throws
     func user(_ username: String) async throws -> KiwiUser?
+    /// The member of that name if they were let in: nil for nobody, or one awaiting approval.
+    func admittedUser(_ username: String) async throws -> KiwiUser?
     /// The member, their password hash and whether they wait for approval, for a login: one read.
     func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)?
     /// The accounts that wait for approval, oldest first.

@@ -24,6 +24,8 @@ extension MemoryKiwiDatabase: AccountStore {
 
     func user(_ username: String) -> KiwiUser? { members[username]?.user }
 
+    func admittedUser(_ username: String) -> KiwiUser? { members[username].flatMap { $0.pending ? nil : $0.user } }
+
     func role(of username: String) -> KiwiRole? { members[username]?.role }
 
     func setRole(_ role: KiwiRole, of username: String) -> Bool {

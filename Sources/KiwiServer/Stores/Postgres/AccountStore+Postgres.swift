@@ -33,6 +33,10 @@ extension PostgresKiwiDatabase: AccountStore {
         try await first(User.self, binds(username)) { try Self.user($0.makeRandomAccess()) }
     }
 
+    func admittedUser(_ username: String) async throws -> KiwiUser? {
+        try await first(AdmittedUser.self, binds(username)) { try Self.user($0.makeRandomAccess()) }
+    }
+
     func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
         try await first(Credentials.self, binds(username)) { row in
             let cells = row.makeRandomAccess()
@@ -167,6 +171,10 @@ extension PostgresKiwiDatabase: AccountStore {
 
     private enum User: PostgresStatementText {
         static let sql = "SELECT \(userColumns) FROM users u WHERE u.username = $1"
+    }
+
+    private enum AdmittedUser: PostgresStatementText {
+        static let sql = "SELECT \(userColumns) FROM users u WHERE u.username = $1 AND u.pending = 0"
     }
 
     private enum Credentials: PostgresStatementText {

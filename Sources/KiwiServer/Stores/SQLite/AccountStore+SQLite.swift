@@ -24,6 +24,13 @@ extension SQLiteKiwiDatabase: AccountStore {
         try await read { db in try Self.user(username, db) }
     }
 
+    func admittedUser(_ username: String) async throws -> KiwiUser? {
+        try await read { db in
+            let sql = "SELECT \(Self.userColumns) FROM users u WHERE u.username = ? AND u.pending = 0"
+            return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [username]).map { Self.user($0) }
+        }
+    }
+
     func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
         try await read { db in
             let sql = "SELECT \(Self.userColumns), u.password_hash, u.pending FROM users u WHERE u.username = ?"
