@@ -16,6 +16,25 @@ struct KiwiDatabaseRestartTests {
         return (answer, ContinuousClock.now - started)
     }
 
+    /// The times of `method url`, each answer checked by `check`: a loaded run can keep one answer
+    /// waiting for a core past its deadline, so one that took 5 s or more is asked again, and the
+    /// quicker of the two says what the server does.
+    func askedAgainIfSlow(
+        _ method: String,
+        _ url: String,
+        headers: [String: String] = [:],
+        check: (PluginAPI.HTTPResponse, Duration) -> Void
+    ) async throws -> [Duration] {
+        var times: [Duration] = []
+        for _ in 0..<2 {
+            let (answer, time) = try await timed(method, url, headers: headers)
+            check(answer, time)
+            times.append(time)
+            if time < .seconds(5) { break }
+        }
+        return times
+    }
+
     @Test func withTheDatabaseDownEveryRequestAnswersWithinFiveSecondsAndTheServerRecoversByItself() async throws {
         let database = try await ScratchPostgres()
         let (server, base) = try await ToolboxBinary().serveKiwi(["--database", database.url])
@@ -45,25 +64,18 @@ struct KiwiDatabaseRestartTests {
             ("GET", base + "/users/me", ["Authorization": "Bearer \(ada.token)"]),
         ]
         for (method, url, headers) in asks {
-            // As /health: a loaded run can keep one answer waiting for a core past its deadline, so
-            // one that took 5 s or more is asked again, and the quicker of the two says what the server does.
-            var times: [Duration] = []
-            for _ in 0..<2 {
-                let (answer, time) = try await timed(method, url, headers: headers)
+            let times = try await askedAgainIfSlow(method, url, headers: headers) { answer, time in
                 let failure = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
                 #expect(answer.status == 503, "\(method) \(url): \(answer.status) in \(time)")
                 #expect(failure?["error"] as? String == "database_unavailable" && (failure?["message"] as? String)?.contains("database") == true)
-                times.append(time)
-                if time < .seconds(5) { break }
             }
             #expect(times.contains { $0 < .seconds(5) }, "\(method) \(url) answered within 5 s: \(times)")
         }
-        let (browser, browserTime) = try await timed("GET", base + "/", headers: ["Accept": "text/html"])
-        let html = String(decoding: browser.body, as: UTF8.self)
-        #expect(
-            browser.status == 503 && browserTime < .seconds(5) && html.contains("cannot reach its database"),
-            "the page says so: \(html.prefix(300))"
-        )
+        let pageTimes = try await askedAgainIfSlow("GET", base + "/", headers: ["Accept": "text/html"]) { browser, time in
+            let html = String(decoding: browser.body, as: UTF8.self)
+            #expect(browser.status == 503 && html.contains("cannot reach its database"), "the page says so (\(time)): \(html.prefix(300))")
+        }
+        #expect(pageTimes.contains { $0 < .seconds(5) }, "the page answered within 5 s: \(pageTimes)")
         #expect(server.process.isRunning, "the server does not exit")
 
         try await database.start()
