@@ -26,7 +26,8 @@
 # Photos as phones take them (libvips's tools: apt-get install libvips-tools):
 #   phone_photo SEED WIDTH HEIGHT NOISE QUALITY FILE   a JPEG, each seed different
 # Instructions a request, counted by valgrind's callgrind (kiwi_profile.sh, kiwi_cost.sh):
-#   ask URL N [HEADER…]        N GETs of URL over one keep-alive connection, each answered 200
+#   ask URL N[,N…] [HEADER…]   N GETs of URL over one keep-alive connection, each answered 200;
+#                     with $dump (a pid under callgrind), a dump after each batch of N
 #   count_instructions NAME BUILD N ROUTE…  serves $data (already seeded) with BUILD's server program
 #                     under callgrind and asks each ROUTE N times after ${warm:-20} to warm it (kept
 #                     pages made, first-use costs paid), counting only those N, in three batches
@@ -166,8 +167,6 @@ balance() {
     for _ in $(seq 100); do curl -sf "$balancer/health" >/dev/null && return; sleep 0.1; done
 }
 
-# ask URL COUNT[,COUNT…] [HEADER…]: GETs URL COUNT times over one connection; with $dump set (a
-# server's pid under callgrind), in batches of those counts, each followed by a dump.
 ask() {
     python3 - "$@" <<'PY'
 import http.client, os, subprocess, sys, urllib.parse
