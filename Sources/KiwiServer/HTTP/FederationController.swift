@@ -43,10 +43,10 @@ struct FederationController: Sendable {
         api: @escaping @Sendable (Request, KiwiRequestContext) async throws -> Response,
         activity: @escaping @Sendable (Request, KiwiRequestContext) async throws -> Response
     ) -> @Sendable (Request, KiwiRequestContext) async throws -> Response {
-        { request, context in
+        let activity = Self.goneWhileSuspended(activity)
+        return { request, context in
             var response =
-                try await Federation.wantsActivity(request.headers[.accept])
-                ? Self.goneWhileSuspended(activity)(request, context) : api(request, context)
+                try await Federation.wantsActivity(request.headers[.accept]) ? activity(request, context) : api(request, context)
             response.headers[.vary] = "Accept"
             return response
         }
