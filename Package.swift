@@ -145,6 +145,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // RSA, for the keys that sign ActivityPub requests.
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                // Requests to other servers of the fediverse, each pinned to the public address it was checked at.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
             resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]

@@ -139,7 +139,8 @@ func buildApplication(
         rateLimits: KiwiRateLimit.effective(arguments.rateLimits),
         healthPatience: .seconds(arguments.healthPatience),
         heartbeat: .seconds(arguments.heartbeat),
-        federatedAt: arguments.federation == .on ? arguments.publicURL : nil
+        federatedAt: arguments.federation == .on ? arguments.publicURL : nil,
+        federationAllowsPrivateAddresses: arguments.federationAllowPrivate
     )
     let connections = connections ?? ConnectionGuard(arguments, openFiles: ConnectionGuard.openFilesLimit())
     var app = Application(
@@ -150,6 +151,7 @@ func buildApplication(
         logger: logger
     )
     app.addServices(community.live, community.books.details)
+    if let federation = community.federation { app.addServices(federation.deliveries) }
     return app
 }
 

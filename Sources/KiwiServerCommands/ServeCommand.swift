@@ -119,6 +119,11 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
             "Whether readers can be found from other servers of the fediverse (ActivityPub: WebFinger, NodeInfo, an actor for each member): on needs an https --public-url."
     )
     public var federation = KiwiFederation.off
+    @Flag(
+        help:
+            "Let federation ask loopback, private and link-local addresses (for tests whose other servers run on this machine; never on a public server)."
+    )
+    public var federationAllowPrivate = false
     @OptionGroup public var global: GlobalOptions
 
     public var isServer: Bool { true }

@@ -51,6 +51,9 @@ public protocol AppArguments: Sendable {
     var healthPatience: Double { get }
     /// Whether the server speaks ActivityPub (it needs an https public URL).
     var federation: KiwiFederation { get }
+    /// Whether federation may ask loopback and private addresses (`--federation-allow-private`):
+    /// for tests, whose other servers run on this machine.
+    var federationAllowPrivate: Bool { get }
 }
 
 /// `--federation`: whether the community's readers can be found and followed from other servers

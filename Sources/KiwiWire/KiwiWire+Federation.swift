@@ -123,11 +123,13 @@ extension KiwiWire {
         public var manuallyApprovesFollowers: Bool
         public var discoverable: Bool
         public var published: String?
+        /// The server's shared inbox, which one delivery for many of its readers reaches.
+        public var endpoints: Endpoints
 
         enum CodingKeys: String, CodingKey {
             case context = "@context"
             case id, type, preferredUsername, name, url, inbox, outbox, followers, following, icon, publicKey
-            case manuallyApprovesFollowers, discoverable, published
+            case manuallyApprovesFollowers, discoverable, published, endpoints
         }
 
         /// ActivityStreams, and the security vocabulary that names `publicKey`.
@@ -143,7 +145,8 @@ extension KiwiWire {
             following: String?,
             icon: Image?,
             publicKeyPem: String,
-            published: String?
+            published: String?,
+            sharedInbox: String
         ) {
             context = Self.context
             (self.id, self.type, self.preferredUsername, self.name, self.url) = (id, type, preferredUsername, name, url)
@@ -152,6 +155,13 @@ extension KiwiWire {
             publicKey = PublicKey(id: "\(id)#main-key", owner: id, publicKeyPem: publicKeyPem)
             manuallyApprovesFollowers = false
             discoverable = true
+            endpoints = Endpoints(sharedInbox: sharedInbox)
+        }
+
+        public struct Endpoints: Codable, Sendable, Equatable {
+            public var sharedInbox: String
+
+            public init(sharedInbox: String) { self.sharedInbox = sharedInbox }
         }
 
         /// The key that signs the actor's requests (RSA, PEM): `id` is the actor's id and `#main-key`.
@@ -188,6 +198,34 @@ extension KiwiWire {
 
         public init(id: String, totalItems: Int) {
             (context, self.id, type, self.totalItems) = ("https://www.w3.org/ns/activitystreams", id, "OrderedCollection", totalItems)
+        }
+    }
+
+    /// A `Follow` as an `Accept` gives it back: who followed whom, under the id the follower gave it.
+    public struct FollowActivity: Codable, Sendable, Equatable {
+        public var id: String
+        public var type: String
+        public var actor: String
+        public var object: String
+
+        public init(id: String, actor: String, object: String) { (self.id, type, self.actor, self.object) = (id, "Follow", actor, object) }
+    }
+
+    /// A member's answer to a follow from another server: accepted (a Kiwi reader's follows are open).
+    public struct Accept: Codable, Sendable, Equatable {
+        public var context: String
+        public var id: String
+        public var type: String
+        public var actor: String
+        public var object: FollowActivity
+
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, actor, object
+        }
+
+        public init(id: String, actor: String, object: FollowActivity) {
+            (context, self.id, type, self.actor, self.object) = ("https://www.w3.org/ns/activitystreams", id, "Accept", actor, object)
         }
     }
 }

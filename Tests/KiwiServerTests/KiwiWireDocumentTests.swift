@@ -141,7 +141,13 @@ import Testing
             following: "https://kiwi.test/users/ada/following",
             icon: .init(mediaType: "image/png", url: "https://kiwi.test/uploads/a.png"),
             publicKeyPem: "-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n",
-            published: "2026-01-02T10:00:00Z"
+            published: "2026-01-02T10:00:00Z",
+            sharedInbox: "https://kiwi.test/inbox"
+        )
+        let follow = KiwiWire.FollowActivity(
+            id: "https://bookwyrm.example/user/alice#follows/1",
+            actor: "https://bookwyrm.example/user/alice",
+            object: "https://kiwi.test/users/ada"
         )
         let notified = KiwiWire.NotifiedPost(id: "7", imageURL: "http://kiwi.test/uploads/a.png", caption: "Storm")
         return [
@@ -282,6 +288,9 @@ import Testing
             WireSample(actor.publicKey, schema: "ActorPublicKey"),
             WireSample(KiwiWire.Actor.Image(mediaType: "image/png", url: "https://kiwi.test/uploads/a.png"), schema: "ActorImage"),
             WireSample(KiwiWire.Collection(id: "https://kiwi.test/users/ada/followers", totalItems: 3)),
+            WireSample(actor.endpoints, schema: "ActorEndpoints"),
+            WireSample(follow),
+            WireSample(KiwiWire.Accept(id: "https://kiwi.test/users/ada#accepts/1", actor: "https://kiwi.test/users/ada", object: follow)),
         ]
     }()
 

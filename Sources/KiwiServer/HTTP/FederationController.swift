@@ -1,3 +1,5 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
 import KiwiWire
 
@@ -7,8 +9,13 @@ import KiwiWire
 /// `following` and `outbox`) to a request that asks for ActivityPub's JSON.
 struct FederationController: Sendable {
     let federation: Federation
+    var inbox: Inbox { Inbox(federation: federation) }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
+        // The shared inbox, the server actor's, and each member's: one activity, however addressed.
+        router.post("/inbox", use: receive)
+        router.post("/actor/inbox", use: receive)
+        router.post("/users/:username/inbox", use: Self.goneWhileSuspended(receiveForMember))
         router.get("/.well-known/webfinger", use: Self.goneWhileSuspended(webFinger))
         router.get("/.well-known/nodeinfo") { _, _ in
             KiwiJSON.response(federation.nodeInfoLinks(), headers: Self.everyOrigin)
@@ -69,6 +76,28 @@ struct FederationController: Sendable {
     @Sendable func webFinger(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let answer = try await federation.webFinger(request.uri.queryParameters.get("resource"))
         return KiwiJSON.response(answer, headers: Self.everyOrigin.merging(type: "application/jrd+json; charset=utf-8"))
+    }
+
+    /// An activity POSTed by another server: 202 once taken in, 401 when its signature does not hold.
+    @Sendable func receive(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: FederationClient.maximumBytes)
+        let (head, fields) = (request.head, request.headers)
+        try await inbox.receive(
+            Inbox.Arrival(
+                target: head.path ?? "/",
+                // HTTP/1's Host is the request's authority here.
+                fields: { name in name == "host" ? head.authority : HTTPField.Name(name).flatMap { fields[$0] } },
+                body: Data(buffer: body)
+            )
+        )
+        return Response(status: .accepted)
+    }
+
+    /// The same, to a member's own inbox: 404 for nobody by that name, as any of their paths.
+    @Sendable func receiveForMember(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        _ = try await federation.visible(try context.username())
+        return try await receive(request, context: context)
     }
 
     static func activity(_ value: some Encodable) -> Response {

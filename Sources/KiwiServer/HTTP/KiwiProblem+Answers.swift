@@ -68,6 +68,7 @@ extension KiwiProblem {
         case .suspended: KiwiHTTPError(.forbidden, "this account is suspended", code: "suspended")
         case .noSuchReport: KiwiHTTPError(.notFound, "no such report", code: "report_not_found")
         case .reportClosed(let how): KiwiHTTPError(.conflict, "this report is closed already (\(how))", code: "report_closed")
+        case .badSignature(let why): KiwiHTTPError(.unauthorized, why, code: "signature_refused")
         }
     }
 
@@ -142,6 +143,7 @@ extension KiwiProblem {
         case .suspended: "This account is suspended."
         case .noSuchReport: "There is no such report."
         case .reportClosed(let how): "That report is closed already (\(how))."
+        case .badSignature(let why): Self.sentence(why)
         }
     }
 
@@ -167,7 +169,7 @@ extension KiwiProblem {
             .mediaStoreUnavailable,
             .badIdempotencyKey,
             .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature, .notAdmin, .lastAdmin, .notAFollower,
-            .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed:
+            .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed, .badSignature:
             false
         // Said on the login form, where it was tried.
         case .suspended:

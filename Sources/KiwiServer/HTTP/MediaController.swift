@@ -83,7 +83,7 @@ struct MediaController: Sendable {
         guard let (file, format, entry) = manifest.file(size, format) else { throw KiwiProblem.noSuchUpload }
         let tag = "\"\(entry.digest)\""
         var headers: HTTPFields = [
-            .eTag: tag, .lastModified: Self.httpDate(manifest.made), .cacheControl: caching,
+            .eTag: tag, .lastModified: HTTPDate.format(manifest.made), .cacheControl: caching,
             .acceptRanges: "bytes", .xContentTypeOptions: "nosniff", .contentType: format.mimeType,
         ]
         if KiwiETagMiddleware.holds(tag, request) { return Response(status: .notModified, headers: headers) }
@@ -114,18 +114,5 @@ struct MediaController: Sendable {
             throw KiwiProblem.noSuchUpload
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: part))
-    }
-
-    /// "Wed, 25 Nov 2026 01:00:00 GMT" (RFC 9110's IMF-fixdate). By hand, as `isoTime`: a
-    /// Foundation date formatter costs more than the rest of a 304.
-    static func httpDate(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
 }

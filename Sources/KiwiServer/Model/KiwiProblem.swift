@@ -71,4 +71,6 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case noSuchReport
     /// A moderator already closed the report; the text says how.
     case reportClosed(String)
+    /// An activity from another server whose HTTP signature does not hold; the text says why.
+    case badSignature(String)
 }

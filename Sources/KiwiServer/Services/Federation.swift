@@ -23,6 +23,10 @@ struct Federation: Sendable {
     let registrations: KiwiRegistrations
     /// Actors' public keys (PEM), by owner: a key, once made, never changes.
     let publicKeys: KiwiCache<String, String>
+    /// Other servers' actors, fetched signed by the server's own.
+    let remoteActors: RemoteActors
+    /// What goes out to other servers' inboxes.
+    let deliveries: Deliveries
 
     init?(
         publicURL: String?,
@@ -31,17 +35,33 @@ struct Federation: Sendable {
         standings: Standings,
         store: any FederationStore,
         registrations: KiwiRegistrations,
-        changes: KiwiChanges
+        changes: KiwiChanges,
+        allowsPrivateAddresses: Bool = false
     ) {
         guard let publicURL, let url = URLComponents(string: publicURL), let name = url.host, !name.isEmpty else { return nil }
         base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         host = (url.port.map { "\(name):\($0)" } ?? name).lowercased()
         (self.accounts, self.follows, self.standings, self.store, self.registrations) = (accounts, follows, standings, store, registrations)
-        publicKeys = KiwiCache(changes: changes, capacity: 10_000) { _ in nil }
+        let publicKeys = KiwiCache<String, String>(changes: changes, capacity: 10_000) { _ in nil }
+        self.publicKeys = publicKeys
+        let client = FederationClient(allowsPrivate: allowsPrivateAddresses, userAgent: "kiwi/\(ToolboxVersion.current) (+\(base)/)")
+        let signing = Signing(base: base, accounts: accounts, store: store)
+        remoteActors = RemoteActors(client: client) { try await signing.signer(of: Self.server) }
+        deliveries = Deliveries(store: store, client: client, signer: signing.signer(of:))
     }
 
     func actorID(_ username: String) -> String { "\(base)/users/\(username)" }
     var serverActorID: String { "\(base)/actor" }
+    /// The inbox every actor here shares: one delivery for many readers.
+    var sharedInbox: String { "\(base)/inbox" }
+
+    /// The member an actor id here names; nil for another server's actor.
+    func username(ofActor id: String) -> String? {
+        let prefix = "\(base)/users/"
+        guard id.hasPrefix(prefix) else { return nil }
+        let name = id.dropFirst(prefix.count)
+        return name.isEmpty || name.contains("/") || name.contains("#") ? nil : String(name)
+    }
 
     // MARK: WebFinger
 
@@ -90,7 +110,7 @@ struct Federation: Sendable {
     /// The member of that name as other servers may see them: one awaiting approval is nobody yet
     /// (404), and a suspended member is gone while suspended (`KiwiProblem.suspended`, answered
     /// 410), as Mastodon answers both; so no server finds, fetches or follows them.
-    private func visible(_ username: String) async throws -> KiwiUser {
+    func visible(_ username: String) async throws -> KiwiUser {
         let member = try await accounts.admittedMember(username)
         if try await standings.current().suspended.contains(member.username) { throw KiwiProblem.suspended }
         return member
@@ -134,7 +154,8 @@ struct Federation: Sendable {
             following: "\(id)/following",
             icon: .init(mediaType: Self.imageType(of: avatar), url: links.upload(avatar)),
             publicKeyPem: try await publicKey(of: member.username),
-            published: isoTime(member.createdAt)
+            published: isoTime(member.createdAt),
+            sharedInbox: sharedInbox
         )
     }
 
@@ -151,7 +172,8 @@ struct Federation: Sendable {
             following: nil,
             icon: nil,
             publicKeyPem: try await publicKey(of: Self.server),
-            published: nil
+            published: nil,
+            sharedInbox: sharedInbox
         )
         // Nobody follows a server's own actor.
         actor.manuallyApprovesFollowers = true
@@ -164,7 +186,8 @@ struct Federation: Sendable {
         let member = try await visible(username)
         let total =
             switch kind {
-            case .followers: try await follows.counts(of: member.username).followers
+            case .followers:
+                try await follows.counts(of: member.username).followers + store.remoteFollowerCount(of: member.username)
             case .following: try await follows.counts(of: member.username).following
             case .outbox: try await store.postCount(by: member.username)
             }
@@ -177,18 +200,39 @@ struct Federation: Sendable {
 
     // MARK: Keys
 
-    /// The actor's public key (PEM), made with its private key the first time anyone asks: one
-    /// RSA key of 2,048 bits (what Mastodon and BookWyrm make), kept in the database so every
-    /// server of the community signs with it.
+    /// The actor's public key (PEM).
     func publicKey(of owner: String) async throws -> String {
         try await publicKeys.value(for: owner) {
-            let privateKey: String
-            if let stored = try await store.actorKey(of: owner) {
-                privateKey = stored
+            try _RSA.Signing.PrivateKey(pemRepresentation: try await Signing.privateKey(of: owner, in: store)).publicKey.pemRepresentation
+        }
+    }
+
+    /// Who signs what an actor here sends: a member (while their account lasts) or the server.
+    struct Signing: Sendable {
+        let base: String
+        let accounts: Accounts
+        let store: any FederationStore
+
+        @Sendable func signer(of owner: String) async throws -> FederationClient.Signer {
+            let id: String
+            if owner == Federation.server {
+                id = "\(base)/actor"
             } else {
-                privateKey = try await store.keepActorKey(try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation, of: owner)
+                // A deleted member signs nothing more (their key went with the account).
+                id = "\(base)/users/\(try await accounts.admittedMember(owner).username)"
             }
-            return try _RSA.Signing.PrivateKey(pemRepresentation: privateKey).publicKey.pemRepresentation
+            return FederationClient.Signer(
+                keyID: "\(id)#main-key",
+                key: try _RSA.Signing.PrivateKey(pemRepresentation: try await Self.privateKey(of: owner, in: store))
+            )
+        }
+
+        /// The actor's private key (PEM), made the first time anyone asks: one RSA key of 2,048 bits
+        /// (what Mastodon and BookWyrm make), kept in the database so every server of the
+        /// community signs with it.
+        static func privateKey(of owner: String, in store: any FederationStore) async throws -> String {
+            if let stored = try await store.actorKey(of: owner) { return stored }
+            return try await store.keepActorKey(try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation, of: owner)
         }
     }
 

@@ -37,7 +37,8 @@ final class KiwiCommunity: Sendable {
         rateLimits: [KiwiRateLimit] = KiwiRateLimit.defaults,
         healthPatience: Duration,
         heartbeat: Duration,
-        federatedAt publicURL: String? = nil
+        federatedAt publicURL: String? = nil,
+        federationAllowsPrivateAddresses: Bool = false
     ) {
         let changes = storage.changes
         let writes = Writes(
@@ -109,7 +110,8 @@ final class KiwiCommunity: Sendable {
             standings: standings,
             store: storage,
             registrations: registrations,
-            changes: changes
+            changes: changes,
+            allowsPrivateAddresses: federationAllowsPrivateAddresses
         )
     }
 

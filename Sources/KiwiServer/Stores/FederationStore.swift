@@ -1,7 +1,8 @@
 import Foundation
 
-/// What federation keeps: each actor's signing key (a member's, or the server's own), and the
-/// counts NodeInfo tells other servers.
+/// What federation keeps: each actor's signing key (a member's, or the server's own), the readers
+/// on other servers who follow members, the activities still to deliver, and the counts NodeInfo
+/// tells other servers.
 protocol FederationStore: Sendable {
     /// The actor's RSA private key (PEM); nil when none has been made yet.
     func actorKey(of owner: String) async throws -> String?
@@ -11,4 +12,20 @@ protocol FederationStore: Sendable {
     /// Members, posts and comments, and the members who posted or commented since each date.
     func usage(activeSince month: Date, _ halfYear: Date) async throws -> KiwiUsage
     func postCount(by author: String) async throws -> Int
+
+    /// Keeps (or renews) a remote reader's follow of `member`.
+    func keepRemoteFollower(_ follower: RemoteFollower, of member: String) async throws
+    /// Ends the follow by `actor` of `member`, or the one `followID` names; whether there was one.
+    func dropRemoteFollower(_ actor: String, of member: String?, followID: String?) async throws -> Bool
+    func remoteFollowerCount(of member: String) async throws -> Int
+
+    /// Queues each delivery, unless its activity is already queued for that inbox.
+    func queue(_ deliveries: [OutgoingDelivery]) async throws
+    /// Up to `limit` deliveries due by `now`, each held until `heldUntil` so that no other server
+    /// of the community sends it meanwhile.
+    func claimDeliveries(dueBy now: Date, heldUntil: Date, limit: Int) async throws -> [Delivery]
+    /// The delivery is done with: delivered, or given up.
+    func finishDelivery(_ id: Int64) async throws
+    /// The delivery failed; it is tried again at `due`.
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) async throws
 }

@@ -152,15 +152,31 @@ struct KiwiTable: Sendable, Hashable {
     /// server's own. No foreign key, for the server's; a member's goes with the account.
     static let actorKeys = KiwiTable("actor_keys", [("owner", .text), ("private_key", .text), ("created_at", .real)], key: ["owner"])
 
+    /// Readers on other servers who follow members.
+    static let remoteFollowers = KiwiTable(
+        "remote_followers",
+        [("member", .text), ("actor", .text), ("inbox", .text), ("follow_id", .text), ("created_at", .real)],
+        key: ["member", "actor"]
+    )
+    /// Activities still to deliver to other servers' inboxes: a database moved keeps them.
+    static let deliveries = KiwiTable(
+        "deliveries",
+        [
+            ("id", .integer), ("inbox", .text), ("activity_id", .text), ("signer", .text), ("body", .blob), ("attempts", .integer),
+            ("due", .real), ("created_at", .real),
+        ],
+        key: ["id"]
+    )
+
     /// Every table, each after the tables its rows name.
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos, heldNames, mediaObjects, actorKeys,
+        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, deliveries,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.
-    static let numbered: [KiwiTable] = [posts, comments, notifications, readings, reports, moderationLog]
+    static let numbered: [KiwiTable] = [posts, comments, notifications, readings, reports, moderationLog, deliveries]
 }
 
 /// A database as `kiwi migrate` reads and writes it: rows as they are stored, every column (ids,

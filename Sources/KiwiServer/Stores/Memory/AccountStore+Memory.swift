@@ -76,6 +76,7 @@ extension MemoryKiwiDatabase: AccountStore {
         readings = readings.filter { $0.value.reader != username }
         sessions = sessions.filter { $0.value != username }
         actorKeys[username] = nil
+        remoteFollowers[username] = nil
         answers = answers.filter { !$0.key.hasPrefix(Self.answerKey(username, "")) }
         for index in reports.indices where reports[index].account == username {
             reports[index].content = KiwiReportedContent()

@@ -22,4 +22,45 @@ extension MemoryKiwiDatabase: FederationStore {
     }
 
     func postCount(by author: String) -> Int { posts.values.filter { $0.post.owner.username == author }.count }
+
+    func keepRemoteFollower(_ follower: RemoteFollower, of member: String) {
+        remoteFollowers[member, default: [:]][follower.actor] = follower
+    }
+
+    func dropRemoteFollower(_ actor: String, of member: String?, followID: String?) -> Bool {
+        let owners = remoteFollowers.filter { name, followers in
+            name == member || followers[actor].map { $0.followID == followID } == true
+        }
+        var dropped = false
+        for (name, followers) in owners where followers[actor] != nil {
+            remoteFollowers[name]?[actor] = nil
+            dropped = true
+        }
+        return dropped
+    }
+
+    func remoteFollowerCount(of member: String) -> Int { remoteFollowers[member]?.count ?? 0 }
+
+    func queue(_ outgoing: [OutgoingDelivery]) {
+        let now = Date()
+        var queued = Set(deliveries.values.map { [$0.delivery.outgoing.inbox, $0.delivery.outgoing.activityID] })
+        for delivery in outgoing where queued.insert([delivery.inbox, delivery.activityID]).inserted {
+            let id = nextID()
+            deliveries[id] = (Delivery(id: id, outgoing: delivery, attempts: 0, queuedAt: now), now)
+        }
+    }
+
+    func claimDeliveries(dueBy now: Date, heldUntil: Date, limit: Int) -> [Delivery] {
+        let due = deliveries.values.filter { $0.due <= now }.sorted { ($0.due, $0.delivery.id) < ($1.due, $1.delivery.id) }.prefix(limit)
+        for entry in due { deliveries[entry.delivery.id]?.due = heldUntil }
+        return due.map(\.delivery)
+    }
+
+    func finishDelivery(_ id: Int64) { deliveries[id] = nil }
+
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) {
+        guard let entry = deliveries[id] else { return }
+        let delivery = entry.delivery
+        deliveries[id] = (Delivery(id: id, outgoing: delivery.outgoing, attempts: attempts, queuedAt: delivery.queuedAt), due)
+    }
 }

@@ -38,6 +38,10 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var mediaObjects: [String: MediaManifest] = [:]
     /// Each actor's private key (PEM), by member (or the server's own).
     var actorKeys: [String: String] = [:]
+    /// Readers on other servers who follow each member, by member and actor.
+    var remoteFollowers: [String: [String: RemoteFollower]] = [:]
+    /// Deliveries still to make, by id, with when each is next due.
+    var deliveries: [Int64: (delivery: Delivery, due: Date)] = [:]
     var sessions: [String: String] = [:]
     var posts: [Int64: StoredPost] = [:]
     var comments: [Int64: KiwiComment] = [:]

@@ -55,4 +55,101 @@ extension PostgresKiwiDatabase: FederationStore {
             return 0
         }
     }
+
+    func keepRemoteFollower(_ follower: RemoteFollower, of member: String) async throws {
+        let logger = self.logger
+        let now = Date().timeIntervalSince1970
+        try await transaction { connection in
+            try await connection.query(
+                """
+                INSERT INTO remote_followers (member, actor, inbox, follow_id, created_at)
+                VALUES (\(member), \(follower.actor), \(follower.inbox), \(follower.followID), \(now))
+                ON CONFLICT (member, actor) DO UPDATE SET inbox = excluded.inbox, follow_id = excluded.follow_id
+                """,
+                logger: logger
+            )
+        }
+    }
+
+    func dropRemoteFollower(_ actor: String, of member: String?, followID: String?) async throws -> Bool {
+        let logger = self.logger
+        return try await transaction { connection in
+            let rows = try await connection.query(
+                "DELETE FROM remote_followers WHERE actor = \(actor) AND (member = \(member) OR follow_id = \(followID)) RETURNING member",
+                logger: logger
+            )
+            var dropped = false
+            for try await _ in rows.decode(String.self) { dropped = true }
+            return dropped
+        }
+    }
+
+    func remoteFollowerCount(of member: String) async throws -> Int {
+        let logger = self.logger
+        return try await transaction { connection in
+            let rows = try await connection.query("SELECT COUNT(*) FROM remote_followers WHERE member = \(member)", logger: logger)
+            for try await count in rows.decode(Int.self) { return count }
+            return 0
+        }
+    }
+
+    func queue(_ deliveries: [OutgoingDelivery]) async throws {
+        let logger = self.logger
+        let now = Date().timeIntervalSince1970
+        try await transaction { connection in
+            for delivery in deliveries {
+                try await connection.query(
+                    """
+                    INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at)
+                    VALUES (\(delivery.inbox), \(delivery.activityID), \(delivery.signer), \(ByteBuffer(data: delivery.body)), 0, \(now), \(now))
+                    ON CONFLICT (inbox, activity_id) DO NOTHING
+                    """,
+                    logger: logger
+                )
+            }
+        }
+    }
+
+    /// `SKIP LOCKED`: servers of one community claim at once and each gets deliveries of its own.
+    func claimDeliveries(dueBy now: Date, heldUntil: Date, limit: Int) async throws -> [Delivery] {
+        let logger = self.logger
+        let (due, held) = (now.timeIntervalSince1970, heldUntil.timeIntervalSince1970)
+        return try await transaction { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE deliveries SET due = \(held) WHERE id IN (
+                    SELECT id FROM deliveries WHERE due <= \(due) ORDER BY due LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                RETURNING id, inbox, activity_id, signer, body, attempts, created_at
+                """,
+                logger: logger
+            )
+            var claimed: [Delivery] = []
+            for try await (id, inbox, activity, signer, body, attempts, created) in rows.decode(
+                (Int64, String, String, String, ByteBuffer, Int, Double).self
+            ) {
+                claimed.append(
+                    Delivery(
+                        id: id,
+                        outgoing: OutgoingDelivery(inbox: inbox, activityID: activity, signer: signer, body: Data(buffer: body)),
+                        attempts: attempts,
+                        queuedAt: Date(timeIntervalSince1970: created)
+                    )
+                )
+            }
+            return claimed
+        }
+    }
+
+    func finishDelivery(_ id: Int64) async throws {
+        let logger = self.logger
+        try await transaction { connection in try await connection.query("DELETE FROM deliveries WHERE id = \(id)", logger: logger) }
+    }
+
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) async throws {
+        let logger = self.logger
+        let when = due.timeIntervalSince1970
+        try await transaction { connection in
+            try await connection.query("UPDATE deliveries SET attempts = \(attempts), due = \(when) WHERE id = \(id)", logger: logger)
+        }
+    }
 }

@@ -158,6 +158,20 @@ enum PostgresSchema {
                 PRIMARY KEY (name, file))
             """,
             "CREATE TABLE IF NOT EXISTS actor_keys (owner TEXT PRIMARY KEY, private_key TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)",
+            """
+            CREATE TABLE IF NOT EXISTS remote_followers (
+                member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL,
+                inbox TEXT NOT NULL, follow_id TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (member, actor))
+            """,
+            "CREATE INDEX IF NOT EXISTS remote_followers_by_follow ON remote_followers(actor, follow_id)",
+            """
+            CREATE TABLE IF NOT EXISTS deliveries (
+                id BIGSERIAL PRIMARY KEY, inbox TEXT NOT NULL, activity_id TEXT NOT NULL, signer TEXT NOT NULL,
+                body BYTEA NOT NULL, attempts INTEGER NOT NULL, due DOUBLE PRECISION NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL, UNIQUE (inbox, activity_id))
+            """,
+            "CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries(due)",
             "CREATE TRIGGER moderation_log_unedited BEFORE UPDATE OR DELETE ON moderation_log FOR EACH ROW EXECUTE FUNCTION kiwi_unedited()",
         ] + search + [
             """

@@ -34,4 +34,76 @@ extension SQLiteKiwiDatabase: FederationStore {
     func postCount(by author: String) async throws -> Int {
         try await read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM posts WHERE owner = ?"), arguments: [author]) ?? 0 }
     }
+
+    func keepRemoteFollower(_ follower: RemoteFollower, of member: String) async throws {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO remote_followers (member, actor, inbox, follow_id, created_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (member, actor) DO UPDATE SET inbox = excluded.inbox, follow_id = excluded.follow_id
+                    """,
+                arguments: [member, follower.actor, follower.inbox, follower.followID, Date().timeIntervalSince1970]
+            )
+        }
+    }
+
+    func dropRemoteFollower(_ actor: String, of member: String?, followID: String?) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: "DELETE FROM remote_followers WHERE actor = ? AND (member = ? OR follow_id = ?)",
+                arguments: [actor, member, followID]
+            )
+            return db.changesCount > 0
+        }
+    }
+
+    func remoteFollowerCount(of member: String) async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM remote_followers WHERE member = ?", arguments: [member]) ?? 0 }
+    }
+
+    func queue(_ deliveries: [OutgoingDelivery]) async throws {
+        let now = Date().timeIntervalSince1970
+        try await write { db in
+            for delivery in deliveries {
+                try db.execute(
+                    sql: """
+                        INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at) VALUES (?, ?, ?, ?, 0, ?, ?)
+                        ON CONFLICT (inbox, activity_id) DO NOTHING
+                        """,
+                    arguments: [delivery.inbox, delivery.activityID, delivery.signer, delivery.body, now, now]
+                )
+            }
+        }
+    }
+
+    func claimDeliveries(dueBy now: Date, heldUntil: Date, limit: Int) async throws -> [Delivery] {
+        try await write { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    UPDATE deliveries SET due = ? WHERE id IN (SELECT id FROM deliveries WHERE due <= ? ORDER BY due LIMIT ?)
+                    RETURNING id, inbox, activity_id, signer, body, attempts, created_at
+                    """,
+                arguments: [heldUntil.timeIntervalSince1970, now.timeIntervalSince1970, limit]
+            )
+            return rows.map { row in
+                Delivery(
+                    id: row[0],
+                    outgoing: OutgoingDelivery(inbox: row[1], activityID: row[2], signer: row[3], body: row[4]),
+                    attempts: row[5],
+                    queuedAt: Date(timeIntervalSince1970: row[6])
+                )
+            }
+        }
+    }
+
+    func finishDelivery(_ id: Int64) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id]) }
+    }
+
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE deliveries SET attempts = ?, due = ? WHERE id = ?", arguments: [attempts, due.timeIntervalSince1970, id])
+        }
+    }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A reader on another server, as their actor document says: where to deliver to them and the key
+/// their requests are signed with. Read from JSON another server sent, so every field is checked.
+struct RemoteActor: Sendable, Equatable {
+    let id: String
+    let inbox: String
+    /// The inbox the actor's whole server reads (Mastodon's `endpoints.sharedInbox`): one delivery
+    /// reaches everyone there.
+    let sharedInbox: String?
+    let keyID: String
+    let publicKeyPEM: String
+    let preferredUsername: String?
+
+    /// Where an activity for them goes: their server's shared inbox when it has one.
+    var deliveryInbox: String { sharedInbox ?? inbox }
+
+    /// The actor in a fetched document; nil when it is not one, or names no inbox or key.
+    init?(document: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
+            let id = object["id"] as? String, let inbox = object["inbox"] as? String
+        else { return nil }
+        // Mastodon sends one key as an object; some servers send a list of them.
+        let keys = (object["publicKey"] as? [[String: Any]]) ?? [object["publicKey"] as? [String: Any]].compactMap { $0 }
+        guard let key = keys.first(where: { $0["publicKeyPem"] is String && $0["id"] is String }),
+            let keyID = key["id"] as? String, let pem = key["publicKeyPem"] as? String,
+            (key["owner"] as? String).map({ $0 == id }) ?? true
+        else { return nil }
+        self.id = id
+        self.inbox = inbox
+        sharedInbox = (object["endpoints"] as? [String: Any])?["sharedInbox"] as? String
+        self.keyID = keyID
+        publicKeyPEM = pem
+        preferredUsername = object["preferredUsername"] as? String
+    }
+
+    init(id: String, inbox: String, sharedInbox: String?, keyID: String, publicKeyPEM: String, preferredUsername: String?) {
+        (self.id, self.inbox, self.sharedInbox, self.keyID) = (id, inbox, sharedInbox, keyID)
+        (self.publicKeyPEM, self.preferredUsername) = (publicKeyPEM, preferredUsername)
+    }
+
+    /// `alice@bookwyrm.example`.
+    var handle: String {
+        let host = URL(string: id)?.host ?? id
+        return "\(preferredUsername ?? id)@\(host)"
+    }
+
+    /// The actor a key id names: the id without its fragment (`…/users/alice#main-key`).
+    static func owner(ofKey keyID: String) -> String {
+        keyID.split(separator: "#", maxSplits: 1).first.map(String.init) ?? keyID
+    }
+}

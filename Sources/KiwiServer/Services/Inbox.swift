@@ -1,0 +1,103 @@
+import Crypto
+import Foundation
+import KiwiWire
+
+/// What other servers send: activities POSTed to a member's inbox or to the server's shared one,
+/// taken in only when their actor signed them. An activity that fails a check changes nothing.
+struct Inbox: Sendable {
+    let federation: Federation
+
+    /// One POST to an inbox, as it arrived.
+    struct Arrival: Sendable {
+        let target: String
+        let fields: @Sendable (String) -> String?
+        let body: Data
+    }
+
+    /// Takes in one activity. `KiwiProblem.badSignature` when its signature does not hold (401).
+    func receive(_ arrival: Arrival) async throws {
+        let signer = try await verifiedSigner(of: arrival)
+        guard let activity = try? JSONSerialization.jsonObject(with: arrival.body) as? [String: Any],
+            let type = activity["type"] as? String, let id = activity["id"] as? String
+        else { throw KiwiProblem.invalid("the body is not an ActivityPub activity with an id and a type") }
+        // Someone may only speak for themselves: the activity's actor is the one who signed it.
+        guard Self.id(of: activity["actor"]) == signer.id else {
+            throw KiwiProblem.badSignature("the activity's actor is not the one who signed it")
+        }
+        switch type {
+        case "Follow": try await follow(id: id, object: activity["object"], by: signer)
+        case "Undo": try await undo(activity["object"], by: signer)
+        // Everything else is taken and left, as Mastodon leaves what it does not read.
+        default: break
+        }
+    }
+
+    /// The remote actor who signed the arrival, once their key verifies it. The key is the one
+    /// kept, or fetched again when that fails (the actor may have rotated it).
+    private func verifiedSigner(of arrival: Arrival) async throws -> RemoteActor {
+        let parameters: HTTPSignatures.Parameters
+        do {
+            parameters = try HTTPSignatures.check(method: "POST", fields: arrival.fields, body: arrival.body)
+        } catch {
+            throw KiwiProblem.badSignature(error.description)
+        }
+        for fresh in [false, true] {
+            let signer: RemoteActor
+            do {
+                signer = try await federation.remoteActors.actor(signingWith: parameters.keyID, fresh: fresh)
+            } catch {
+                throw KiwiProblem.badSignature("the signer's key cannot be fetched: \(error)")
+            }
+            do {
+                if try HTTPSignatures.verifies(
+                    parameters,
+                    method: "POST",
+                    target: arrival.target,
+                    fields: arrival.fields,
+                    publicKeyPEM: signer.publicKeyPEM
+                ) {
+                    return signer
+                }
+            } catch {
+                throw KiwiProblem.badSignature(error.description)
+            }
+        }
+        throw KiwiProblem.badSignature(HTTPSignatures.Refusal.doesNotVerify.description)
+    }
+
+    /// A remote reader follows a member: kept, and answered with an `Accept` (members' follows are
+    /// open, as on Kiwi itself).
+    private func follow(id: String, object: Any?, by follower: RemoteActor) async throws {
+        guard let object = Self.id(of: object), let username = federation.username(ofActor: object) else {
+            throw KiwiProblem.noSuchUser
+        }
+        let member = try await federation.visible(username)
+        try await federation.store.keepRemoteFollower(
+            RemoteFollower(actor: follower.id, inbox: follower.deliveryInbox, followID: id),
+            of: member.username
+        )
+        let actor = federation.actorID(member.username)
+        // Named after the Follow, so a Follow delivered twice is accepted under one id.
+        let accept = KiwiWire.Accept(
+            id: "\(actor)#accepts/\(SHA256.hash(data: Data(id.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined())",
+            actor: actor,
+            object: KiwiWire.FollowActivity(id: id, actor: follower.id, object: actor)
+        )
+        try await federation.deliveries.queue([
+            OutgoingDelivery(inbox: follower.inbox, activityID: accept.id, signer: member.username, body: Data(buffer: KiwiJSON.body(accept)))
+        ])
+    }
+
+    /// `Undo` of a `Follow`, named by its id or given whole: the follow ends.
+    private func undo(_ object: Any?, by actor: RemoteActor) async throws {
+        let undone = object as? [String: Any]
+        guard undone == nil || undone?["type"] as? String == "Follow" else { return }
+        let member = (undone?["object"]).flatMap(Self.id(of:)).flatMap(federation.username(ofActor:))
+        _ = try await federation.store.dropRemoteFollower(actor.id, of: member, followID: Self.id(of: object))
+    }
+
+    /// An object's id: the string itself, or the `id` of an object given whole.
+    static func id(of value: Any?) -> String? {
+        (value as? String) ?? ((value as? [String: Any])?["id"] as? String)
+    }
+}

@@ -1,0 +1,374 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import KiwiWire
+import PluginAPI
+import TestSupport
+import Testing
+import _CryptoExtras
+
+@testable import KiwiServer
+
+/// What another server sends a Kiwi server, over real sockets: a reader elsewhere (`alice`, served
+/// by a stub on 127.0.0.1 as Mastodon serves an actor) follows a member, who accepts with a signed
+/// `Accept` through the delivery queue; and everything that fails a check is refused with 401 and
+/// changes nothing.
+@Suite struct KiwiInboxTests {
+    static let federated = ["--federation", "on", "--federation-allow-private"]
+
+    /// A reader on another server: their actor and inbox on a stub, and their key.
+    struct Alice {
+        let server: StubServer
+        let key = try! _RSA.Signing.PrivateKey(keySize: .bits2048)
+        var id: String { "\(server.baseURL.absoluteString)/users/alice" }
+        var keyID: String { "\(id)#main-key" }
+
+        static func start() async throws -> Alice {
+            let alice = Alice(server: try await StubServer.start())
+            alice.serve(key: alice.key)
+            alice.server.route("/users/alice/inbox", .status(202))
+            return alice
+        }
+
+        /// Serves alice's actor with `key`'s public half.
+        func serve(key: _RSA.Signing.PrivateKey) {
+            let actor: [String: Any] = [
+                "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
+                "id": id, "type": "Person", "preferredUsername": "alice", "inbox": "\(id)/inbox",
+                "publicKey": ["id": keyID, "owner": id, "publicKeyPem": key.publicKey.pemRepresentation],
+            ]
+            server.route("/users/alice", .json(try! JSONSerialization.data(withJSONObject: actor)))
+        }
+
+        func follow(_ actor: String, id: String = "\(UUID())") -> [String: Any] {
+            [
+                "@context": "https://www.w3.org/ns/activitystreams", "id": "\(self.id)#follows/\(id)", "type": "Follow", "actor": self.id,
+                "object": actor,
+            ]
+        }
+
+        /// The activities delivered to alice's inbox so far.
+        var delivered: [[String: Any]] {
+            server.requests.filter { $0.method == "POST" && $0.path == "/users/alice/inbox" }
+                .compactMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+        }
+    }
+
+    /// POSTs `activity` to `path` on the Kiwi server at `port`, signed with `key` as `keyID` (alice's
+    /// unless told), the body changed after signing when `sentBody` is given.
+    static func post(
+        _ activity: [String: Any],
+        to path: String,
+        port: Int,
+        keyID: String,
+        key: _RSA.Signing.PrivateKey,
+        signedAt date: Date = Date(),
+        sentBody: Data? = nil,
+        signed: Bool = true
+    ) async throws -> (Int, String) {
+        let url = URL(string: "http://127.0.0.1:\(port)\(path)")!
+        let body = try JSONSerialization.data(withJSONObject: activity)
+        var headers = ["Content-Type": "application/activity+json"]
+        if signed {
+            for (name, value) in try HTTPSignatures.sign(method: "POST", url: url, body: body, keyID: keyID, key: key, now: date) {
+                headers[name] = value
+            }
+        }
+        let answer = try await AsyncHTTPTransport().send(
+            PluginAPI.HTTPRequest(method: "POST", url: url, headers: headers, body: sentBody ?? body, namespace: "test"),
+            timeout: 20
+        )
+        return (answer.status, String(decoding: answer.body, as: UTF8.self))
+    }
+
+    static func followers(_ client: some TestClientProtocol, of member: String) async throws -> Int? {
+        try await client.execute(uri: "/users/\(member)/followers", method: .get, headers: [.accept: "application/activity+json"]) { response in
+            (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])?["totalItems"] as? Int
+        }
+    }
+
+    static func actorKey(_ client: some TestClientProtocol, _ path: String) async throws -> String {
+        try await client.execute(uri: path, method: .get, headers: [.accept: "application/activity+json"]) { response in
+            let actor = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+            return try #require((actor?["publicKey"] as? [String: String])?["publicKeyPem"])
+        }
+    }
+
+    /// Waits up to five seconds for `condition`.
+    static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<100 {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// A request the stub received verifies with `publicKeyPEM`, signing what it must.
+    static func verifies(_ request: StubServer.Request, publicKeyPEM: String) throws -> Bool {
+        let fields: (String) -> String? = { name in request.headers.first { $0.key.lowercased() == name }?.value }
+        let parameters = try HTTPSignatures.check(method: request.method, fields: fields, body: request.method == "POST" ? request.body : nil)
+        let query = request.query.isEmpty ? "" : "?" + request.query.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        return try HTTPSignatures.verifies(
+            parameters,
+            method: request.method,
+            target: request.path + query,
+            fields: fields,
+            publicKeyPEM: publicKeyPEM
+        )
+    }
+
+    @Test(arguments: StoreKind.available) func aRemoteReaderFollowsAMemberWhoAcceptsThenUndoes(kind: StoreKind) async throws {
+        let alice = try await Alice.start()
+        defer { Task { await alice.server.stop() } }
+        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                _ = try await client.member("ada")
+                let port = try #require(client.port)
+                let follow = alice.follow("https://kiwi.test/users/ada")
+                let (status, said) = try await Self.post(follow, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key)
+                #expect(status == 202, "\(said)")
+
+                // Ada's server fetched alice's actor, signed by its own actor.
+                let fetch = try #require(alice.server.requests.first { $0.method == "GET" && $0.path == "/users/alice" })
+                #expect(
+                    fetch.headers.first { $0.key.lowercased() == "signature" }?.value.contains(#"keyId="https://kiwi.test/actor#main-key""#) == true
+                )
+                #expect(try Self.verifies(fetch, publicKeyPEM: try await Self.actorKey(client, "/actor")))
+
+                // The Accept arrives, signed by ada, naming alice's Follow.
+                #expect(try await Self.eventually { !alice.delivered.isEmpty }, "no Accept reached alice's inbox")
+                let accept = try #require(alice.delivered.first)
+                #expect(accept["type"] as? String == "Accept" && accept["actor"] as? String == "https://kiwi.test/users/ada")
+                let accepted = try #require(accept["object"] as? [String: Any])
+                #expect(accepted["id"] as? String == follow["id"] as? String && accepted["type"] as? String == "Follow")
+                #expect(accepted["actor"] as? String == alice.id && accepted["object"] as? String == "https://kiwi.test/users/ada")
+                let delivery = try #require(alice.server.requests.first { $0.method == "POST" })
+                #expect(delivery.headers.first { $0.key.lowercased() == "signature" }?.value.contains("https://kiwi.test/users/ada#main-key") == true)
+                #expect(try Self.verifies(delivery, publicKeyPEM: try await Self.actorKey(client, "/users/ada")))
+                #expect(try await Self.followers(client, of: "ada") == 1)
+
+                // The same Follow delivered again (servers retry): still one follower, accepted under the same id.
+                #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.followers(client, of: "ada") == 1)
+                #expect(try await Self.eventually { alice.delivered.count == 2 })
+                #expect(Set(alice.delivered.compactMap { $0["id"] as? String }).count == 1)
+
+                // Undo, naming the Follow by its id, at the shared inbox.
+                let undo: [String: Any] = ["id": "\(alice.id)#undo/1", "type": "Undo", "actor": alice.id, "object": follow["id"] as Any]
+                #expect(try await Self.post(undo, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.followers(client, of: "ada") == 0)
+
+                // Followed and undone again, the Follow given whole this time.
+                let again = alice.follow("https://kiwi.test/users/ada")
+                #expect(try await Self.post(again, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.followers(client, of: "ada") == 1)
+                let undoWhole: [String: Any] = ["id": "\(alice.id)#undo/2", "type": "Undo", "actor": alice.id, "object": again]
+                #expect(try await Self.post(undoWhole, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.followers(client, of: "ada") == 0)
+            }
+        }
+    }
+
+    @Test(arguments: [StoreKind.memory, .sqlite]) func anActivityThatFailsACheckIsRefusedAndChangesNothing(kind: StoreKind) async throws {
+        let alice = try await Alice.start()
+        defer { Task { await alice.server.stop() } }
+        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                _ = try await client.member("ada")
+                let port = try #require(client.port)
+                let follow = alice.follow("https://kiwi.test/users/ada")
+                let stranger = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+                var otherActor = follow
+                otherActor["actor"] = "\(alice.server.baseURL.absoluteString)/users/bob"
+                let refused: [(String, (Int, String))] = [
+                    ("unsigned", try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key, signed: false)),
+                    ("a wrong key", try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: stranger)),
+                    (
+                        "a stale Date",
+                        try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key, signedAt: Date() - 14 * 3600)
+                    ),
+                    (
+                        "a changed body",
+                        try await Self.post(
+                            follow,
+                            to: "/inbox",
+                            port: port,
+                            keyID: alice.keyID,
+                            key: alice.key,
+                            sentBody: try JSONSerialization.data(withJSONObject: alice.follow("https://kiwi.test/users/ada"))
+                        )
+                    ),
+                    ("another actor's activity", try await Self.post(otherActor, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key)),
+                ]
+                for (what, (status, said)) in refused {
+                    #expect(status == 401, "\(what): \(status) \(said)")
+                    #expect(said.contains("signature_refused"), "\(what): \(said)")
+                }
+                #expect(refused[0].1.1.contains("not signed") && refused[1].1.1.contains("does not verify"))
+                #expect(refused[2].1.1.contains("Date") && refused[3].1.1.contains("Digest"))
+                #expect(try await Self.followers(client, of: "ada") == 0)
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(alice.delivered.isEmpty)
+
+                // Alice's server rotates her key: the kept one fails, the actor is fetched again, and it holds.
+                let rotated = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+                alice.serve(key: rotated)
+                let fetches = alice.server.requestCount("/users/alice")
+                #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: rotated).0 == 202)
+                #expect(alice.server.requestCount("/users/alice") == fetches + 1)
+                #expect(try await Self.followers(client, of: "ada") == 1)
+            }
+        }
+    }
+
+    /// Without `--federation-allow-private`, a key on a loopback address is never fetched; a
+    /// document past the size limit is never read whole.
+    @Test func fetchesStayOffThisNetworkAndWithinTheirSize() async throws {
+        let alice = try await Alice.start()
+        defer { Task { await alice.server.stop() } }
+        try await withKiwi(.memory, publicURL: "https://kiwi.test", serve: ["--federation", "on"]) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                _ = try await client.member("ada")
+                let (status, said) = try await Self.post(
+                    alice.follow("https://kiwi.test/users/ada"),
+                    to: "/inbox",
+                    port: try #require(client.port),
+                    keyID: alice.keyID,
+                    key: alice.key
+                )
+                #expect(status == 401 && said.contains("loopback, private or link-local"), "\(said)")
+                #expect(alice.server.requestCount() == 0)
+            }
+        }
+        try await withKiwi(.memory, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                _ = try await client.member("ada")
+                alice.server.route("/users/alice", .json(Data(repeating: UInt8(ascii: " "), count: 2 << 20)))
+                let (status, said) = try await Self.post(
+                    alice.follow("https://kiwi.test/users/ada"),
+                    to: "/inbox",
+                    port: try #require(client.port),
+                    keyID: alice.keyID,
+                    key: alice.key
+                )
+                #expect(status == 401 && said.contains("more than 1024 KB"), "\(said)")
+                #expect(try await Self.followers(client, of: "ada") == 0)
+            }
+        }
+        for (address, isPublic) in [
+            ("127.0.0.1", false), ("10.1.2.3", false), ("172.20.0.1", false), ("192.168.1.1", false), ("169.254.169.254", false),
+            ("100.64.0.1", false), ("0.0.0.0", false), ("::1", false), ("::", false), ("fe80::1", false), ("fd00::1", false),
+            ("::ffff:127.0.0.1", false), ("93.184.216.34", true), ("2606:4700::1111", true), ("8.8.8.8", true),
+        ] {
+            #expect(FederationClient.isPublic(address) == isPublic, "\(address)")
+        }
+    }
+
+    /// A delivery that fails is tried again later, doubling the wait; one a server refuses for good
+    /// (a 4xx other than 401, 408 and 429) is given up; and two days on, any is.
+    @Test func aFailedDeliveryIsTriedAgainLaterAndGivenUpInTheEnd() async throws {
+        let inbox = try await StubServer.start()
+        defer { Task { await inbox.stop() } }
+        inbox.route("/inbox", .status(503), .status(202))
+        inbox.route("/gone", .status(410))
+        let database = MemoryKiwiDatabase()
+        let signer = FederationClient.Signer(keyID: "https://kiwi.test/actor#main-key", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))
+        let deliveries = Deliveries(store: database, client: FederationClient(allowsPrivate: true, userAgent: "test")) { _ in signer }
+        let body = Data(#"{"type":"Like"}"#.utf8)
+        try await deliveries.queue([
+            OutgoingDelivery(inbox: "\(inbox.baseURL.absoluteString)/inbox", activityID: "a", signer: "@server", body: body),
+            OutgoingDelivery(inbox: "\(inbox.baseURL.absoluteString)/inbox", activityID: "a", signer: "@server", body: body),
+            OutgoingDelivery(inbox: "\(inbox.baseURL.absoluteString)/gone", activityID: "b", signer: "@server", body: body),
+        ])
+        let now = Date()
+        #expect(await deliveries.sendDue(now: now) == 2, "one delivery per inbox and activity")
+        #expect(inbox.requestCount("/inbox") == 1 && inbox.requestCount("/gone") == 1)
+        // Not due again before its wait.
+        #expect(await deliveries.sendDue(now: now + 10) == 0)
+        #expect(await deliveries.sendDue(now: now + 31) == 1)
+        #expect(inbox.requestCount("/inbox") == 2)
+        #expect(await deliveries.sendDue(now: now + 3 * 86_400) == 0, "delivered, and the 410 given up")
+
+        #expect(Deliveries.wait(afterAttempts: 1) == 30 && Deliveries.wait(afterAttempts: 3) == 120)
+        #expect(Deliveries.wait(afterAttempts: 30) == Deliveries.longestWait)
+        inbox.route("/down", .status(503))
+        try await deliveries.queue([OutgoingDelivery(inbox: "\(inbox.baseURL.absoluteString)/down", activityID: "c", signer: "@server", body: body)])
+        #expect(await deliveries.sendDue(now: now + 3 * 86_400) == 1)
+        #expect(await deliveries.sendDue(now: now + 4 * 86_400) == 0, "given up past two days")
+    }
+
+    /// Whether httpsig (an independent implementation of the draft) can be imported by the python3
+    /// on PATH (scripts/test's, which installs it).
+    static let httpsig: Bool = (try? ChildProcess.runBlocking("/usr/bin/env", ["python3", "-c", "import httpsig"]).status) == 0
+    static let required = ProcessInfo.processInfo.environment["TOOLBOX_TEST_ALL"] == "1"
+
+    /// Kiwi's signatures, on a GET and on POSTs with bodies, verify with httpsig; httpsig's verify
+    /// with Kiwi's check, and a changed field fails it there too.
+    @Test(.enabled(if: httpsig || required, "httpsig is not installed (pip install httpsig); scripts/test installs it"))
+    func signaturesAgreeWithAnIndependentImplementation() throws {
+        let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let folder = Scratch.url("httpsig")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var requests: [[String: Any]] = []
+        for (index, (method, address)) in [
+            ("GET", "https://bookwyrm.example/user/alice"), ("POST", "https://mastodon.example/inbox"),
+            ("POST", "https://kiwi.example:8443/users/ada/inbox"), ("GET", "https://kiwi.example/users/ada/outbox?page=2&x=a%20b"),
+        ].enumerated() {
+            let url = try #require(URL(string: address))
+            let body = method == "POST" ? Data(#"{"type":"Like","n":\#(index),"é":"ü"}"#.utf8) : nil
+            let fields = try HTTPSignatures.sign(method: method, url: url, body: body, keyID: "https://kiwi.example/actor#main-key", key: key)
+            requests.append([
+                "method": method, "path": HTTPSignatures.pathAndQuery(of: url), "host": HTTPSignatures.host(of: url),
+                "headers": Dictionary(fields, uniquingKeysWith: { $1 }), "body": body.map { String(decoding: $0, as: UTF8.self) } ?? NSNull(),
+            ])
+        }
+        let input = folder.appendingPathComponent("requests.json")
+        try JSONSerialization.data(withJSONObject: ["key": key.publicKey.pemRepresentation, "private": key.pemRepresentation, "requests": requests])
+            .write(to: input)
+        let script = """
+            import base64, hashlib, json, sys
+            from httpsig.verify import HeaderVerifier
+            from httpsig.sign import HeaderSigner
+            data = json.load(open(sys.argv[1]))
+            for r in data["requests"]:
+                h = r["headers"]
+                if r["body"] is not None:
+                    assert h["Digest"] == "SHA-256=" + base64.b64encode(hashlib.sha256(r["body"].encode()).digest()).decode(), "digest"
+                required = ["(request-target)", "host", "date"] + (["digest"] if r["body"] is not None else [])
+                v = HeaderVerifier(h, data["key"], required_headers=required, method=r["method"], path=r["path"], host=r["host"], sign_header="Signature")
+                print("verified" if v.verify() else "refused")
+            signer = HeaderSigner("https://mastodon.example/users/alice#main-key", data["private"], algorithm="rsa-sha256",
+                headers=["(request-target)", "host", "date", "digest"], sign_header="Signature")
+            body = '{"type":"Follow"}'
+            fields = {"Host": "kiwi.example", "Date": "DATE", "Digest": "SHA-256=" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}
+            print(json.dumps(signer.sign(fields, method="POST", path="/users/ada/inbox")))
+            """
+        let now = Date()
+        let result = try ChildProcess.runBlocking(
+            "/usr/bin/env",
+            ["python3", "-c", script.replacingOccurrences(of: "DATE", with: HTTPDate.format(now)), input.path]
+        )
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(result.status == 0 && lines.prefix(4) == ["verified", "verified", "verified", "verified"], "\(result.output)")
+
+        // httpsig's signature, checked by Kiwi.
+        let signed = try #require(lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] })
+        let body = Data(#"{"type":"Follow"}"#.utf8)
+        let fields: (String) -> String? = { name in signed.first { $0.key.lowercased() == name }?.value }
+        let parameters = try HTTPSignatures.check(method: "POST", fields: fields, body: body, now: now)
+        let pem = key.publicKey.pemRepresentation
+        #expect(try HTTPSignatures.verifies(parameters, method: "POST", target: "/users/ada/inbox", fields: fields, publicKeyPEM: pem))
+        #expect(try !HTTPSignatures.verifies(parameters, method: "POST", target: "/users/bob/inbox", fields: fields, publicKeyPEM: pem))
+        #expect(throws: HTTPSignatures.Refusal.digest) { try HTTPSignatures.check(method: "POST", fields: fields, body: Data("{}".utf8), now: now) }
+        #expect(throws: HTTPSignatures.Refusal.stale) { try HTTPSignatures.check(method: "POST", fields: fields, body: body, now: now + 86_400) }
+    }
+
+    @Test func anHTTPDateReadsBackAsItWasWritten() {
+        let date = Date(timeIntervalSince1970: 1_796_000_000)
+        #expect(HTTPDate.format(date) == "Mon, 30 Nov 2026 00:53:20 GMT")
+        #expect(HTTPDate.parse(HTTPDate.format(date)) == date)
+        for text in ["", "Mon, 30 Nov 2026 04:53:20 UTC", "Mon, 30 Foo 2026 04:53:20 GMT", "Mon, 30 Nov 2026 04:53 GMT"] {
+            #expect(HTTPDate.parse(text) == nil, "\(text)")
+        }
+    }
+}
