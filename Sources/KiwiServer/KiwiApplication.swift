@@ -120,6 +120,7 @@ func buildApplication(
     logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> Application<RouterResponder<KiwiRequestContext>> {
+    let signer = MediaSigner(keys: keys)
     let community = KiwiCommunity(
         storage: storage,
         photos: PhotoIntake(
@@ -139,12 +140,19 @@ func buildApplication(
         rateLimits: KiwiRateLimit.effective(arguments.rateLimits),
         healthPatience: .seconds(arguments.healthPatience),
         heartbeat: .seconds(arguments.heartbeat),
-        federatedAt: arguments.federation == .on ? arguments.publicURL : nil,
-        federationAllowsPrivateAddresses: arguments.federationAllowPrivate
+        federation: arguments.federation == .on
+            ? arguments.publicURL.map {
+                Federation.Settings(
+                    publicURL: $0,
+                    mediaURL: arguments.mediaURL,
+                    mediaSigner: signer,
+                    allowsPrivateAddresses: arguments.federationAllowPrivate
+                )
+            } : nil
     )
     let connections = connections ?? ConnectionGuard(arguments, openFiles: ConnectionGuard.openFilesLimit())
     var app = Application(
-        router: buildRouter(community, signer: MediaSigner(keys: keys), arguments: arguments, connections: connections),
+        router: buildRouter(community, signer: signer, arguments: arguments, connections: connections),
         server: arguments.metrics ? KiwiMetrics.countedHTTP1(connections) : connections.http1(),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "kiwi"),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? arguments.port) },
@@ -186,9 +194,9 @@ func buildRouter(
     router.add(middleware: KiwiETagMiddleware())
     // The router tries a path's first segment against the segments in the order they were added:
     // the lists of posts, the reads asked most, come first (about 400 instructions of a page's 160,000).
-    PostController(community: community, links: links).addRoutes(to: router)
+    let federation = community.federation.map { FederationController(federation: $0, posts: community.posts) }
+    PostController(community: community, links: links, federation: federation).addRoutes(to: router)
     operations.addRoutes(to: router)
-    let federation = community.federation.map(FederationController.init)
     federation?.addRoutes(to: router)
     AccountController(community: community, links: links, federation: federation).addRoutes(to: router)
     media.addRoutes(to: router)

@@ -228,4 +228,102 @@ extension KiwiWire {
             (context, self.id, type, self.actor, self.object) = ("https://www.w3.org/ns/activitystreams", id, "Accept", actor, object)
         }
     }
+
+    /// ActivityStreams' public collection: a post addressed to it is public.
+    public static let publicAudience = "https://www.w3.org/ns/activitystreams#Public"
+
+    /// A post as other servers show it: its caption and a link to its book's page as `content`,
+    /// its photo as an attachment, its spoiler warning as `summary` (hidden behind it).
+    public struct Note: Codable, Sendable, Equatable {
+        public var id: String
+        public var type: String
+        public var attributedTo: String
+        /// The post's own web page.
+        public var url: String
+        public var published: String
+        public var to: [String]
+        public var cc: [String]
+        /// HTML: the caption, then the book.
+        public var content: String
+        /// The spoiler warning, shown first; `sensitive` with it.
+        public var summary: String?
+        public var sensitive: Bool
+        public var attachment: [Attachment]
+
+        public init(
+            id: String,
+            attributedTo: String,
+            url: String,
+            published: String,
+            followers: String,
+            content: String,
+            summary: String?,
+            attachment: [Attachment]
+        ) {
+            (self.id, type, self.attributedTo, self.url, self.published) = (id, "Note", attributedTo, url, published)
+            (to, cc) = ([KiwiWire.publicAudience], [followers])
+            (self.content, self.summary, sensitive, self.attachment) = (content, summary, summary != nil, attachment)
+        }
+
+        /// The post's photo: `name` is its description, for people who cannot see it.
+        public struct Attachment: Codable, Sendable, Equatable {
+            public var type: String
+            public var mediaType: String
+            public var url: String
+            public var name: String?
+
+            public init(mediaType: String, url: String, name: String?) {
+                (type, self.mediaType, self.url, self.name) = ("Image", mediaType, url, name)
+            }
+        }
+    }
+
+    /// A member posted: the `Note`, sent to their followers on other servers.
+    public struct Create: Codable, Sendable, Equatable {
+        public var context: String
+        public var id: String
+        public var type: String
+        public var actor: String
+        public var published: String
+        public var to: [String]
+        public var cc: [String]
+        public var object: Note
+
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, actor, published, to, cc, object
+        }
+
+        public init(note: Note) {
+            (context, id, type) = ("https://www.w3.org/ns/activitystreams", "\(note.id)/activity", "Create")
+            (actor, published, to, cc, object) = (note.attributedTo, note.published, note.to, note.cc, note)
+        }
+    }
+
+    /// A post is gone: its `Note` becomes a `Tombstone` everywhere it was sent.
+    public struct Delete: Codable, Sendable, Equatable {
+        public var context: String
+        public var id: String
+        public var type: String
+        public var actor: String
+        public var to: [String]
+        public var object: Tombstone
+
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, actor, to, object
+        }
+
+        public init(of object: String, by actor: String) {
+            (context, id, type) = ("https://www.w3.org/ns/activitystreams", "\(object)#delete", "Delete")
+            (self.actor, to, self.object) = (actor, [KiwiWire.publicAudience], Tombstone(id: object))
+        }
+    }
+
+    public struct Tombstone: Codable, Sendable, Equatable {
+        public var id: String
+        public var type: String
+
+        public init(id: String) { (self.id, type) = (id, "Tombstone") }
+    }
 }

@@ -115,7 +115,7 @@ extension KiwiCommunity {
             bcryptCost: 4,
             healthPatience: .seconds(30),
             heartbeat: .seconds(15),
-            federatedAt: publicURL
+            federation: publicURL.map { Federation.Settings(publicURL: $0, mediaURL: nil, mediaSigner: MediaSigner(keys: .random())) }
         )
     }
 }

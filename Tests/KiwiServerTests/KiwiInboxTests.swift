@@ -169,6 +169,124 @@ import _CryptoExtras
         }
     }
 
+    /// Two readers of one remote server (one shared inbox) and one of another follow ada; her post
+    /// about a book, with a photo from a phone, a description and a spoiler warning, reaches each
+    /// inbox once as a `Create` of a `Note`, its photo at a URL the other servers can fetch; its
+    /// deletion reaches them as a `Delete`.
+    @Test(arguments: StoreKind.available) func aPostReachesFollowersElsewhereAsANoteAndItsDeletionAsADelete(kind: StoreKind) async throws {
+        let alice = try await Alice.start()
+        let library = try await OpenLibraryStub.start()
+        let shared = try await StubServer.start()
+        defer {
+            Task {
+                await alice.server.stop()
+                await library.stop()
+                await shared.stop()
+            }
+        }
+        shared.route("/inbox", .status(202))
+        var served: [(id: String, key: _RSA.Signing.PrivateKey)] = []
+        for name in ["bob", "carol"] {
+            let id = "\(shared.baseURL.absoluteString)/users/\(name)"
+            let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+            let actor: [String: Any] = [
+                "id": id, "type": "Person", "preferredUsername": name, "inbox": "\(id)/inbox",
+                "endpoints": ["sharedInbox": "\(shared.baseURL.absoluteString)/inbox"],
+                "publicKey": ["id": "\(id)#main-key", "owner": id, "publicKeyPem": key.publicKey.pemRepresentation],
+            ]
+            shared.route("/users/\(name)", .json(try JSONSerialization.data(withJSONObject: actor)))
+            shared.route("/users/\(name)/inbox", .status(202))
+            served.append((id, key))
+        }
+        let readers = served
+        try await withKiwi(
+            kind,
+            maxUploadBytes: 1 << 20,
+            books: KiwiBookTests.books(library.baseURL),
+            publicURL: "https://kiwi.test",
+            serve: Self.federated
+        ) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let ada = try await client.member("ada")
+                let port = try #require(client.port)
+                let ids = [alice.id] + readers.map(\.id)
+                #expect(
+                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                        == 202
+                )
+                for reader in readers {
+                    var follow = alice.follow("https://kiwi.test/users/ada")
+                    (follow["actor"], follow["id"]) = (reader.id, "\(reader.id)#follows/1")
+                    #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: "\(reader.id)#main-key", key: reader.key).0 == 202)
+                }
+                #expect(try await Self.followers(client, of: "ada") == ids.count)
+
+                let (body, type) = TestImages.multipart(
+                    try TestImages.photoTakenAtHome,
+                    filename: "IMG_2041.jpg",
+                    caption: "Rain all day <3\nand this",
+                    fields: ["book": "9780141439600", "imageAlt": "A paperback on a wet windowsill", "spoiler": "the ending"]
+                )
+                let (status, post) = try await client.execute(
+                    uri: "/posts",
+                    method: .post,
+                    headers: [.contentType: type, .authorization: "Bearer \(ada)"],
+                    body: ByteBuffer(data: body)
+                ) { ($0.status, try? JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]) }
+                let id = try #require(post?["id"] as? String, "\(status)")
+                let creates = { (requests: [StubServer.Request], path: String) in
+                    requests.filter { $0.path == path }.compactMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+                        .filter { $0["type"] as? String == "Create" }
+                }
+                #expect(try await Self.eventually { creates(alice.server.requests, "/users/alice/inbox").count == 1 })
+                #expect(try await Self.eventually { creates(shared.requests, "/inbox").count == 1 })
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(creates(shared.requests, "/inbox").count == 1, "one delivery for both readers of the shared inbox")
+                #expect(
+                    shared.requests.filter { $0.path.hasSuffix("/inbox") && $0.path != "/inbox" && $0.body.contains(Data("Create".utf8)) }.isEmpty
+                )
+
+                let create = try #require(creates(alice.server.requests, "/users/alice/inbox").first)
+                let note = try #require(create["object"] as? [String: Any])
+                #expect(create["actor"] as? String == "https://kiwi.test/users/ada")
+                #expect(note["id"] as? String == "https://kiwi.test/posts/\(id)" && note["url"] as? String == "https://kiwi.test/p/\(id)")
+                #expect(note["to"] as? [String] == ["https://www.w3.org/ns/activitystreams#Public"])
+                #expect(note["cc"] as? [String] == ["https://kiwi.test/users/ada/followers"])
+                #expect(note["summary"] as? String == "the ending" && note["sensitive"] as? Bool == true)
+                let content = try #require(note["content"] as? String)
+                #expect(content.contains("<p>Rain all day &lt;3<br>and this</p>"), "\(content)")
+                #expect(content.contains(#"<a href="https://kiwi.test/books/9780141439600">The Tempest</a> by William Shakespeare"#), "\(content)")
+                let attachment = try #require((note["attachment"] as? [[String: Any]])?.first)
+                #expect(attachment["type"] as? String == "Image" && attachment["name"] as? String == "A paperback on a wet windowsill")
+                let photo = try #require((attachment["url"] as? String).flatMap(URLComponents.init(string:)))
+                #expect(photo.host == "kiwi.test" && photo.queryItems?.contains { $0.name == "signature" } == true)
+                // Reachable by the servers that got it (the URL is signed), by nobody without the signature.
+                let signedPath = "\(photo.path)?\(photo.percentEncodedQuery ?? "")"
+                let (photoStatus, bytes) = try await client.execute(uri: signedPath, method: .get) { ($0.status, Data(buffer: $0.body)) }
+                #expect(photoStatus == .ok && bytes.starts(with: [0xFF, 0xD8]))
+                #expect(bytes.range(of: Data(TestImages.position)) == nil, "where the phone was stays at home")
+                #expect(try await client.execute(uri: photo.path, method: .get) { $0.status } == .forbidden)
+                let delivered = try #require(alice.server.requests.first { $0.path == "/users/alice/inbox" && $0.body.contains(Data("Create".utf8)) })
+                #expect(try Self.verifies(delivered, publicKeyPEM: try await Self.actorKey(client, "/users/ada")))
+
+                // The post's id is its Note.
+                let fetched = try await client.execute(uri: "/posts/\(id)", method: .get, headers: [.accept: "application/activity+json"]) {
+                    try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]
+                }
+                #expect(fetched?["id"] as? String == note["id"] as? String && fetched?["type"] as? String == "Note")
+
+                #expect(try await client.json(.delete, "/posts/\(id)", token: ada).0 == .ok)
+                let deletes = { (server: StubServer, path: String) in
+                    server.requests.filter { $0.path == path }.compactMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+                        .filter { $0["type"] as? String == "Delete" }
+                }
+                #expect(try await Self.eventually { deletes(alice.server, "/users/alice/inbox").count == 1 && deletes(shared, "/inbox").count == 1 })
+                let tombstone = try #require(deletes(alice.server, "/users/alice/inbox").first?["object"] as? [String: Any])
+                #expect(tombstone["id"] as? String == "https://kiwi.test/posts/\(id)" && tombstone["type"] as? String == "Tombstone")
+            }
+        }
+    }
+
     @Test(arguments: [StoreKind.memory, .sqlite]) func anActivityThatFailsACheckIsRefusedAndChangesNothing(kind: StoreKind) async throws {
         let alice = try await Alice.start()
         defer { Task { await alice.server.stop() } }

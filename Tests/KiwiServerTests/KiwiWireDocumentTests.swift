@@ -149,6 +149,16 @@ import Testing
             actor: "https://bookwyrm.example/user/alice",
             object: "https://kiwi.test/users/ada"
         )
+        let note = KiwiWire.Note(
+            id: "https://kiwi.test/posts/7",
+            attributedTo: "https://kiwi.test/users/ada",
+            url: "https://kiwi.test/p/7",
+            published: "2026-01-02T10:00:00Z",
+            followers: "https://kiwi.test/users/ada/followers",
+            content: "<p>Storm</p>",
+            summary: "the ending",
+            attachment: [.init(mediaType: "image/jpeg", url: "https://kiwi.test/media/a.jpg/1280.jpg", name: "A storm")]
+        )
         let notified = KiwiWire.NotifiedPost(id: "7", imageURL: "http://kiwi.test/uploads/a.png", caption: "Storm")
         return [
             WireSample(user),
@@ -291,6 +301,11 @@ import Testing
             WireSample(actor.endpoints, schema: "ActorEndpoints"),
             WireSample(follow),
             WireSample(KiwiWire.Accept(id: "https://kiwi.test/users/ada#accepts/1", actor: "https://kiwi.test/users/ada", object: follow)),
+            WireSample(note),
+            WireSample(note.attachment[0], schema: "NoteAttachment"),
+            WireSample(KiwiWire.Create(note: note)),
+            WireSample(KiwiWire.Delete(of: note.id, by: note.attributedTo)),
+            WireSample(KiwiWire.Tombstone(id: note.id)),
         ]
     }()
 

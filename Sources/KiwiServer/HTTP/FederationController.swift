@@ -9,6 +9,7 @@ import KiwiWire
 /// `following` and `outbox`) to a request that asks for ActivityPub's JSON.
 struct FederationController: Sendable {
     let federation: Federation
+    let posts: Posts
     var inbox: Inbox { Inbox(federation: federation) }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
@@ -61,6 +62,11 @@ struct FederationController: Sendable {
 
     @Sendable func actor(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         Self.activity(try await federation.actor(try context.username(), links: Links(base: federation.base)))
+    }
+
+    /// A post as its `Note`: the id every activity about it names.
+    @Sendable func note(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        Self.activity(federation.outbox.note(for: try await posts.post(try context.postID(), viewer: nil)))
     }
 
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -9,6 +9,8 @@ import PluginAPI
 struct PostController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
+    /// With federation on, a post's path is also its ActivityPub `Note`.
+    var federation: FederationController? = nil
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         addOriginalRoutes(to: router)
@@ -21,7 +23,7 @@ struct PostController: Sendable {
     /// The routes the original serves at the root and under `/api`.
     func addOriginalRoutes(to routes: some RouterMethods<KiwiRequestContext>) {
         routes.group("posts").get(use: everyone).post(use: createPost)
-        routes.group("posts/:id").get(use: post).delete(use: deletePost)
+        routes.group("posts/:id").get(use: federation.map { $0.negotiated(api: post, activity: $0.note) } ?? post).delete(use: deletePost)
         routes.group("posts/:id/like").post(use: like).delete(use: unlike)
         routes.get("books/search", use: searchBooks)
     }

@@ -15,15 +15,25 @@ final class Deliveries: Service, Sendable {
     static let longestWait: TimeInterval = 6 * 3600
     /// How often the queue is looked at when nothing nudged it (another server of the community queued).
     static let interval = Duration.seconds(1)
+    /// The inbox of a delivery to all of its signer's followers elsewhere: when its turn comes, it
+    /// becomes one delivery for each of their inboxes (a server's shared inbox once for all there).
+    static let followers = "kiwi:followers"
 
     private let store: any FederationStore
     private let client: FederationClient
     private let signer: @Sendable (String) async throws -> FederationClient.Signer
+    /// The body as sent now (a post's photos at URLs signed now).
+    private let prepare: @Sendable (Data, Date) -> Data
     private let nudges: AsyncStream<Void>
     private let nudge: AsyncStream<Void>.Continuation
 
-    init(store: any FederationStore, client: FederationClient, signer: @escaping @Sendable (String) async throws -> FederationClient.Signer) {
-        (self.store, self.client, self.signer) = (store, client, signer)
+    init(
+        store: any FederationStore,
+        client: FederationClient,
+        signer: @escaping @Sendable (String) async throws -> FederationClient.Signer,
+        prepare: @escaping @Sendable (Data, Date) -> Data = { body, _ in body }
+    ) {
+        (self.store, self.client, self.signer, self.prepare) = (store, client, signer, prepare)
         (nudges, nudge) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -67,10 +77,18 @@ final class Deliveries: Service, Sendable {
 
     private func send(_ delivery: Delivery, now: Date) async {
         let outgoing = delivery.outgoing
+        if outgoing.inbox == Self.followers {
+            // One transaction: the fan-out is done once, or not at all and claimed again later.
+            guard let inboxes = try? await store.remoteFollowerInboxes(of: outgoing.signer) else { return }
+            try? await store.fanOut(delivery.id, to: inboxes)
+            nudge.yield()
+            return
+        }
         let outcome: Outcome
         if let inbox = URL(string: outgoing.inbox) {
             do {
-                outcome = Self.outcome(ofStatus: try await client.post(outgoing.body, to: inbox, signedAs: try await signer(outgoing.signer)))
+                let body = prepare(outgoing.body, now)
+                outcome = Self.outcome(ofStatus: try await client.post(body, to: inbox, signedAs: try await signer(outgoing.signer)))
             } catch FederationClient.Failure.privateAddress, FederationClient.Failure.notAURL {
                 outcome = .givenUp
             } catch KiwiProblem.noSuchUser {

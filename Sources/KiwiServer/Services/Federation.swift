@@ -1,4 +1,5 @@
 import Foundation
+import KiwiMedia
 import KiwiServerSettings
 import KiwiWire
 import PluginAPI
@@ -27,28 +28,44 @@ struct Federation: Sendable {
     let remoteActors: RemoteActors
     /// What goes out to other servers' inboxes.
     let deliveries: Deliveries
+    /// Members' posts, as activities for their followers elsewhere.
+    let outbox: Outbox
+
+    /// What federation is started with (`--federation on`).
+    struct Settings: Sendable {
+        /// `--public-url`: the https address other servers reach this one at.
+        let publicURL: String
+        /// Where photos are reached (`--media-url`, else the public URL), and their URLs' signer.
+        let mediaURL: String?
+        let mediaSigner: MediaSigner
+        /// `--federation-allow-private`.
+        var allowsPrivateAddresses = false
+    }
 
     init?(
-        publicURL: String?,
+        _ settings: Settings?,
         accounts: Accounts,
         follows: Follows,
         standings: Standings,
         store: any FederationStore,
         registrations: KiwiRegistrations,
-        changes: KiwiChanges,
-        allowsPrivateAddresses: Bool = false
+        changes: KiwiChanges
     ) {
-        guard let publicURL, let url = URLComponents(string: publicURL), let name = url.host, !name.isEmpty else { return nil }
-        base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        guard let settings, let url = URLComponents(string: settings.publicURL), let name = url.host, !name.isEmpty else { return nil }
+        base = Self.trimmed(settings.publicURL)
         host = (url.port.map { "\(name):\($0)" } ?? name).lowercased()
         (self.accounts, self.follows, self.standings, self.store, self.registrations) = (accounts, follows, standings, store, registrations)
-        let publicKeys = KiwiCache<String, String>(changes: changes, capacity: 10_000) { _ in nil }
-        self.publicKeys = publicKeys
-        let client = FederationClient(allowsPrivate: allowsPrivateAddresses, userAgent: "kiwi/\(ToolboxVersion.current) (+\(base)/)")
+        publicKeys = KiwiCache(changes: changes, capacity: 10_000) { _ in nil }
+        let client = FederationClient(allowsPrivate: settings.allowsPrivateAddresses, userAgent: "kiwi/\(ToolboxVersion.current) (+\(base)/)")
         let signing = Signing(base: base, accounts: accounts, store: store)
         remoteActors = RemoteActors(client: client) { try await signing.signer(of: Self.server) }
-        deliveries = Deliveries(store: store, client: client, signer: signing.signer(of:))
+        let photos = NotePhotos(base: settings.mediaURL.map(Self.trimmed) ?? base, signer: settings.mediaSigner)
+        let deliveries = Deliveries(store: store, client: client, signer: signing.signer(of:), prepare: { photos.signed($0, at: $1) })
+        self.deliveries = deliveries
+        outbox = Outbox(base: base, photos: photos, deliveries: deliveries)
     }
+
+    private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
 
     func actorID(_ username: String) -> String { "\(base)/users/\(username)" }
     var serverActorID: String { "\(base)/actor" }

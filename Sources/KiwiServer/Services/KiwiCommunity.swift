@@ -37,8 +37,7 @@ final class KiwiCommunity: Sendable {
         rateLimits: [KiwiRateLimit] = KiwiRateLimit.defaults,
         healthPatience: Duration,
         heartbeat: Duration,
-        federatedAt publicURL: String? = nil,
-        federationAllowsPrivateAddresses: Bool = false
+        federation settings: Federation.Settings? = nil
     ) {
         let changes = storage.changes
         let writes = Writes(
@@ -69,6 +68,18 @@ final class KiwiCommunity: Sendable {
         )
         let blocks = Blocks(store: storage, writes: writes, kept: KiwiCache(changes: changes, capacity: 100_000, stale: Blocks.staleKeptAway))
         self.blocks = blocks
+        let follows = Follows(store: storage, writes: writes, blocks: blocks)
+        self.follows = follows
+        let federation = Federation(
+            settings,
+            accounts: accounts,
+            follows: follows,
+            standings: standings,
+            store: storage,
+            registrations: registrations,
+            changes: changes
+        )
+        self.federation = federation
         let posts = Posts(
             store: storage,
             writes: writes,
@@ -85,7 +96,8 @@ final class KiwiCommunity: Sendable {
             ),
             shared: KiwiCache(changes: changes, capacity: 1_024, stale: Posts.stalePages),
             bookPages: KiwiCache(changes: changes, capacity: 4_096, stale: Posts.stalePages),
-            authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil }
+            authors: KiwiCache(changes: changes, capacity: 100_000) { _ in nil },
+            outbox: federation?.outbox
         )
         self.posts = posts
         reports = Reports(store: storage, writes: writes, posts: posts, standings: standings)
@@ -98,21 +110,10 @@ final class KiwiCommunity: Sendable {
         changes.cache { change in
             if case .photoRemoved(let name)? = change { Task { await media.forget(name) } }
         }
-        follows = Follows(store: storage, writes: writes, blocks: blocks)
         search = Search(store: storage, blocks: blocks, standings: standings)
         notifications = Notifications(store: storage, changes: changes, blocks: blocks, standings: standings)
         live = LiveEvents(store: storage, blocks: blocks, standings: standings, changes: changes, heartbeat: heartbeat)
         health = DatabaseHealth(storage: storage, patience: healthPatience)
-        federation = Federation(
-            publicURL: publicURL,
-            accounts: accounts,
-            follows: follows,
-            standings: standings,
-            store: storage,
-            registrations: registrations,
-            changes: changes,
-            allowsPrivateAddresses: federationAllowsPrivateAddresses
-        )
     }
 
     /// What this server takes (`GET /instance`).

@@ -25,6 +25,8 @@ final class Posts: Sendable {
     let bookPages: KiwiCache<PageKey, SharedPage>
     /// Who wrote each post: a post's author never changes, so nothing makes one stale (see `author(of:)`).
     let authors: KiwiCache<Int64, String>
+    /// Posts and their deletions, for authors' followers on other servers (`--federation on`).
+    let outbox: Outbox?
 
     init(
         store: any PostStore,
@@ -35,7 +37,8 @@ final class Posts: Sendable {
         shelves: Shelves,
         shared: KiwiCache<PageKey, SharedPage>,
         bookPages: KiwiCache<PageKey, SharedPage>,
-        authors: KiwiCache<Int64, String>
+        authors: KiwiCache<Int64, String>,
+        outbox: Outbox? = nil
     ) {
         self.store = store
         self.writes = writes
@@ -46,6 +49,7 @@ final class Posts: Sendable {
         self.shared = shared
         self.bookPages = bookPages
         self.authors = authors
+        self.outbox = outbox
     }
 
     struct PageKey: Hashable, Sendable {
@@ -169,6 +173,9 @@ final class Posts: Sendable {
                 )
             }
             tell(post: post.id, author: caller.username, made: true, Notices())
+            // Queued with the post (never sent while it is answered); a database that fails now
+            // costs the post's federation, not its answer.
+            try? await outbox?.posted(post)
             if let book {
                 // The post is stored: a database that fails now costs the shelf, not the post's answer.
                 try? await shelves.startIfUnshelved(book, by: caller.username)
@@ -240,9 +247,13 @@ final class Posts: Sendable {
         return true
     }
 
-    /// Tells the community a post or a comment is gone (a post's photo with it, from every server).
+    /// Tells the community a post or a comment is gone (a post's photo with it, from every server),
+    /// and a post's author's followers elsewhere.
     private func removed(_ removal: Removal) async {
-        if let image = removal.image { await writes.photos.discard(image) }
+        if let image = removal.image {
+            await writes.photos.discard(image)
+            if removal.removed { try? await outbox?.deleted(post: removal.post, author: removal.postAuthor) }
+        }
         tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
     }
 

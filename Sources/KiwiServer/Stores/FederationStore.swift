@@ -18,12 +18,16 @@ protocol FederationStore: Sendable {
     /// Ends the follow by `actor` of `member`, or the one `followID` names; whether there was one.
     func dropRemoteFollower(_ actor: String, of member: String?, followID: String?) async throws -> Bool
     func remoteFollowerCount(of member: String) async throws -> Int
+    /// Where `member`'s followers elsewhere take deliveries, each inbox once.
+    func remoteFollowerInboxes(of member: String) async throws -> [String]
 
     /// Queues each delivery, unless its activity is already queued for that inbox.
     func queue(_ deliveries: [OutgoingDelivery]) async throws
     /// Up to `limit` deliveries due by `now`, each held until `heldUntil` so that no other server
     /// of the community sends it meanwhile.
     func claimDeliveries(dueBy now: Date, heldUntil: Date, limit: Int) async throws -> [Delivery]
+    /// Replaces the delivery `id` with one of the same activity to each of `inboxes`, at once.
+    func fanOut(_ id: Int64, to inboxes: [String]) async throws
     /// The delivery is done with: delivered, or given up.
     func finishDelivery(_ id: Int64) async throws
     /// The delivery failed; it is tried again at `due`.

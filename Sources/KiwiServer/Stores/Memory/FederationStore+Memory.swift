@@ -41,6 +41,16 @@ extension MemoryKiwiDatabase: FederationStore {
 
     func remoteFollowerCount(of member: String) -> Int { remoteFollowers[member]?.count ?? 0 }
 
+    func remoteFollowerInboxes(of member: String) -> [String] {
+        Set((remoteFollowers[member] ?? [:]).values.map(\.inbox)).sorted()
+    }
+
+    func fanOut(_ id: Int64, to inboxes: [String]) {
+        guard let entry = deliveries.removeValue(forKey: id) else { return }
+        let outgoing = entry.delivery.outgoing
+        queue(inboxes.map { OutgoingDelivery(inbox: $0, activityID: outgoing.activityID, signer: outgoing.signer, body: outgoing.body) })
+    }
+
     func queue(_ outgoing: [OutgoingDelivery]) {
         let now = Date()
         var queued = Set(deliveries.values.map { [$0.delivery.outgoing.inbox, $0.delivery.outgoing.activityID] })

@@ -93,6 +93,36 @@ extension PostgresKiwiDatabase: FederationStore {
         }
     }
 
+    func remoteFollowerInboxes(of member: String) async throws -> [String] {
+        let logger = self.logger
+        return try await transaction { connection in
+            let rows = try await connection.query(
+                "SELECT DISTINCT inbox FROM remote_followers WHERE member = \(member) ORDER BY inbox",
+                logger: logger
+            )
+            var inboxes: [String] = []
+            for try await inbox in rows.decode(String.self) { inboxes.append(inbox) }
+            return inboxes
+        }
+    }
+
+    func fanOut(_ id: Int64, to inboxes: [String]) async throws {
+        let logger = self.logger
+        let now = Date().timeIntervalSince1970
+        try await transaction { connection in
+            try await connection.query(
+                """
+                INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at)
+                SELECT target.inbox, d.activity_id, d.signer, d.body, 0, \(now), d.created_at
+                FROM deliveries d, unnest(\(inboxes)::text[]) AS target(inbox) WHERE d.id = \(id)
+                ON CONFLICT (inbox, activity_id) DO NOTHING
+                """,
+                logger: logger
+            )
+            try await connection.query("DELETE FROM deliveries WHERE id = \(id)", logger: logger)
+        }
+    }
+
     func queue(_ deliveries: [OutgoingDelivery]) async throws {
         let logger = self.logger
         let now = Date().timeIntervalSince1970

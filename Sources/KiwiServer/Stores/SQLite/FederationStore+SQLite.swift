@@ -61,6 +61,29 @@ extension SQLiteKiwiDatabase: FederationStore {
         try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM remote_followers WHERE member = ?", arguments: [member]) ?? 0 }
     }
 
+    func remoteFollowerInboxes(of member: String) async throws -> [String] {
+        try await read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT inbox FROM remote_followers WHERE member = ? ORDER BY inbox", arguments: [member])
+        }
+    }
+
+    func fanOut(_ id: Int64, to inboxes: [String]) async throws {
+        let now = Date().timeIntervalSince1970
+        try await write { db in
+            for inbox in inboxes {
+                try db.execute(
+                    sql: """
+                        INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at)
+                        SELECT ?, activity_id, signer, body, 0, ?, created_at FROM deliveries WHERE id = ?
+                        ON CONFLICT (inbox, activity_id) DO NOTHING
+                        """,
+                    arguments: [inbox, now, id]
+                )
+            }
+            try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id])
+        }
+    }
+
     func queue(_ deliveries: [OutgoingDelivery]) async throws {
         let now = Date().timeIntervalSince1970
         try await write { db in

@@ -1,0 +1,76 @@
+import Foundation
+import KiwiMedia
+import KiwiWire
+
+/// What members do, sent to their followers on other servers: a post as a `Create` of a `Note`,
+/// its deletion as a `Delete`. Each activity is queued once for all of the member's followers
+/// (the queue fans it out to their inboxes), so a post costs one row however many follow.
+struct Outbox: Sendable {
+    let base: String
+    let photos: NotePhotos
+    let deliveries: Deliveries
+
+    /// The post as other servers show it.
+    func note(for post: KiwiPost) -> KiwiWire.Note {
+        let author = "\(base)/users/\(post.owner.username)"
+        var content = post.caption.map { "<p>\(HTMLText.escaped($0).replacingOccurrences(of: "\n", with: "<br>"))</p>" } ?? ""
+        if let book = post.book {
+            let by = book.authors.isEmpty ? "" : " by \(HTMLText.escaped(book.authors.joined(separator: ", ")))"
+            content += "<p>📖 <a href=\"\(base)/books/\(book.isbn13)\">\(HTMLText.escaped(book.title))</a>\(by)</p>"
+        }
+        return KiwiWire.Note(
+            id: Self.noteID(post.id, base: base),
+            attributedTo: author,
+            url: "\(base)/p/\(post.id)",
+            published: isoTime(post.createdAt),
+            followers: "\(author)/followers",
+            content: content,
+            summary: post.spoiler,
+            attachment: [photos.attachment(post.image, description: post.imageAlt)]
+        )
+    }
+
+    static func noteID(_ post: Int64, base: String) -> String { "\(base)/posts/\(post)" }
+
+    /// Sends a new post to the author's followers elsewhere.
+    func posted(_ post: KiwiPost) async throws {
+        let create = KiwiWire.Create(note: note(for: post))
+        try await toFollowers(of: post.owner.username, create.id, Data(buffer: KiwiJSON.body(create)))
+    }
+
+    /// Tells the author's followers elsewhere that a post is gone.
+    func deleted(post id: Int64, author: String) async throws {
+        let delete = KiwiWire.Delete(of: Self.noteID(id, base: base), by: "\(base)/users/\(author)")
+        try await toFollowers(of: author, delete.id, Data(buffer: KiwiJSON.body(delete)))
+    }
+
+    private func toFollowers(of member: String, _ id: String, _ body: Data) async throws {
+        try await deliveries.queue([OutgoingDelivery(inbox: Deliveries.followers, activityID: id, signer: member, body: body)])
+    }
+}
+
+/// A post's photo as an attachment: the largest version, at a signed URL (other servers fetch it;
+/// the open web does not). Kept unsigned in the queue and signed as each delivery is sent, so a
+/// delivery retried hours later still carries a URL that works.
+struct NotePhotos: Sendable {
+    /// Where photos are reached: `--media-url`, else the public URL.
+    let base: String
+    let signer: MediaSigner
+
+    func attachment(_ file: String, description: String?) -> KiwiWire.Note.Attachment {
+        KiwiWire.Note.Attachment(mediaType: "image/jpeg", url: "\(base)/media/\(file)/\(KiwiPhotoSize.w1280.rawValue).jpg", name: description)
+    }
+
+    /// An activity as sent at `now`: a `Create`'s photos at URLs signed now; anything else as it is.
+    func signed(_ body: Data, at now: Date) -> Data {
+        guard var create = try? JSONDecoder().decode(KiwiWire.Create.self, from: body) else { return body }
+        let links = MediaLinks(base: base, signer: signer, at: now)
+        let prefix = "\(base)/media/"
+        for index in create.object.attachment.indices {
+            let url = create.object.attachment[index].url
+            guard url.hasPrefix(prefix), let file = url.dropFirst(prefix.count).split(separator: "/").first else { continue }
+            create.object.attachment[index].url = links.url(String(file), .w1280)
+        }
+        return Data(buffer: KiwiJSON.body(create))
+    }
+}
