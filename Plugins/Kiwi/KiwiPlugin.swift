@@ -57,7 +57,7 @@ public struct KiwiCommand: ParsableCommand {
             Delete.self,
             Photo.self, Like.self, Unlike.self, Comment.self, Comments.self, Uncomment.self, Follow.self, Unfollow.self, FollowersCommand.self,
             Block.self, Unblock.self, Blocks.self, Mute.self, Unmute.self, Mutes.self, ReportCommand.self, Reports.self, Moderate.self,
-            Unsuspend.self, Unsilence.self, Audit.self,
+            Unsuspend.self, Unsilence.self, Audit.self, DomainsCommand.self,
             Following.self, Profile.self, Shelf.self, Want.self, Start.self, Progress.self, Finish.self, Unshelve.self, Year.self, Import.self,
             ImportArchive.self,
             Export.self,

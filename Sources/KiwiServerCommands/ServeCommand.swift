@@ -23,8 +23,9 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
             on Ctrl-C or SIGTERM, finishing the requests in flight.
 
             With --federation on and an https --public-url, other servers of the fediverse (Mastodon, \
-            BookWyrm) can find the community's readers: WebFinger, NodeInfo, and an ActivityPub actor \
-            for each member, with the key their requests will be signed with.
+            BookWyrm) can find and follow the community's readers (WebFinger, NodeInfo, an ActivityPub \
+            actor for each member), and their posts reach those followers, signed and through a \
+            queue in the database that retries for two days.
 
             Examples:
               toolbox kiwi serve
@@ -116,7 +117,7 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
     @Option(help: "Seconds GET /health waits for the database before it answers 503.") public var healthPatience = 2.0
     @Option(
         help:
-            "Whether readers can be found from other servers of the fediverse (ActivityPub: WebFinger, NodeInfo, an actor for each member): on needs an https --public-url."
+            "Whether readers can be found and followed from other servers of the fediverse (ActivityPub), their posts sent to those followers: on needs an https --public-url."
     )
     public var federation = KiwiFederation.off
     @Flag(

@@ -326,4 +326,24 @@ extension KiwiWire {
 
         public init(id: String) { (self.id, type) = (id, "Tombstone") }
     }
+
+    /// A server an admin blocked (`GET /domain_blocks`): its activities are refused and no follow
+    /// with it lasts; the block covers the servers under its domain.
+    public struct DomainBlock: Codable, Sendable, Equatable {
+        public var host: String
+        public var reason: String?
+        public var blockedBy: String
+        public var createdAt: String
+
+        public init(host: String, reason: String?, blockedBy: String, createdAt: String) {
+            (self.host, self.reason, self.blockedBy, self.createdAt) = (host, reason, blockedBy, createdAt)
+        }
+    }
+
+    /// `PUT /domain_blocks/<host>`: why, for the audit log and the list.
+    public struct DomainBlockRequest: Codable, Sendable, Equatable {
+        public var reason: String?
+
+        public init(reason: String? = nil) { self.reason = reason }
+    }
 }

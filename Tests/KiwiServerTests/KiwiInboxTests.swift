@@ -274,6 +274,9 @@ import _CryptoExtras
                     try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]
                 }
                 #expect(fetched?["id"] as? String == note["id"] as? String && fetched?["type"] as? String == "Note")
+                let servedURL = try #require((fetched?["attachment"] as? [[String: Any]])?.first?["url"] as? String)
+                let served = try #require(URLComponents(string: servedURL))
+                #expect(try await client.execute(uri: "\(served.path)?\(served.percentEncodedQuery ?? "")", method: .get) { $0.status } == .ok)
 
                 #expect(try await client.json(.delete, "/posts/\(id)", token: ada).0 == .ok)
                 let deletes = { (server: StubServer, path: String) in
@@ -284,6 +287,123 @@ import _CryptoExtras
                 let tombstone = try #require(deletes(alice.server, "/users/alice/inbox").first?["object"] as? [String: Any])
                 #expect(tombstone["id"] as? String == "https://kiwi.test/posts/\(id)" && tombstone["type"] as? String == "Tombstone")
             }
+        }
+    }
+
+    /// An admin blocks alice's server: her follow ends, a post reaches her no more, her activities
+    /// are refused before anything is fetched from her server, and the audit log says who and why.
+    /// Lifted, she may follow again.
+    @Test(arguments: StoreKind.available) func aBlockedServerIsRefusedAndItsFollowsEnd(kind: StoreKind) async throws {
+        let alice = try await Alice.start()
+        defer { Task { await alice.server.stop() } }
+        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
+            try await kiwi.application.test(.live) { client in
+                let ada = try await client.member("ada")
+                let bob = try await client.member("bob")
+                _ = try await kiwi.database.setRole(.admin, of: "ada")
+                let port = try #require(client.port)
+                #expect(
+                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                        == 202
+                )
+                #expect(try await Self.eventually { alice.delivered.count == 1 })
+                #expect(try await Self.followers(client, of: "ada") == 1)
+
+                let (refused, _, _) = try await client.json(.put, "/domain_blocks/127.0.0.1", #"{"reason":"spam"}"#, token: bob)
+                #expect(refused == .forbidden, "only an admin blocks a server")
+                #expect(try await client.json(.put, "/domain_blocks/not%20a%20host", "{}", token: ada).0 == .badRequest)
+                let (status, block, _) = try await client.json(.put, "/domain_blocks/127.0.0.1", #"{"reason":"floods of spam"}"#, token: ada)
+                #expect(status == .ok && (block as? [String: Any])?["host"] as? String == "127.0.0.1")
+                #expect(try await Self.followers(client, of: "ada") == 0, "the follow ended with the block")
+                let (_, listed, _) = try await client.json(.get, "/domain_blocks", token: ada)
+                let blocks = try #require(listed as? [[String: Any]])
+                #expect(blocks.count == 1 && blocks.first?["reason"] as? String == "floods of spam" && blocks.first?["blockedBy"] as? String == "ada")
+                let (_, audit, _) = try await client.json(.get, "/audit", token: ada)
+                let line = try #require((audit as? [[String: Any]])?.first)
+                #expect(
+                    line["action"] as? String == "block_server" && line["account"] as? String == "127.0.0.1" && line["moderator"] as? String == "ada"
+                )
+
+                // Refused before her server is asked for anything.
+                let fetches = alice.server.requestCount("/users/alice")
+                let (blocked, said) = try await Self.post(
+                    alice.follow("https://kiwi.test/users/ada"),
+                    to: "/inbox",
+                    port: port,
+                    keyID: alice.keyID,
+                    key: alice.key
+                )
+                #expect(blocked == 403 && said.contains("server_blocked"), "\(said)")
+                #expect(alice.server.requestCount("/users/alice") == fetches)
+                _ = try await client.post("Nothing for alice", by: ada)
+                try await Task.sleep(for: .milliseconds(1500))
+                #expect(alice.delivered.count == 1, "only the Accept from before the block")
+
+                #expect(try await client.json(.delete, "/domain_blocks/127.0.0.1", #"{"reason":"cleaned up"}"#, token: ada).0 == .ok)
+                let (again, answer, _) = try await client.json(.delete, "/domain_blocks/127.0.0.1", "{}", token: ada)
+                #expect(again == .notFound && (answer as? [String: Any])?["error"] as? String == "server_not_blocked")
+                #expect(
+                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                        == 202
+                )
+                #expect(try await Self.followers(client, of: "ada") == 1)
+            }
+        }
+    }
+
+    /// The same from the web: an admin's page lists the blocked servers, blocks one from its form
+    /// (what was typed stays, with what is wrong with it) and unblocks it; a member is refused.
+    @Test func anAdminBlocksAServerFromTheWebPage() async throws {
+        try await withKiwi(.memory, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
+            try await kiwi.application.test(.router) { client in
+                let ada = try await client.signUpPage("ada")
+                let bob = try await client.signUpPage("bob")
+                _ = try await kiwi.database.setRole(.admin, of: "ada")
+                #expect(try await client.page("/moderation", session: ada).html.contains(#"<a href="/moderation/servers">Blocked servers</a>"#))
+                #expect(try await !client.page("/moderation", session: bob).html.contains("/moderation/servers"))
+                #expect(try await client.page("/moderation/servers", session: bob).status == .forbidden)
+
+                let page = try await client.page("/moderation/servers", session: ada)
+                #expect(page.status == .ok && page.html.contains("No server is blocked."))
+                let csrf = try #require(page.csrf)
+                let typo = try await client.submit(
+                    "/moderation/servers",
+                    ["csrf": csrf, "host": "not a host", "text": "spam"],
+                    session: ada,
+                    origin: "https://kiwi.test"
+                )
+                #expect(typo.status == .badRequest && typo.html.contains("is not a server&#39;s name") && typo.html.contains(#"value="not a host""#))
+                let blocked = try await client.submit(
+                    "/moderation/servers",
+                    ["csrf": csrf, "host": "https://Spam.Example/@someone", "text": "floods of spam"],
+                    session: ada,
+                    origin: "https://kiwi.test"
+                )
+                #expect(blocked.status == .seeOther && blocked.location == "/moderation/servers")
+                let listed = try await client.page("/moderation/servers", session: ada).html
+                #expect(listed.contains("<strong>spam.example</strong>") && listed.contains("“floods of spam”"))
+                #expect(
+                    try await client.page("/moderation/audit", session: ada).html.contains("@ada blocked the server spam.example: “floods of spam”")
+                )
+                let unblocked = try await client.submit(
+                    "/moderation/servers/spam.example/unblock",
+                    ["csrf": csrf],
+                    session: ada,
+                    origin: "https://kiwi.test"
+                )
+                #expect(unblocked.status == .seeOther)
+                #expect(try await client.page("/moderation/servers", session: ada).html.contains("No server is blocked."))
+            }
+        }
+    }
+
+    @Test func aBlockCoversTheServersUnderItsDomain() throws {
+        #expect(BlockedServer.covering("social.books.example.org") == ["social.books.example.org", "books.example.org", "example.org"])
+        #expect(BlockedServer.covering("127.0.0.1") == ["127.0.0.1"])
+        #expect(try BlockedServer.named(" Mastodon.Example ") == "mastodon.example")
+        #expect(try BlockedServer.named("https://mastodon.example:8443/@alice") == "mastodon.example")
+        for typed in ["", "localhost", "not a host", "bad/host.example", ".example.org"] {
+            #expect(throws: KiwiProblem.self, "\(typed)") { try BlockedServer.named(typed) }
         }
     }
 

@@ -63,6 +63,9 @@ import Testing
                 for _ in 0..<5 { #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"wrong"}"#).0 == .forbidden) }
                 #expect(try await client.json(.post, "/sessions", #"{"username":"ada","password":"right"}"#).0 == .tooManyRequests)
                 #expect(try await client.json(.post, "/sessions", #"{"username":"ada"}"#).0 == .badRequest)
+                // A name with a NUL, which no store can hold (PostgreSQL refuses the text): nobody has it.
+                let (nul, said, _) = try await client.json(.post, "/sessions", #"{"username":"a\u0000da","password":"right"}"#)
+                #expect(nul == .forbidden && (said as? [String: Any])?["error"] as? String == "wrong_credentials")
             }
             // The failures are kept in the store: another server on the same data throttles alike.
             let elsewhere = try await kiwi.application.test(.router) { other in

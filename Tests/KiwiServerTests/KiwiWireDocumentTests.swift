@@ -306,6 +306,8 @@ import Testing
             WireSample(KiwiWire.Create(note: note)),
             WireSample(KiwiWire.Delete(of: note.id, by: note.attributedTo)),
             WireSample(KiwiWire.Tombstone(id: note.id)),
+            WireSample(KiwiWire.DomainBlock(host: "spam.example", reason: "spam", blockedBy: "ada", createdAt: "2026-01-02T10:00:00Z")),
+            WireSample(KiwiWire.DomainBlockRequest(reason: "spam")),
         ]
     }()
 

@@ -62,7 +62,7 @@ enum KiwiModerationText {
         Column("Age") { KiwiTime.age(KiwiTime.parse($0.createdAt)) },
         Column("Moderator") { $0.moderator },
         Column("Action") { $0.action },
-        Column("Account") { "@\($0.account)" },
+        Column("Account") { whom($0) },
         Column("Report", rightAligned: true) { $0.report ?? "–" },
         Column("Reason", flexible: true) { $0.reason ?? "–" },
     ]
@@ -70,6 +70,24 @@ enum KiwiModerationText {
     static func spoken(_ entry: KiwiWire.AuditEntry) -> String {
         let age = KiwiTime.parse(entry.createdAt).map { ", \(RelativeTime.ago(Date().timeIntervalSince($0)))" } ?? ""
         let report = entry.report.map { " on report \($0)" } ?? ""
-        return "\(entry.moderator): \(entry.action) @\(entry.account)\(report)\(age)" + (entry.reason.map { ", because “\($0)”" } ?? "") + "."
+        return "\(entry.moderator): \(entry.action) \(whom(entry))\(report)\(age)" + (entry.reason.map { ", because “\($0)”" } ?? "") + "."
+    }
+
+    /// `@bob`, or a server's name as it is (a block of a whole server).
+    static func whom(_ entry: KiwiWire.AuditEntry) -> String {
+        entry.action.hasSuffix("_server") ? entry.account : "@\(entry.account)"
+    }
+
+    static let domainBlockColumns: [Column<KiwiWire.DomainBlock>] = [
+        Column("Server") { $0.host },
+        Column("Blocked by") { $0.blockedBy },
+        Column("Since") { KiwiTime.age(KiwiTime.parse($0.createdAt)) },
+        Column("Reason", flexible: true) { $0.reason ?? "–" },
+    ]
+
+    /// "spam.example, blocked by ada 2 days ago, because “floods of spam”."
+    static func spoken(_ block: KiwiWire.DomainBlock) -> String {
+        let age = KiwiTime.parse(block.createdAt).map { " \(RelativeTime.ago(Date().timeIntervalSince($0)))" } ?? ""
+        return "\(block.host), blocked by \(block.blockedBy)\(age)" + (block.reason.map { ", because “\($0)”" } ?? "") + "."
     }
 }

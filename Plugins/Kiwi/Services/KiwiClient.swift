@@ -595,6 +595,45 @@ struct KiwiClient: Sendable {
 
     static func noReport(_ id: String) -> ToolboxError { .notFound("no report \(id)", hint: "`toolbox kiwi reports --all` lists them") }
 
+    /// The servers an admin blocked, the most recent first (toolbox's server, with federation on).
+    func blockedServers() async throws -> [KiwiWire.DomainBlock] {
+        try await api.decode(try authenticated(APICall("domain_blocks", notFound: Self.notFederated)))
+    }
+
+    /// Blocks a server (`mastodon.example`, or a URL on it), or changes why it is blocked.
+    func blockServer(_ name: String, reason: String?) async throws -> KiwiWire.DomainBlock {
+        let call = APICall(
+            "domain_blocks/\(Self.serverName(name))",
+            method: "PUT",
+            body: .json(KiwiWire.DomainBlockRequest(reason: reason)),
+            notFound: Self.notFederated
+        )
+        return try await api.decode(try authenticated(call))
+    }
+
+    func unblockServer(_ name: String, reason: String?) async throws {
+        let host = Self.serverName(name)
+        let notFound = ToolboxError.notFound(
+            "\(host) is not blocked",
+            hint: "`toolbox kiwi domains list` shows the blocked servers (a server blocks only with `kiwi serve --federation on`)"
+        )
+        let call = APICall("domain_blocks/\(host)", method: "DELETE", body: .json(KiwiWire.Lifting(reason: reason)), notFound: notFound)
+        try await api.send(try authenticated(call))
+    }
+
+    /// A server's name as typed, or the host of a URL on it: what the path names.
+    static func serverName(_ typed: String) -> String {
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        let host = URLComponents(string: text.contains("://") ? text : "https://\(text)")?.host
+        // Anything else goes as typed, for the server to say what is wrong with it.
+        return (host?.isEmpty == false ? host : nil)?.lowercased() ?? text
+    }
+
+    static let notFederated = ToolboxError.notFound(
+        "this Kiwi server does not speak to other servers",
+        hint: "its operator turns it on with `toolbox kiwi serve --federation on --public-url https://…`"
+    )
+
     /// `followers` or `following` of a reader.
     func people(_ relation: String, of name: String) async throws -> [KiwiWire.User] {
         try await api.decode(kept(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name)), as: .people(of: name)))

@@ -17,6 +17,8 @@ struct FederationController: Sendable {
         router.post("/inbox", use: receive)
         router.post("/actor/inbox", use: receive)
         router.post("/users/:username/inbox", use: Self.goneWhileSuspended(receiveForMember))
+        router.get("/domain_blocks", use: blockedServers)
+        router.group("/domain_blocks/:host").put(use: blockServer).delete(use: unblockServer)
         router.get("/.well-known/webfinger", use: Self.goneWhileSuspended(webFinger))
         router.get("/.well-known/nodeinfo") { _, _ in
             KiwiJSON.response(federation.nodeInfoLinks(), headers: Self.everyOrigin)
@@ -64,9 +66,30 @@ struct FederationController: Sendable {
         Self.activity(try await federation.actor(try context.username(), links: Links(base: federation.base)))
     }
 
+    /// The servers an admin blocked, the most recent first (admins only).
+    @Sendable func blockedServers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        KiwiJSON.response(try await federation.serverBlocks.list(by: try context.requireCaller()).map(KiwiWire.DomainBlock.init))
+    }
+
+    /// Blocks a server, with an optional `{"reason": …}`; blocking it again changes the reason.
+    @Sendable func blockServer(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let asked = try await request.decodeJSON(KiwiWire.DomainBlockRequest.self, ifEmpty: KiwiWire.DomainBlockRequest())
+        let block = try await federation.serverBlocks.block(try context.host(), reason: asked.reason, by: caller)
+        return KiwiJSON.response(KiwiWire.DomainBlock(block))
+    }
+
+    @Sendable func unblockServer(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        let asked = try await request.decodeJSON(KiwiWire.Lifting.self, ifEmpty: KiwiWire.Lifting())
+        try await federation.serverBlocks.unblock(try context.host(), reason: asked.reason, by: caller)
+        return KiwiJSON.response(KiwiWire.Status())
+    }
+
     /// A post as its `Note`: the id every activity about it names.
     @Sendable func note(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        Self.activity(federation.outbox.note(for: try await posts.post(try context.postID(), viewer: nil)))
+        let outbox = federation.outbox
+        return Self.activity(outbox.photos.signed(outbox.note(for: try await posts.post(try context.postID(), viewer: nil))))
     }
 
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -69,6 +69,8 @@ extension KiwiProblem {
         case .noSuchReport: KiwiHTTPError(.notFound, "no such report", code: "report_not_found")
         case .reportClosed(let how): KiwiHTTPError(.conflict, "this report is closed already (\(how))", code: "report_closed")
         case .badSignature(let why): KiwiHTTPError(.unauthorized, why, code: "signature_refused")
+        case .serverBlocked(let host): KiwiHTTPError(.forbidden, "this server does not take activities from \(host)", code: "server_blocked")
+        case .serverNotBlocked(let host): KiwiHTTPError(.notFound, "\(host) is not blocked", code: "server_not_blocked")
         }
     }
 
@@ -144,6 +146,8 @@ extension KiwiProblem {
         case .noSuchReport: "There is no such report."
         case .reportClosed(let how): "That report is closed already (\(how))."
         case .badSignature(let why): Self.sentence(why)
+        case .serverBlocked(let host): "This server does not take activities from \(host)."
+        case .serverNotBlocked(let host): "\(host) is not blocked."
         }
     }
 
@@ -169,8 +173,11 @@ extension KiwiProblem {
             .mediaStoreUnavailable,
             .badIdempotencyKey,
             .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature, .notAdmin, .lastAdmin, .notAFollower,
-            .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed, .badSignature:
+            .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed, .badSignature, .serverBlocked:
             false
+        // Said on the servers' page, under its form.
+        case .serverNotBlocked:
+            true
         // Said on the login form, where it was tried.
         case .suspended:
             true

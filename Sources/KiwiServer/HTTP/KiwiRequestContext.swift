@@ -45,6 +45,11 @@ struct KiwiRequestContext: RequestContext {
         try parameters.require("username")
     }
 
+    /// The server a path names (`/domain_blocks/<host>`).
+    func host() throws -> String {
+        try parameters.require("host")
+    }
+
     /// The book a path names; 400 for anything but an ISBN-13.
     func isbn13() throws -> String {
         let isbn13 = try parameters.require("isbn13")

@@ -6,6 +6,9 @@ struct OutgoingDelivery: Sendable, Equatable {
     let activityID: String
     let signer: String
     let body: Data
+
+    /// The inbox's server, as blocks name it.
+    var host: String { BlockedServer.host(of: inbox) }
 }
 
 /// A queued delivery, as the queue hands it out.

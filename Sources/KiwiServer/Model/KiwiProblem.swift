@@ -73,4 +73,8 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case reportClosed(String)
     /// An activity from another server whose HTTP signature does not hold; the text says why.
     case badSignature(String)
+    /// An activity from a server an admin blocked (named).
+    case serverBlocked(String)
+    /// Unblocking a server that is not blocked (named).
+    case serverNotBlocked(String)
 }

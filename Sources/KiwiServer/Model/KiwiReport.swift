@@ -52,6 +52,9 @@ struct KiwiReportedContent: Sendable, Equatable, Codable {
 /// author, `silence` or `suspend` the account), or to an account alone (`unsuspend`, `unsilence`).
 enum KiwiModerationAction: String, Sendable, CaseIterable, Codable {
     case dismiss, remove, warn, silence, suspend, unsuspend, unsilence
+    /// An admin's block of a whole server, and its end; the log's account is the server's name.
+    case blockServer = "block_server"
+    case unblockServer = "unblock_server"
 
     /// The actions that answer a report.
     static let onReports: [KiwiModerationAction] = [.dismiss, .remove, .warn, .silence, .suspend]
@@ -66,6 +69,8 @@ enum KiwiModerationAction: String, Sendable, CaseIterable, Codable {
         case .suspend: "suspended"
         case .unsuspend: "lifted the suspension of"
         case .unsilence: "lifted the silence of"
+        case .blockServer: "blocked the server"
+        case .unblockServer: "unblocked the server"
         }
     }
 
@@ -79,6 +84,8 @@ enum KiwiModerationAction: String, Sendable, CaseIterable, Codable {
         case .suspend: "the account was suspended"
         case .unsuspend: "the account's suspension was lifted"
         case .unsilence: "the account's limit was lifted"
+        case .blockServer: "the server was blocked"
+        case .unblockServer: "the server was unblocked"
         }
     }
 }

@@ -6,4 +6,7 @@ struct RemoteFollower: Sendable, Equatable {
     let actor: String
     let inbox: String
     let followID: String
+
+    /// The follower's server, as blocks name it.
+    var host: String { BlockedServer.host(of: actor) }
 }

@@ -66,6 +66,8 @@ struct Accounts: Sendable {
     /// The member's credentials when `password` is theirs; nil when it is not (or nobody has that
     /// name), counted as a failed login: past the limit the account waits, whoever tries it.
     private func credentials(of username: String, password: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
+        // No store keeps a NUL in a name (PostgreSQL refuses the text outright): nobody has it.
+        guard !username.contains("\u{0}") else { return nil }
         try await writes.limits.check(.failedLogins, account: username)
         guard let credentials = try await store.credentials(of: username),
             await Task.detached(operation: { Bcrypt.verify(password, hash: credentials.passwordHash) }).value

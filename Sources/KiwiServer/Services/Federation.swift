@@ -30,6 +30,8 @@ struct Federation: Sendable {
     let deliveries: Deliveries
     /// Members' posts, as activities for their followers elsewhere.
     let outbox: Outbox
+    /// The servers an admin blocked.
+    let serverBlocks: ServerBlocks
 
     /// What federation is started with (`--federation on`).
     struct Settings: Sendable {
@@ -63,6 +65,7 @@ struct Federation: Sendable {
         let deliveries = Deliveries(store: store, client: client, signer: signing.signer(of:), prepare: { photos.signed($0, at: $1) })
         self.deliveries = deliveries
         outbox = Outbox(base: base, photos: photos, deliveries: deliveries)
+        serverBlocks = ServerBlocks(store: store, accounts: accounts)
     }
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }

@@ -41,6 +41,10 @@ struct Inbox: Sendable {
         } catch {
             throw KiwiProblem.badSignature(error.description)
         }
+        // Refused before anything is fetched from it.
+        if try await federation.serverBlocks.blocks(parameters.keyID) {
+            throw KiwiProblem.serverBlocked(BlockedServer.host(of: parameters.keyID))
+        }
         for fresh in [false, true] {
             let signer: RemoteActor
             do {

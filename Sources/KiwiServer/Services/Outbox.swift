@@ -64,13 +64,20 @@ struct NotePhotos: Sendable {
     /// An activity as sent at `now`: a `Create`'s photos at URLs signed now; anything else as it is.
     func signed(_ body: Data, at now: Date) -> Data {
         guard var create = try? JSONDecoder().decode(KiwiWire.Create.self, from: body) else { return body }
+        create.object = signed(create.object, at: now)
+        return Data(buffer: KiwiJSON.body(create))
+    }
+
+    /// The note with its photos at URLs signed at `now`.
+    func signed(_ note: KiwiWire.Note, at now: Date = Date()) -> KiwiWire.Note {
+        var note = note
         let links = MediaLinks(base: base, signer: signer, at: now)
         let prefix = "\(base)/media/"
-        for index in create.object.attachment.indices {
-            let url = create.object.attachment[index].url
+        for index in note.attachment.indices {
+            let url = note.attachment[index].url
             guard url.hasPrefix(prefix), let file = url.dropFirst(prefix.count).split(separator: "/").first else { continue }
-            create.object.attachment[index].url = links.url(String(file), .w1280)
+            note.attachment[index].url = links.url(String(file), .w1280)
         }
-        return Data(buffer: KiwiJSON.body(create))
+        return note
     }
 }

@@ -215,7 +215,7 @@ struct Reports: Sendable {
         return post
     }
 
-    private static func checked(_ reason: String?) throws -> String? {
+    static func checked(_ reason: String?) throws -> String? {
         let reason = reason.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
         if let problem = reason.flatMap({ KiwiLimits.textProblem($0, field: "reason", limit: KiwiLimits.reportComment) }) {
             throw KiwiProblem.invalid(problem)

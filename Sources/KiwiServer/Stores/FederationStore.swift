@@ -21,6 +21,16 @@ protocol FederationStore: Sendable {
     /// Where `member`'s followers elsewhere take deliveries, each inbox once.
     func remoteFollowerInboxes(of member: String) async throws -> [String]
 
+    /// Blocks a server (or changes why): in one transaction, every follow by its readers ends,
+    /// nothing queued for it is sent, and the audit log says who did it and why.
+    func blockServer(_ block: BlockedServer) async throws
+    /// Ends a block, with its line in the audit log; false when the server was not blocked.
+    func unblockServer(_ host: String, by admin: String, reason: String?) async throws -> Bool
+    /// Every blocked server, the most recent first.
+    func blockedServers() async throws -> [BlockedServer]
+    /// Whether any of `hosts` is blocked.
+    func isBlocked(anyOf hosts: [String]) async throws -> Bool
+
     /// Queues each delivery, unless its activity is already queued for that inbox.
     func queue(_ deliveries: [OutgoingDelivery]) async throws
     /// Up to `limit` deliveries due by `now`, each held until `heldUntil` so that no other server

@@ -155,24 +155,31 @@ struct KiwiTable: Sendable, Hashable {
     /// Readers on other servers who follow members.
     static let remoteFollowers = KiwiTable(
         "remote_followers",
-        [("member", .text), ("actor", .text), ("inbox", .text), ("follow_id", .text), ("created_at", .real)],
+        [("member", .text), ("actor", .text), ("host", .text), ("inbox", .text), ("follow_id", .text), ("created_at", .real)],
         key: ["member", "actor"]
     )
     /// Activities still to deliver to other servers' inboxes: a database moved keeps them.
     static let deliveries = KiwiTable(
         "deliveries",
         [
-            ("id", .integer), ("inbox", .text), ("activity_id", .text), ("signer", .text), ("body", .blob), ("attempts", .integer),
-            ("due", .real), ("created_at", .real),
+            ("id", .integer), ("inbox", .text), ("host", .text), ("activity_id", .text), ("signer", .text), ("body", .blob),
+            ("attempts", .integer), ("due", .real), ("created_at", .real),
         ],
         key: ["id"]
+    )
+
+    /// Servers whose activities are refused and with which no follow lasts (an admin's choice).
+    static let blockedServers = KiwiTable(
+        "blocked_servers",
+        [("host", .text), ("reason", .text), ("blocked_by", .text), ("created_at", .real)],
+        key: ["host"]
     )
 
     /// Every table, each after the tables its rows name.
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, deliveries,
+        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, deliveries, blockedServers,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

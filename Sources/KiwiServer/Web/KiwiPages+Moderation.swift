@@ -112,7 +112,11 @@ extension KiwiPages {
         return render(
             "moderation",
             title: "Moderation",
-            ModerationQueuePage(reports: rows, showsAll: all),
+            ModerationQueuePage(
+                reports: rows,
+                showsAll: all,
+                showsServers: community.federation == nil ? false : try await community.accounts.role(of: caller.username) == .admin
+            ),
             viewer: try await viewer(request, context)
         )
     }
@@ -203,6 +207,64 @@ extension KiwiPages {
         return render("audit", title: "Audit log", AuditPage(entries: entries), viewer: try await viewer(request, context))
     }
 
+    /// The blocked servers, for admins (a server that does not federate has none: 404).
+    @Sendable func blockedServers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        guard context.caller != nil else { return logInFirst(request) }
+        return try await serversPage(request, context, message: nil, host: "", reason: "")
+    }
+
+    @Sendable func blockServer(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let form = try await form(request)
+        let caller = try member(request, context, form)
+        do {
+            _ = try await serverBlocks().block(form.host ?? "", reason: form.text, by: caller)
+            return redirect("/moderation/servers")
+        } catch let problem as KiwiProblem where problem.shownOnForm {
+            return try await serversPage(request, context, message: problem.sentence, host: form.host ?? "", reason: form.text ?? "")
+        }
+    }
+
+    @Sendable func unblockServer(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let form = try await form(request)
+        try await serverBlocks().unblock(try context.host(), reason: nil, by: try member(request, context, form))
+        return redirect("/moderation/servers")
+    }
+
+    private func serverBlocks() throws -> ServerBlocks {
+        guard let federation = community.federation else { throw KiwiHTTPError(.notFound, "This server does not speak to other servers.") }
+        return federation.serverBlocks
+    }
+
+    private func serversPage(
+        _ request: Request,
+        _ context: KiwiRequestContext,
+        message: String?,
+        host: String,
+        reason: String
+    ) async throws
+        -> Response
+    {
+        let now = Date()
+        let rows = try await serverBlocks().list(by: try context.requireCaller()).map { block in
+            ServersPage.Row(
+                host: block.host,
+                blockedBy: block.blockedBy,
+                age: RelativeTime.ago(now.timeIntervalSince(block.createdAt)),
+                time: isoTime(block.createdAt),
+                unblockURL: "/moderation/servers/\(block.host)/unblock",
+                reason: block.reason
+            )
+        }
+        let page = ServersPage(servers: rows, message: message, host: host, reason: reason)
+        return render(
+            "servers",
+            title: "Blocked servers",
+            page,
+            viewer: try await viewer(request, context),
+            status: message == nil ? .ok : .badRequest
+        )
+    }
+
     /// A moderator lifts a suspension or a silence from a profile.
     @Sendable func unsuspend(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         try await lift(.unsuspend, request, context)
@@ -242,8 +304,10 @@ extension KiwiPages {
     static func line(_ entry: KiwiAuditEntry, now: Date) -> ModerationReportPage.Line {
         let report = entry.report.map { " (report \($0))" } ?? ""
         let reason = entry.reason.map { ": “\($0)”" } ?? ""
+        // A server's name is not a handle.
+        let whom = [.blockServer, .unblockServer].contains(entry.action) ? entry.account : "@\(entry.account)"
         return ModerationReportPage.Line(
-            words: "@\(entry.moderator) \(entry.action.pastTense) @\(entry.account)\(report)\(reason)",
+            words: "@\(entry.moderator) \(entry.action.pastTense) \(whom)\(report)\(reason)",
             age: RelativeTime.ago(now.timeIntervalSince(entry.createdAt))
         )
     }

@@ -66,6 +66,8 @@ struct KiwiPages: Sendable {
         pages.group("p/:id").get("report", use: reportForm).post("report", use: sendReport)
             .get("comments/:comment/report", use: reportForm).post("comments/:comment/report", use: sendReport)
         pages.get("moderation", use: moderationQueue).get("moderation/audit", use: auditLog)
+            .get("moderation/servers", use: blockedServers).post("moderation/servers", use: blockServer)
+            .post("moderation/servers/:host/unblock", use: unblockServer)
             .get("moderation/:report", use: moderationReport).post("moderation/:report", use: moderate)
         pages.post("books/:isbn13/shelf", use: shelve)
         // A form and what it sends.
@@ -161,6 +163,8 @@ struct KiwiPages: Sendable {
         var imageAlt: String?
         var book: String?
         var text: String?
+        /// The servers page's form: the server an admin blocks.
+        var host: String?
         /// A post's or a comment's spoiler warning.
         var spoiler: String?
         /// A mute's length in seconds; empty for until unmuted.

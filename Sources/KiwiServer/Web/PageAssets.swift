@@ -30,6 +30,7 @@ enum PageAssets {
         "moderation": PackageResources.moderation_mustache,
         "reported": PackageResources.reported_mustache,
         "audit": PackageResources.audit_mustache,
+        "servers": PackageResources.servers_mustache,
         "archive": PackageResources.archive_mustache,
     ]
 

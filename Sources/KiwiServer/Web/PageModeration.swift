@@ -25,6 +25,8 @@ struct ModerationQueuePage: Sendable {
 
     let reports: [Row]
     let showsAll: Bool
+    /// Whether the tab of blocked servers shows: to admins, on a server that federates.
+    let showsServers: Bool
 }
 
 /// `/moderation/<n>`: a report, what it is about as it was, the account's record, and what to do.
@@ -54,6 +56,19 @@ struct ModerationReportPage: Sendable {
     let hasOthers, hasActions: Bool
     let choices: [PageChoice]
     let message: String?
+}
+
+/// `/moderation/servers`: the servers an admin blocked, and the form that blocks one.
+struct ServersPage: Sendable {
+    struct Row: Sendable {
+        let host, blockedBy, age, time, unblockURL: String
+        let reason: String?
+    }
+
+    let servers: [Row]
+    /// What was wrong with the form, and what was typed in it.
+    let message: String?
+    let host, reason: String
 }
 
 /// `/moderation/audit`: every action, newest first.

@@ -230,3 +230,9 @@ extension KiwiWire.AuditEntry {
         )
     }
 }
+
+extension KiwiWire.DomainBlock {
+    init(_ block: BlockedServer) {
+        self.init(host: block.host, reason: block.reason, blockedBy: block.blockedBy, createdAt: isoTime(block.createdAt))
+    }
+}

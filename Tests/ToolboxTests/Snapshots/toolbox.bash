@@ -1889,20 +1889,20 @@ _toolbox_kiwi() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    serve|migrate|approve|role|media|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
+    serve|migrate|approve|role|media|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|domains|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
         # Offer subcommand argument completions
         "_toolbox_kiwi_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'serve migrate approve role media signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers block unblock blocks mute unmute mutes report reports moderate unsuspend unsilence audit following profile shelf want start progress finish unshelve year import import-archive export search notifications watch outbox sync' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'serve migrate approve role media signup login logout whoami account feed post books book reading show delete photo like unlike comment comments uncomment follow unfollow followers block unblock blocks mute unmute mutes report reports moderate unsuspend unsilence audit domains following profile shelf want start progress finish unshelve year import import-archive export search notifications watch outbox sync' -- "${cur}"))
         ;;
     esac
 }
 
 _toolbox_kiwi_serve() {
     repeating_flags=()
-    non_repeating_flags=(--media-redirect --metrics --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    non_repeating_flags=(--media-redirect --metrics --federation-allow-private --json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
     repeating_options=(--trusted-proxy --rate-limit)
     non_repeating_options=(--host --port --database --uploads --max-upload-bytes --media-folder --media-keys --media-url --media-store --media-cache-bytes --public-url --registrations --bcrypt-cost --head-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address --heartbeat --health-patience --federation --config)
     __toolbox_offer_flags_options 0
@@ -2961,6 +2961,92 @@ _toolbox_kiwi_audit() {
 
     # Offer option value completions
     case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_domains() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toolbox_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|block|unblock)
+        # Offer subcommand argument completions
+        "_toolbox_kiwi_domains_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list block unblock' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toolbox_kiwi_domains_list() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --config)
+    __toolbox_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_domains_block() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--reason --server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--reason')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--config')
+        __toolbox_add_completions -o plusdirs -fX '!*.@(yaml|yml)'
+        return
+        ;;
+    esac
+}
+
+_toolbox_kiwi_domains_unblock() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --verbose -v --quiet -q --offline --refresh --plain --no-images --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--reason --server --config)
+    __toolbox_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--reason')
+        return
+        ;;
     '--server')
         return
         ;;

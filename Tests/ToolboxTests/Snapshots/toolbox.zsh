@@ -1828,6 +1828,7 @@ _toolbox_kiwi() {
             'unsuspend:Lift a reader'\''s suspension (for moderators): all they wrote is back, and they log in again.'
             'unsilence:Lift a reader'\''s silence (for moderators): their posts are on the public lists again.'
             'audit:What the moderators did, newest first: who, what, to whom, on which report, why (for moderators).'
+            'domains:The other servers of the fediverse this community will not talk to (for admins).'
             'following:Whom a reader follows (you by default).'
             'profile:A reader: what they are reading, their shelves, followers, following, reading streak and posts.'
             'shelf:A reader'\''s shelves: want to read, reading (with progress) and read.'
@@ -1850,7 +1851,7 @@ _toolbox_kiwi() {
         ;;
     arg)
         case "${words[1]}" in
-        serve|migrate|approve|role|media|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
+        serve|migrate|approve|role|media|signup|login|logout|whoami|account|feed|post|books|book|reading|show|delete|photo|like|unlike|comment|comments|uncomment|follow|unfollow|followers|block|unblock|blocks|mute|unmute|mutes|report|reports|moderate|unsuspend|unsilence|audit|domains|following|profile|shelf|want|start|progress|finish|unshelve|year|import|import-archive|export|search|notifications|watch|outbox|sync)
             "_toolbox_kiwi_${words[1]}" && ret=0
             ;;
         esac
@@ -1889,7 +1890,8 @@ _toolbox_kiwi_serve() {
         '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, shelves, reports, failed-logins, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
         '--heartbeat[Seconds between a quiet live stream'\''s heartbeats.]:heartbeat:'
         '--health-patience[Seconds GET /health waits for the database before it answers 503.]:health-patience:'
-        '--federation[Whether readers can be found from other servers of the fediverse (ActivityPub\: WebFinger, NodeInfo, an actor for each member)\: on needs an https --public-url.]:federation:{__toolbox_complete "${___federation[@]}"}'
+        '--federation[Whether readers can be found and followed from other servers of the fediverse (ActivityPub), their posts sent to those followers\: on needs an https --public-url.]:federation:{__toolbox_complete "${___federation[@]}"}'
+        '--federation-allow-private[Let federation ask loopback, private and link-local addresses (for tests whose other servers run on this machine; never on a public server).]'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
         '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
@@ -2934,6 +2936,103 @@ _toolbox_kiwi_unsilence() {
 _toolbox_kiwi_audit() {
     local -i ret=1
     local -ar arg_specs=(
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_domains() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:The blocked servers, the most recent first: who blocked each, when and why.'
+            'block:Block a server: its activities are refused and every follow with it ends.'
+            'unblock:Lift a server'\''s block: it may follow and be followed again (the follows it ended stay ended).'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|block|unblock)
+            "_toolbox_kiwi_domains_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_domains_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_domains_block() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':host:'
+        '--reason[Why, for the audit log and the list.]:reason:'
+        '--server[The Kiwi server (default\: kiwi.server).]:server:'
+        '--json[Print one JSON document on stdout.]'
+        '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'
+        '(--verbose -v)'{--verbose,-v}'[Show each HTTP request on stderr.]'
+        '(--quiet -q)'{--quiet,-q}'[No notices on stderr, errors only.]'
+        '--offline[Answer from the cache only, expired entries allowed.]'
+        '--refresh[Ignore cached entries and store fresh answers.]'
+        '--config[Use this configuration file.]:path:_files -g '\''*.yaml *.yml'\'''
+        '--plain[One sentence per item, written to read well aloud.]'
+        '--no-images[Draw no pictures (also none when piped, with --json or --plain, or NO_COLOR).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_toolbox_kiwi_domains_unblock() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':host:'
+        '--reason[Why, for the audit log.]:reason:'
         '--server[The Kiwi server (default\: kiwi.server).]:server:'
         '--json[Print one JSON document on stdout.]'
         '--no-color[No ANSI colour (also off with NO_COLOR, TERM=dumb, or when piped).]'

@@ -73,4 +73,32 @@ extension MemoryKiwiDatabase: FederationStore {
         let delivery = entry.delivery
         deliveries[id] = (Delivery(id: id, outgoing: delivery.outgoing, attempts: attempts, queuedAt: delivery.queuedAt), due)
     }
+
+    func blockServer(_ block: BlockedServer) {
+        let kept = serverBlocks[block.host]
+        serverBlocks[block.host] =
+            kept.map { BlockedServer(host: $0.host, reason: block.reason, blockedBy: $0.blockedBy, createdAt: $0.createdAt) } ?? block
+        let covered = { (host: String) in host == block.host || host.hasSuffix(".\(block.host)") }
+        for member in remoteFollowers.keys { remoteFollowers[member] = remoteFollowers[member]?.filter { !covered($0.value.host) } }
+        deliveries = deliveries.filter { !covered($0.value.delivery.outgoing.host) }
+        log(.blockServer, of: block.host, by: block.blockedBy, reason: block.reason, at: block.createdAt)
+    }
+
+    func unblockServer(_ host: String, by admin: String, reason: String?) -> Bool {
+        guard serverBlocks.removeValue(forKey: host) != nil else { return false }
+        log(.unblockServer, of: host, by: admin, reason: reason, at: Date())
+        return true
+    }
+
+    private func log(_ action: KiwiModerationAction, of host: String, by admin: String, reason: String?, at date: Date) {
+        moderationLog.append(
+            KiwiAuditEntry(id: nextID(), moderator: admin, action: action, account: host, report: nil, reason: reason, createdAt: date)
+        )
+    }
+
+    func blockedServers() -> [BlockedServer] {
+        serverBlocks.values.sorted { ($1.createdAt, $0.host) < ($0.createdAt, $1.host) }
+    }
+
+    func isBlocked(anyOf hosts: [String]) -> Bool { hosts.contains { serverBlocks[$0] != nil } }
 }

@@ -40,6 +40,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var actorKeys: [String: String] = [:]
     /// Readers on other servers who follow each member, by member and actor.
     var remoteFollowers: [String: [String: RemoteFollower]] = [:]
+    /// Servers an admin blocked, by name.
+    var serverBlocks: [String: BlockedServer] = [:]
     /// Deliveries still to make, by id, with when each is next due.
     var deliveries: [Int64: (delivery: Delivery, due: Date)] = [:]
     var sessions: [String: String] = [:]

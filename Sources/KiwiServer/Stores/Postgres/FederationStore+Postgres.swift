@@ -62,8 +62,8 @@ extension PostgresKiwiDatabase: FederationStore {
         try await transaction { connection in
             try await connection.query(
                 """
-                INSERT INTO remote_followers (member, actor, inbox, follow_id, created_at)
-                VALUES (\(member), \(follower.actor), \(follower.inbox), \(follower.followID), \(now))
+                INSERT INTO remote_followers (member, actor, host, inbox, follow_id, created_at)
+                VALUES (\(member), \(follower.actor), \(follower.host), \(follower.inbox), \(follower.followID), \(now))
                 ON CONFLICT (member, actor) DO UPDATE SET inbox = excluded.inbox, follow_id = excluded.follow_id
                 """,
                 logger: logger
@@ -109,12 +109,13 @@ extension PostgresKiwiDatabase: FederationStore {
     func fanOut(_ id: Int64, to inboxes: [String]) async throws {
         let logger = self.logger
         let now = Date().timeIntervalSince1970
+        let hosts = inboxes.map(BlockedServer.host(of:))
         try await transaction { connection in
             try await connection.query(
                 """
-                INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at)
-                SELECT target.inbox, d.activity_id, d.signer, d.body, 0, \(now), d.created_at
-                FROM deliveries d, unnest(\(inboxes)::text[]) AS target(inbox) WHERE d.id = \(id)
+                INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
+                SELECT target.inbox, target.host, d.activity_id, d.signer, d.body, 0, \(now), d.created_at
+                FROM deliveries d, unnest(\(inboxes)::text[], \(hosts)::text[]) AS target(inbox, host) WHERE d.id = \(id)
                 ON CONFLICT (inbox, activity_id) DO NOTHING
                 """,
                 logger: logger
@@ -130,8 +131,10 @@ extension PostgresKiwiDatabase: FederationStore {
             for delivery in deliveries {
                 try await connection.query(
                     """
-                    INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at)
-                    VALUES (\(delivery.inbox), \(delivery.activityID), \(delivery.signer), \(ByteBuffer(data: delivery.body)), 0, \(now), \(now))
+                    INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
+                    VALUES (
+                        \(delivery.inbox), \(delivery.host), \(delivery.activityID), \(delivery.signer), \(ByteBuffer(data: delivery.body)), 0,
+                        \(now), \(now))
                     ON CONFLICT (inbox, activity_id) DO NOTHING
                     """,
                     logger: logger
@@ -180,6 +183,80 @@ extension PostgresKiwiDatabase: FederationStore {
         let when = due.timeIntervalSince1970
         try await transaction { connection in
             try await connection.query("UPDATE deliveries SET attempts = \(attempts), due = \(when) WHERE id = \(id)", logger: logger)
+        }
+    }
+
+    func blockServer(_ block: BlockedServer) async throws {
+        let logger = self.logger
+        let (host, at) = (block.host, block.createdAt.timeIntervalSince1970)
+        let action = KiwiModerationAction.blockServer.rawValue
+        try await transaction { connection in
+            try await connection.query(
+                """
+                INSERT INTO blocked_servers (host, reason, blocked_by, created_at) VALUES (\(host), \(block.reason), \(block.blockedBy), \(at))
+                ON CONFLICT (host) DO UPDATE SET reason = excluded.reason
+                """,
+                logger: logger
+            )
+            // The server itself and every server under its domain.
+            try await connection.query(
+                "DELETE FROM remote_followers WHERE host = \(host) OR right(host, length(\(host)) + 1) = '.' || \(host)",
+                logger: logger
+            )
+            try await connection.query(
+                "DELETE FROM deliveries WHERE host = \(host) OR right(host, length(\(host)) + 1) = '.' || \(host)",
+                logger: logger
+            )
+            try await connection.query(
+                """
+                INSERT INTO moderation_log (moderator, action, account, report_id, reason, created_at)
+                VALUES (\(block.blockedBy), \(action), \(host), NULL, \(block.reason), \(at))
+                """,
+                logger: logger
+            )
+        }
+    }
+
+    func unblockServer(_ host: String, by admin: String, reason: String?) async throws -> Bool {
+        let logger = self.logger
+        let (now, action) = (Date().timeIntervalSince1970, KiwiModerationAction.unblockServer.rawValue)
+        return try await transaction { connection in
+            let rows = try await connection.query("DELETE FROM blocked_servers WHERE host = \(host) RETURNING host", logger: logger)
+            var removed = false
+            for try await _ in rows.decode(String.self) { removed = true }
+            guard removed else { return false }
+            try await connection.query(
+                """
+                INSERT INTO moderation_log (moderator, action, account, report_id, reason, created_at)
+                VALUES (\(admin), \(action), \(host), NULL, \(reason), \(now))
+                """,
+                logger: logger
+            )
+            return true
+        }
+    }
+
+    func blockedServers() async throws -> [BlockedServer] {
+        let logger = self.logger
+        return try await transaction { connection in
+            let rows = try await connection.query(
+                "SELECT host, reason, blocked_by, created_at FROM blocked_servers ORDER BY created_at DESC, host COLLATE \"C\"",
+                logger: logger
+            )
+            var blocked: [BlockedServer] = []
+            for try await (host, reason, by, at) in rows.decode((String, String?, String, Double).self) {
+                blocked.append(BlockedServer(host: host, reason: reason, blockedBy: by, createdAt: Date(timeIntervalSince1970: at)))
+            }
+            return blocked
+        }
+    }
+
+    func isBlocked(anyOf hosts: [String]) async throws -> Bool {
+        let logger = self.logger
+        return try await transaction { connection in
+            let rows = try await connection.query("SELECT EXISTS (SELECT 1 FROM blocked_servers WHERE host = ANY(\(hosts)))", logger: logger)
+            for try await blocked in rows.decode(Bool.self) { return blocked }
+            return false
         }
     }
 }

@@ -160,18 +160,24 @@ enum PostgresSchema {
             "CREATE TABLE IF NOT EXISTS actor_keys (owner TEXT PRIMARY KEY, private_key TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)",
             """
             CREATE TABLE IF NOT EXISTS remote_followers (
-                member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL,
+                member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL, host TEXT NOT NULL,
                 inbox TEXT NOT NULL, follow_id TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
                 PRIMARY KEY (member, actor))
             """,
             "CREATE INDEX IF NOT EXISTS remote_followers_by_follow ON remote_followers(actor, follow_id)",
+            "CREATE INDEX IF NOT EXISTS remote_followers_by_host ON remote_followers(host)",
             """
             CREATE TABLE IF NOT EXISTS deliveries (
-                id BIGSERIAL PRIMARY KEY, inbox TEXT NOT NULL, activity_id TEXT NOT NULL, signer TEXT NOT NULL,
+                id BIGSERIAL PRIMARY KEY, inbox TEXT NOT NULL, host TEXT NOT NULL, activity_id TEXT NOT NULL, signer TEXT NOT NULL,
                 body BYTEA NOT NULL, attempts INTEGER NOT NULL, due DOUBLE PRECISION NOT NULL,
                 created_at DOUBLE PRECISION NOT NULL, UNIQUE (inbox, activity_id))
             """,
             "CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries(due)",
+            "CREATE INDEX IF NOT EXISTS deliveries_by_host ON deliveries(host)",
+            """
+            CREATE TABLE IF NOT EXISTS blocked_servers (
+                host TEXT PRIMARY KEY, reason TEXT, blocked_by TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL)
+            """,
             "CREATE TRIGGER moderation_log_unedited BEFORE UPDATE OR DELETE ON moderation_log FOR EACH ROW EXECUTE FUNCTION kiwi_unedited()",
         ] + search + [
             """

@@ -39,10 +39,10 @@ extension SQLiteKiwiDatabase: FederationStore {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO remote_followers (member, actor, inbox, follow_id, created_at) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO remote_followers (member, actor, host, inbox, follow_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (member, actor) DO UPDATE SET inbox = excluded.inbox, follow_id = excluded.follow_id
                     """,
-                arguments: [member, follower.actor, follower.inbox, follower.followID, Date().timeIntervalSince1970]
+                arguments: [member, follower.actor, follower.host, follower.inbox, follower.followID, Date().timeIntervalSince1970]
             )
         }
     }
@@ -73,11 +73,11 @@ extension SQLiteKiwiDatabase: FederationStore {
             for inbox in inboxes {
                 try db.execute(
                     sql: """
-                        INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at)
-                        SELECT ?, activity_id, signer, body, 0, ?, created_at FROM deliveries WHERE id = ?
+                        INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
+                        SELECT ?, ?, activity_id, signer, body, 0, ?, created_at FROM deliveries WHERE id = ?
                         ON CONFLICT (inbox, activity_id) DO NOTHING
                         """,
-                    arguments: [inbox, now, id]
+                    arguments: [inbox, BlockedServer.host(of: inbox), now, id]
                 )
             }
             try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id])
@@ -90,10 +90,10 @@ extension SQLiteKiwiDatabase: FederationStore {
             for delivery in deliveries {
                 try db.execute(
                     sql: """
-                        INSERT INTO deliveries (inbox, activity_id, signer, body, attempts, due, created_at) VALUES (?, ?, ?, ?, 0, ?, ?)
+                        INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)
                         ON CONFLICT (inbox, activity_id) DO NOTHING
                         """,
-                    arguments: [delivery.inbox, delivery.activityID, delivery.signer, delivery.body, now, now]
+                    arguments: [delivery.inbox, delivery.host, delivery.activityID, delivery.signer, delivery.body, now, now]
                 )
             }
         }
@@ -127,6 +127,61 @@ extension SQLiteKiwiDatabase: FederationStore {
     func postponeDelivery(_ id: Int64, attempts: Int, due: Date) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE deliveries SET attempts = ?, due = ? WHERE id = ?", arguments: [attempts, due.timeIntervalSince1970, id])
+        }
+    }
+
+    func blockServer(_ block: BlockedServer) async throws {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO blocked_servers (host, reason, blocked_by, created_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (host) DO UPDATE SET reason = excluded.reason
+                    """,
+                arguments: [block.host, block.reason, block.blockedBy, block.createdAt.timeIntervalSince1970]
+            )
+            // The server itself and every server under its domain.
+            let covered = "(host = :host OR substr(host, -length(:host) - 1) = '.' || :host)"
+            try db.execute(sql: "DELETE FROM remote_followers WHERE \(covered)", arguments: ["host": block.host])
+            try db.execute(sql: "DELETE FROM deliveries WHERE \(covered)", arguments: ["host": block.host])
+            try db.execute(
+                sql: "INSERT INTO moderation_log (moderator, action, account, report_id, reason, created_at) VALUES (?, ?, ?, NULL, ?, ?)",
+                arguments: [
+                    block.blockedBy, KiwiModerationAction.blockServer.rawValue, block.host, block.reason, block.createdAt.timeIntervalSince1970,
+                ]
+            )
+        }
+    }
+
+    func unblockServer(_ host: String, by admin: String, reason: String?) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM blocked_servers WHERE host = ?", arguments: [host])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(
+                sql: "INSERT INTO moderation_log (moderator, action, account, report_id, reason, created_at) VALUES (?, ?, ?, NULL, ?, ?)",
+                arguments: [admin, KiwiModerationAction.unblockServer.rawValue, host, reason, Date().timeIntervalSince1970]
+            )
+            return true
+        }
+    }
+
+    func blockedServers() async throws -> [BlockedServer] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT host, reason, blocked_by, created_at FROM blocked_servers ORDER BY created_at DESC, host").map { row in
+                BlockedServer(host: row[0], reason: row[1], blockedBy: row[2], createdAt: Date(timeIntervalSince1970: row[3]))
+            }
+        }
+    }
+
+    func isBlocked(anyOf hosts: [String]) async throws -> Bool {
+        guard !hosts.isEmpty else { return false }
+        return try await read { db in
+            let marks = Array(repeating: "?", count: hosts.count).joined(separator: ", ")
+            return try Bool.fetchOne(
+                db,
+                sql: "SELECT EXISTS (SELECT 1 FROM blocked_servers WHERE host IN (\(marks)))",
+                arguments: StatementArguments(hosts)
+            )
+                ?? false
         }
     }
 }

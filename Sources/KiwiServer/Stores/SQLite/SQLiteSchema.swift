@@ -225,19 +225,23 @@ enum SQLiteSchema {
                 sql: "CREATE TABLE actor_keys (owner TEXT PRIMARY KEY NOT NULL, private_key TEXT NOT NULL, created_at REAL NOT NULL)"
             )
         }
-        migrator.registerMigration("v25: remote followers and deliveries") { db in
+        migrator.registerMigration("v25: remote followers, deliveries and blocked servers") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE remote_followers (
-                        member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL,
+                        member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL, host TEXT NOT NULL,
                         inbox TEXT NOT NULL, follow_id TEXT NOT NULL, created_at REAL NOT NULL,
                         PRIMARY KEY (member, actor));
                     CREATE INDEX remote_followers_by_follow ON remote_followers(actor, follow_id);
+                    CREATE INDEX remote_followers_by_host ON remote_followers(host);
                     CREATE TABLE deliveries (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, inbox TEXT NOT NULL, activity_id TEXT NOT NULL,
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, inbox TEXT NOT NULL, host TEXT NOT NULL, activity_id TEXT NOT NULL,
                         signer TEXT NOT NULL, body BLOB NOT NULL, attempts INTEGER NOT NULL, due REAL NOT NULL,
                         created_at REAL NOT NULL, UNIQUE (inbox, activity_id));
                     CREATE INDEX deliveries_due ON deliveries(due);
+                    CREATE INDEX deliveries_by_host ON deliveries(host);
+                    CREATE TABLE blocked_servers (
+                        host TEXT PRIMARY KEY NOT NULL, reason TEXT, blocked_by TEXT NOT NULL, created_at REAL NOT NULL);
                     """
             )
         }
