@@ -117,13 +117,27 @@ import _CryptoExtras
         )
     }
 
-    @Test(arguments: StoreKind.available) func aRemoteReaderFollowsAMemberWhoAcceptsThenUndoes(kind: StoreKind) async throws {
+    /// Alice's server, and a live Kiwi server on `kind` with ada signed up (`--federation on`, and
+    /// private addresses allowed unless `serve` says otherwise); the body gets alice, the harness,
+    /// the client, ada's token and the server's port.
+    static func withAliceAndAda(
+        _ kind: StoreKind,
+        serve: [String] = federated,
+        _ body: @escaping @Sendable (Alice, KiwiHarness, any TestClientProtocol, String, Int) async throws -> Void
+    ) async throws {
         let alice = try await Alice.start()
         defer { Task { await alice.server.stop() } }
-        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
+        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: serve) { kiwi in
             try await kiwi.application.test(.live) { client in
-                _ = try await client.member("ada")
-                let port = try #require(client.port)
+                let ada = try await client.member("ada")
+                try await body(alice, kiwi, client, ada, try #require(client.port))
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.available) func aRemoteReaderFollowsAMemberWhoAcceptsThenUndoes(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, _, client, _, port in
+            do {
                 let follow = alice.follow("https://kiwi.test/users/ada")
                 let (status, said) = try await Self.post(follow, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key)
                 #expect(status == 202, "\(said)")
@@ -294,14 +308,10 @@ import _CryptoExtras
     /// are refused before anything is fetched from her server, and the audit log says who and why.
     /// Lifted, she may follow again.
     @Test(arguments: StoreKind.available) func aBlockedServerIsRefusedAndItsFollowsEnd(kind: StoreKind) async throws {
-        let alice = try await Alice.start()
-        defer { Task { await alice.server.stop() } }
-        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
-            try await kiwi.application.test(.live) { client in
-                let ada = try await client.member("ada")
+        try await Self.withAliceAndAda(kind) { alice, kiwi, client, ada, port in
+            do {
                 let bob = try await client.member("bob")
                 _ = try await kiwi.database.setRole(.admin, of: "ada")
-                let port = try #require(client.port)
                 #expect(
                     try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
                         == 202
@@ -408,12 +418,8 @@ import _CryptoExtras
     }
 
     @Test(arguments: [StoreKind.memory, .sqlite]) func anActivityThatFailsACheckIsRefusedAndChangesNothing(kind: StoreKind) async throws {
-        let alice = try await Alice.start()
-        defer { Task { await alice.server.stop() } }
-        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
-            try await kiwi.application.test(.live) { client in
-                _ = try await client.member("ada")
-                let port = try #require(client.port)
+        try await Self.withAliceAndAda(kind) { alice, _, client, _, port in
+            do {
                 let follow = alice.follow("https://kiwi.test/users/ada")
                 let stranger = try _RSA.Signing.PrivateKey(keySize: .bits2048)
                 var otherActor = follow
@@ -462,36 +468,28 @@ import _CryptoExtras
     /// Without `--federation-allow-private`, a key on a loopback address is never fetched; a
     /// document past the size limit is never read whole.
     @Test func fetchesStayOffThisNetworkAndWithinTheirSize() async throws {
-        let alice = try await Alice.start()
-        defer { Task { await alice.server.stop() } }
-        try await withKiwi(.memory, publicURL: "https://kiwi.test", serve: ["--federation", "on"]) { kiwi in
-            try await kiwi.application.test(.live) { client in
-                _ = try await client.member("ada")
-                let (status, said) = try await Self.post(
-                    alice.follow("https://kiwi.test/users/ada"),
-                    to: "/inbox",
-                    port: try #require(client.port),
-                    keyID: alice.keyID,
-                    key: alice.key
-                )
-                #expect(status == 401 && said.contains("loopback, private or link-local"), "\(said)")
-                #expect(alice.server.requestCount() == 0)
-            }
+        try await Self.withAliceAndAda(.memory, serve: ["--federation", "on"]) { alice, _, _, _, port in
+            let (status, said) = try await Self.post(
+                alice.follow("https://kiwi.test/users/ada"),
+                to: "/inbox",
+                port: port,
+                keyID: alice.keyID,
+                key: alice.key
+            )
+            #expect(status == 401 && said.contains("loopback, private or link-local"), "\(said)")
+            #expect(alice.server.requestCount() == 0)
         }
-        try await withKiwi(.memory, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
-            try await kiwi.application.test(.live) { client in
-                _ = try await client.member("ada")
-                alice.server.route("/users/alice", .json(Data(repeating: UInt8(ascii: " "), count: 2 << 20)))
-                let (status, said) = try await Self.post(
-                    alice.follow("https://kiwi.test/users/ada"),
-                    to: "/inbox",
-                    port: try #require(client.port),
-                    keyID: alice.keyID,
-                    key: alice.key
-                )
-                #expect(status == 401 && said.contains("more than 1024 KB"), "\(said)")
-                #expect(try await Self.followers(client, of: "ada") == 0)
-            }
+        try await Self.withAliceAndAda(.memory) { alice, _, client, _, port in
+            alice.server.route("/users/alice", .json(Data(repeating: UInt8(ascii: " "), count: 2 << 20)))
+            let (status, said) = try await Self.post(
+                alice.follow("https://kiwi.test/users/ada"),
+                to: "/inbox",
+                port: port,
+                keyID: alice.keyID,
+                key: alice.key
+            )
+            #expect(status == 401 && said.contains("more than 1024 KB"), "\(said)")
+            #expect(try await Self.followers(client, of: "ada") == 0)
         }
         for (address, isPublic) in [
             ("127.0.0.1", false), ("10.1.2.3", false), ("172.20.0.1", false), ("192.168.1.1", false), ("169.254.169.254", false),
