@@ -73,8 +73,9 @@ public enum KiwiRegistrations: String, Sendable, CaseIterable, ExpressibleByArgu
 }
 
 /// A rate limit: at most `count` of a kind of write in `window` seconds, per account or per client
-/// address. `--rate-limit posts=100/1h` sets a kind's limit per account, `posts@address=300/1h`
-/// per address, `posts=off` lifts both.
+/// address (per remote server, for the activities other servers deliver). `--rate-limit
+/// posts=100/1h` sets a kind's limit per account, `posts@address=300/1h` per address, `posts=off`
+/// lifts both.
 public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case signups, logins, posts, comments, likes, follows
@@ -86,10 +87,14 @@ public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomSt
         case failedLogins = "failed-logins"
         /// Uploaded bytes (posts' photos and avatars).
         case uploadBytes = "upload-bytes"
+        /// Activities delivered to the inboxes by another server of the fediverse, counted per server.
+        case activities
     }
 
     public enum Scope: String, Sendable, CaseIterable {
         case account, address
+        /// The remote server an activity comes from (`activities` only).
+        case server
     }
 
     public var kind: Kind
@@ -114,6 +119,8 @@ public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomSt
         .init(.shelves, .account, 3_000, per: 3600), .init(.shelves, .address, 9_000, per: 3600),
         .init(.reports, .account, 30, per: 3600), .init(.reports, .address, 90, per: 3600),
         .init(.uploadBytes, .account, 500 << 20, per: 3600), .init(.uploadBytes, .address, 1_500 << 20, per: 3600),
+        // A busy server's deliveries come through its shared inbox, one for all its readers here.
+        .init(.activities, .server, 1_000, per: 300),
     ]
 
     /// The defaults with `changes` applied (the last word on a kind and scope wins).
@@ -121,12 +128,16 @@ public struct KiwiRateLimit: Sendable, Hashable, ExpressibleByArgument, CustomSt
         defaults.map { limit in changes.last { $0.kind == limit.kind && $0.scope == limit.scope } ?? limit }
     }
 
-    /// `KIND[@account|@address]=N/WINDOW` (a window like `30s`, `15m`, `1h`, `1d`) or `KIND[@scope]=off`.
+    /// `KIND[@account|@address]=N/WINDOW` (a window like `30s`, `15m`, `1h`, `1d`) or `KIND[@scope]=off`;
+    /// `activities[@server]=N/WINDOW`.
     public init?(argument: String) {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let names = parts[0].split(separator: "@", maxSplits: 1).map(String.init)
-        guard let kind = Kind(rawValue: names[0]), let scope = names.count == 2 ? Scope(rawValue: names[1]) : .account else { return nil }
+        guard let kind = Kind(rawValue: names[0]) else { return nil }
+        // Activities are counted per server, and only they are.
+        let usual: Scope = kind == .activities ? .server : .account
+        guard let scope = names.count == 2 ? Scope(rawValue: names[1]) : usual, (scope == .server) == (kind == .activities) else { return nil }
         if parts[1] == "off" {
             self.init(kind, scope, nil, per: 3600)
             return

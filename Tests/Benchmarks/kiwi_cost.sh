@@ -60,11 +60,15 @@ routes=(
 echo "### instructions a request (callgrind)"
 warm=5 count_instructions reads "$toolbox" 200 "${routes[@]}"
 # Federation's reads, on a server with it on (its links are the public URL's, so its own server).
+# reader0 is made an admin for the list of blocked servers.
+XDG_DATA_HOME="$data" "$toolbox" kiwi role reader0 admin >/dev/null
 federated=(
     "/.well-known/webfinger?resource=acct:reader0@kiwi.bench"
     "/users/reader0 actor"
     "/users/reader0/outbox actor"
     "20 /nodeinfo/2.1"
+    "/posts/1000 actor"
+    "/domain_blocks logged-in"
 )
 serving="--federation on --public-url https://kiwi.bench" warm=5 count_instructions federated "$toolbox" 200 "${federated[@]}"
 cat "$work/reads.counts" "$work/federated.counts" | cut -f1,2 | sed "s|/books/$book|/books/ISBN|" \

@@ -461,7 +461,32 @@ import _CryptoExtras
                 #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: rotated).0 == 202)
                 #expect(alice.server.requestCount("/users/alice") == fetches + 1)
                 #expect(try await Self.followers(client, of: "ada") == 1)
+
+                // A flood of bad signatures in her name: her server is asked again at most three times a minute.
+                for _ in 0..<6 { #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: stranger).0 == 401) }
+                #expect(alice.server.requestCount("/users/alice") <= fetches + 3)
             }
+        }
+    }
+
+    /// A server delivers at most its allowance of activities (`activities@server`), counted once
+    /// their signature holds; past it, 429 with when to try again, which servers honour.
+    @Test func aServerPastItsAllowanceIsToldToWait() async throws {
+        try await Self.withAliceAndAda(.memory, serve: Self.federated + ["--rate-limit", "activities=2/1h"]) { alice, _, _, _, port in
+            for _ in 0..<2 {
+                #expect(
+                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                        == 202
+                )
+            }
+            let (status, said) = try await Self.post(
+                alice.follow("https://kiwi.test/users/ada"),
+                to: "/inbox",
+                port: port,
+                keyID: alice.keyID,
+                key: alice.key
+            )
+            #expect(status == 429 && said.contains("too many activities from this server: at most 2 in 1 hour"), "\(said)")
         }
     }
 
@@ -531,6 +556,33 @@ import _CryptoExtras
         try await deliveries.queue([OutgoingDelivery(inbox: "\(inbox.baseURL.absoluteString)/down", activityID: "c", signer: "@server", body: body)])
         #expect(await deliveries.sendDue(now: now + 3 * 86_400) == 1)
         #expect(await deliveries.sendDue(now: now + 4 * 86_400) == 0, "given up past two days")
+    }
+
+    /// A batch of deliveries goes at most `perHost` at a time to any one host.
+    @Test func aHostGetsAtMostFourDeliveriesAtOnce() async throws {
+        let (one, two) = (try await StubServer.start(), try await StubServer.start())
+        defer {
+            Task {
+                await one.stop()
+                await two.stop()
+            }
+        }
+        for server in [one, two] { server.route("/inbox", .respond(status: 202, body: Data(), headers: [:], delay: .milliseconds(200))) }
+        let database = MemoryKiwiDatabase()
+        let signer = FederationClient.Signer(keyID: "https://kiwi.test/actor#main-key", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))
+        let deliveries = Deliveries(store: database, client: FederationClient(allowsPrivate: true, userAgent: "test")) { _ in signer }
+        // Two hosts by name, for the stubs share an address: 127.0.0.1 and localhost.
+        try await deliveries.queue(
+            (0..<12).map {
+                OutgoingDelivery(inbox: "\(one.baseURL.absoluteString)/inbox", activityID: "a\($0)", signer: "@server", body: Data("{}".utf8))
+            }
+                + (0..<4).map {
+                    OutgoingDelivery(inbox: "http://localhost:\(two.port)/inbox", activityID: "b\($0)", signer: "@server", body: Data("{}".utf8))
+                }
+        )
+        #expect(await deliveries.sendDue() == 16)
+        #expect(one.requestCount("/inbox") == 12 && two.requestCount("/inbox") == 4)
+        #expect(one.maxInFlight == Deliveries.perHost && two.maxInFlight == Deliveries.perHost)
     }
 
     /// Whether httpsig (an independent implementation of the draft) can be imported by the python3

@@ -154,7 +154,11 @@ import Testing
         #expect(KiwiRateLimit(argument: "posts=10/1h") == KiwiRateLimit(.posts, .account, 10, per: 3600))
         #expect(KiwiRateLimit(argument: "upload-bytes@address=1000/30m") == KiwiRateLimit(.uploadBytes, .address, 1000, per: 1800))
         #expect(KiwiRateLimit(argument: "likes=off")?.count == nil)
-        for wrong in ["posts", "posts=0/1h", "posts=10", "posts=10/1y", "pots=1/1h", "posts@street=1/1h"] {
+        #expect(KiwiRateLimit(argument: "activities=500/5m") == KiwiRateLimit(.activities, .server, 500, per: 300))
+        #expect(KiwiRateLimit(argument: "activities@server=off")?.count == nil)
+        for wrong in [
+            "posts", "posts=0/1h", "posts=10", "posts=10/1y", "pots=1/1h", "posts@street=1/1h", "posts@server=1/1h", "activities@account=1/1h",
+        ] {
             #expect(KiwiRateLimit(argument: wrong) == nil, "\(wrong)")
         }
         let effective = KiwiRateLimit.effective([KiwiRateLimit(.posts, .account, 5, per: 60)])

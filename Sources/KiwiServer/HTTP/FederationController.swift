@@ -14,8 +14,8 @@ struct FederationController: Sendable {
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         // The shared inbox, the server actor's, and each member's: one activity, however addressed.
-        router.post("/inbox", use: receive)
-        router.post("/actor/inbox", use: receive)
+        router.post("/inbox", use: Self.goneWhileSuspended(receive))
+        router.post("/actor/inbox", use: Self.goneWhileSuspended(receive))
         router.post("/users/:username/inbox", use: Self.goneWhileSuspended(receiveForMember))
         router.get("/domain_blocks", use: blockedServers)
         router.group("/domain_blocks/:host").put(use: blockServer).delete(use: unblockServer)

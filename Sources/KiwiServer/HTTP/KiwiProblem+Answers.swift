@@ -97,6 +97,7 @@ extension KiwiProblem {
         case .shelves: "shelf changes"
         case .reports: "reports"
         case .uploadBytes: "uploaded bytes"
+        case .activities: "activities"
         }
     }
 

@@ -5,8 +5,9 @@ import ServiceLifecycle
 /// delivery has its answer already, a server that is down is tried again for two days, and a
 /// server killed mid-send leaves its claimed deliveries to be taken up again.
 final class Deliveries: Service, Sendable {
-    /// Deliveries sent at a time by this server.
+    /// Deliveries sent at a time by this server, in all and to any one host.
     static let batch = 16
+    static let perHost = 4
     /// How long a claimed delivery is this server's: past it (the server died), another sends it.
     static let claimLife: TimeInterval = 120
     /// How long a delivery is tried before it is given up.
@@ -65,12 +66,23 @@ final class Deliveries: Service, Sendable {
         }
     }
 
-    /// Sends the deliveries due at `now`, at most a batch of them, each at once; how many it claimed.
+    /// Sends the deliveries due at `now`, at most a batch of them, the hosts at once and at most
+    /// `perHost` to each at a time; how many it claimed.
     @discardableResult
     func sendDue(now: Date = Date()) async -> Int {
         guard let due = try? await store.claimDeliveries(dueBy: now, heldUntil: now + Self.claimLife, limit: Self.batch) else { return 0 }
-        await withTaskGroup(of: Void.self) { group in
-            for delivery in due { group.addTask { [self] in await send(delivery, now: now) } }
+        await withTaskGroup(of: Void.self) { hosts in
+            for (_, deliveries) in Dictionary(grouping: due, by: \.outgoing.host) {
+                hosts.addTask { [self] in
+                    for start in stride(from: 0, to: deliveries.count, by: Self.perHost) {
+                        await withTaskGroup(of: Void.self) { group in
+                            for delivery in deliveries[start..<min(start + Self.perHost, deliveries.count)] {
+                                group.addTask { [self] in await send(delivery, now: now) }
+                            }
+                        }
+                    }
+                }
+            }
         }
         return due.count
     }

@@ -32,6 +32,8 @@ struct Federation: Sendable {
     let outbox: Outbox
     /// The servers an admin blocked.
     let serverBlocks: ServerBlocks
+    /// How many activities each server may deliver (`activities@server`).
+    let limits: RateLimits
 
     /// What federation is started with (`--federation on`).
     struct Settings: Sendable {
@@ -51,6 +53,7 @@ struct Federation: Sendable {
         standings: Standings,
         store: any FederationStore,
         registrations: KiwiRegistrations,
+        limits: RateLimits,
         changes: KiwiChanges
     ) {
         guard let settings, let url = URLComponents(string: settings.publicURL), let name = url.host, !name.isEmpty else { return nil }
@@ -66,6 +69,7 @@ struct Federation: Sendable {
         self.deliveries = deliveries
         outbox = Outbox(base: base, photos: photos, deliveries: deliveries)
         serverBlocks = ServerBlocks(store: store, accounts: accounts)
+        self.limits = limits
     }
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }

@@ -17,6 +17,8 @@ struct Inbox: Sendable {
     /// Takes in one activity. `KiwiProblem.badSignature` when its signature does not hold (401).
     func receive(_ arrival: Arrival) async throws {
         let signer = try await verifiedSigner(of: arrival)
+        // Counted once the signature holds, so that nobody spends another server's allowance.
+        try await federation.limits.spend(.activities, account: BlockedServer.host(of: signer.id), address: nil)
         guard let activity = try? JSONSerialization.jsonObject(with: arrival.body) as? [String: Any],
             let type = activity["type"] as? String, let id = activity["id"] as? String
         else { throw KiwiProblem.invalid("the body is not an ActivityPub activity with an id and a type") }

@@ -77,6 +77,7 @@ final class KiwiCommunity: Sendable {
             standings: standings,
             store: storage,
             registrations: registrations,
+            limits: writes.limits,
             changes: changes
         )
         self.federation = federation

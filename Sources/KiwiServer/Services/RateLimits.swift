@@ -43,7 +43,8 @@ final class RateLimits: Sendable {
     /// The limits of `kind` that apply to the account and the address, each with its count's key.
     private func applying(_ kind: KiwiRateLimit.Kind, account: String?, address: String?) -> [(KiwiRateLimit, key: String)] {
         (limits[kind] ?? []).compactMap { limit in
-            guard let who = limit.scope == .account ? account : address else { return nil }
+            // A server's activities are counted as an account's are, under the server's name.
+            guard let who = limit.scope == .address ? address : account else { return nil }
             return (limit, "\(kind.rawValue)|\(limit.scope.rawValue)|\(limit.window)|\(who)")
         }
     }

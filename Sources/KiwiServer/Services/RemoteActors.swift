@@ -6,20 +6,41 @@ import Synchronization
 final class RemoteActors: Sendable {
     /// How long a fetched actor is trusted before it is fetched again.
     static let freshFor: TimeInterval = 86_400
+    /// How often an actor is fetched again because its key failed, at most, in a minute: a flood
+    /// of bad signatures naming someone's key must not become a flood of fetches from their server.
+    static let refetchesAMinute = 3
     static let capacity = 10_000
+
+    private struct Entry {
+        var actor: RemoteActor
+        var fetched: Date
+        /// When it was fetched again because its key failed, in the last minute.
+        var refetched: [Date] = []
+    }
 
     private let client: FederationClient
     private let signer: @Sendable () async throws -> FederationClient.Signer
-    private let kept = Mutex([String: (actor: RemoteActor, fetched: Date)]())
+    private let kept = Mutex([String: Entry]())
 
     init(client: FederationClient, signer: @escaping @Sendable () async throws -> FederationClient.Signer) {
         (self.client, self.signer) = (client, signer)
     }
 
-    /// The actor with id `id`; `fresh` fetches it again whatever is kept (a key that no longer
-    /// verifies may have been rotated).
+    /// The actor with id `id`; `fresh` fetches it again (a key that no longer verifies may have
+    /// been rotated), unless that was done `refetchesAMinute` times in the last minute.
     func actor(_ id: String, fresh: Bool = false, now: Date = Date()) async throws -> RemoteActor {
-        if !fresh, let entry = kept.withLock({ $0[id] }), now.timeIntervalSince(entry.fetched) < Self.freshFor { return entry.actor }
+        let kept = kept.withLock { kept -> RemoteActor? in
+            guard var entry = kept[id], now.timeIntervalSince(entry.fetched) < Self.freshFor else { return nil }
+            guard fresh else { return entry.actor }
+            entry.refetched.removeAll { now.timeIntervalSince($0) >= 60 }
+            guard entry.refetched.count >= Self.refetchesAMinute else {
+                entry.refetched.append(now)
+                kept[id] = entry
+                return nil
+            }
+            return entry.actor
+        }
+        if let kept { return kept }
         guard let url = URL(string: id) else { throw FederationClient.Failure.notAURL(id) }
         let document = try await client.get(url, signedAs: try await signer())
         guard let actor = RemoteActor(document: document), actor.id == id else {
@@ -29,8 +50,7 @@ final class RemoteActors: Sendable {
         return actor
     }
 
-    /// The actor whose key `keyID` names (`…/users/alice#main-key`, or a key document of its own
-    /// that names its owner).
+    /// The actor whose key `keyID` names (`…/users/alice#main-key`).
     func actor(signingWith keyID: String, fresh: Bool = false) async throws -> RemoteActor {
         let actor = try await self.actor(RemoteActor.owner(ofKey: keyID), fresh: fresh)
         guard actor.keyID == keyID else { throw FederationClient.Failure.unreachable("\(actor.id) has no key \(keyID)") }
@@ -40,7 +60,7 @@ final class RemoteActors: Sendable {
     private func keep(_ actor: RemoteActor, now: Date) {
         kept.withLock { kept in
             if kept.count >= Self.capacity { kept.removeAll(keepingCapacity: true) }
-            kept[actor.id] = (actor, now)
+            kept[actor.id] = Entry(actor: actor, fetched: now, refetched: kept[actor.id]?.refetched ?? [])
         }
     }
 }
