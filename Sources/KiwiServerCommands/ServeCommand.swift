@@ -108,7 +108,7 @@ public struct ServeCommand: ToolboxCommand, AppArguments, Sendable {
     @Option(
         name: .customLong("rate-limit"),
         help: ArgumentHelp(
-            "A rate limit other than the default: KIND[@account|@address]=N/WINDOW or KIND[@SCOPE]=off (repeatable; kinds: \(KiwiRateLimit.Kind.allCases.map(\.rawValue).joined(separator: ", ")), activities per remote server; windows like 30s, 15m, 1h).",
+            "A rate limit other than the default: KIND[@account|@address]=N/WINDOW or KIND[@SCOPE]=off (repeatable; kinds: \(KiwiRateLimit.Kind.allCases.map(\.rawValue).joined(separator: ", ")), the last counted per remote server; windows like 30s, 15m, 1h).",
             valueName: "limit"
         )
     )

@@ -1887,7 +1887,7 @@ _toolbox_kiwi_serve() {
         '--idle-timeout[Seconds a keep-alive connection may wait for its next request.]:idle-timeout:'
         '--max-connections[Open connections at most, live streams apart (default\: what the open-files limit allows); past it, 503.]:max-connections:'
         '--max-connections-per-address[Open connections at most from one client address (trusted proxies apart); past it, 503.]:max-connections-per-address:'
-        '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, shelves, reports, failed-logins, upload-bytes; windows like 30s, 15m, 1h).]:limit:'
+        '*--rate-limit[A rate limit other than the default\: KIND\[@account|@address\]=N/WINDOW or KIND\[@SCOPE\]=off (repeatable; kinds\: signups, logins, posts, comments, likes, follows, shelves, reports, failed-logins, upload-bytes, activities, the last counted per remote server; windows like 30s, 15m, 1h).]:limit:'
         '--heartbeat[Seconds between a quiet live stream'\''s heartbeats.]:heartbeat:'
         '--health-patience[Seconds GET /health waits for the database before it answers 503.]:health-patience:'
         '--federation[Whether readers can be found and followed from other servers of the fediverse (ActivityPub), their posts sent to those followers\: on needs an https --public-url.]:federation:{__toolbox_complete "${___federation[@]}"}'
