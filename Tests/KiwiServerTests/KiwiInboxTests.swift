@@ -47,6 +47,11 @@ import _CryptoExtras
             ]
         }
 
+        /// Alice follows ada through the shared inbox of the Kiwi server at `port`, signed as herself.
+        func followsAda(at port: Int) async throws -> (Int, String) {
+            try await KiwiInboxTests.post(follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: keyID, key: key)
+        }
+
         /// The activities delivered to alice's inbox so far.
         var delivered: [[String: Any]] {
             server.requests.filter { $0.method == "POST" && $0.path == "/users/alice/inbox" }
@@ -225,7 +230,7 @@ import _CryptoExtras
                 let port = try #require(client.port)
                 let ids = [alice.id] + readers.map(\.id)
                 #expect(
-                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                    try await alice.followsAda(at: port).0
                         == 202
                 )
                 for reader in readers {
@@ -313,7 +318,7 @@ import _CryptoExtras
                 let bob = try await client.member("bob")
                 _ = try await kiwi.database.setRole(.admin, of: "ada")
                 #expect(
-                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                    try await alice.followsAda(at: port).0
                         == 202
                 )
                 #expect(try await Self.eventually { alice.delivered.count == 1 })
@@ -336,13 +341,7 @@ import _CryptoExtras
 
                 // Refused before her server is asked for anything.
                 let fetches = alice.server.requestCount("/users/alice")
-                let (blocked, said) = try await Self.post(
-                    alice.follow("https://kiwi.test/users/ada"),
-                    to: "/inbox",
-                    port: port,
-                    keyID: alice.keyID,
-                    key: alice.key
-                )
+                let (blocked, said) = try await alice.followsAda(at: port)
                 #expect(blocked == 403 && said.contains("server_blocked"), "\(said)")
                 #expect(alice.server.requestCount("/users/alice") == fetches)
                 _ = try await client.post("Nothing for alice", by: ada)
@@ -353,7 +352,7 @@ import _CryptoExtras
                 let (again, answer, _) = try await client.json(.delete, "/domain_blocks/127.0.0.1", "{}", token: ada)
                 #expect(again == .notFound && (answer as? [String: Any])?["error"] as? String == "server_not_blocked")
                 #expect(
-                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                    try await alice.followsAda(at: port).0
                         == 202
                 )
                 #expect(try await Self.followers(client, of: "ada") == 1)
@@ -475,17 +474,11 @@ import _CryptoExtras
         try await Self.withAliceAndAda(.memory, serve: Self.federated + ["--rate-limit", "activities=2/1h"]) { alice, _, _, _, port in
             for _ in 0..<2 {
                 #expect(
-                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0
+                    try await alice.followsAda(at: port).0
                         == 202
                 )
             }
-            let (status, said) = try await Self.post(
-                alice.follow("https://kiwi.test/users/ada"),
-                to: "/inbox",
-                port: port,
-                keyID: alice.keyID,
-                key: alice.key
-            )
+            let (status, said) = try await alice.followsAda(at: port)
             #expect(status == 429 && said.contains("too many activities from this server: at most 2 in 1 hour"), "\(said)")
         }
     }
@@ -494,25 +487,13 @@ import _CryptoExtras
     /// document past the size limit is never read whole.
     @Test func fetchesStayOffThisNetworkAndWithinTheirSize() async throws {
         try await Self.withAliceAndAda(.memory, serve: ["--federation", "on"]) { alice, _, _, _, port in
-            let (status, said) = try await Self.post(
-                alice.follow("https://kiwi.test/users/ada"),
-                to: "/inbox",
-                port: port,
-                keyID: alice.keyID,
-                key: alice.key
-            )
+            let (status, said) = try await alice.followsAda(at: port)
             #expect(status == 401 && said.contains("loopback, private or link-local"), "\(said)")
             #expect(alice.server.requestCount() == 0)
         }
         try await Self.withAliceAndAda(.memory) { alice, _, client, _, port in
             alice.server.route("/users/alice", .json(Data(repeating: UInt8(ascii: " "), count: 2 << 20)))
-            let (status, said) = try await Self.post(
-                alice.follow("https://kiwi.test/users/ada"),
-                to: "/inbox",
-                port: port,
-                keyID: alice.keyID,
-                key: alice.key
-            )
+            let (status, said) = try await alice.followsAda(at: port)
             #expect(status == 401 && said.contains("more than 1024 KB"), "\(said)")
             #expect(try await Self.followers(client, of: "ada") == 0)
         }
