@@ -34,6 +34,9 @@ final class PostgresChangeListener: Service, Sendable {
     private let name = UUID().uuidString.prefix(8).lowercased()
     /// The connection's backend, while listening (tests end it from the database's side).
     let backend = Mutex<Int32?>(nil)
+    /// Whether its connection was lost and is not back: the database is most likely away (never
+    /// set where the listener does not run, such as a command that copies a community).
+    let lost = Mutex(false)
 
     init(address: PostgresAddress, schema: String?, changes: KiwiChanges, trust: Duration, logger: Logger) {
         var configuration = address.configure {
@@ -58,6 +61,7 @@ final class PostgresChangeListener: Service, Sendable {
                 } catch is CancellationError {
                     return
                 } catch {
+                    self.lost.withLock { $0 = true }
                     self.logger.warning(
                         "not listening to the database's changes: \(String(describing: error)); caches are off until it listens again"
                     )
@@ -107,6 +111,7 @@ final class PostgresChangeListener: Service, Sendable {
         }
         guard let (schema, pid) = found else { throw Silent() }
         backend.withLock { $0 = pid }
+        lost.withLock { $0 = false }
         defer { backend.withLock { $0 = nil } }
         let channel = "kiwi_\(schema)"
         let heartbeats = Heartbeats()
