@@ -133,7 +133,7 @@ extension KiwiWire {
         }
 
         /// ActivityStreams, and the security vocabulary that names `publicKey`.
-        public static let context = ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"]
+        public static let context = [KiwiWire.activityStreams, "https://w3id.org/security/v1"]
 
         public init(
             id: String,
@@ -197,22 +197,33 @@ extension KiwiWire {
         }
 
         public init(id: String, totalItems: Int) {
-            (context, self.id, type, self.totalItems) = ("https://www.w3.org/ns/activitystreams", id, "OrderedCollection", totalItems)
+            (context, self.id, type, self.totalItems) = (KiwiWire.activityStreams, id, "OrderedCollection", totalItems)
         }
     }
 
-    /// A `Follow` as an `Accept` gives it back: who followed whom, under the id the follower gave it.
+    /// A `Follow`: sent on its own by a member following someone elsewhere (with its `@context`),
+    /// or given back inside an `Accept` or `Undo` (without).
     public struct FollowActivity: Codable, Sendable, Equatable {
+        public var context: String?
         public var id: String
         public var type: String
         public var actor: String
         public var object: String
 
-        public init(id: String, actor: String, object: String) { (self.id, type, self.actor, self.object) = (id, "Follow", actor, object) }
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, actor, object
+        }
+
+        public init(id: String, actor: String, object: String, sentOnItsOwn: Bool = false) {
+            (context, self.id, type) = (sentOnItsOwn ? KiwiWire.activityStreams : nil, id, "Follow")
+            (self.actor, self.object) = (actor, object)
+        }
     }
 
-    /// A member's answer to a follow from another server: accepted (a Kiwi reader's follows are open).
-    public struct Accept: Codable, Sendable, Equatable {
+    /// An activity about a `Follow`: the `Accept` of the member followed (a Kiwi reader's follows
+    /// are open), or the `Undo` of the member who follows.
+    public struct AboutFollow: Codable, Sendable, Equatable {
         public var context: String
         public var id: String
         public var type: String
@@ -224,10 +235,27 @@ extension KiwiWire {
             case id, type, actor, object
         }
 
-        public init(id: String, actor: String, object: FollowActivity) {
-            (context, self.id, type, self.actor, self.object) = ("https://www.w3.org/ns/activitystreams", id, "Accept", actor, object)
+        /// `type`: `Accept` or `Undo`.
+        public init(_ type: String, id: String, actor: String, object: FollowActivity) {
+            (context, self.id, self.type, self.actor, self.object) = (KiwiWire.activityStreams, id, type, actor, object)
         }
     }
+
+    /// A reader on another server in a member's lists (`GET /users/<u>/followers/remote` and
+    /// `/following/remote`).
+    public struct RemoteReader: Codable, Sendable, Equatable {
+        /// `alice@bookwyrm.example`.
+        public var handle: String
+        /// Their actor's id.
+        public var actor: String
+        /// In `following`: whether their server has yet to accept the follow.
+        public var pending: Bool?
+
+        public init(handle: String, actor: String, pending: Bool? = nil) { (self.handle, self.actor, self.pending) = (handle, actor, pending) }
+    }
+
+    /// ActivityStreams' context, which an activity sent on its own names.
+    public static let activityStreams = "https://www.w3.org/ns/activitystreams"
 
     /// ActivityStreams' public collection: a post addressed to it is public.
     public static let publicAudience = "https://www.w3.org/ns/activitystreams#Public"
@@ -295,7 +323,7 @@ extension KiwiWire {
         }
 
         public init(note: Note) {
-            (context, id, type) = ("https://www.w3.org/ns/activitystreams", "\(note.id)/activity", "Create")
+            (context, id, type) = (KiwiWire.activityStreams, "\(note.id)/activity", "Create")
             (actor, published, to, cc, object) = (note.attributedTo, note.published, note.to, note.cc, note)
         }
     }
@@ -315,7 +343,7 @@ extension KiwiWire {
         }
 
         public init(of object: String, by actor: String) {
-            (context, id, type) = ("https://www.w3.org/ns/activitystreams", "\(object)#delete", "Delete")
+            (context, id, type) = (KiwiWire.activityStreams, "\(object)#delete", "Delete")
             (self.actor, to, self.object) = (actor, [KiwiWire.publicAudience], Tombstone(id: object))
         }
     }

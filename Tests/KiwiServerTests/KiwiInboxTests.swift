@@ -23,10 +23,22 @@ import _CryptoExtras
         var id: String { "\(server.baseURL.absoluteString)/users/alice" }
         var keyID: String { "\(id)#main-key" }
 
+        /// `alice@127.0.0.1:PORT`, as a member here names her.
+        var handle: String { "alice@\(server.baseURL.host!):\(server.baseURL.port!)" }
+
         static func start() async throws -> Alice {
             let alice = Alice(server: try await StubServer.start())
             alice.serve(key: alice.key)
             alice.server.route("/users/alice/inbox", .status(202))
+            // Her server's WebFinger knows her alone, as Mastodon's answers.
+            let (handle, id) = (alice.handle, alice.id)
+            alice.server.route("/.well-known/webfinger") { request in
+                guard request.query["resource"] == "acct:\(handle)" else { return .status(404) }
+                let found: [String: Any] = [
+                    "subject": "acct:\(handle)", "links": [["rel": "self", "type": "application/activity+json", "href": id]],
+                ]
+                return .json(try! JSONSerialization.data(withJSONObject: found), headers: ["Content-Type": "application/jrd+json"])
+            }
             return alice
         }
 
@@ -165,6 +177,9 @@ import _CryptoExtras
                 #expect(delivery.headers.first { $0.key.lowercased() == "signature" }?.value.contains("https://kiwi.test/users/ada#main-key") == true)
                 #expect(try Self.verifies(delivery, publicKeyPEM: try await Self.actorKey(client, "/users/ada")))
                 #expect(try await Self.followers(client, of: "ada") == 1)
+                let listed = try await client.json(.get, "/users/ada/followers/remote").1 as? [[String: Any]]
+                #expect(listed?.count == 1 && listed?.first?["handle"] as? String == alice.handle && listed?.first?["actor"] as? String == alice.id)
+                #expect(listed?.first?["pending"] == nil, "a follower is not pending")
 
                 // The same Follow delivered again (servers retry): still one follower, accepted under the same id.
                 #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
@@ -186,6 +201,80 @@ import _CryptoExtras
                 #expect(try await Self.followers(client, of: "ada") == 0)
             }
         }
+    }
+
+    /// Ada follows alice on her server by her handle: found through WebFinger, followed with a
+    /// signed `Follow` from ada, pending until alice's server accepts, listed as `alice@host`; the
+    /// unfollow sends its `Undo`. Nobody by that name is 404, and (without the test switch) her
+    /// server's address is not asked at all.
+    @Test(arguments: StoreKind.available) func aMemberFollowsAReaderElsewhereWhoAcceptsThenUnfollows(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, _, client, ada, port in
+            do {
+                let (status, said, _) = try await client.json(.post, "/users/\(alice.handle)/follow", token: ada)
+                #expect(status == .ok, "\(String(describing: said))")
+                #expect(try await Self.eventually { !alice.delivered.isEmpty }, "no Follow reached alice's inbox")
+                let follow = try #require(alice.delivered.first)
+                #expect(follow["type"] as? String == "Follow" && follow["@context"] as? String == "https://www.w3.org/ns/activitystreams")
+                #expect(follow["actor"] as? String == "https://kiwi.test/users/ada" && follow["object"] as? String == alice.id)
+                let followID = try #require(follow["id"] as? String)
+                #expect(followID.hasPrefix("https://kiwi.test/users/ada#follows/"))
+                let delivery = try #require(alice.server.requests.first { $0.method == "POST" })
+                #expect(try Self.verifies(delivery, publicKeyPEM: try await Self.actorKey(client, "/users/ada")))
+                let webFinger = try #require(alice.server.requests.first { $0.path == "/.well-known/webfinger" })
+                #expect(try Self.verifies(webFinger, publicKeyPEM: try await Self.actorKey(client, "/actor")), "asked signed by the server")
+
+                func following() async throws -> [[String: Any]]? {
+                    try await client.json(.get, "/users/ada/following/remote").1 as? [[String: Any]]
+                }
+                func followingCount() async throws -> Int? {
+                    try await client.execute(uri: "/users/ada/following", method: .get, headers: [.accept: "application/activity+json"]) {
+                        (try? JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any])?["totalItems"] as? Int
+                    }
+                }
+                let pending = try #require(try await following())
+                #expect(pending.count == 1 && pending.first?["handle"] as? String == alice.handle && pending.first?["pending"] as? Bool == true)
+                #expect(pending.first?["actor"] as? String == alice.id)
+                #expect(try await followingCount() == 0, "not following until accepted")
+
+                // Her server accepts, giving the Follow back whole.
+                let accept: [String: Any] = ["id": "\(alice.id)#accepts/1", "type": "Accept", "actor": alice.id, "object": follow]
+                #expect(try await Self.post(accept, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await following()?.first?["pending"] as? Bool == false)
+                #expect(try await followingCount() == 1)
+
+                // Unfollowed: an Undo of that Follow, signed by ada, and the list is empty.
+                #expect(try await client.json(.delete, "/users/\(alice.handle)/follow", token: ada).0 == .ok)
+                #expect(try await Self.eventually { alice.delivered.count == 2 })
+                let undo = try #require(alice.delivered.last)
+                #expect(undo["type"] as? String == "Undo" && undo["actor"] as? String == "https://kiwi.test/users/ada")
+                #expect((undo["object"] as? [String: Any])?["id"] as? String == followID)
+                #expect(try await following()?.isEmpty == true)
+                #expect(try await followingCount() == 0)
+                #expect(try await client.json(.delete, "/users/\(alice.handle)/follow", token: ada).0 == .ok, "unfollowing twice is fine")
+
+                // Nobody by that name on her server; not a handle at all.
+                let (nobody, answer, _) = try await client.json(.post, "/users/nobody@\(alice.handle.split(separator: "@")[1])/follow", token: ada)
+                #expect(nobody == .notFound && (answer as? [String: Any])?["error"] as? String == "user_not_found")
+                #expect(try await client.json(.post, "/users/a@b@c/follow", token: ada).0 == .notFound)
+            }
+        }
+        // Without the test switch her server, on this machine, is never asked.
+        try await Self.withAliceAndAda(.memory, serve: ["--federation", "on"]) { alice, _, client, ada, _ in
+            let (status, answer, _) = try await client.json(.post, "/users/\(alice.handle)/follow", token: ada)
+            let said = answer as? [String: Any]
+            #expect(status == .badGateway && said?["error"] as? String == "remote_server_failed", "\(String(describing: said))")
+            #expect((said?["message"] as? String)?.contains("loopback, private or link-local") == true)
+            #expect(alice.server.requests.isEmpty)
+        }
+    }
+
+    @Test func aHandleIsAUsernameAtAHost() {
+        #expect(RemoteHandle("alice@BookWyrm.example")?.description == "alice@bookwyrm.example")
+        #expect(RemoteHandle("@alice@mastodon.example:8443")?.host == "mastodon.example:8443")
+        for text in ["alice", "alice@", "@alice", "a@b@c", "alice@host/path", "ali ce@host", "alice@.host", "alice@-host"] {
+            #expect(RemoteHandle(text) == nil, "\(text)")
+        }
+        #expect(RemoteHandle.named(by: "https://bookwyrm.example/user/alice") == "alice@bookwyrm.example")
     }
 
     /// Two readers of one remote server (one shared inbox) and one of another follow ada; her post
@@ -321,7 +410,8 @@ import _CryptoExtras
                     try await alice.followsAda(at: port).0
                         == 202
                 )
-                #expect(try await Self.eventually { alice.delivered.count == 1 })
+                #expect(try await client.json(.post, "/users/\(alice.handle)/follow", token: ada).0 == .ok, "and ada follows her")
+                #expect(try await Self.eventually { alice.delivered.count == 2 }, "the Accept and the Follow")
                 #expect(try await Self.followers(client, of: "ada") == 1)
 
                 let (refused, _, _) = try await client.json(.put, "/domain_blocks/127.0.0.1", #"{"reason":"spam"}"#, token: bob)
@@ -330,6 +420,7 @@ import _CryptoExtras
                 let (status, block, _) = try await client.json(.put, "/domain_blocks/127.0.0.1", #"{"reason":"floods of spam"}"#, token: ada)
                 #expect(status == .ok && (block as? [String: Any])?["host"] as? String == "127.0.0.1")
                 #expect(try await Self.followers(client, of: "ada") == 0, "the follow ended with the block")
+                #expect((try await client.json(.get, "/users/ada/following/remote").1 as? [Any])?.isEmpty == true, "both ways")
                 let (_, listed, _) = try await client.json(.get, "/domain_blocks", token: ada)
                 let blocks = try #require(listed as? [[String: Any]])
                 #expect(blocks.count == 1 && blocks.first?["reason"] as? String == "floods of spam" && blocks.first?["blockedBy"] as? String == "ada")
@@ -343,10 +434,12 @@ import _CryptoExtras
                 let fetches = alice.server.requestCount("/users/alice")
                 let (blocked, said) = try await alice.followsAda(at: port)
                 #expect(blocked == 403 && said.contains("server_blocked"), "\(said)")
-                #expect(alice.server.requestCount("/users/alice") == fetches)
+                let (follow, refusal, _) = try await client.json(.post, "/users/\(alice.handle)/follow", token: ada)
+                #expect(follow == .forbidden && (refusal as? [String: Any])?["error"] as? String == "server_blocked")
+                #expect(alice.server.requestCount("/users/alice") == fetches && alice.server.requestCount("/.well-known/webfinger") == 1)
                 _ = try await client.post("Nothing for alice", by: ada)
                 try await Task.sleep(for: .milliseconds(1500))
-                #expect(alice.delivered.count == 1, "only the Accept from before the block")
+                #expect(alice.delivered.count == 2, "only the Accept and the Follow from before the block")
 
                 #expect(try await client.json(.delete, "/domain_blocks/127.0.0.1", #"{"reason":"cleaned up"}"#, token: ada).0 == .ok)
                 let (again, answer, _) = try await client.json(.delete, "/domain_blocks/127.0.0.1", "{}", token: ada)

@@ -147,7 +147,8 @@ import Testing
         let follow = KiwiWire.FollowActivity(
             id: "https://bookwyrm.example/user/alice#follows/1",
             actor: "https://bookwyrm.example/user/alice",
-            object: "https://kiwi.test/users/ada"
+            object: "https://kiwi.test/users/ada",
+            sentOnItsOwn: true
         )
         let note = KiwiWire.Note(
             id: "https://kiwi.test/posts/7",
@@ -300,7 +301,10 @@ import Testing
             WireSample(KiwiWire.Collection(id: "https://kiwi.test/users/ada/followers", totalItems: 3)),
             WireSample(actor.endpoints, schema: "ActorEndpoints"),
             WireSample(follow),
-            WireSample(KiwiWire.Accept(id: "https://kiwi.test/users/ada#accepts/1", actor: "https://kiwi.test/users/ada", object: follow)),
+            WireSample(
+                KiwiWire.AboutFollow("Accept", id: "https://kiwi.test/users/ada#accepts/1", actor: "https://kiwi.test/users/ada", object: follow)
+            ),
+            WireSample(KiwiWire.RemoteReader(handle: "alice@bookwyrm.example", actor: "https://bookwyrm.example/user/alice", pending: true)),
             WireSample(note),
             WireSample(note.attachment[0], schema: "NoteAttachment"),
             WireSample(KiwiWire.Create(note: note)),

@@ -109,6 +109,13 @@ struct ReaderTarget: ParsableArguments {
     @OptionGroup var options: ClientOptions
 }
 
+/// Whom to follow or stop following: a reader here, or (toolbox's server with federation on) on
+/// another server of the fediverse; and the client's options.
+struct FollowTarget: ParsableArguments {
+    @Argument(help: "Their username, or user@host for a reader on another server (Mastodon, BookWyrm, another Kiwi).") var username: String
+    @OptionGroup var options: ClientOptions
+}
+
 /// A reader's username, yours when left out, and the client's options.
 struct ReaderOrYou: ParsableArguments {
     @Argument(help: "Their username (default: you).") var username: String?
@@ -140,7 +147,7 @@ extension LikeToggle {
 /// `follow` and `unfollow`: one request, following or no longer.
 protocol FollowToggle: KiwiClientCommand {
     static var following: Bool { get }
-    var reader: ReaderTarget { get }
+    var reader: FollowTarget { get }
 }
 
 extension FollowToggle {
@@ -148,7 +155,10 @@ extension FollowToggle {
 
     func run(in context: CommandContext, client: KiwiClient) async throws {
         _ = try await context.resolve(KiwiSync.self).deliver(.follow(username: reader.username, following: Self.following))
-        context.output.notice(Self.following ? "Following \(reader.username)." : "No longer following \(reader.username).")
+        let name = reader.username
+        // Another server's reader is followed once their server accepts.
+        let elsewhere = name.dropFirst().contains("@") ? " once their server accepts" : ""
+        context.output.notice(Self.following ? "Following \(name)\(elsewhere)." : "No longer following \(name).")
     }
 }
 
@@ -219,7 +229,8 @@ extension PeopleList {
 
     func run(in context: CommandContext, client: KiwiClient) async throws {
         let name = try reader.username ?? client.session().user.username
-        let users = try await client.people(Self.relation.name, of: name)
+        // Readers here, then readers elsewhere as `user@host`.
+        let users = try await client.people(Self.relation.name, of: name) + client.remotePeople(Self.relation.name, of: name)
         try context.output.list(users, columns: KiwiPresentation.userColumns, plain: { $0.shownName }, empty: Self.relation.empty(name))
     }
 }

@@ -2,10 +2,10 @@ import ArgumentParser
 import PluginAPI
 
 extension KiwiCommand {
-    /// `toolbox kiwi unfollow USERNAME`
+    /// `toolbox kiwi unfollow USERNAME|USER@HOST`
     struct Unfollow: FollowToggle {
         static let configuration = CommandConfiguration(commandName: "unfollow", abstract: "Stop following a reader.")
         static let following = false
-        @OptionGroup var reader: ReaderTarget
+        @OptionGroup var reader: FollowTarget
     }
 }

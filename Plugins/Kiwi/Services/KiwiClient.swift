@@ -639,6 +639,17 @@ struct KiwiClient: Sendable {
         try await api.decode(kept(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name)), as: .people(of: name)))
     }
 
+    /// The readers elsewhere in that list, as members: `alice@bookwyrm.example` (toolbox's server
+    /// with federation on; none on any other).
+    func remotePeople(_ relation: String, of name: String) async throws -> [KiwiWire.User] {
+        do {
+            let readers: [KiwiWire.RemoteReader] = try await api.decode(kept(APICall("users/\(name)/\(relation)/remote")))
+            return readers.map { KiwiWire.User(id: nil, username: $0.handle, displayName: nil, avatarURL: nil) }
+        } catch let error as ToolboxError where error.kind == .notFound {
+            return []
+        }
+    }
+
     static func noPost(_ id: String) -> ToolboxError { .notFound("no post \(id)", hint: "see the posts with `toolbox kiwi feed`") }
     static func noUser(_ name: String) -> ToolboxError { .notFound("no user \(name)", hint: "check the username") }
 }

@@ -2,7 +2,8 @@ import Hummingbird
 import KiwiWire
 
 /// Who follows whom: `POST|DELETE /users/<u>/follow`, `GET /users/<u>/followers`, `GET /users/<u>/following`,
-/// `DELETE /users/me/followers/<u>`.
+/// `DELETE /users/me/followers/<u>`; with federation on, `<u>` may be a reader elsewhere (`alice@host`)
+/// to follow, and `GET /users/<u>/followers/remote` and `/following/remote` list them.
 struct FollowController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
@@ -15,6 +16,7 @@ struct FollowController: Sendable {
         router.group("users/:username").post("follow", use: follow).delete("follow", use: unfollow)
             .get("followers", use: followerList).get("following", use: followingList)
         router.delete("users/me/followers/:username", use: removeFollower)
+        router.get("users/:username/followers/remote", use: remote(.followers)).get("users/:username/following/remote", use: remote(.following))
     }
 
     /// Ends that member's follow of the caller, and only that (our extension).
@@ -24,13 +26,38 @@ struct FollowController: Sendable {
     }
 
     @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await community.follows.follow(try context.username(), by: try context.requireCaller(), from: context.clientAddress)
-        return KiwiJSON.response(KiwiWire.Status())
+        try await setFollowing(true, context)
     }
 
     @Sendable func unfollow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await community.follows.unfollow(try context.username(), by: try context.requireCaller(), from: context.clientAddress)
+        try await setFollowing(false, context)
+    }
+
+    /// A member here, or (federation on) a reader elsewhere named `user@host`.
+    private func setFollowing(_ following: Bool, _ context: KiwiRequestContext) async throws -> Response {
+        let (name, caller, address) = (try context.username(), try context.requireCaller(), context.clientAddress)
+        if let remote = federation?.federation.remoteFollows, let handle = RemoteHandle(name) {
+            try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
+        } else {
+            try await following
+                ? community.follows.follow(name, by: caller, from: address) : community.follows.unfollow(name, by: caller, from: address)
+        }
         return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    /// Readers elsewhere who follow the member, or whom the member follows; the most recent first
+    /// (our extension; with federation off, nobody is known elsewhere: 404).
+    private func remote(_ direction: FollowDirection) -> @Sendable (Request, KiwiRequestContext) async throws -> Response {
+        { [community] _, context in
+            guard let federation = federation?.federation else { throw KiwiProblem.noSuchUser }
+            let member = try await community.accounts.member(try context.username()).username
+            let readers =
+                switch direction {
+                case .followers: try await federation.remoteFollows.followers(of: member)
+                case .following: try await federation.remoteFollows.following(of: member)
+                }
+            return KiwiJSON.response(readers)
+        }
     }
 
     /// Most recent first, as the original answers them: the first thousand unless asked for fewer.

@@ -69,7 +69,8 @@ extension KiwiProblem {
         case .noSuchReport: KiwiHTTPError(.notFound, "no such report", code: "report_not_found")
         case .reportClosed(let how): KiwiHTTPError(.conflict, "this report is closed already (\(how))", code: "report_closed")
         case .badSignature(let why): KiwiHTTPError(.unauthorized, why, code: "signature_refused")
-        case .serverBlocked(let host): KiwiHTTPError(.forbidden, "this server does not take activities from \(host)", code: "server_blocked")
+        case .serverBlocked(let host): KiwiHTTPError(.forbidden, "this server does not talk to \(host): an admin blocked it", code: "server_blocked")
+        case .remoteServerFailed(let said): KiwiHTTPError(.badGateway, "the other server cannot answer: \(said)", code: "remote_server_failed")
         case .serverNotBlocked(let host): KiwiHTTPError(.notFound, "\(host) is not blocked", code: "server_not_blocked")
         }
     }
@@ -147,7 +148,8 @@ extension KiwiProblem {
         case .noSuchReport: "There is no such report."
         case .reportClosed(let how): "That report is closed already (\(how))."
         case .badSignature(let why): Self.sentence(why)
-        case .serverBlocked(let host): "This server does not take activities from \(host)."
+        case .serverBlocked(let host): "This server does not talk to \(host): an admin blocked it."
+        case .remoteServerFailed: "The other server cannot answer right now: try again later."
         case .serverNotBlocked(let host): "\(host) is not blocked."
         }
     }
@@ -174,7 +176,8 @@ extension KiwiProblem {
             .mediaStoreUnavailable,
             .badIdempotencyKey,
             .keyReused, .notOnShelves, .stillAnswering, .repeatedRequest, .badMediaSignature, .notAdmin, .lastAdmin, .notAFollower,
-            .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed, .badSignature, .serverBlocked:
+            .youBlocked, .blockedYou, .notKeptAway, .notModerator, .noSuchReport, .reportClosed, .badSignature, .serverBlocked,
+            .remoteServerFailed:
             false
         // Said on the servers' page, under its form.
         case .serverNotBlocked:

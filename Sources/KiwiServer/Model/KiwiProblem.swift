@@ -73,8 +73,10 @@ enum KiwiProblem: Error, Equatable, Sendable {
     case reportClosed(String)
     /// An activity from another server whose HTTP signature does not hold; the text says why.
     case badSignature(String)
-    /// An activity from a server an admin blocked (named).
+    /// An activity from a server an admin blocked, or a follow of a reader there (the server named).
     case serverBlocked(String)
+    /// Another server asked for a member (a follow there) did not answer as it should; the text says how.
+    case remoteServerFailed(String)
     /// Unblocking a server that is not blocked (named).
     case serverNotBlocked(String)
 }

@@ -32,6 +32,8 @@ struct Federation: Sendable {
     let outbox: Outbox
     /// The servers an admin blocked.
     let serverBlocks: ServerBlocks
+    /// Members' follows of readers on other servers.
+    let remoteFollows: RemoteFollows
     /// How many activities each server may deliver (`activities@server`).
     let limits: RateLimits
 
@@ -70,6 +72,14 @@ struct Federation: Sendable {
         outbox = Outbox(base: base, photos: photos, deliveries: deliveries)
         serverBlocks = ServerBlocks(store: store, accounts: accounts)
         self.limits = limits
+        remoteFollows = RemoteFollows(
+            base: base,
+            remoteActors: remoteActors,
+            store: store,
+            deliveries: deliveries,
+            serverBlocks: serverBlocks,
+            limits: limits
+        )
     }
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
@@ -212,7 +222,8 @@ struct Federation: Sendable {
             switch kind {
             case .followers:
                 try await follows.counts(of: member.username).followers + store.remoteFollowerCount(of: member.username)
-            case .following: try await follows.counts(of: member.username).following
+            case .following:
+                try await follows.counts(of: member.username).following + store.remoteFollowing(of: member.username).filter(\.accepted).count
             case .outbox: try await store.postCount(by: member.username)
             }
         return KiwiWire.Collection(id: "\(actorID(member.username))/\(kind.rawValue)", totalItems: total)

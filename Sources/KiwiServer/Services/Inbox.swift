@@ -29,6 +29,7 @@ struct Inbox: Sendable {
         switch type {
         case "Follow": try await follow(id: id, object: activity["object"], by: signer)
         case "Undo": try await undo(activity["object"], by: signer)
+        case "Accept", "Reject": try await answer(activity["object"], accepted: type == "Accept", by: signer)
         // Everything else is taken and left, as Mastodon leaves what it does not read.
         default: break
         }
@@ -84,7 +85,8 @@ struct Inbox: Sendable {
         )
         let actor = federation.actorID(member.username)
         // Named after the Follow, so a Follow delivered twice is accepted under one id.
-        let accept = KiwiWire.Accept(
+        let accept = KiwiWire.AboutFollow(
+            "Accept",
             id: "\(actor)#accepts/\(SHA256.hash(data: Data(id.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined())",
             actor: actor,
             object: KiwiWire.FollowActivity(id: id, actor: follower.id, object: actor)
@@ -100,6 +102,13 @@ struct Inbox: Sendable {
         guard undone == nil || undone?["type"] as? String == "Follow" else { return }
         let member = (undone?["object"]).flatMap(Self.id(of:)).flatMap(federation.username(ofActor:))
         _ = try await federation.store.dropRemoteFollower(actor.id, of: member, followID: Self.id(of: object))
+    }
+
+    /// A server's answer to a member's `Follow` of one of its readers, naming it by its id or
+    /// giving it whole: only the reader followed may answer it.
+    private func answer(_ object: Any?, accepted: Bool, by reader: RemoteActor) async throws {
+        guard let followID = Self.id(of: object), (object as? [String: Any])?["type"].map({ $0 as? String == "Follow" }) ?? true else { return }
+        _ = try await federation.store.settleRemoteFollowing(followID, by: reader.id, accepted: accepted)
     }
 
     /// An object's id: the string itself, or the `id` of an object given whole.

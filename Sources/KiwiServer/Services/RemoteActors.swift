@@ -50,6 +50,42 @@ final class RemoteActors: Sendable {
         return actor
     }
 
+    /// The actor a handle names (`alice@bookwyrm.example`), found as Mastodon finds one: the
+    /// WebFinger document of `acct:alice@bookwyrm.example` at that host, then the actor its `self`
+    /// link names. Plain http is tried after https only where private addresses are allowed (a test
+    /// or a LAN has no certificate).
+    func actor(named handle: RemoteHandle) async throws -> RemoteActor {
+        var failure: (any Error)?
+        for scheme in client.allowsPrivate ? ["https", "http"] : ["https"] {
+            // The host may name a port; a handle holds no character a URL would have to escape.
+            guard var asked = URLComponents(string: "\(scheme)://\(handle.host)/.well-known/webfinger") else {
+                throw FederationClient.Failure.notAURL(handle.host)
+            }
+            asked.queryItems = [URLQueryItem(name: "resource", value: "acct:\(handle)")]
+            guard let url = asked.url else { throw FederationClient.Failure.notAURL(handle.host) }
+            let document: Data
+            do {
+                document = try await client.get(url, signedAs: try await signer())
+            } catch let error as FederationClient.Failure {
+                // A server that answered (404: nobody by that name) is not asked again.
+                if case .status = error { throw error }
+                failure = error
+                continue
+            }
+            guard let found = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
+                let links = found["links"] as? [[String: Any]],
+                let id = links.first(where: { $0["rel"] as? String == "self" && Self.isActivityJSON($0["type"] as? String) })?["href"] as? String
+            else { throw FederationClient.Failure.unreachable("\(handle.host) names no actor for \(handle)") }
+            return try await actor(id)
+        }
+        throw failure ?? FederationClient.Failure.unreachable("\(handle.host) cannot be reached")
+    }
+
+    /// ActivityPub's JSON, under either of its names.
+    private static func isActivityJSON(_ type: String?) -> Bool {
+        type == "application/activity+json" || type?.hasPrefix("application/ld+json") == true
+    }
+
     /// The actor whose key `keyID` names (`…/users/alice#main-key`).
     func actor(signingWith keyID: String, fresh: Bool = false) async throws -> RemoteActor {
         let actor = try await self.actor(RemoteActor.owner(ofKey: keyID), fresh: fresh)

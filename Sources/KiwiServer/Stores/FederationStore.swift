@@ -1,7 +1,7 @@
 import Foundation
 
 /// What federation keeps: each actor's signing key (a member's, or the server's own), the readers
-/// on other servers who follow members, the activities still to deliver, and the counts NodeInfo
+/// on other servers who follow members and whom members follow there, the activities still to deliver, and the counts NodeInfo
 /// tells other servers.
 protocol FederationStore: Sendable {
     /// The actor's RSA private key (PEM); nil when none has been made yet.
@@ -20,8 +20,21 @@ protocol FederationStore: Sendable {
     func remoteFollowerCount(of member: String) async throws -> Int
     /// Where `member`'s followers elsewhere take deliveries, each inbox once.
     func remoteFollowerInboxes(of member: String) async throws -> [String]
+    /// `member`'s followers elsewhere, the most recent first.
+    func remoteFollowers(of member: String) async throws -> [RemoteFollower]
 
-    /// Blocks a server (or changes why): in one transaction, every follow by its readers ends,
+    /// Keeps `member`'s follow of a reader elsewhere (a follow asked again is asked anew: pending,
+    /// under its new id).
+    func keepRemoteFollowing(_ following: RemoteFollowing, of member: String) async throws
+    /// The answer of `actor`'s server to the follow `followID`: kept as accepted, or (rejected)
+    /// ended; whether there was one.
+    func settleRemoteFollowing(_ followID: String, by actor: String, accepted: Bool) async throws -> Bool
+    /// Ends `member`'s follow of `handle`, answering it; nil when there was none.
+    func dropRemoteFollowing(_ handle: String, of member: String) async throws -> RemoteFollowing?
+    /// Whom `member` follows elsewhere, the most recent first.
+    func remoteFollowing(of member: String) async throws -> [RemoteFollowing]
+
+    /// Blocks a server (or changes why): in one transaction, every follow with its readers ends,
     /// nothing queued for it is sent, and the audit log says who did it and why.
     func blockServer(_ block: BlockedServer) async throws
     /// Ends a block, with its line in the audit log; false when the server was not blocked.

@@ -158,6 +158,15 @@ struct KiwiTable: Sendable, Hashable {
         [("member", .text), ("actor", .text), ("host", .text), ("inbox", .text), ("follow_id", .text), ("created_at", .real)],
         key: ["member", "actor"]
     )
+    /// Readers on other servers whom members follow.
+    static let remoteFollowing = KiwiTable(
+        "remote_following",
+        [
+            ("member", .text), ("actor", .text), ("handle", .text), ("host", .text), ("inbox", .text), ("follow_id", .text),
+            ("accepted", .integer), ("created_at", .real),
+        ],
+        key: ["member", "actor"]
+    )
     /// Activities still to deliver to other servers' inboxes: a database moved keeps them.
     static let deliveries = KiwiTable(
         "deliveries",
@@ -179,7 +188,7 @@ struct KiwiTable: Sendable, Hashable {
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, deliveries, blockedServers,
+        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, remoteFollowing, deliveries, blockedServers,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

@@ -77,6 +77,7 @@ extension MemoryKiwiDatabase: AccountStore {
         sessions = sessions.filter { $0.value != username }
         actorKeys[username] = nil
         remoteFollowers[username] = nil
+        remoteFollowing[username] = nil
         answers = answers.filter { !$0.key.hasPrefix(Self.answerKey(username, "")) }
         for index in reports.indices where reports[index].account == username {
             reports[index].content = KiwiReportedContent()

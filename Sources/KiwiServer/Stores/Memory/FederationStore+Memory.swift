@@ -24,17 +24,15 @@ extension MemoryKiwiDatabase: FederationStore {
     func postCount(by author: String) -> Int { posts.values.filter { $0.post.owner.username == author }.count }
 
     func keepRemoteFollower(_ follower: RemoteFollower, of member: String) {
-        remoteFollowers[member, default: [:]][follower.actor] = follower
+        remoteFollowers[member, default: []].keep(follower, as: \.actor)
     }
 
     func dropRemoteFollower(_ actor: String, of member: String?, followID: String?) -> Bool {
-        let owners = remoteFollowers.filter { name, followers in
-            name == member || followers[actor].map { $0.followID == followID } == true
-        }
         var dropped = false
-        for (name, followers) in owners where followers[actor] != nil {
-            remoteFollowers[name]?[actor] = nil
-            dropped = true
+        for (name, followers) in remoteFollowers {
+            let kept = followers.filter { $0.actor != actor || (name != member && $0.followID != followID) }
+            dropped = dropped || kept.count < followers.count
+            remoteFollowers[name] = kept
         }
         return dropped
     }
@@ -42,8 +40,30 @@ extension MemoryKiwiDatabase: FederationStore {
     func remoteFollowerCount(of member: String) -> Int { remoteFollowers[member]?.count ?? 0 }
 
     func remoteFollowerInboxes(of member: String) -> [String] {
-        Set((remoteFollowers[member] ?? [:]).values.map(\.inbox)).sorted()
+        Set((remoteFollowers[member] ?? []).map(\.inbox)).sorted()
     }
+
+    func remoteFollowers(of member: String) -> [RemoteFollower] { remoteFollowers[member] ?? [] }
+
+    func keepRemoteFollowing(_ following: RemoteFollowing, of member: String) {
+        remoteFollowing[member, default: []].keep(following, as: \.actor)
+    }
+
+    func settleRemoteFollowing(_ followID: String, by actor: String, accepted: Bool) -> Bool {
+        for (member, followings) in remoteFollowing {
+            guard let index = followings.firstIndex(where: { $0.actor == actor && $0.followID == followID }) else { continue }
+            if accepted { remoteFollowing[member]?[index].accepted = true } else { remoteFollowing[member]?.remove(at: index) }
+            return true
+        }
+        return false
+    }
+
+    func dropRemoteFollowing(_ handle: String, of member: String) -> RemoteFollowing? {
+        guard let index = remoteFollowing[member]?.firstIndex(where: { $0.handle == handle }) else { return nil }
+        return remoteFollowing[member]?.remove(at: index)
+    }
+
+    func remoteFollowing(of member: String) -> [RemoteFollowing] { remoteFollowing[member] ?? [] }
 
     func fanOut(_ id: Int64, to inboxes: [String]) {
         guard let entry = deliveries.removeValue(forKey: id) else { return }
@@ -79,7 +99,8 @@ extension MemoryKiwiDatabase: FederationStore {
         serverBlocks[block.host] =
             kept.map { BlockedServer(host: $0.host, reason: block.reason, blockedBy: $0.blockedBy, createdAt: $0.createdAt) } ?? block
         let covered = { (host: String) in host == block.host || host.hasSuffix(".\(block.host)") }
-        for member in remoteFollowers.keys { remoteFollowers[member] = remoteFollowers[member]?.filter { !covered($0.value.host) } }
+        for member in remoteFollowers.keys { remoteFollowers[member]?.removeAll { covered($0.host) } }
+        for member in remoteFollowing.keys { remoteFollowing[member]?.removeAll { covered($0.host) } }
         deliveries = deliveries.filter { !covered($0.value.delivery.outgoing.host) }
         log(.blockServer, of: block.host, by: block.blockedBy, reason: block.reason, at: block.createdAt)
     }
@@ -101,4 +122,15 @@ extension MemoryKiwiDatabase: FederationStore {
     }
 
     func isBlocked(anyOf hosts: [String]) -> Bool { hosts.contains { serverBlocks[$0] != nil } }
+}
+
+extension Array {
+    /// Keeps `element` in place of the one with its `key`, or first when there is none (the most recent first).
+    fileprivate mutating func keep<Key: Equatable>(_ element: Element, as key: KeyPath<Element, Key>) {
+        if let index = firstIndex(where: { $0[keyPath: key] == element[keyPath: key] }) {
+            self[index] = element
+        } else {
+            insert(element, at: 0)
+        }
+    }
 }

@@ -38,8 +38,10 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var mediaObjects: [String: MediaManifest] = [:]
     /// Each actor's private key (PEM), by member (or the server's own).
     var actorKeys: [String: String] = [:]
-    /// Readers on other servers who follow each member, by member and actor.
-    var remoteFollowers: [String: [String: RemoteFollower]] = [:]
+    /// Readers on other servers who follow each member, by member, the most recent first.
+    var remoteFollowers: [String: [RemoteFollower]] = [:]
+    /// Readers on other servers whom each member follows, by member, the most recent first.
+    var remoteFollowing: [String: [RemoteFollowing]] = [:]
     /// Servers an admin blocked, by name.
     var serverBlocks: [String: BlockedServer] = [:]
     /// Deliveries still to make, by id, with when each is next due.

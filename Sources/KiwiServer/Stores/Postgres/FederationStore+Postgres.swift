@@ -106,6 +106,53 @@ extension PostgresKiwiDatabase: FederationStore {
         }
     }
 
+    func remoteFollowers(of member: String) async throws -> [RemoteFollower] {
+        try await rows("SELECT actor, inbox, follow_id FROM remote_followers WHERE member = \(member) ORDER BY created_at DESC, actor") { row in
+            let (actor, inbox, followID) = try row.decode((String, String, String).self)
+            return RemoteFollower(actor: actor, inbox: inbox, followID: followID)
+        }
+    }
+
+    func keepRemoteFollowing(_ following: RemoteFollowing, of member: String) async throws {
+        let (accepted, now) = (following.accepted ? 1 : 0, Date().timeIntervalSince1970)
+        _ = try await rows(
+            """
+            INSERT INTO remote_following (member, actor, handle, host, inbox, follow_id, accepted, created_at)
+            VALUES (\(member), \(following.actor), \(following.handle), \(following.host), \(following.inbox), \(following.followID),
+                \(accepted), \(now))
+            ON CONFLICT (member, actor) DO UPDATE SET handle = excluded.handle, inbox = excluded.inbox, follow_id = excluded.follow_id,
+                accepted = excluded.accepted
+            """
+        ) { _ in () }
+    }
+
+    func settleRemoteFollowing(_ followID: String, by actor: String, accepted: Bool) async throws -> Bool {
+        let query: PostgresQuery =
+            accepted
+            ? "UPDATE remote_following SET accepted = 1 WHERE actor = \(actor) AND follow_id = \(followID) RETURNING member"
+            : "DELETE FROM remote_following WHERE actor = \(actor) AND follow_id = \(followID) RETURNING member"
+        return try await !rows(query) { _ in () }.isEmpty
+    }
+
+    func dropRemoteFollowing(_ handle: String, of member: String) async throws -> RemoteFollowing? {
+        try await rows("DELETE FROM remote_following WHERE member = \(member) AND handle = \(handle) RETURNING \(unescaped: Self.followingColumns)") {
+            try Self.remoteFollowing($0)
+        }.first
+    }
+
+    func remoteFollowing(of member: String) async throws -> [RemoteFollowing] {
+        try await rows(
+            "SELECT \(unescaped: Self.followingColumns) FROM remote_following WHERE member = \(member) ORDER BY created_at DESC, handle COLLATE \"C\""
+        ) { try Self.remoteFollowing($0) }
+    }
+
+    private static let followingColumns = "actor, handle, inbox, follow_id, accepted"
+
+    private static func remoteFollowing(_ row: PostgresRow) throws -> RemoteFollowing {
+        let (actor, handle, inbox, followID, accepted) = try row.decode((String, String, String, String, Int).self)
+        return RemoteFollowing(actor: actor, handle: handle, inbox: inbox, followID: followID, accepted: accepted != 0)
+    }
+
     func fanOut(_ id: Int64, to inboxes: [String]) async throws {
         let logger = self.logger
         let now = Date().timeIntervalSince1970
@@ -198,15 +245,13 @@ extension PostgresKiwiDatabase: FederationStore {
                 """,
                 logger: logger
             )
-            // The server itself and every server under its domain.
-            try await connection.query(
-                "DELETE FROM remote_followers WHERE host = \(host) OR right(host, length(\(host)) + 1) = '.' || \(host)",
-                logger: logger
-            )
-            try await connection.query(
-                "DELETE FROM deliveries WHERE host = \(host) OR right(host, length(\(host)) + 1) = '.' || \(host)",
-                logger: logger
-            )
+            // The server itself and every server under its domain: its follows both ways, and what was queued for it.
+            for table in ["remote_followers", "remote_following", "deliveries"] {
+                try await connection.query(
+                    "DELETE FROM \(unescaped: table) WHERE host = \(host) OR right(host, length(\(host)) + 1) = '.' || \(host)",
+                    logger: logger
+                )
+            }
             try await connection.query(
                 """
                 INSERT INTO moderation_log (moderator, action, account, report_id, reason, created_at)

@@ -149,6 +149,21 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
         return try await answer(function) { try await client.withConnection { connection in try await body(connection) } }
     }
 
+    /// The rows of a query that is not prepared (a rare read or write, or one planned anew each
+    /// time), each read by `read`.
+    func rows<Row: Sendable>(
+        _ query: PostgresQuery,
+        _ function: String = #function,
+        read: @escaping @Sendable (PostgresRow) throws -> Row
+    ) async throws -> [Row] {
+        let logger = self.logger
+        return try await withConnection(function) { connection in
+            var rows: [Row] = []
+            for try await row in try await connection.query(query, logger: logger) { rows.append(try read(row)) }
+            return rows
+        }
+    }
+
     /// The first row, if any.
     func first<Text: PostgresStatementText, Row: Sendable>(
         _ text: Text.Type,

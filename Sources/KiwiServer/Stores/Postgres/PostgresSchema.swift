@@ -167,6 +167,14 @@ enum PostgresSchema {
             "CREATE INDEX IF NOT EXISTS remote_followers_by_follow ON remote_followers(actor, follow_id)",
             "CREATE INDEX IF NOT EXISTS remote_followers_by_host ON remote_followers(host)",
             """
+            CREATE TABLE IF NOT EXISTS remote_following (
+                member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL, handle TEXT NOT NULL,
+                host TEXT NOT NULL, inbox TEXT NOT NULL, follow_id TEXT NOT NULL, accepted INTEGER NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (member, actor))
+            """,
+            "CREATE INDEX IF NOT EXISTS remote_following_by_follow ON remote_following(actor, follow_id)",
+            "CREATE INDEX IF NOT EXISTS remote_following_by_host ON remote_following(host)",
+            """
             CREATE TABLE IF NOT EXISTS deliveries (
                 id BIGSERIAL PRIMARY KEY, inbox TEXT NOT NULL, host TEXT NOT NULL, activity_id TEXT NOT NULL, signer TEXT NOT NULL,
                 body BYTEA NOT NULL, attempts INTEGER NOT NULL, due DOUBLE PRECISION NOT NULL,

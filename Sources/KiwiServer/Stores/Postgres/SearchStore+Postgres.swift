@@ -26,14 +26,7 @@ extension PostgresKiwiDatabase: SearchStore {
         _ function: String = #function,
         read: @escaping @Sendable (PostgresRow) throws -> Row
     ) async throws -> [Row] {
-        let logger = self.logger
-        return try await withConnection(function) { connection in
-            var rows: [Row] = []
-            for try await row in try await connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger) {
-                rows.append(try read(row))
-            }
-            return rows
-        }
+        try await rows(PostgresQuery(unsafeSQL: sql, binds: bindings), function, read: read)
     }
 
     // MARK: statements

@@ -67,6 +67,63 @@ extension SQLiteKiwiDatabase: FederationStore {
         }
     }
 
+    func remoteFollowers(of member: String) async throws -> [RemoteFollower] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT actor, inbox, follow_id FROM remote_followers WHERE member = ? ORDER BY created_at DESC, actor",
+                arguments: [member]
+            ).map { RemoteFollower(actor: $0["actor"], inbox: $0["inbox"], followID: $0["follow_id"]) }
+        }
+    }
+
+    func keepRemoteFollowing(_ following: RemoteFollowing, of member: String) async throws {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO remote_following (member, actor, handle, host, inbox, follow_id, accepted, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (member, actor) DO UPDATE SET handle = excluded.handle, inbox = excluded.inbox, follow_id = excluded.follow_id,
+                        accepted = excluded.accepted
+                    """,
+                arguments: [
+                    member, following.actor, following.handle, following.host, following.inbox, following.followID, following.accepted,
+                    Date().timeIntervalSince1970,
+                ]
+            )
+        }
+    }
+
+    func settleRemoteFollowing(_ followID: String, by actor: String, accepted: Bool) async throws -> Bool {
+        try await write { db in
+            let sql =
+                accepted
+                ? "UPDATE remote_following SET accepted = 1 WHERE actor = ? AND follow_id = ?"
+                : "DELETE FROM remote_following WHERE actor = ? AND follow_id = ?"
+            try db.execute(sql: sql, arguments: [actor, followID])
+            return db.changesCount > 0
+        }
+    }
+
+    func dropRemoteFollowing(_ handle: String, of member: String) async throws -> RemoteFollowing? {
+        try await write { db in
+            let match = "WHERE member = ? AND handle = ?"
+            let dropped = try Row.fetchOne(db, sql: "SELECT * FROM remote_following \(match)", arguments: [member, handle]).map(Self.remoteFollowing)
+            try db.execute(sql: "DELETE FROM remote_following \(match)", arguments: [member, handle])
+            return dropped
+        }
+    }
+
+    func remoteFollowing(of member: String) async throws -> [RemoteFollowing] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM remote_following WHERE member = ? ORDER BY created_at DESC, handle", arguments: [member])
+                .map(Self.remoteFollowing)
+        }
+    }
+
+    private static func remoteFollowing(_ row: Row) -> RemoteFollowing {
+        RemoteFollowing(actor: row["actor"], handle: row["handle"], inbox: row["inbox"], followID: row["follow_id"], accepted: row["accepted"])
+    }
+
     func fanOut(_ id: Int64, to inboxes: [String]) async throws {
         let now = Date().timeIntervalSince1970
         try await write { db in
@@ -147,10 +204,13 @@ extension SQLiteKiwiDatabase: FederationStore {
                     """,
                 arguments: [block.host, block.reason, block.blockedBy, block.createdAt.timeIntervalSince1970]
             )
-            // The server itself and every server under its domain.
-            let covered = "(host = :host OR substr(host, -length(:host) - 1) = '.' || :host)"
-            try db.execute(sql: "DELETE FROM remote_followers WHERE \(covered)", arguments: ["host": block.host])
-            try db.execute(sql: "DELETE FROM deliveries WHERE \(covered)", arguments: ["host": block.host])
+            // The server itself and every server under its domain: its follows both ways, and what was queued for it.
+            for table in ["remote_followers", "remote_following", "deliveries"] {
+                try db.execute(
+                    sql: "DELETE FROM \(table) WHERE host = :host OR substr(host, -length(:host) - 1) = '.' || :host",
+                    arguments: ["host": block.host]
+                )
+            }
             try db.execute(
                 sql: "INSERT INTO moderation_log (moderator, action, account, report_id, reason, created_at) VALUES (?, ?, ?, NULL, ?, ?)",
                 arguments: [

@@ -245,6 +245,18 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v26: members' follows elsewhere") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE remote_following (
+                        member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL, handle TEXT NOT NULL,
+                        host TEXT NOT NULL, inbox TEXT NOT NULL, follow_id TEXT NOT NULL, accepted INTEGER NOT NULL,
+                        created_at REAL NOT NULL, PRIMARY KEY (member, actor));
+                    CREATE INDEX remote_following_by_follow ON remote_following(actor, follow_id);
+                    CREATE INDEX remote_following_by_host ON remote_following(host);
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `toolbox kiwi follow alice@host` through the real binary and a server with federation on:
+/// alice's server (a stub on 127.0.0.1, as Mastodon answers) is asked by WebFinger and gets a
+/// `Follow`; `kiwi following` lists her as `alice@host` after the members here; a name her server
+/// does not know is refused as nobody, and the unfollow sends an `Undo`.
+@Suite struct KiwiRemoteFollowCommandTests {
+    @Test func aReaderFollowsSomeoneOnAnotherServerByTheirHandle() async throws {
+        let elsewhere = try await StubServer.start()
+        defer { Task { await elsewhere.stop() } }
+        let host = "127.0.0.1:\(try #require(elsewhere.baseURL.port))"
+        let alice = "\(elsewhere.baseURL.absoluteString)/users/alice"
+        let found: [String: Any] = ["subject": "acct:alice@\(host)", "links": [["rel": "self", "type": "application/activity+json", "href": alice]]]
+        let webFinger = try JSONSerialization.data(withJSONObject: found)
+        elsewhere.route("/.well-known/webfinger") { request in
+            request.query["resource"] == "acct:alice@\(host)" ? .json(webFinger) : .status(404)
+        }
+        let actor: [String: Any] = [
+            "id": alice, "type": "Person", "preferredUsername": "alice", "inbox": "\(alice)/inbox",
+            "publicKey": ["id": "\(alice)#main-key", "owner": alice, "publicKeyPem": "-----BEGIN PUBLIC KEY-----"],
+        ]
+        elsewhere.route("/users/alice", .json(try JSONSerialization.data(withJSONObject: actor)))
+        elsewhere.route("/users/alice/inbox", .status(202))
+        let delivered = { (type: String) in
+            elsewhere.requests.filter { $0.method == "POST" && $0.path == "/users/alice/inbox" }
+                .compactMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }.filter { $0["type"] as? String == type }
+        }
+
+        let binary = try ToolboxBinary()
+        let (server, base) = try await binary.serveKiwi([
+            "--database", "sqlite:\(binary.home.path)/kiwi.sqlite", "--federation", "on", "--public-url", "https://kiwi.test",
+            "--federation-allow-private",
+        ])
+        defer { server.process.terminate() }
+        let ada = try await ToolboxBinary.kiwiReader("ada", on: base)
+        _ = try await ToolboxBinary.kiwiReader("bob", on: base)
+        #expect(try await ada.run(["kiwi", "follow", "bob"]).exitCode == 0)
+
+        let follow = try await ada.run(["kiwi", "follow", "alice@\(host)"])
+        #expect(
+            follow.exitCode == 0 && follow.standardError.contains("Following alice@\(host) once their server accepts."),
+            "\(follow.standardError)"
+        )
+        try await Self.eventually { !delivered("Follow").isEmpty }
+        #expect(delivered("Follow").first?["actor"] as? String == "https://kiwi.test/users/ada")
+        #expect(try await ada.run(["kiwi", "following", "--plain"]).standardOutput == "bob\nalice@\(host)\n", "here, then elsewhere")
+        let listed = try await ada.run(["kiwi", "following", "--json"])
+        let users = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]]
+        #expect(users?.compactMap { $0["username"] as? String } == ["bob", "alice@\(host)"], "\(listed.standardOutput)")
+
+        let nobody = try await ada.run(["kiwi", "follow", "@nobody@\(host)"])
+        #expect(nobody.exitCode == 66 && nobody.standardError.hasPrefix("error: no user @nobody@\(host)\n"), "\(nobody.standardError)")
+        #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty, "a refusal waits for nothing")
+
+        let unfollow = try await ada.run(["kiwi", "unfollow", "alice@\(host)"])
+        #expect(unfollow.exitCode == 0 && unfollow.standardError.contains("No longer following alice@\(host)."), "\(unfollow.standardError)")
+        try await Self.eventually { !delivered("Undo").isEmpty }
+        #expect(try await ada.run(["kiwi", "following", "--plain"]).standardOutput == "bob\n")
+    }
+
+    /// Waits up to ten seconds for `condition`, and records it when it never holds.
+    static func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<200 where !condition() { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(condition(), sourceLocation: sourceLocation)
+    }
+}
