@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import KiwiWire
 import PluginAPI
+import Synchronization
 import TestSupport
 import Testing
 import _CryptoExtras
@@ -630,6 +631,49 @@ import _CryptoExtras
         try await deliveries.queue([OutgoingDelivery(inbox: "\(inbox.baseURL.absoluteString)/down", activityID: "c", signer: "@server", body: body)])
         #expect(await deliveries.sendDue(now: now + 3 * 86_400) == 1)
         #expect(await deliveries.sendDue(now: now + 4 * 86_400) == 0, "given up past two days")
+    }
+
+    /// A server that has failed every delivery for six hours is held: its deliveries, and those
+    /// queued for it meanwhile, wait six hours between rounds instead of starting again at 30 s;
+    /// one delivery that arrives frees it. Another host is not held with it.
+    @Test(arguments: StoreKind.available) func aHostThatKeepsFailingIsHeldUntilItAnswers(kind: StoreKind) async throws {
+        let (down, up) = (try await StubServer.start(), try await StubServer.start())
+        defer {
+            Task {
+                await down.stop()
+                await up.stop()
+            }
+        }
+        let answers = Mutex(503)
+        down.route("/inbox") { _ in .status(answers.withLock { $0 }) }
+        up.route("/inbox", .status(503))
+        // Two hosts: 127.0.0.1 and localhost.
+        let (downInbox, upInbox) = ("\(down.baseURL.absoluteString)/inbox", "http://localhost:\(up.baseURL.port!)/inbox")
+        try await withKiwi(kind) { kiwi in
+            let signer = FederationClient.Signer(keyID: "https://kiwi.test/actor#main-key", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))
+            let deliveries = Deliveries(store: kiwi.database, client: FederationClient(allowsPrivate: true, userAgent: "test")) { _ in signer }
+            func send(_ id: String, to inbox: String) async throws {
+                try await deliveries.queue([OutgoingDelivery(inbox: inbox, activityID: id, signer: "@server", body: Data("{}".utf8))])
+            }
+            try await send("a", to: downInbox)
+            let now = Date()
+            #expect(await deliveries.sendDue(now: now) == 1)
+            // Failing, but not for long: a new delivery is tried at once.
+            try await send("b", to: downInbox)
+            #expect(await deliveries.sendDue(now: now + 1) == 1)
+            // Six hours of nothing but failures: held.
+            #expect(await deliveries.sendDue(now: now + 6 * 3600 + 1) == 2)
+            try await send("c", to: downInbox)
+            try await send("d", to: upInbox)
+            #expect(await deliveries.sendDue(now: now + 12 * 3600) == 1, "only the other host's; the held one's wait")
+            #expect(down.requestCount("/inbox") == 4)
+            // The next round: one answer frees the host.
+            answers.withLock { $0 = 202 }
+            #expect(await deliveries.sendDue(now: now + 12 * 3600 + 2) == 3)
+            #expect(down.requestCount("/inbox") == 7)
+            try await send("e", to: downInbox)
+            #expect(await deliveries.sendDue(now: now + 12 * 3600 + 3) == 1, "tried at once again")
+        }
     }
 
     /// A batch of deliveries goes at most `perHost` at a time to any one host.

@@ -14,6 +14,11 @@ final class Deliveries: Service, Sendable {
     static let patience: TimeInterval = 2 * 86_400
     /// The longest wait between two tries.
     static let longestWait: TimeInterval = 6 * 3600
+    /// A host whose every delivery has failed for this long is held: its deliveries, and those
+    /// queued for it meanwhile, wait `holdFor` between rounds (Mastodon stops delivering to a
+    /// server that fails for a week; deliveries here are given up after two days).
+    static let unavailableAfter: TimeInterval = 6 * 3600
+    static let holdFor: TimeInterval = 6 * 3600
     /// How often the queue is looked at when nothing nudged it (another server of the community queued).
     static let interval = Duration.seconds(1)
     /// The inbox of a delivery to all of its signer's followers elsewhere: when its turn comes, it
@@ -114,9 +119,14 @@ final class Deliveries: Service, Sendable {
         }
         if outcome == .failed, now.timeIntervalSince(delivery.queuedAt) < Self.patience {
             let attempts = delivery.attempts + 1
-            try? await store.postponeDelivery(delivery.id, attempts: attempts, due: now + Self.wait(afterAttempts: attempts))
+            let due = now + Self.wait(afterAttempts: attempts)
+            if let since = try? await store.postponeDelivery(delivery.id, attempts: attempts, due: due, failedAt: now),
+                now.timeIntervalSince(since) >= Self.unavailableAfter
+            {
+                try? await store.holdHost(outgoing.host, until: now + Self.holdFor)
+            }
         } else {
-            try? await store.finishDelivery(delivery.id)
+            try? await store.finishDelivery(delivery.id, delivered: outcome == .delivered)
         }
     }
 

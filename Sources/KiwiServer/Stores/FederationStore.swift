@@ -44,15 +44,19 @@ protocol FederationStore: Sendable {
     /// Whether any of `hosts` is blocked.
     func isBlocked(anyOf hosts: [String]) async throws -> Bool
 
-    /// Queues each delivery, unless its activity is already queued for that inbox.
+    /// Queues each delivery, unless its activity is already queued for that inbox; one to a host
+    /// held (`holdHost`) is due when the hold ends.
     func queue(_ deliveries: [OutgoingDelivery]) async throws
     /// Up to `limit` deliveries due by `now`, each held until `heldUntil` so that no other server
     /// of the community sends it meanwhile.
     func claimDeliveries(dueBy now: Date, heldUntil: Date, limit: Int) async throws -> [Delivery]
     /// Replaces the delivery `id` with one of the same activity to each of `inboxes`, at once.
     func fanOut(_ id: Int64, to inboxes: [String]) async throws
-    /// The delivery is done with: delivered, or given up.
-    func finishDelivery(_ id: Int64) async throws
-    /// The delivery failed; it is tried again at `due`.
-    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) async throws
+    /// The delivery is done with: `delivered` (its host answered, so it is failing no more), or given up.
+    func finishDelivery(_ id: Int64, delivered: Bool) async throws
+    /// The delivery failed at `now`; it is tried again at `due`. Its host is kept as failing since
+    /// its first failure with no delivery after it: answers since when.
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date, failedAt now: Date) async throws -> Date
+    /// Holds every delivery to `host` until `until`, and any queued for it before then.
+    func holdHost(_ host: String, until: Date) async throws
 }

@@ -177,6 +177,9 @@ struct KiwiTable: Sendable, Hashable {
         key: ["id"]
     )
 
+    /// Servers that fail every delivery: since when, and until when their deliveries are held.
+    static let failingHosts = KiwiTable("failing_hosts", [("host", .text), ("since", .real), ("held_until", .real)], key: ["host"])
+
     /// Servers whose activities are refused and with which no follow lasts (an admin's choice).
     static let blockedServers = KiwiTable(
         "blocked_servers",
@@ -188,7 +191,7 @@ struct KiwiTable: Sendable, Hashable {
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, remoteFollowing, deliveries, blockedServers,
+        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, remoteFollowing, deliveries, failingHosts, blockedServers,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

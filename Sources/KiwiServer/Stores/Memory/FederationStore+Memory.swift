@@ -76,7 +76,9 @@ extension MemoryKiwiDatabase: FederationStore {
         var queued = Set(deliveries.values.map { [$0.delivery.outgoing.inbox, $0.delivery.outgoing.activityID] })
         for delivery in outgoing where queued.insert([delivery.inbox, delivery.activityID]).inserted {
             let id = nextID()
-            deliveries[id] = (Delivery(id: id, outgoing: delivery, attempts: 0, queuedAt: now), now)
+            deliveries[id] = (
+                Delivery(id: id, outgoing: delivery, attempts: 0, queuedAt: now), max(now, failingHosts[delivery.host]?.heldUntil ?? now)
+            )
         }
     }
 
@@ -86,12 +88,23 @@ extension MemoryKiwiDatabase: FederationStore {
         return due.map(\.delivery)
     }
 
-    func finishDelivery(_ id: Int64) { deliveries[id] = nil }
+    func finishDelivery(_ id: Int64, delivered: Bool) {
+        if delivered, let host = deliveries[id]?.delivery.outgoing.host { failingHosts[host] = nil }
+        deliveries[id] = nil
+    }
 
-    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) {
-        guard let entry = deliveries[id] else { return }
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date, failedAt now: Date) -> Date {
+        guard let entry = deliveries[id] else { return now }
         let delivery = entry.delivery
         deliveries[id] = (Delivery(id: id, outgoing: delivery.outgoing, attempts: attempts, queuedAt: delivery.queuedAt), due)
+        let host = delivery.outgoing.host
+        if failingHosts[host] == nil { failingHosts[host] = (since: now, heldUntil: nil) }
+        return failingHosts[host]?.since ?? now
+    }
+
+    func holdHost(_ host: String, until: Date) {
+        failingHosts[host]?.heldUntil = until
+        for (id, entry) in deliveries where entry.delivery.outgoing.host == host { deliveries[id]?.due = max(entry.due, until) }
     }
 
     func blockServer(_ block: BlockedServer) {

@@ -44,6 +44,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var remoteFollowing: [String: [RemoteFollowing]] = [:]
     /// Servers an admin blocked, by name.
     var serverBlocks: [String: BlockedServer] = [:]
+    /// Servers that fail every delivery, by host: since when, and until when their deliveries wait.
+    var failingHosts: [String: (since: Date, heldUntil: Date?)] = [:]
     /// Deliveries still to make, by id, with when each is next due.
     var deliveries: [Int64: (delivery: Delivery, due: Date)] = [:]
     var sessions: [String: String] = [:]

@@ -161,8 +161,10 @@ extension PostgresKiwiDatabase: FederationStore {
             try await connection.query(
                 """
                 INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
-                SELECT target.inbox, target.host, d.activity_id, d.signer, d.body, 0, \(now), d.created_at
-                FROM deliveries d, unnest(\(inboxes)::text[], \(hosts)::text[]) AS target(inbox, host) WHERE d.id = \(id)
+                SELECT target.inbox, target.host, d.activity_id, d.signer, d.body, 0, GREATEST(\(now), COALESCE(f.held_until, 0)), d.created_at
+                FROM deliveries d CROSS JOIN unnest(\(inboxes)::text[], \(hosts)::text[]) AS target(inbox, host)
+                LEFT JOIN failing_hosts f ON f.host = target.host
+                WHERE d.id = \(id)
                 ON CONFLICT (inbox, activity_id) DO NOTHING
                 """,
                 logger: logger
@@ -181,7 +183,7 @@ extension PostgresKiwiDatabase: FederationStore {
                     INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
                     VALUES (
                         \(delivery.inbox), \(delivery.host), \(delivery.activityID), \(delivery.signer), \(ByteBuffer(data: delivery.body)), 0,
-                        \(now), \(now))
+                        GREATEST(\(now), COALESCE((SELECT held_until FROM failing_hosts WHERE host = \(delivery.host)), 0)), \(now))
                     ON CONFLICT (inbox, activity_id) DO NOTHING
                     """,
                     logger: logger
@@ -220,16 +222,35 @@ extension PostgresKiwiDatabase: FederationStore {
         }
     }
 
-    func finishDelivery(_ id: Int64) async throws {
-        let logger = self.logger
-        try await transaction { connection in try await connection.query("DELETE FROM deliveries WHERE id = \(id)", logger: logger) }
+    func finishDelivery(_ id: Int64, delivered: Bool) async throws {
+        let query: PostgresQuery =
+            delivered
+            ? """
+            WITH done AS (DELETE FROM deliveries WHERE id = \(id) RETURNING host)
+            DELETE FROM failing_hosts WHERE host IN (SELECT host FROM done)
+            """
+            : "DELETE FROM deliveries WHERE id = \(id)"
+        _ = try await rows(query) { _ in () }
     }
 
-    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) async throws {
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date, failedAt now: Date) async throws -> Date {
+        let (when, failed) = (due.timeIntervalSince1970, now.timeIntervalSince1970)
+        let since = try await rows(
+            """
+            WITH failed AS (UPDATE deliveries SET attempts = \(attempts), due = \(when) WHERE id = \(id) RETURNING host)
+            INSERT INTO failing_hosts (host, since) SELECT host, \(failed) FROM failed
+            ON CONFLICT (host) DO UPDATE SET since = failing_hosts.since RETURNING since
+            """
+        ) { try $0.decode(Double.self) }
+        return since.first.map(Date.init(timeIntervalSince1970:)) ?? now
+    }
+
+    func holdHost(_ host: String, until: Date) async throws {
         let logger = self.logger
-        let when = due.timeIntervalSince1970
+        let when = until.timeIntervalSince1970
         try await transaction { connection in
-            try await connection.query("UPDATE deliveries SET attempts = \(attempts), due = \(when) WHERE id = \(id)", logger: logger)
+            try await connection.query("UPDATE failing_hosts SET held_until = \(when) WHERE host = \(host)", logger: logger)
+            try await connection.query("UPDATE deliveries SET due = GREATEST(due, \(when)) WHERE host = \(host)", logger: logger)
         }
     }
 

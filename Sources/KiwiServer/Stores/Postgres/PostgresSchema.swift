@@ -174,6 +174,7 @@ enum PostgresSchema {
             """,
             "CREATE INDEX IF NOT EXISTS remote_following_by_follow ON remote_following(actor, follow_id)",
             "CREATE INDEX IF NOT EXISTS remote_following_by_host ON remote_following(host)",
+            "CREATE TABLE IF NOT EXISTS failing_hosts (host TEXT PRIMARY KEY, since DOUBLE PRECISION NOT NULL, held_until DOUBLE PRECISION)",
             """
             CREATE TABLE IF NOT EXISTS deliveries (
                 id BIGSERIAL PRIMARY KEY, inbox TEXT NOT NULL, host TEXT NOT NULL, activity_id TEXT NOT NULL, signer TEXT NOT NULL,

@@ -131,10 +131,10 @@ extension SQLiteKiwiDatabase: FederationStore {
                 try db.execute(
                     sql: """
                         INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
-                        SELECT ?, ?, activity_id, signer, body, 0, ?, created_at FROM deliveries WHERE id = ?
+                        SELECT :inbox, :host, activity_id, signer, body, 0, \(Self.dueUnlessHeld), created_at FROM deliveries WHERE id = :id
                         ON CONFLICT (inbox, activity_id) DO NOTHING
                         """,
-                    arguments: [inbox, BlockedServer.host(of: inbox), now, id]
+                    arguments: ["inbox": inbox, "host": BlockedServer.host(of: inbox), "now": now, "id": id]
                 )
             }
             try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id])
@@ -147,10 +147,14 @@ extension SQLiteKiwiDatabase: FederationStore {
             for delivery in deliveries {
                 try db.execute(
                     sql: """
-                        INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)
+                        INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
+                        VALUES (:inbox, :host, :activity, :signer, :body, 0, \(Self.dueUnlessHeld), :now)
                         ON CONFLICT (inbox, activity_id) DO NOTHING
                         """,
-                    arguments: [delivery.inbox, delivery.host, delivery.activityID, delivery.signer, delivery.body, now, now]
+                    arguments: [
+                        "inbox": delivery.inbox, "host": delivery.host, "activity": delivery.activityID, "signer": delivery.signer,
+                        "body": delivery.body, "now": now,
+                    ]
                 )
             }
         }
@@ -185,13 +189,39 @@ extension SQLiteKiwiDatabase: FederationStore {
         }
     }
 
-    func finishDelivery(_ id: Int64) async throws {
-        try await write { db in try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id]) }
+    /// Now, or when the hold on the delivery's host (`:host`) ends.
+    private static let dueUnlessHeld = "MAX(:now, COALESCE((SELECT held_until FROM failing_hosts WHERE host = :host), 0))"
+
+    func finishDelivery(_ id: Int64, delivered: Bool) async throws {
+        try await write { db in
+            if delivered {
+                try db.execute(sql: "DELETE FROM failing_hosts WHERE host = (SELECT host FROM deliveries WHERE id = ?)", arguments: [id])
+            }
+            try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id])
+        }
     }
 
-    func postponeDelivery(_ id: Int64, attempts: Int, due: Date) async throws {
+    func postponeDelivery(_ id: Int64, attempts: Int, due: Date, failedAt now: Date) async throws -> Date {
         try await write { db in
             try db.execute(sql: "UPDATE deliveries SET attempts = ?, due = ? WHERE id = ?", arguments: [attempts, due.timeIntervalSince1970, id])
+            try db.execute(
+                sql: "INSERT INTO failing_hosts (host, since) SELECT host, ? FROM deliveries WHERE id = ? ON CONFLICT (host) DO NOTHING",
+                arguments: [now.timeIntervalSince1970, id]
+            )
+            let since = try Double.fetchOne(
+                db,
+                sql: "SELECT since FROM failing_hosts WHERE host = (SELECT host FROM deliveries WHERE id = ?)",
+                arguments: [id]
+            )
+            return since.map(Date.init(timeIntervalSince1970:)) ?? now
+        }
+    }
+
+    func holdHost(_ host: String, until: Date) async throws {
+        try await write { db in
+            let arguments: StatementArguments = ["host": host, "until": until.timeIntervalSince1970]
+            try db.execute(sql: "UPDATE failing_hosts SET held_until = :until WHERE host = :host", arguments: arguments)
+            try db.execute(sql: "UPDATE deliveries SET due = MAX(due, :until) WHERE host = :host", arguments: arguments)
         }
     }
 

@@ -257,6 +257,9 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v27: servers that keep failing") { db in
+            try db.execute(sql: "CREATE TABLE failing_hosts (host TEXT PRIMARY KEY NOT NULL, since REAL NOT NULL, held_until REAL)")
+        }
         return migrator
     }
 }
