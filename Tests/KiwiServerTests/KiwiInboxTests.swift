@@ -269,6 +269,56 @@ import _CryptoExtras
         }
     }
 
+    /// Alice changes her key with an `Update` of herself (kept without asking her server again),
+    /// then deletes her account: her `Delete` of herself ends every follow with her, both ways; and
+    /// so does any activity signed in her name once her server answers 410 Gone for her.
+    @Test(arguments: StoreKind.available) func aReaderWhoUpdatesAndThenDeletesTheirAccountElsewhere(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, _, client, ada, port in
+            do {
+                func followsBothWays() async throws {
+                    #expect(try await alice.followsAda(at: port).0 == 202)
+                    #expect(try await client.json(.post, "/users/\(alice.handle)/follow", token: ada).0 == .ok)
+                    #expect(try await Self.followers(client, of: "ada") == 1)
+                    #expect((try await client.json(.get, "/users/ada/following/remote").1 as? [Any])?.count == 1)
+                }
+                func forgotten() async throws -> Bool {
+                    let following = try await client.json(.get, "/users/ada/following/remote").1 as? [Any]
+                    return try await Self.followers(client, of: "ada") == 0 && following?.isEmpty == true
+                }
+                try await followsBothWays()
+                let fetches = alice.server.requestCount("/users/alice")
+
+                // A new key, described in an Update signed with the one kept: the next activity
+                // signed with the new key verifies without another fetch.
+                let newKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+                let person: [String: Any] = [
+                    "id": alice.id, "type": "Person", "preferredUsername": "alice", "inbox": "\(alice.id)/inbox",
+                    "publicKey": ["id": alice.keyID, "owner": alice.id, "publicKeyPem": newKey.publicKey.pemRepresentation],
+                ]
+                let update: [String: Any] = ["id": "\(alice.id)#updates/1", "type": "Update", "actor": alice.id, "object": person]
+                #expect(try await Self.post(update, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(
+                    try await Self.post(alice.follow("https://kiwi.test/users/ada"), to: "/inbox", port: port, keyID: alice.keyID, key: newKey).0
+                        == 202
+                )
+                #expect(alice.server.requestCount("/users/alice") == fetches, "the Update's key was kept")
+
+                // Her account deleted: a Delete of herself, signed with her key.
+                let delete: [String: Any] = ["id": "\(alice.id)#delete", "type": "Delete", "actor": alice.id, "object": alice.id]
+                #expect(try await Self.post(delete, to: "/inbox", port: port, keyID: alice.keyID, key: newKey).0 == 202)
+                #expect(try await forgotten(), "every follow with her ended")
+
+                // Followed again, then gone from her server: an activity in her name whose key no
+                // longer verifies is checked with her server, which answers 410, and she is forgotten.
+                try await followsBothWays()
+                alice.server.route("/users/alice", .status(410))
+                let stranger = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+                #expect(try await Self.post(delete, to: "/inbox", port: port, keyID: alice.keyID, key: stranger).0 == 202)
+                #expect(try await forgotten())
+            }
+        }
+    }
+
     @Test func aHandleIsAUsernameAtAHost() {
         #expect(RemoteHandle("alice@BookWyrm.example")?.description == "alice@bookwyrm.example")
         #expect(RemoteHandle("@alice@mastodon.example:8443")?.host == "mastodon.example:8443")

@@ -16,7 +16,14 @@ struct Inbox: Sendable {
 
     /// Takes in one activity. `KiwiProblem.badSignature` when its signature does not hold (401).
     func receive(_ arrival: Arrival) async throws {
-        let signer = try await verifiedSigner(of: arrival)
+        let signer: RemoteActor
+        do {
+            signer = try await verifiedSigner(of: arrival)
+        } catch let gone as ActorGone {
+            // Their own server says so (a `Delete` of an account is signed by a key that is gone with it).
+            try await federation.store.forgetRemoteActor(gone.id)
+            return
+        }
         // Counted once the signature holds, so that nobody spends another server's allowance.
         try await federation.limits.spend(.activities, account: BlockedServer.host(of: signer.id), address: nil)
         guard let activity = try? JSONSerialization.jsonObject(with: arrival.body) as? [String: Any],
@@ -30,6 +37,15 @@ struct Inbox: Sendable {
         case "Follow": try await follow(id: id, object: activity["object"], by: signer)
         case "Undo": try await undo(activity["object"], by: signer)
         case "Accept", "Reject": try await answer(activity["object"], accepted: type == "Accept", by: signer)
+        // Their account is deleted: every follow with them ends.
+        case "Delete" where Self.id(of: activity["object"]) == signer.id: try await federation.store.forgetRemoteActor(signer.id)
+        // Their profile changed (a new key, a new inbox): kept as they describe it.
+        case "Update":
+            if let object = activity["object"] as? [String: Any], object["id"] as? String == signer.id,
+                let document = try? JSONSerialization.data(withJSONObject: object), let actor = RemoteActor(document: document)
+            {
+                federation.remoteActors.update(actor)
+            }
         // Everything else is taken and left, as Mastodon leaves what it does not read.
         default: break
         }
@@ -52,6 +68,8 @@ struct Inbox: Sendable {
             let signer: RemoteActor
             do {
                 signer = try await federation.remoteActors.actor(signingWith: parameters.keyID, fresh: fresh)
+            } catch FederationClient.Failure.status(410, _) {
+                throw ActorGone(id: RemoteActor.owner(ofKey: parameters.keyID))
             } catch {
                 throw KiwiProblem.badSignature("the signer's key cannot be fetched: \(error)")
             }
@@ -109,6 +127,11 @@ struct Inbox: Sendable {
     private func answer(_ object: Any?, accepted: Bool, by reader: RemoteActor) async throws {
         guard let followID = Self.id(of: object), (object as? [String: Any])?["type"].map({ $0 as? String == "Follow" }) ?? true else { return }
         _ = try await federation.store.settleRemoteFollowing(followID, by: reader.id, accepted: accepted)
+    }
+
+    /// The signer's own server answers 410 Gone for them: the account was deleted.
+    private struct ActorGone: Error {
+        let id: String
     }
 
     /// An object's id: the string itself, or the `id` of an object given whole.

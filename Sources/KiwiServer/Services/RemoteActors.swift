@@ -93,6 +93,9 @@ final class RemoteActors: Sendable {
         return actor
     }
 
+    /// Keeps the actor as an `Update` they signed describes them (a new key, a new inbox).
+    func update(_ actor: RemoteActor) { keep(actor, now: Date()) }
+
     private func keep(_ actor: RemoteActor, now: Date) {
         kept.withLock { kept in
             if kept.count >= Self.capacity { kept.removeAll(keepingCapacity: true) }

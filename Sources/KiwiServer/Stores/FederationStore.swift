@@ -33,6 +33,8 @@ protocol FederationStore: Sendable {
     func dropRemoteFollowing(_ handle: String, of member: String) async throws -> RemoteFollowing?
     /// Whom `member` follows elsewhere, the most recent first.
     func remoteFollowing(of member: String) async throws -> [RemoteFollowing]
+    /// Ends every follow with the reader `actor`, both ways (their account is gone).
+    func forgetRemoteActor(_ actor: String) async throws
 
     /// Blocks a server (or changes why): in one transaction, every follow with its readers ends,
     /// nothing queued for it is sent, and the audit log says who did it and why.

@@ -65,6 +65,11 @@ extension MemoryKiwiDatabase: FederationStore {
 
     func remoteFollowing(of member: String) -> [RemoteFollowing] { remoteFollowing[member] ?? [] }
 
+    func forgetRemoteActor(_ actor: String) {
+        for member in remoteFollowers.keys { remoteFollowers[member]?.removeAll { $0.actor == actor } }
+        for member in remoteFollowing.keys { remoteFollowing[member]?.removeAll { $0.actor == actor } }
+    }
+
     func fanOut(_ id: Int64, to inboxes: [String]) {
         guard let entry = deliveries.removeValue(forKey: id) else { return }
         let outgoing = entry.delivery.outgoing

@@ -146,6 +146,15 @@ extension PostgresKiwiDatabase: FederationStore {
         ) { try Self.remoteFollowing($0) }
     }
 
+    func forgetRemoteActor(_ actor: String) async throws {
+        let logger = self.logger
+        try await transaction { connection in
+            for table in ["remote_followers", "remote_following"] {
+                try await connection.query("DELETE FROM \(unescaped: table) WHERE actor = \(actor)", logger: logger)
+            }
+        }
+    }
+
     private static let followingColumns = "actor, handle, inbox, follow_id, accepted"
 
     private static func remoteFollowing(_ row: PostgresRow) throws -> RemoteFollowing {

@@ -120,43 +120,47 @@ extension SQLiteKiwiDatabase: FederationStore {
         }
     }
 
+    func forgetRemoteActor(_ actor: String) async throws {
+        try await write { db in
+            for table in ["remote_followers", "remote_following"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE actor = ?", arguments: [actor])
+            }
+        }
+    }
+
     private static func remoteFollowing(_ row: Row) -> RemoteFollowing {
         RemoteFollowing(actor: row["actor"], handle: row["handle"], inbox: row["inbox"], followID: row["follow_id"], accepted: row["accepted"])
     }
 
     func fanOut(_ id: Int64, to inboxes: [String]) async throws {
-        let now = Date().timeIntervalSince1970
         try await write { db in
-            for inbox in inboxes {
-                try db.execute(
-                    sql: """
-                        INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
-                        SELECT :inbox, :host, activity_id, signer, body, 0, \(Self.dueUnlessHeld), created_at FROM deliveries WHERE id = :id
-                        ON CONFLICT (inbox, activity_id) DO NOTHING
-                        """,
-                    arguments: ["inbox": inbox, "host": BlockedServer.host(of: inbox), "now": now, "id": id]
-                )
-            }
+            guard let row = try Row.fetchOne(db, sql: "SELECT activity_id, signer, body, created_at FROM deliveries WHERE id = ?", arguments: [id])
+            else { return }
+            let each = inboxes.map { OutgoingDelivery(inbox: $0, activityID: row["activity_id"], signer: row["signer"], body: row["body"]) }
+            // Queued when the post was: its two days run from then.
+            try Self.insert(each, queuedAt: row["created_at"], into: db)
             try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id])
         }
     }
 
     func queue(_ deliveries: [OutgoingDelivery]) async throws {
+        try await write { db in try Self.insert(deliveries, queuedAt: Date().timeIntervalSince1970, into: db) }
+    }
+
+    private static func insert(_ deliveries: [OutgoingDelivery], queuedAt: Double, into db: Database) throws {
         let now = Date().timeIntervalSince1970
-        try await write { db in
-            for delivery in deliveries {
-                try db.execute(
-                    sql: """
-                        INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
-                        VALUES (:inbox, :host, :activity, :signer, :body, 0, \(Self.dueUnlessHeld), :now)
-                        ON CONFLICT (inbox, activity_id) DO NOTHING
-                        """,
-                    arguments: [
-                        "inbox": delivery.inbox, "host": delivery.host, "activity": delivery.activityID, "signer": delivery.signer,
-                        "body": delivery.body, "now": now,
-                    ]
-                )
-            }
+        for delivery in deliveries {
+            try db.execute(
+                sql: """
+                    INSERT INTO deliveries (inbox, host, activity_id, signer, body, attempts, due, created_at)
+                    VALUES (:inbox, :host, :activity, :signer, :body, 0, \(Self.dueUnlessHeld), :queued)
+                    ON CONFLICT (inbox, activity_id) DO NOTHING
+                    """,
+                arguments: [
+                    "inbox": delivery.inbox, "host": delivery.host, "activity": delivery.activityID, "signer": delivery.signer,
+                    "body": delivery.body, "now": now, "queued": queuedAt,
+                ]
+            )
         }
     }
 
