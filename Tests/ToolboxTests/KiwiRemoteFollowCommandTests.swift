@@ -53,6 +53,10 @@ import Testing
         let nobody = try await ada.run(["kiwi", "follow", "@nobody@\(host)"])
         #expect(nobody.exitCode == 66 && nobody.standardError.hasPrefix("error: no user @nobody@\(host)\n"), "\(nobody.standardError)")
         #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty, "a refusal waits for nothing")
+        // A server that is away: refused now, not kept in the outbox where every later write would wait behind it.
+        let away = try await ada.run(["kiwi", "follow", "alice@127.0.0.1:1"])
+        #expect(away.exitCode == 66 && away.standardError.contains("cannot reach 127.0.0.1:1: it refuses connections"), "\(away.standardError)")
+        #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty)
 
         let unfollow = try await ada.run(["kiwi", "unfollow", "alice@\(host)"])
         #expect(unfollow.exitCode == 0 && unfollow.standardError.contains("No longer following alice@\(host)."), "\(unfollow.standardError)")

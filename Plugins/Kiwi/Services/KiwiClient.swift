@@ -52,6 +52,13 @@ struct KiwiClient: Sendable {
             // A photo refused for what it is: said in the server's words, with what to do about it.
             guard let hint = photoHint(status: failure.status, code: code) else { return nil }
             return .badData("the Kiwi server refused the photo\(failure.said)", hint: hint)
+        case 502 where code == "remote_server_failed":
+            // Another server of the fediverse (a reader followed there): refused now rather than kept,
+            // or every later write would wait behind it for as long as that server is away.
+            return .notFound(
+                failure.message ?? "the other server cannot answer",
+                hint: "check the name (user@host); if it is right, their server is away: try again later"
+            )
         case 503 where code == "database_unavailable":
             // The server answers; its database does not: not the same as a server that is down.
             return .unavailable(

@@ -106,8 +106,19 @@ struct FederationClient: Sendable {
         } catch {
             try? await client.shutdown()
             if error is Failure || error is CancellationError { throw error }
-            throw Failure.unreachable("cannot reach \(HTTPSignatures.host(of: url)): \(error)")
+            throw Failure.unreachable("cannot reach \(HTTPSignatures.host(of: url)): \(Self.why(error))")
         }
+    }
+
+    /// Why a server could not be asked, in a few words (NIO's own descriptions nest errno texts).
+    private static func why(_ error: any Error) -> String {
+        if let failure = error as? IOError {
+            return failure.errnoCode == ECONNREFUSED ? "it refuses connections" : String(cString: strerror(failure.errnoCode))
+        }
+        if let failure = error as? HTTPClientError, [.connectTimeout, .readTimeout, .deadlineExceeded].contains(failure) {
+            return "it did not answer within \(timeout.nanoseconds / 1_000_000_000) s"
+        }
+        return "\(error)"
     }
 
     /// The address `host` resolves to, when it is on the public internet.
