@@ -5,7 +5,8 @@ import Testing
 /// `toolbox kiwi follow alice@host` through the real binary and a server with federation on:
 /// alice's server (a stub on 127.0.0.1, as Mastodon answers) is asked by WebFinger and gets a
 /// `Follow`; `kiwi following` lists her as `alice@host` after the members here; a name her server
-/// does not know is refused as nobody, and the unfollow sends an `Undo`.
+/// does not know is refused as nobody, a server that is away or blocked is refused at once, and
+/// the unfollow sends an `Undo`.
 @Suite struct KiwiRemoteFollowCommandTests {
     @Test func aReaderFollowsSomeoneOnAnotherServerByTheirHandle() async throws {
         let elsewhere = try await StubServer.start()
@@ -62,6 +63,14 @@ import Testing
         #expect(unfollow.exitCode == 0 && unfollow.standardError.contains("No longer following alice@\(host)."), "\(unfollow.standardError)")
         try await Self.eventually { !delivered("Undo").isEmpty }
         #expect(try await ada.run(["kiwi", "following", "--plain"]).standardOutput == "bob\n")
+
+        // Her server blocked by an admin: refused in the server's words, and nothing waits.
+        #expect(try await binary.run(["kiwi", "role", "ada", "admin", "--database", "sqlite:\(binary.home.path)/kiwi.sqlite"]).exitCode == 0)
+        #expect(try await ada.run(["kiwi", "domains", "block", "127.0.0.1", "--reason", "tests"]).exitCode == 0)
+        let blocked = try await ada.run(["kiwi", "follow", "alice@\(host)"])
+        #expect(blocked.exitCode == 77, "\(blocked.standardError)")
+        #expect(blocked.standardError.hasPrefix("error: this server does not talk to 127.0.0.1: an admin blocked it\n"), "\(blocked.standardError)")
+        #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty)
     }
 
     /// Waits up to ten seconds for `condition`, and records it when it never holds.

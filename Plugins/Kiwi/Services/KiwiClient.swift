@@ -89,6 +89,7 @@ struct KiwiClient: Sendable {
         case "not_admin": "ask one of the community's admins"
         case "not_moderator": "only the community's moderators and admins can; `toolbox kiwi report` tells them"
         case "suspended": "a moderator suspended this account; nothing was sent, and nothing waits to be"
+        case "server_blocked": "an admin of this community blocked that server; nothing was sent, and nothing waits to be"
         default: nil
         }
     }
@@ -658,5 +659,11 @@ struct KiwiClient: Sendable {
     }
 
     static func noPost(_ id: String) -> ToolboxError { .notFound("no post \(id)", hint: "see the posts with `toolbox kiwi feed`") }
-    static func noUser(_ name: String) -> ToolboxError { .notFound("no user \(name)", hint: "check the username") }
+    static func noUser(_ name: String) -> ToolboxError {
+        // A reader elsewhere is named as their server shows them.
+        .notFound(
+            "no user \(name)",
+            hint: name.dropFirst().contains("@") ? "check the name: user@host, as their server shows it" : "check the username"
+        )
+    }
 }
