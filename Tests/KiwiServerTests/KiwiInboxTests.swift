@@ -242,6 +242,17 @@ import _CryptoExtras
                 #expect(try await Self.post(accept, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
                 #expect(try await following()?.first?["pending"] as? Bool == false)
                 #expect(try await followingCount() == 1)
+                // Following twice is fine, and asks nothing more of her server.
+                #expect(try await client.json(.post, "/users/\(alice.handle)/follow", token: ada).0 == .ok)
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(alice.delivered.count == 1)
+                #expect(try await followingCount() == 1)
+                // A handle at this server's own host is a member here.
+                _ = try await client.member("bob")
+                #expect(try await client.json(.post, "/users/bob@kiwi.test/follow", token: ada).0 == .ok)
+                #expect(
+                    try await client.json(.get, "/users/ada/following").1.map { ($0 as? [[String: Any]])?.first?["username"] as? String } == "bob"
+                )
 
                 // Unfollowed: an Undo of that Follow, signed by ada, and the list is empty.
                 #expect(try await client.json(.delete, "/users/\(alice.handle)/follow", token: ada).0 == .ok)
@@ -250,7 +261,7 @@ import _CryptoExtras
                 #expect(undo["type"] as? String == "Undo" && undo["actor"] as? String == "https://kiwi.test/users/ada")
                 #expect((undo["object"] as? [String: Any])?["id"] as? String == followID)
                 #expect(try await following()?.isEmpty == true)
-                #expect(try await followingCount() == 0)
+                #expect(try await followingCount() == 1, "bob alone")
                 #expect(try await client.json(.delete, "/users/\(alice.handle)/follow", token: ada).0 == .ok, "unfollowing twice is fine")
 
                 // Nobody by that name on her server; not a handle at all.

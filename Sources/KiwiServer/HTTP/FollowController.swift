@@ -35,13 +35,19 @@ struct FollowController: Sendable {
 
     /// A member here, or (federation on) a reader elsewhere named `user@host`.
     private func setFollowing(_ following: Bool, _ context: KiwiRequestContext) async throws -> Response {
-        let (name, caller, address) = (try context.username(), try context.requireCaller(), context.clientAddress)
-        if let remote = federation?.federation.remoteFollows, let handle = RemoteHandle(name) {
-            try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
-        } else {
-            try await following
-                ? community.follows.follow(name, by: caller, from: address) : community.follows.unfollow(name, by: caller, from: address)
+        var name = try context.username()
+        let (caller, address) = (try context.requireCaller(), context.clientAddress)
+        if let federation = federation?.federation, let handle = RemoteHandle(name) {
+            if handle.host != federation.host {
+                let remote = federation.remoteFollows
+                try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
+                return KiwiJSON.response(KiwiWire.Status())
+            }
+            // `bob@this-host` is a member here, as WebFinger names him.
+            name = handle.username
         }
+        try await following
+            ? community.follows.follow(name, by: caller, from: address) : community.follows.unfollow(name, by: caller, from: address)
         return KiwiJSON.response(KiwiWire.Status())
     }
 

@@ -39,7 +39,7 @@ struct Inbox: Sendable {
         case "Accept", "Reject": try await answer(activity["object"], accepted: type == "Accept", by: signer)
         // Their account is deleted: every follow with them ends.
         case "Delete" where Self.id(of: activity["object"]) == signer.id: try await federation.store.forgetRemoteActor(signer.id)
-        // Their profile changed (a new key, a new inbox): kept as they describe it.
+        // Their profile changed (a new key): kept as they describe it.
         case "Update":
             if let object = activity["object"] as? [String: Any], object["id"] as? String == signer.id,
                 let document = try? JSONSerialization.data(withJSONObject: object), let actor = RemoteActor(document: document)

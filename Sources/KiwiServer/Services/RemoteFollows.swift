@@ -19,6 +19,9 @@ struct RemoteFollows: Sendable {
         let reader = try await found(handle)
         // WebFinger on a domain may name an actor on another host, which a block may cover.
         try await refuseBlocked(reader.id)
+        // Following twice is fine: an accepted follow stands (a pending one is asked again, in
+        // case their server missed it).
+        if try await store.remoteFollowing(of: caller.username).contains(where: { $0.actor == reader.id && $0.accepted }) { return }
         let member = "\(base)/users/\(caller.username)"
         let follow = KiwiWire.FollowActivity(
             id: "\(member)#follows/\(UUID().uuidString.lowercased())",
