@@ -1,4 +1,5 @@
 import Foundation
+import PluginAPI
 import TestSupport
 import Testing
 
@@ -72,9 +73,19 @@ import Testing
         #expect(refused.exitCode == 65 && refused.standardError.contains("is not a Kiwi archive"), "\(refused.standardError)")
     }
 
-    /// How many posts the server's feed holds (everyone's: only the archive's are there).
+    /// How many posts the server's feed holds (everyone's: only the archive's are there). Asked on
+    /// a pool of its own: the process's keeps connections open, and one to the server killed
+    /// halfway is dead once a new server listens on its port ("I/O on closed channel" in CI).
     static func posts(on base: String) async throws -> Int {
-        let answer = try await LiveHTTP().send("GET", base + "/posts?page=0&pageSize=100")
+        let http = LiveHTTP(connections: 1)
+        let answer: PluginAPI.HTTPResponse
+        do {
+            answer = try await http.send("GET", base + "/posts?page=0&pageSize=100")
+        } catch {
+            try await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
         return (try? JSONSerialization.jsonObject(with: answer.body) as? [Any])?.count ?? 0
     }
 }
