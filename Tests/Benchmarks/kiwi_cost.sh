@@ -69,6 +69,7 @@ federated=(
     "20 /nodeinfo/2.1"
     "/posts/1000 actor"
     "/domain_blocks logged-in"
+    "/users/reader0/following/remote"
 )
 serving="--federation on --public-url https://kiwi.bench" warm=5 count_instructions federated "$toolbox" 200 "${federated[@]}"
 cat "$work/reads.counts" "$work/federated.counts" | cut -f1,2 | sed "s|/books/$book|/books/ISBN|" \
