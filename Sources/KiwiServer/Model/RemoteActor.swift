@@ -17,9 +17,13 @@ struct RemoteActor: Sendable, Equatable {
 
     /// The actor in a fetched document; nil when it is not one, or names no inbox or key.
     init?(document: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
-            let id = object["id"] as? String, let inbox = object["inbox"] as? String
-        else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: document) as? [String: Any] else { return nil }
+        self.init(object: object)
+    }
+
+    /// The actor an object describes (a document fetched, or the object of their `Update`).
+    init?(object: [String: Any]) {
+        guard let id = object["id"] as? String, let inbox = object["inbox"] as? String else { return nil }
         // Mastodon sends one key as an object; some servers send a list of them.
         let keys = (object["publicKey"] as? [[String: Any]]) ?? [object["publicKey"] as? [String: Any]].compactMap { $0 }
         guard let key = keys.first(where: { $0["publicKeyPem"] is String && $0["id"] is String }),

@@ -84,7 +84,9 @@ struct Federation: Sendable {
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
 
-    func actorID(_ username: String) -> String { "\(base)/users/\(username)" }
+    func actorID(_ username: String) -> String { Self.actorID(username, base: base) }
+    /// A member's actor id at `base`: one shape for everything that names them (what they send, what they sign).
+    static func actorID(_ username: String, base: String) -> String { "\(base)/users/\(username)" }
     var serverActorID: String { "\(base)/actor" }
     /// The inbox every actor here shares: one delivery for many readers.
     var sharedInbox: String { "\(base)/inbox" }
@@ -254,7 +256,7 @@ struct Federation: Sendable {
                 id = "\(base)/actor"
             } else {
                 // A deleted member signs nothing more (their key went with the account).
-                id = "\(base)/users/\(try await accounts.admittedMember(owner).username)"
+                id = Federation.actorID(try await accounts.admittedMember(owner).username, base: base)
             }
             return FederationClient.Signer(
                 keyID: "\(id)#main-key",

@@ -41,9 +41,7 @@ struct Inbox: Sendable {
         case "Delete" where Self.id(of: activity["object"]) == signer.id: try await federation.store.forgetRemoteActor(signer.id)
         // Their profile changed (a new key): kept as they describe it.
         case "Update":
-            if let object = activity["object"] as? [String: Any], object["id"] as? String == signer.id,
-                let document = try? JSONSerialization.data(withJSONObject: object), let actor = RemoteActor(document: document)
-            {
+            if let object = activity["object"] as? [String: Any], let actor = RemoteActor(object: object), actor.id == signer.id {
                 federation.remoteActors.update(actor)
             }
         // Everything else is taken and left, as Mastodon leaves what it does not read.

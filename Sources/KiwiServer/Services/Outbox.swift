@@ -12,7 +12,7 @@ struct Outbox: Sendable {
 
     /// The post as other servers show it.
     func note(for post: KiwiPost) -> KiwiWire.Note {
-        let author = "\(base)/users/\(post.owner.username)"
+        let author = Federation.actorID(post.owner.username, base: base)
         var content = post.caption.map { "<p>\(HTMLText.escaped($0).replacingOccurrences(of: "\n", with: "<br>"))</p>" } ?? ""
         if let book = post.book {
             let by = book.authors.isEmpty ? "" : " by \(HTMLText.escaped(book.authors.joined(separator: ", ")))"
@@ -40,7 +40,7 @@ struct Outbox: Sendable {
 
     /// Tells the author's followers elsewhere that a post is gone.
     func deleted(post id: Int64, author: String) async throws {
-        let delete = KiwiWire.Delete(of: Self.noteID(id, base: base), by: "\(base)/users/\(author)")
+        let delete = KiwiWire.Delete(of: Self.noteID(id, base: base), by: Federation.actorID(author, base: base))
         try await toFollowers(of: author, delete.id, Data(buffer: KiwiJSON.body(delete)))
     }
 

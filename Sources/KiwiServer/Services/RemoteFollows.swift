@@ -22,7 +22,7 @@ struct RemoteFollows: Sendable {
         // Following twice is fine: an accepted follow stands (a pending one is asked again, in
         // case their server missed it).
         if try await store.remoteFollowing(of: caller.username).contains(where: { $0.actor == reader.id && $0.accepted }) { return }
-        let member = "\(base)/users/\(caller.username)"
+        let member = Federation.actorID(caller.username, base: base)
         let follow = KiwiWire.FollowActivity(
             id: "\(member)#follows/\(UUID().uuidString.lowercased())",
             actor: member,
@@ -40,7 +40,7 @@ struct RemoteFollows: Sendable {
     func unfollow(_ handle: RemoteHandle, by caller: KiwiUser, from address: String?) async throws {
         try await limits.spend(.follows, account: caller.username, address: address)
         guard let ended = try await store.dropRemoteFollowing(handle.description, of: caller.username) else { return }
-        let member = "\(base)/users/\(caller.username)"
+        let member = Federation.actorID(caller.username, base: base)
         let undo = KiwiWire.AboutFollow(
             "Undo",
             id: "\(ended.followID)/undo",
