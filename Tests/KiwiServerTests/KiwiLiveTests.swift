@@ -131,14 +131,18 @@ extension ServerSentEvent {
                 let crowd = try (0..<(6 * LiveEvents.setUpsAtOnce)).map { _ in try TCPSocket.connected(port: port) }
                 let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ada)\r\nAccept: text/event-stream\r\n\r\n"
                 for socket in crowd { #expect(socket.send(request)) }
-                // Blocking reads, off the cooperative pool the server's own tasks run on.
+                // Blocking reads, off the cooperative pool the server's own tasks run on. One
+                // deadline for the crowd: on a loaded machine (the whole suite at once) the first
+                // set-ups may take seconds, and the later ones are ready by then.
+                let deadline = ContinuousClock.now + .seconds(60)
                 for (index, socket) in crowd.enumerated() {
-                    let opened = try await offThePool { Self.read(socket, until: ["event: unread"], within: .seconds(10)) }
+                    let opened = try await offThePool { Self.read(socket, until: ["event: unread"], within: deadline - .now) }
                     #expect(opened.contains("event: unread"), "stream \(index) is set up: \(opened.suffix(200))")
                 }
                 _ = try await client.json(.post, "/posts/\(post)/like", token: bob)
+                let liked = ContinuousClock.now + .seconds(60)
                 for (index, socket) in crowd.enumerated() {
-                    let heard = try await offThePool { Self.read(socket, until: ["\"kind\":\"like\""], within: .seconds(10)) }
+                    let heard = try await offThePool { Self.read(socket, until: ["\"kind\":\"like\""], within: liked - .now) }
                     #expect(heard.components(separatedBy: "\"kind\":\"like\"").count == 2, "stream \(index) has the like once: \(heard.suffix(200))")
                 }
             }
