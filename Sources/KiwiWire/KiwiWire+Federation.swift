@@ -261,13 +261,16 @@ extension KiwiWire {
     public static let publicAudience = "https://www.w3.org/ns/activitystreams#Public"
 
     /// A post as other servers show it: its caption and a link to its book's page as `content`,
-    /// its photo as an attachment, its spoiler warning as `summary` (hidden behind it).
+    /// its photo as an attachment, its spoiler warning as `summary` (hidden behind it). A comment
+    /// is a `Note` too, in reply to its post's, with no attachment.
     public struct Note: Codable, Sendable, Equatable {
         public var id: String
         public var type: String
         public var attributedTo: String
-        /// The post's own web page.
+        /// The post's own web page (a comment's: its post's, at the comment).
         public var url: String
+        /// A comment's post: its `Note`'s id.
+        public var inReplyTo: String?
         public var published: String
         public var to: [String]
         public var cc: [String]
@@ -282,13 +285,14 @@ extension KiwiWire {
             id: String,
             attributedTo: String,
             url: String,
+            inReplyTo: String? = nil,
             published: String,
             followers: String,
             content: String,
             summary: String?,
             attachment: [Attachment]
         ) {
-            (self.id, type, self.attributedTo, self.url, self.published) = (id, "Note", attributedTo, url, published)
+            (self.id, type, self.attributedTo, self.url, self.inReplyTo, self.published) = (id, "Note", attributedTo, url, inReplyTo, published)
             (to, cc) = ([KiwiWire.publicAudience], [followers])
             (self.content, self.summary, sensitive, self.attachment) = (content, summary, summary != nil, attachment)
         }
@@ -306,7 +310,7 @@ extension KiwiWire {
         }
     }
 
-    /// A member posted: the `Note`, sent to their followers on other servers.
+    /// A member posted or commented: the `Note`, sent to their followers on other servers.
     public struct Create: Codable, Sendable, Equatable {
         public var context: String
         public var id: String
@@ -328,7 +332,29 @@ extension KiwiWire {
         }
     }
 
-    /// A post is gone: its `Note` becomes a `Tombstone` everywhere it was sent.
+    /// A member's profile changed (their name, their picture): their actor as it is now, sent to
+    /// their followers on other servers, as Mastodon sends an `Update` of a `Person`.
+    public struct Update: Codable, Sendable, Equatable {
+        public var context: String
+        public var id: String
+        public var type: String
+        public var actor: String
+        public var to: [String]
+        public var object: Actor
+
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, actor, to, object
+        }
+
+        public init(id: String, of actor: Actor) {
+            (context, self.id, type) = (KiwiWire.activityStreams, id, "Update")
+            (self.actor, to, object) = (actor.id, [KiwiWire.publicAudience], actor)
+        }
+    }
+
+    /// A post, a comment or an account is gone: its `Note` (or `Person`) becomes a `Tombstone`
+    /// everywhere it was sent.
     public struct Delete: Codable, Sendable, Equatable {
         public var context: String
         public var id: String

@@ -121,7 +121,7 @@ import Testing
                     #expect(error(try await client.json(.post, "/users", #"{"username":"\#(name)","password":"pw"}"#)) == "username_conflict")
                 }
                 _ = try await client.member("cat")
-                #expect(try await kiwi.database.deleteAccount("cat", holdingNameUntil: Date().addingTimeInterval(-1)) == [])
+                #expect(try await kiwi.database.deleteAccount("cat", holdingNameUntil: Date().addingTimeInterval(-1), keepingKey: false) == [])
                 #expect(try await client.json(.post, "/users", #"{"username":"cat","password":"pw"}"#).0 == .created)
             }
         }

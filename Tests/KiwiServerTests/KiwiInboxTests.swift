@@ -47,7 +47,8 @@ import _CryptoExtras
         func serve(key: _RSA.Signing.PrivateKey) {
             let actor: [String: Any] = [
                 "@context": ["https://www.w3.org/ns/activitystreams", "https://w3id.org/security/v1"],
-                "id": id, "type": "Person", "preferredUsername": "alice", "inbox": "\(id)/inbox",
+                "id": id, "type": "Person", "preferredUsername": "alice", "name": "Alice <Liddell>", "inbox": "\(id)/inbox",
+                "url": "\(server.baseURL.absoluteString)/@alice",
                 "publicKey": ["id": keyID, "owner": id, "publicKeyPem": key.publicKey.pemRepresentation],
             ]
             server.route("/users/alice", .json(try! JSONSerialization.data(withJSONObject: actor)))
@@ -220,6 +221,125 @@ import _CryptoExtras
         }
     }
 
+    /// Ada's new name and her new picture reach alice, who follows her, as `Update`s of her actor
+    /// signed by her; a new email address, which no other server shows, sends nothing.
+    @Test(arguments: StoreKind.available) func aMembersNewNameAndPictureReachHerFollowersElsewhere(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, _, client, ada, port in
+            do {
+                #expect(try await alice.followsAda(at: port).0 == 202)
+                #expect(try await Self.eventually { alice.delivered.count == 1 }, "the Accept")
+                let updates = { alice.delivered.filter { $0["type"] as? String == "Update" } }
+
+                #expect(try await client.json(.put, "/users/ada", #"{"fullname":"Ada Lovelace"}"#, token: ada).0 == .ok)
+                #expect(try await Self.eventually { updates().count == 1 }, "no Update reached alice")
+                let renamed = try #require(updates().first)
+                let actor = try #require(renamed["object"] as? [String: Any])
+                #expect(renamed["actor"] as? String == "https://kiwi.test/users/ada" && renamed["to"] as? [String] == [KiwiWire.publicAudience])
+                #expect(actor["id"] as? String == "https://kiwi.test/users/ada" && actor["type"] as? String == "Person")
+                #expect(actor["name"] as? String == "Ada Lovelace")
+                let delivery = try #require(alice.server.requests.last { $0.method == "POST" })
+                #expect(try Self.verifies(delivery, publicKeyPEM: try await Self.actorKey(client, "/users/ada")))
+
+                #expect(try await client.json(.put, "/users/ada", #"{"email":"ada@example.org"}"#, token: ada).0 == .ok)
+                #expect(try await client.avatar(TestImages.multipart(try TestImages.photoTakenAtHome), of: "ada", token: ada).0 == .ok)
+                #expect(try await Self.eventually { updates().count == 2 })
+                let pictured = try #require(updates().last?["object"] as? [String: Any])
+                let icon = try #require((pictured["icon"] as? [String: Any])?["url"] as? String)
+                #expect(icon != (actor["icon"] as? [String: Any])?["url"] as? String, "the new picture: \(icon)")
+                #expect(Set(updates().compactMap { $0["id"] as? String }).count == 2, "each change an activity of its own")
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(updates().count == 2, "the email address sent nothing")
+            }
+        }
+    }
+
+    /// Cal, whom alice follows and who follows her, deletes his account: her server is told once,
+    /// by a `Delete` of his actor signed with his key, and the key goes once it is sent.
+    @Test(arguments: StoreKind.available) func aDeletedAccountIsAnnouncedToItsServersElsewhereOnce(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, kiwi, client, _, port in
+            do {
+                let cal = try await client.member("cal", password: "cal-pw")
+                let follow = alice.follow("https://kiwi.test/users/cal")
+                #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.follow(alice.handle, port: port, token: cal).status == 200)
+                #expect(try await Self.eventually { alice.delivered.count == 2 }, "cal's Accept and his Follow")
+                let key = try await Self.actorKey(client, "/users/cal")
+
+                #expect(try await client.json(.delete, "/users/me", #"{"password":"cal-pw"}"#, token: cal).0 == .ok)
+                #expect(try await Self.eventually { alice.delivered.count == 3 }, "no Delete reached alice")
+                let delete = try #require(alice.delivered.last)
+                #expect(delete["type"] as? String == "Delete" && delete["actor"] as? String == "https://kiwi.test/users/cal")
+                #expect((delete["object"] as? [String: Any])?["id"] as? String == "https://kiwi.test/users/cal")
+                let delivery = try #require(alice.server.requests.last { $0.method == "POST" })
+                #expect(try Self.verifies(delivery, publicKeyPEM: key), "signed with cal's own key")
+                #expect(try await Self.eventually { try await kiwi.database.actorKey(of: "cal") == nil }, "the key went once it was sent")
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(alice.delivered.count == 3, "one inbox, told once")
+            }
+        }
+    }
+
+    /// Alice's page here, `/@alice@host`: her name and handle, a link to her profile on her server
+    /// and nothing loaded from it; a Follow button that sends her server a `Follow`, "asked" until
+    /// it accepts, then Unfollow (an `Undo`); "Follows you" once she does. A second look asks her
+    /// server nothing; a handle at this server's own host is the member's page; nobody there is 404.
+    @Test(arguments: StoreKind.available) func aReaderElsewhereHasAPageHereWithAFollowButton(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, _, client, ada, port in
+            do {
+                let path = "/@\(alice.handle)"
+                let guest = try await client.page(path)
+                #expect(guest.status == .ok, "\(guest.html)")
+                #expect(guest.html.contains("<h1>Alice &lt;Liddell&gt;</h1>") && guest.html.contains("@\(alice.handle)"))
+                #expect(guest.html.contains(#"href="\#(alice.server.baseURL.absoluteString)/@alice""#), "her profile there, a link")
+                #expect(!guest.html.contains(#"src="\#(alice.server.baseURL.absoluteString)"#), "nothing loaded from her server")
+                #expect(guest.html.contains("to follow Alice"))
+                let asked = alice.server.requestCount()
+                #expect(try await client.page(path).status == .ok)
+                #expect(alice.server.requestCount() == asked, "a second look asks her server nothing")
+
+                let page = try await client.page(path, session: ada)
+                let csrf = try #require(page.csrf)
+                #expect(page.html.contains(#"action="\#(path)/follow""#))
+                let followed = try await client.submit("\(path)/follow", ["csrf": csrf], session: ada)
+                #expect(followed.status == .seeOther && followed.location == path)
+                #expect(try await Self.eventually { alice.delivered.contains { $0["type"] as? String == "Follow" } }, "no Follow reached alice")
+                let pending = try await client.page(path, session: ada).html
+                #expect(
+                    pending.contains("has not accepted yet") && pending.contains("Cancel the request")
+                        && pending.contains(#"action="\#(path)/unfollow""#)
+                )
+
+                let follow = try #require(alice.delivered.first { $0["type"] as? String == "Follow" })
+                let accept: [String: Any] = ["id": "\(alice.id)#accepts/1", "type": "Accept", "actor": alice.id, "object": follow]
+                #expect(try await Self.post(accept, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await alice.followsAda(at: port).0 == 202)
+                let following = try await client.page(path, session: ada).html
+                #expect(following.contains(">Unfollow<") && !following.contains("has not accepted yet") && following.contains("Follows you"))
+
+                #expect(try await client.submit("\(path)/unfollow", ["csrf": csrf], session: ada).location == path)
+                #expect(try await Self.eventually { alice.delivered.contains { $0["type"] as? String == "Undo" } }, "no Undo reached alice")
+                #expect(try await client.page(path, session: ada).html.contains(">Follow<"))
+
+                let own = try await client.page("/@ada@kiwi.test")
+                #expect(own.status == .seeOther && own.location == "/@ada")
+                let host = alice.handle.split(separator: "@")[1]
+                #expect(try await client.page("/@nobody@\(host)").status == .notFound)
+                // A server that answers every name with alice names nobody else.
+                let (handle, id) = (alice.handle, alice.id)
+                alice.server.route("/.well-known/webfinger") { _ in
+                    let found: [String: Any] = [
+                        "subject": "acct:\(handle)", "links": [["rel": "self", "type": "application/activity+json", "href": id]],
+                    ]
+                    return .json(try! JSONSerialization.data(withJSONObject: found))
+                }
+                #expect(try await client.page("/@bob@\(host)").status == .notFound)
+                // A server that cannot be reached: the page says so, and why.
+                let away = try await client.page("/@carol@127.0.0.1:1")
+                #expect(away.status == .badGateway && away.html.contains("it refuses connections"), "\(away.html)")
+            }
+        }
+    }
+
     /// Ada follows alice on her server by her handle: found through WebFinger, followed with a
     /// signed `Follow` from ada, pending until alice's server accepts, listed as `alice@host`; the
     /// unfollow sends its `Undo`. Nobody by that name is 404, and (without the test switch) her
@@ -357,9 +477,10 @@ import _CryptoExtras
 
     /// Two readers of one remote server (one shared inbox) and one of another follow ada; her post
     /// about a book, with a photo from a phone, a description and a spoiler warning, reaches each
-    /// inbox once as a `Create` of a `Note`, its photo at a URL the other servers can fetch; its
-    /// deletion reaches them as a `Delete`.
-    @Test(arguments: StoreKind.available) func aPostReachesFollowersElsewhereAsANoteAndItsDeletionAsADelete(kind: StoreKind) async throws {
+    /// inbox once as a `Create` of a `Note`, its photo at a URL the other servers can fetch; her
+    /// comment on it as a `Note` in reply to the post's; their deletions reach them as `Delete`s.
+    @Test(arguments: StoreKind.available) func aPostAndACommentReachFollowersElsewhereAsNotesAndTheirDeletionsAsDeletes(kind: StoreKind) async throws
+    {
         let alice = try await Alice.start()
         let library = try await OpenLibraryStub.start()
         let shared = try await StubServer.start()
@@ -464,14 +585,68 @@ import _CryptoExtras
                 let served = try #require(URLComponents(string: servedURL))
                 #expect(try await client.execute(uri: "\(served.path)?\(served.percentEncodedQuery ?? "")", method: .get) { $0.status } == .ok)
 
-                #expect(try await client.json(.delete, "/posts/\(id)", token: ada).0 == .ok)
+                // Her comment, with a spoiler warning, is a Note in reply to the post's; bob's
+                // reaches nobody elsewhere (nobody there follows him).
+                let bob = try await client.member("bob")
+                let (_, bobs) = try await client.form("operation=create&postid=\(id)&text=Lovely", token: bob)
+                #expect((bobs as? [String: Any])?["id"] != nil)
+                let (commented, answer) = try await client.form(
+                    "operation=create&postid=\(id)&text=The%20storm%20%3C3%0Aagain&spoiler=the%20storm",
+                    token: ada
+                )
+                let comment = try #require((answer as? [String: Any])?["id"] as? String, "\(commented)")
+                #expect(try await Self.eventually { creates(alice.server.requests, "/users/alice/inbox").count == 2 })
+                #expect(try await Self.eventually { creates(shared.requests, "/inbox").count == 2 })
+                let reply = try #require(creates(alice.server.requests, "/users/alice/inbox").last?["object"] as? [String: Any])
+                let replyID = "https://kiwi.test/posts/\(id)/comments/\(comment)"
+                #expect(reply["id"] as? String == replyID && reply["inReplyTo"] as? String == note["id"] as? String)
+                #expect(
+                    reply["attributedTo"] as? String == "https://kiwi.test/users/ada"
+                        && reply["url"] as? String == "https://kiwi.test/p/\(id)#c\(comment)"
+                )
+                #expect(reply["content"] as? String == "<p>The storm &lt;3<br>again</p>" && reply["summary"] as? String == "the storm")
+                #expect(reply["sensitive"] as? Bool == true && (reply["attachment"] as? [Any])?.isEmpty == true)
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(creates(alice.server.requests, "/users/alice/inbox").count == 2, "bob's comment went nowhere")
+                // Its id is its Note; the API has no such read.
+                let fetchedReply = try await client.execute(
+                    uri: "/posts/\(id)/comments/\(comment)",
+                    method: .get,
+                    headers: [.accept: "application/activity+json"]
+                ) { try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any] }
+                #expect(fetchedReply?["id"] as? String == replyID && fetchedReply?["inReplyTo"] as? String == note["id"] as? String)
+                #expect(try await client.execute(uri: "/posts/\(id)/comments/\(comment)", method: .get) { $0.status } == .notFound)
+                #expect(
+                    try await client.execute(uri: "/posts/\(id)/comments/999999", method: .get, headers: [.accept: "application/activity+json"]) {
+                        $0.status
+                    } == .notFound
+                )
+
+                // Deleted, the comment and then the post are Tombstones to both servers.
                 let deletes = { (server: StubServer, path: String) in
                     server.requests.filter { $0.path == path }.compactMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
-                        .filter { $0["type"] as? String == "Delete" }
+                        .filter { $0["type"] as? String == "Delete" }.compactMap { ($0["object"] as? [String: Any])?["id"] as? String }
                 }
-                #expect(try await Self.eventually { deletes(alice.server, "/users/alice/inbox").count == 1 && deletes(shared, "/inbox").count == 1 })
-                let tombstone = try #require(deletes(alice.server, "/users/alice/inbox").first?["object"] as? [String: Any])
-                #expect(tombstone["id"] as? String == "https://kiwi.test/posts/\(id)" && tombstone["type"] as? String == "Tombstone")
+                #expect(try await client.form("operation=delete&commentid=\(comment)", token: ada).0 == .ok)
+                #expect(
+                    try await Self.eventually { deletes(alice.server, "/users/alice/inbox") == [replyID] && deletes(shared, "/inbox") == [replyID] }
+                )
+                #expect(try await client.json(.delete, "/posts/\(id)", token: ada).0 == .ok)
+                let postID = "https://kiwi.test/posts/\(id)"
+                #expect(
+                    try await Self.eventually {
+                        deletes(alice.server, "/users/alice/inbox") == [replyID, postID] && deletes(shared, "/inbox") == [replyID, postID]
+                    }
+                )
+                let tombstone = try #require(
+                    alice.server.requests.last { $0.path == "/users/alice/inbox" }.flatMap {
+                        try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any]
+                    }
+                )
+                #expect(
+                    (tombstone["object"] as? [String: Any])?["type"] as? String == "Tombstone"
+                        && tombstone["actor"] as? String == "https://kiwi.test/users/ada"
+                )
             }
         }
     }
@@ -762,8 +937,9 @@ import _CryptoExtras
                 await two.stop()
             }
         }
-        // Each answer takes a second, so that a loaded run still has the four of a host in flight together.
-        for server in [one, two] { server.route("/inbox", .respond(status: 202, body: Data(), headers: [:], delay: .seconds(1))) }
+        // Each answer takes three seconds, so that a loaded run still has the four of a host in
+        // flight together (with one second, the whole suite's load once left one of them behind).
+        for server in [one, two] { server.route("/inbox", .respond(status: 202, body: Data(), headers: [:], delay: .seconds(3))) }
         let database = MemoryKiwiDatabase()
         let signer = FederationClient.Signer(keyID: "https://kiwi.test/actor#main-key", key: try _RSA.Signing.PrivateKey(keySize: .bits2048))
         let deliveries = Deliveries(store: database, client: FederationClient(allowsPrivate: true, userAgent: "test")) { _ in signer }

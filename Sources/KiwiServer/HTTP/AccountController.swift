@@ -63,7 +63,7 @@ struct AccountController: Sendable {
     @Sendable func deleteAccount(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let body = try await request.decodeJSON(KiwiWire.AccountDeletion.self)
-        try await community.accounts.deleteAccount(of: caller, password: body.password, from: context.clientAddress)
+        try await community.deleteAccount(of: caller, password: body.password, from: context.clientAddress)
         return KiwiJSON.response(KiwiWire.Status(), headers: [.setCookie: SessionCookie.cleared])
     }
 
@@ -89,6 +89,8 @@ struct AccountController: Sendable {
         let member = try await community.accounts.owned(try context.username(), by: try context.requireCaller())
         let body = try await request.decodeJSON(KiwiWire.ProfileChange.self)
         let user = try await community.accounts.updateProfile(of: member, fullName: body.fullname, email: body.email)
+        // A new name is news to followers elsewhere; an email address is nobody's but the member's.
+        if user.fullName != member.fullName { await profileChanged(user) }
         return KiwiJSON.response(KiwiWire.User(user, links: links(request, context)))
     }
 
@@ -102,6 +104,13 @@ struct AccountController: Sendable {
         let member = try await community.accounts.owned(try context.username(), by: try context.requireCaller())
         let upload = try await request.photoForm(AvatarUpload.self, community: community, what: "an avatar")
         let user = try await community.accounts.setAvatar(of: member, file: upload.file, from: context.clientAddress)
+        await profileChanged(user)
         return KiwiJSON.response(KiwiWire.User(user, links: links(request, context)))
+    }
+
+    /// Queued with the change (never sent while it is answered); a database that fails now costs
+    /// the news to other servers, not the change's answer.
+    private func profileChanged(_ member: KiwiUser) async {
+        try? await federation?.federation.profileChanged(member.username)
     }
 }

@@ -92,6 +92,16 @@ struct FederationController: Sendable {
         return Self.activity(outbox.photos.signed(outbox.note(for: try await posts.post(try context.postID(), viewer: nil))))
     }
 
+    /// A comment as its `Note`, in reply to its post's: the id its `Create` and `Delete` name.
+    /// Looked for among its post's comments: other servers ask for one now and then.
+    @Sendable func commentNote(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let post = try context.postID()
+        guard let id = context.parameters.get("comment", as: Int64.self),
+            let comment = try await posts.comments(on: post, .everything, for: nil).first(where: { $0.id == id })
+        else { throw KiwiProblem.noSuchComment }
+        return Self.activity(federation.outbox.note(for: comment))
+    }
+
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         Self.activity(try await federation.collection(.followers, of: try context.username()))
     }

@@ -37,14 +37,13 @@ struct FollowController: Sendable {
     private func setFollowing(_ following: Bool, _ context: KiwiRequestContext) async throws -> Response {
         var name = try context.username()
         let (caller, address) = (try context.requireCaller(), context.clientAddress)
-        if let federation = federation?.federation, let handle = RemoteHandle(name) {
-            if handle.host != federation.host {
+        if let federation = federation?.federation {
+            if let handle = federation.reader(named: name) {
                 let remote = federation.remoteFollows
                 try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
                 return KiwiJSON.response(KiwiWire.Status())
             }
-            // `bob@this-host` is a member here, as WebFinger names him.
-            name = handle.username
+            name = federation.member(named: name)
         }
         try await following
             ? community.follows.follow(name, by: caller, from: address) : community.follows.unfollow(name, by: caller, from: address)

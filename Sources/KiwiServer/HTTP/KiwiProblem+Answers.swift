@@ -149,7 +149,7 @@ extension KiwiProblem {
         case .reportClosed(let how): "That report is closed already (\(how))."
         case .badSignature(let why): Self.sentence(why)
         case .serverBlocked(let host): "This server does not talk to \(host): an admin blocked it."
-        case .remoteServerFailed: "The other server cannot answer right now: try again later."
+        case .remoteServerFailed(let said): "The other server cannot answer right now (\(said)): try again later."
         case .serverNotBlocked(let host): "\(host) is not blocked."
         }
     }

@@ -5,7 +5,8 @@ import PluginAPI
 
 /// Posts, likes, comments, uploads and the book search: `GET|POST /posts`, `GET /feed`,
 /// `GET /users/<u>/posts`, `GET /books/<isbn13>/posts`, `GET|DELETE /posts/<id>`, `POST|DELETE /posts/<id>/like`,
-/// `GET /posts/<id>/comments`, `POST /comments`, `GET /books/search`.
+/// `GET /posts/<id>/comments`, `POST /comments`, `GET /books/search`; with federation on, a
+/// comment's `Note` at `GET /posts/<id>/comments/<comment>`.
 struct PostController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
@@ -17,6 +18,13 @@ struct PostController: Sendable {
         // The original answers its post routes under /api as well.
         addOriginalRoutes(to: router.group("api"))
         router.get("posts/:id/comments", use: comments).post("comments", use: commentOperation)
+        if let federation {
+            // A comment's `Note`, for other servers: the API reads comments by their post.
+            let noRoute: @Sendable (Request, KiwiRequestContext) async throws -> Response = { _, _ in
+                throw KiwiHTTPError(.notFound, "no such route")
+            }
+            router.get("posts/:id/comments/:comment", use: federation.negotiated(api: noRoute, activity: federation.commentNote))
+        }
         router.get("feed", use: feed).get("users/:username/posts", use: userPosts).get("books/:isbn13/posts", use: bookPosts)
     }
 

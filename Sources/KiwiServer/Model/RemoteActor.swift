@@ -11,6 +11,10 @@ struct RemoteActor: Sendable, Equatable {
     let keyID: String
     let publicKeyPEM: String
     let preferredUsername: String?
+    /// The name they go by, as their server shows it.
+    let name: String?
+    /// Their profile page there (an `http(s)` address, or nil).
+    let profileURL: String?
 
     /// Where an activity for them goes: their server's shared inbox when it has one.
     var deliveryInbox: String { sharedInbox ?? inbox }
@@ -36,11 +40,10 @@ struct RemoteActor: Sendable, Equatable {
         self.keyID = keyID
         publicKeyPEM = pem
         preferredUsername = object["preferredUsername"] as? String
-    }
-
-    init(id: String, inbox: String, sharedInbox: String?, keyID: String, publicKeyPEM: String, preferredUsername: String?) {
-        (self.id, self.inbox, self.sharedInbox, self.keyID) = (id, inbox, sharedInbox, keyID)
-        (self.publicKeyPEM, self.preferredUsername) = (publicKeyPEM, preferredUsername)
+        name = (object["name"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        // `url` is a link's address or a `Link` object; only a web address is kept for a page to link to.
+        let url = object["url"] as? String ?? (object["url"] as? [String: Any])?["href"] as? String
+        profileURL = url.flatMap { URL(string: $0) }.flatMap { ["https", "http"].contains($0.scheme?.lowercased()) ? $0.absoluteString : nil }
     }
 
     /// `alice@bookwyrm.example`.

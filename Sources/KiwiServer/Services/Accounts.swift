@@ -84,12 +84,14 @@ struct Accounts: Sendable {
 
     /// A member deletes their account, with their password asked again: everything of theirs goes,
     /// from every server at once (`AccountStore.deleteAccount`), and nobody can take the name for
-    /// 30 days. The community's last admin cannot leave it without one.
-    func deleteAccount(of member: KiwiUser, password: String, from address: String?) async throws {
+    /// 30 days. The community's last admin cannot leave it without one. `keepingKey`: their signing
+    /// key stays, for the `Delete` that tells other servers.
+    func deleteAccount(of member: KiwiUser, password: String, from address: String?, keepingKey: Bool = false) async throws {
         try await writes.limits.spend(.logins, account: nil, address: address)
         guard try await credentials(of: member.username, password: password) != nil else { throw KiwiProblem.wrongPassword }
         if try await store.role(of: member.username) == .admin, try await store.count(holding: .admin) <= 1 { throw KiwiProblem.lastAdmin }
-        guard let photos = try await store.deleteAccount(member.username, holdingNameUntil: Date().addingTimeInterval(Self.nameHeld)) else {
+        let until = Date().addingTimeInterval(Self.nameHeld)
+        guard let photos = try await store.deleteAccount(member.username, holdingNameUntil: until, keepingKey: keepingKey) else {
             throw KiwiProblem.noSuchUser
         }
         for photo in photos { await writes.photos.discard(photo) }

@@ -109,7 +109,7 @@ final class Deliveries: Service, Sendable {
             } catch FederationClient.Failure.privateAddress, FederationClient.Failure.notAURL {
                 outcome = .givenUp
             } catch KiwiProblem.noSuchUser {
-                // The signer's account was deleted, and its key with it.
+                // The signer's account was deleted, and its last deliveries with its key.
                 outcome = .givenUp
             } catch {
                 outcome = .failed

@@ -91,6 +91,18 @@ struct Federation: Sendable {
     /// The inbox every actor here shares: one delivery for many readers.
     var sharedInbox: String { "\(base)/inbox" }
 
+    /// The reader elsewhere a name in a path means (`alice@bookwyrm.example`); nil for a member
+    /// here, whose username is `member(named:)`: a plain username, or a handle at this server's
+    /// own host (`bob@kiwi.example.org`, as WebFinger names him).
+    func reader(named name: String) -> RemoteHandle? {
+        guard let handle = RemoteHandle(name), handle.host != host else { return nil }
+        return handle
+    }
+
+    func member(named name: String) -> String {
+        RemoteHandle(name).map(\.username) ?? name
+    }
+
     /// The member an actor id here names; nil for another server's actor.
     func username(ofActor id: String) -> String? {
         let prefix = "\(base)/users/"
@@ -195,6 +207,30 @@ struct Federation: Sendable {
         )
     }
 
+    /// Where a member's account deletion is told: the inboxes of their followers and of the
+    /// readers they follow elsewhere, each once.
+    func farewellInboxes(of username: String) async throws -> [String] {
+        Set(try await store.remoteFollowerInboxes(of: username) + store.remoteFollowing(of: username).map(\.inbox)).sorted()
+    }
+
+    /// A `Delete` of a deleted member's actor, for `inboxes`: signed with the key kept for it,
+    /// which goes with the last of them (`FederationStore.finishDelivery`).
+    func farewell(_ username: String, to inboxes: [String]) async throws {
+        let actor = actorID(username)
+        let delete = KiwiWire.Delete(of: actor, by: actor)
+        let body = Data(buffer: KiwiJSON.body(delete))
+        try await deliveries.queue(inboxes.map { OutgoingDelivery(inbox: $0, activityID: delete.id, signer: username, body: body) })
+    }
+
+    /// Tells a member's followers elsewhere that their profile changed: an `Update` of their actor.
+    func profileChanged(_ username: String) async throws {
+        let actor = try await actor(username, links: Links(base: base))
+        let update = KiwiWire.Update(id: "\(actor.id)#updates/\(UUID().uuidString.lowercased())", of: actor)
+        try await deliveries.queue([
+            OutgoingDelivery(inbox: Deliveries.followers, activityID: update.id, signer: username, body: Data(buffer: KiwiJSON.body(update)))
+        ])
+    }
+
     /// The server's own actor, which signs what the server fetches (Mastodon's "instance actor"):
     /// servers in secure mode answer only signed fetches.
     func serverActor() async throws -> KiwiWire.Actor {
@@ -251,17 +287,21 @@ struct Federation: Sendable {
         let store: any FederationStore
 
         @Sendable func signer(of owner: String) async throws -> FederationClient.Signer {
-            let id: String
-            if owner == Federation.server {
-                id = "\(base)/actor"
-            } else {
-                // A deleted member signs nothing more (their key went with the account).
-                id = Federation.actorID(try await accounts.admittedMember(owner).username, base: base)
+            if owner == Federation.server { return try await signer("\(base)/actor", key: Self.privateKey(of: owner, in: store)) }
+            let id = Federation.actorID(owner, base: base)
+            do {
+                _ = try await accounts.admittedMember(owner)
+            } catch KiwiProblem.noSuchUser {
+                // A member who left signs what was queued before (their account's `Delete`), with
+                // the key kept for it; then nothing more.
+                guard let kept = try await store.actorKey(of: owner) else { throw KiwiProblem.noSuchUser }
+                return try signer(id, key: kept)
             }
-            return FederationClient.Signer(
-                keyID: "\(id)#main-key",
-                key: try _RSA.Signing.PrivateKey(pemRepresentation: try await Self.privateKey(of: owner, in: store))
-            )
+            return try await signer(id, key: Self.privateKey(of: owner, in: store))
+        }
+
+        private func signer(_ actor: String, key: String) throws -> FederationClient.Signer {
+            FederationClient.Signer(keyID: "\(actor)#main-key", key: try _RSA.Signing.PrivateKey(pemRepresentation: key))
         }
 
         /// The actor's private key (PEM), made the first time anyone asks: one RSA key of 2,048 bits

@@ -117,6 +117,18 @@ final class KiwiCommunity: Sendable {
         health = DatabaseHealth(storage: storage, patience: healthPatience)
     }
 
+    /// A member deletes their account (`Accounts.deleteAccount`): with federation on, the servers
+    /// of their followers and followees elsewhere are told once it is gone (found before, while
+    /// the follows remain): no server hears of a deletion that then fails, and a delivery sent at
+    /// once finds the account gone and its key kept.
+    func deleteAccount(of member: KiwiUser, password: String, from address: String?) async throws {
+        let inboxes = try await federation?.farewellInboxes(of: member.username) ?? []
+        try await accounts.deleteAccount(of: member, password: password, from: address, keepingKey: !inboxes.isEmpty)
+        // The account is gone: a database that fails now costs the news to other servers (and
+        // leaves the key, which nothing signs with again), not the deletion's answer.
+        if let federation, !inboxes.isEmpty { try? await federation.farewell(member.username, to: inboxes) }
+    }
+
     /// What this server takes (`GET /instance`).
     var instance: KiwiWire.Instance { KiwiWire.Instance(configuration: .init(mediaAttachments: photos.limits)) }
 

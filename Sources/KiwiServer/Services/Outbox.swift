@@ -3,8 +3,9 @@ import KiwiMedia
 import KiwiWire
 
 /// What members do, sent to their followers on other servers: a post as a `Create` of a `Note`,
-/// its deletion as a `Delete`. Each activity is queued once for all of the member's followers
-/// (the queue fans it out to their inboxes), so a post costs one row however many follow.
+/// a comment as a `Create` of a `Note` in reply to its post's, and their deletions as `Delete`s.
+/// Each activity is queued once for all of the member's followers (the queue fans it out to
+/// their inboxes), so a post costs one row however many follow.
 struct Outbox: Sendable {
     let base: String
     let photos: NotePhotos
@@ -13,7 +14,7 @@ struct Outbox: Sendable {
     /// The post as other servers show it.
     func note(for post: KiwiPost) -> KiwiWire.Note {
         let author = Federation.actorID(post.owner.username, base: base)
-        var content = post.caption.map { "<p>\(HTMLText.escaped($0).replacingOccurrences(of: "\n", with: "<br>"))</p>" } ?? ""
+        var content = post.caption.map(Self.paragraph) ?? ""
         if let book = post.book {
             let by = book.authors.isEmpty ? "" : " by \(HTMLText.escaped(book.authors.joined(separator: ", ")))"
             content += "<p>📖 <a href=\"\(base)/books/\(book.isbn13)\">\(HTMLText.escaped(book.title))</a>\(by)</p>"
@@ -30,7 +31,29 @@ struct Outbox: Sendable {
         )
     }
 
+    /// A comment as other servers show it: a reply to its post's `Note`.
+    func note(for comment: KiwiComment) -> KiwiWire.Note {
+        let author = Federation.actorID(comment.owner.username, base: base)
+        return KiwiWire.Note(
+            id: Self.noteID(comment: comment.id, on: comment.postID, base: base),
+            attributedTo: author,
+            url: "\(base)/p/\(comment.postID)#c\(comment.id)",
+            inReplyTo: Self.noteID(comment.postID, base: base),
+            published: isoTime(comment.createdAt),
+            followers: "\(author)/followers",
+            content: Self.paragraph(comment.text),
+            summary: comment.spoiler,
+            attachment: []
+        )
+    }
+
     static func noteID(_ post: Int64, base: String) -> String { "\(base)/posts/\(post)" }
+    static func noteID(comment: Int64, on post: Int64, base: String) -> String { "\(base)/posts/\(post)/comments/\(comment)" }
+
+    /// A member's text as HTML, its lines kept.
+    private static func paragraph(_ text: String) -> String {
+        "<p>\(HTMLText.escaped(text).replacingOccurrences(of: "\n", with: "<br>"))</p>"
+    }
 
     /// Sends a new post to the author's followers elsewhere.
     func posted(_ post: KiwiPost) async throws {
@@ -38,9 +61,24 @@ struct Outbox: Sendable {
         try await toFollowers(of: post.owner.username, create.id, Data(buffer: KiwiJSON.body(create)))
     }
 
+    /// Sends a new comment to its author's followers elsewhere.
+    func commented(_ comment: KiwiComment) async throws {
+        let create = KiwiWire.Create(note: note(for: comment))
+        try await toFollowers(of: comment.owner.username, create.id, Data(buffer: KiwiJSON.body(create)))
+    }
+
     /// Tells the author's followers elsewhere that a post is gone.
     func deleted(post id: Int64, author: String) async throws {
-        let delete = KiwiWire.Delete(of: Self.noteID(id, base: base), by: Federation.actorID(author, base: base))
+        try await deleted(Self.noteID(id, base: base), by: author)
+    }
+
+    /// Tells the commenter's followers elsewhere that a comment is gone.
+    func deleted(comment id: Int64, on post: Int64, author: String) async throws {
+        try await deleted(Self.noteID(comment: id, on: post, base: base), by: author)
+    }
+
+    private func deleted(_ note: String, by author: String) async throws {
+        let delete = KiwiWire.Delete(of: note, by: Federation.actorID(author, base: base))
         try await toFollowers(of: author, delete.id, Data(buffer: KiwiJSON.body(delete)))
     }
 

@@ -243,17 +243,18 @@ final class Posts: Sendable {
     /// The same for a comment.
     func remove(comment id: Int64, of author: String) async throws -> Bool {
         guard let removal = try await store.deleteComment(id, ifOwnedBy: author), removal.removed else { return false }
-        await removed(removal)
+        await removed(removal, comment: id)
         return true
     }
 
-    /// Tells the community a post or a comment is gone (a post's photo with it, from every server),
-    /// and a post's author's followers elsewhere.
-    private func removed(_ removal: Removal) async {
+    /// Tells the community a post or a `comment` is gone (a post's photo with it, from every
+    /// server), and its author's followers elsewhere.
+    private func removed(_ removal: Removal, comment: Int64? = nil) async {
         if let image = removal.image {
             await writes.photos.discard(image)
             if removal.removed { try? await outbox?.deleted(post: removal.post, author: removal.postAuthor) }
         }
+        if let comment, removal.removed { try? await outbox?.deleted(comment: comment, on: removal.post, author: removal.owner) }
         tell(post: removal.post, author: removal.postAuthor, made: false, removal.notices)
     }
 
@@ -328,13 +329,15 @@ final class Posts: Sendable {
                 keeping: keep?.of(\.comment)
             )
             tell(post: id, author: commented.author, made: false, commented.notices)
+            // Queued with the comment, as a post is.
+            try? await outbox?.commented(commented.comment)
             return commented.comment
         }
     }
 
     /// Its author's only.
     func uncomment(_ id: Int64, by caller: KiwiUser) async throws {
-        await removed(try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment))
+        await removed(try await owned(store.deleteComment(id, ifOwnedBy: caller.username), else: .noSuchComment), comment: id)
     }
 
     /// The versions of an uploaded photo by its name (made now for one kept before versions existed).

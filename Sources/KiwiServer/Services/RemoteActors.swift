@@ -21,6 +21,9 @@ final class RemoteActors: Sendable {
     private let client: FederationClient
     private let signer: @Sendable () async throws -> FederationClient.Signer
     private let kept = Mutex([String: Entry]())
+    /// The actor each handle named, and when: a handle found lately is not asked of WebFinger again
+    /// (a reader's profile page, looked at again, asks their server nothing).
+    private let named = Mutex([String: (id: String, found: Date)]())
 
     init(client: FederationClient, signer: @escaping @Sendable () async throws -> FederationClient.Signer) {
         (self.client, self.signer) = (client, signer)
@@ -54,7 +57,9 @@ final class RemoteActors: Sendable {
     /// WebFinger document of `acct:alice@bookwyrm.example` at that host, then the actor its `self`
     /// link names. Plain http is tried after https only where private addresses are allowed (a test
     /// or a LAN has no certificate).
-    func actor(named handle: RemoteHandle) async throws -> RemoteActor {
+    func actor(named handle: RemoteHandle, now: Date = Date()) async throws -> RemoteActor {
+        let known = named.withLock { $0[handle.description].flatMap { now.timeIntervalSince($0.found) < Self.freshFor ? $0.id : nil } }
+        if let known { return try await actor(known, now: now) }
         var failure: (any Error)?
         for scheme in client.allowsPrivate ? ["https", "http"] : ["https"] {
             // The host may name a port; a handle holds no character a URL would have to escape.
@@ -72,11 +77,23 @@ final class RemoteActors: Sendable {
                 failure = error
                 continue
             }
-            guard let found = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
-                let links = found["links"] as? [[String: Any]],
+            guard let found = try? JSONSerialization.jsonObject(with: document) as? [String: Any] else {
+                throw FederationClient.Failure.unreachable("\(handle.host) names no actor for \(handle)")
+            }
+            // A document about someone else (a server that answers every name with one actor)
+            // names nobody by that name, as Mastodon reads the `subject` back.
+            if let subject = (found["subject"] as? String)?.lowercased(), subject != "acct:\(handle)", subject != handle.description {
+                throw FederationClient.Failure.status(404, handle.host)
+            }
+            guard let links = found["links"] as? [[String: Any]],
                 let id = links.first(where: { $0["rel"] as? String == "self" && Self.isActivityJSON($0["type"] as? String) })?["href"] as? String
             else { throw FederationClient.Failure.unreachable("\(handle.host) names no actor for \(handle)") }
-            return try await actor(id)
+            let actor = try await actor(id, now: now)
+            named.withLock { named in
+                if named.count >= Self.capacity { named.removeAll(keepingCapacity: true) }
+                named[handle.description] = (actor.id, now)
+            }
+            return actor
         }
         throw failure ?? FederationClient.Failure.unreachable("\(handle.host) cannot be reached")
     }

@@ -15,10 +15,7 @@ struct RemoteFollows: Sendable {
 
     func follow(_ handle: RemoteHandle, by caller: KiwiUser, from address: String?) async throws {
         try await limits.spend(.follows, account: caller.username, address: address)
-        try await refuseBlocked("https://\(handle.host)/")
-        let reader = try await found(handle)
-        // WebFinger on a domain may name an actor on another host, which a block may cover.
-        try await refuseBlocked(reader.id)
+        let reader = try await reader(handle)
         // Following twice is fine: an accepted follow stands (a pending one is asked again, in
         // case their server missed it).
         if try await store.remoteFollowing(of: caller.username).contains(where: { $0.actor == reader.id && $0.accepted }) { return }
@@ -59,6 +56,16 @@ struct RemoteFollows: Sendable {
 
     func followers(of username: String) async throws -> [KiwiWire.RemoteReader] {
         try await store.remoteFollowers(of: username).map { KiwiWire.RemoteReader(handle: RemoteHandle.named(by: $0.actor), actor: $0.actor) }
+    }
+
+    /// The reader a handle names (their profile page shows them); a blocked server is refused
+    /// before it is asked anything.
+    func reader(_ handle: RemoteHandle) async throws -> RemoteActor {
+        try await refuseBlocked("https://\(handle.host)/")
+        let reader = try await found(handle)
+        // WebFinger on a domain may name an actor on another host, which a block may cover.
+        try await refuseBlocked(reader.id)
+        return reader
     }
 
     private func refuseBlocked(_ url: String) async throws {

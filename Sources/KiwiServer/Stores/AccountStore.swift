@@ -34,8 +34,10 @@ protocol AccountStore: Sendable {
     /// sessions, kept answers, and the stored images of their posts and avatar. Reports about
     /// them stay without the content they kept (the category, the reporter's words and the
     /// outcome remain), as does the audit log; nobody can sign up with the name until
-    /// `heldUntil`. Answers the photos it let go (files to remove, if they are); nil for no such member.
-    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) async throws -> [String]?
+    /// `heldUntil`. Their signing key goes too, unless `keepingKey` (it signs the `Delete` that
+    /// tells other servers, and goes with the last of it). Answers the photos it let go (files to
+    /// remove, if they are); nil for no such member.
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date, keepingKey: Bool) async throws -> [String]?
 
     func createSession(tokenHash: String, username: String) async throws
     func sessionUser(tokenHash: String) async throws -> KiwiUser?

@@ -54,7 +54,8 @@ protocol FederationStore: Sendable {
     func claimDeliveries(dueBy now: Date, heldUntil: Date, limit: Int) async throws -> [Delivery]
     /// Replaces the delivery `id` with one of the same activity to each of `inboxes`, at once.
     func fanOut(_ id: Int64, to inboxes: [String]) async throws
-    /// The delivery is done with: `delivered` (its host answered, so it is failing no more), or given up.
+    /// The delivery is done with: `delivered` (its host answered, so it is failing no more), or given
+    /// up. A deleted member's key goes with the last delivery it signs (their account's `Delete`).
     func finishDelivery(_ id: Int64, delivered: Bool) async throws
     /// The delivery failed at `now`; it is tried again at `due`. Its host is kept as failing since
     /// its first failure with no delivery after it: answers since when.

@@ -4,10 +4,15 @@ import KiwiServerSettings
 import KiwiWire
 
 extension KiwiPages {
-    /// `/@<username>`: avatar, name, followers, following, streak and their posts as a grid.
+    /// `/@<username>`: avatar, name, followers, following, streak and their posts as a grid. With
+    /// federation on, `/@alice@bookwyrm.example` is a reader elsewhere (`remoteProfile`).
     @Sendable func profile(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let viewer = try await viewer(request, context)
         let name = try context.username()
+        if let federation = community.federation {
+            if let handle = federation.reader(named: name) { return try await remoteProfile(handle, federation, request, context) }
+            if name.contains("@") { return redirect("/@\(federation.member(named: name))") }
+        }
+        let viewer = try await viewer(request, context)
         let user = try await community.accounts.member(name)
         let window = try listWindow(request, size: Self.gridSize)
         let links = links(request, context)
@@ -101,16 +106,24 @@ extension KiwiPages {
     }
 
     @Sendable func follow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        let form = try await form(request)
-        let name = try context.username()
-        try await community.follows.follow(name, by: try member(request, context, form), from: context.clientAddress)
-        return redirect("/@\(name)")
+        try await setFollowing(true, request, context)
     }
 
     @Sendable func unfollow(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        try await setFollowing(false, request, context)
+    }
+
+    /// A member here, or (federation on) a reader elsewhere (`/@alice@bookwyrm.example/follow`).
+    private func setFollowing(_ following: Bool, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let name = try context.username()
-        try await community.follows.unfollow(name, by: try member(request, context, form), from: context.clientAddress)
+        let (caller, address) = (try member(request, context, form), context.clientAddress)
+        if let remote = community.federation?.remoteFollows, let handle = community.federation?.reader(named: name) {
+            try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
+        } else {
+            try await following
+                ? community.follows.follow(name, by: caller, from: address) : community.follows.unfollow(name, by: caller, from: address)
+        }
         return redirect("/@\(name)")
     }
 
@@ -249,7 +262,7 @@ extension KiwiPages {
             guard form.username == member.username else {
                 throw KiwiProblem.invalid("type your username, \(member.username), to confirm")
             }
-            try await community.accounts.deleteAccount(of: member, password: form.password ?? "", from: context.clientAddress)
+            try await community.deleteAccount(of: member, password: form.password ?? "", from: context.clientAddress)
         } catch let problem as KiwiProblem where problem.shownOnForm {
             var shown = try await leavePage(user)
             shown.message = problem.sentence

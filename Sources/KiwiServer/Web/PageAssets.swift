@@ -12,6 +12,7 @@ enum PageAssets {
         "feed": PackageResources.feed_mustache,
         "post": PackageResources.post_mustache,
         "profile": PackageResources.profile_mustache,
+        "remote": PackageResources.remote_mustache,
         "login": PackageResources.login_mustache,
         "signup": PackageResources.signup_mustache,
         "new": PackageResources.new_mustache,

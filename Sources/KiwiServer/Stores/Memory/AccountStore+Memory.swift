@@ -58,7 +58,7 @@ extension MemoryKiwiDatabase: AccountStore {
         return (member.user, replaced)
     }
 
-    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) -> [String]? {
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date, keepingKey: Bool) -> [String]? {
         guard let member = members.removeValue(forKey: username) else { return nil }
         let theirs = posts.values.filter { $0.post.owner.username == username }.map(\.post)
         let photos = theirs.map(\.image) + [member.user.avatar].compactMap { $0 }
@@ -75,7 +75,7 @@ extension MemoryKiwiDatabase: AccountStore {
         mutes.removeAll { $0.by == username || $0.of == username }
         readings = readings.filter { $0.value.reader != username }
         sessions = sessions.filter { $0.value != username }
-        actorKeys[username] = nil
+        if !keepingKey { actorKeys[username] = nil }
         remoteFollowers[username] = nil
         remoteFollowing[username] = nil
         answers = answers.filter { !$0.key.hasPrefix(Self.answerKey(username, "")) }

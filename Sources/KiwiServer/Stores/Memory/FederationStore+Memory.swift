@@ -9,6 +9,12 @@ extension MemoryKiwiDatabase: FederationStore {
         return key
     }
 
+    /// Whether deliveries that `owner`'s key signs are still queued (a fan-out to their followers
+    /// signs nothing itself).
+    func signsDeliveries(_ owner: String) -> Bool {
+        deliveries.values.contains { $0.delivery.outgoing.signer == owner && $0.delivery.outgoing.inbox != Deliveries.followers }
+    }
+
     func usage(activeSince month: Date, _ halfYear: Date) -> KiwiUsage {
         let acts = posts.values.map { ($0.post.owner.username, $0.post.createdAt) } + comments.values.map { ($0.owner.username, $0.createdAt) }
         func active(since start: Date) -> Int { Set(acts.filter { $0.1 >= start }.map(\.0)).count }
@@ -94,8 +100,11 @@ extension MemoryKiwiDatabase: FederationStore {
     }
 
     func finishDelivery(_ id: Int64, delivered: Bool) {
-        if delivered, let host = deliveries[id]?.delivery.outgoing.host { failingHosts[host] = nil }
-        deliveries[id] = nil
+        guard let outgoing = deliveries.removeValue(forKey: id)?.delivery.outgoing else { return }
+        if delivered { failingHosts[outgoing.host] = nil }
+        if members[outgoing.signer] == nil, outgoing.signer != Federation.server, !signsDeliveries(outgoing.signer) {
+            actorKeys[outgoing.signer] = nil
+        }
     }
 
     func postponeDelivery(_ id: Int64, attempts: Int, due: Date, failedAt now: Date) -> Date {

@@ -105,7 +105,7 @@ extension PostgresKiwiDatabase: AccountStore {
         return answer
     }
 
-    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) async throws -> [String]? {
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date, keepingKey: Bool) async throws -> [String]? {
         let logger = self.logger
         let nothing = KiwiReportedContent().stored
         let until = heldUntil.timeIntervalSince1970
@@ -134,7 +134,7 @@ extension PostgresKiwiDatabase: AccountStore {
                 "UPDATE reports SET content = \(nothing) WHERE account = \(username)",
                 "DELETE FROM images WHERE name IN (SELECT image FROM posts WHERE owner = \(username)) OR name = \(avatar)",
                 "DELETE FROM kept_answers WHERE account = \(username)",
-                "DELETE FROM actor_keys WHERE owner = \(username)",
+                "DELETE FROM actor_keys WHERE owner = \(username) AND NOT \(keepingKey)",
                 // The rest goes with the member's row (ON DELETE CASCADE), and every server hears of each row.
                 "DELETE FROM users WHERE username = \(username)",
                 """

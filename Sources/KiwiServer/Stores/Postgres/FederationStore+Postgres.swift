@@ -232,13 +232,15 @@ extension PostgresKiwiDatabase: FederationStore {
     }
 
     func finishDelivery(_ id: Int64, delivered: Bool) async throws {
-        let query: PostgresQuery =
-            delivered
-            ? """
-            WITH done AS (DELETE FROM deliveries WHERE id = \(id) RETURNING host)
-            DELETE FROM failing_hosts WHERE host IN (SELECT host FROM done)
+        // One statement. Its parts see the deliveries as they were before it: the one finished is
+        // left out by its id.
+        let query: PostgresQuery = """
+            WITH done AS (DELETE FROM deliveries WHERE id = \(id) RETURNING host, signer),
+            answered AS (DELETE FROM failing_hosts WHERE \(delivered) AND host IN (SELECT host FROM done))
+            DELETE FROM actor_keys k WHERE k.owner IN (SELECT signer FROM done) AND k.owner <> \(Federation.server)
+            AND NOT EXISTS (SELECT 1 FROM users WHERE username = k.owner)
+            AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.signer = k.owner AND d.id <> \(id) AND d.inbox <> \(Deliveries.followers))
             """
-            : "DELETE FROM deliveries WHERE id = \(id)"
         _ = try await rows(query) { _ in () }
     }
 

@@ -101,12 +101,12 @@ extension SQLiteKiwiDatabase: AccountStore {
         return answer
     }
 
-    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date) async throws -> [String]? {
+    func deleteAccount(_ username: String, holdingNameUntil heldUntil: Date, keepingKey: Bool) async throws -> [String]? {
         try await write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT avatar FROM users WHERE username = ?", arguments: [username]) else { return nil }
             let photos =
                 try String.fetchAll(db, sql: "SELECT image FROM posts WHERE owner = ?", arguments: [username]) + [row[0] as String?].compactMap { $0 }
-            let statements = [
+            let statements: [String?] = [
                 "UPDATE posts SET like_count = like_count - 1 WHERE owner <> :member AND id IN (SELECT post_id FROM likes WHERE owner = :member)",
                 """
                 UPDATE posts SET comment_count = comment_count - (SELECT count(*) FROM comments c WHERE c.post_id = posts.id AND c.owner = :member)
@@ -116,7 +116,7 @@ extension SQLiteKiwiDatabase: AccountStore {
                 "UPDATE reports SET content = :nothing WHERE account = :member",
                 "DELETE FROM images WHERE name IN (SELECT image FROM posts WHERE owner = :member) OR name = (SELECT avatar FROM users WHERE username = :member)",
                 "DELETE FROM kept_answers WHERE account = :member",
-                "DELETE FROM actor_keys WHERE owner = :member",
+                keepingKey ? nil : "DELETE FROM actor_keys WHERE owner = :member",
                 // The rest goes with the member's row (ON DELETE CASCADE).
                 "DELETE FROM users WHERE username = :member",
                 "INSERT INTO held_names (username, until) VALUES (lower(:member), :until) ON CONFLICT (username) DO UPDATE SET until = excluded.until",
@@ -124,7 +124,7 @@ extension SQLiteKiwiDatabase: AccountStore {
             let arguments: StatementArguments = [
                 "member": username, "nothing": KiwiReportedContent().stored, "until": heldUntil.timeIntervalSince1970,
             ]
-            for sql in statements { try db.execute(sql: sql, arguments: arguments) }
+            for sql in statements.compactMap({ $0 }) { try db.execute(sql: sql, arguments: arguments) }
             return photos
         }
     }

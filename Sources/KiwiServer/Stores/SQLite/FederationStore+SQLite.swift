@@ -201,6 +201,17 @@ extension SQLiteKiwiDatabase: FederationStore {
             if delivered {
                 try db.execute(sql: "DELETE FROM failing_hosts WHERE host = (SELECT host FROM deliveries WHERE id = ?)", arguments: [id])
             }
+            // A member is asked first (their key's row, then theirs): only a deleted one's key
+            // looks further.
+            try db.execute(
+                sql: """
+                    DELETE FROM actor_keys WHERE owner = (SELECT signer FROM deliveries WHERE id = :id) AND owner <> '\(Federation.server)'
+                    AND NOT EXISTS (SELECT 1 FROM users WHERE username = actor_keys.owner)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM deliveries WHERE signer = actor_keys.owner AND id <> :id AND inbox <> '\(Deliveries.followers)')
+                    """,
+                arguments: ["id": id]
+            )
             try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id])
         }
     }
