@@ -201,12 +201,13 @@ extension SQLiteKiwiDatabase: FederationStore {
             if delivered {
                 try db.execute(sql: "DELETE FROM failing_hosts WHERE host = (SELECT host FROM deliveries WHERE id = ?)", arguments: [id])
             }
-            // A member is asked first (their key's row, then theirs): only a deleted one's key
-            // looks further.
+            // The signer is named only when they are no member: a member's delivery looks no
+            // further than their row, and only a deleted one's looks through the queue.
             try db.execute(
                 sql: """
-                    DELETE FROM actor_keys WHERE owner = (SELECT signer FROM deliveries WHERE id = :id) AND owner <> '\(Federation.server)'
-                    AND NOT EXISTS (SELECT 1 FROM users WHERE username = actor_keys.owner)
+                    DELETE FROM actor_keys WHERE owner = (
+                        SELECT signer FROM deliveries WHERE id = :id AND signer <> '\(Federation.server)'
+                        AND NOT EXISTS (SELECT 1 FROM users WHERE username = deliveries.signer))
                     AND NOT EXISTS (
                         SELECT 1 FROM deliveries WHERE signer = actor_keys.owner AND id <> :id AND inbox <> '\(Deliveries.followers)')
                     """,
