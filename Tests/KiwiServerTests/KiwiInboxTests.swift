@@ -322,6 +322,7 @@ import _CryptoExtras
 
                 let own = try await client.page("/@ada@kiwi.test")
                 #expect(own.status == .seeOther && own.location == "/@ada")
+                #expect(try await client.page("/@a@b@c").status == .notFound, "no handle, and nobody here")
                 let host = alice.handle.split(separator: "@")[1]
                 #expect(try await client.page("/@nobody@\(host)").status == .notFound)
                 // A server that answers every name with alice names nobody else.

@@ -10,7 +10,9 @@ extension KiwiPages {
         let name = try context.username()
         if let federation = community.federation {
             if let handle = federation.reader(named: name) { return try await remoteProfile(handle, federation, request, context) }
-            if name.contains("@") { return redirect("/@\(federation.member(named: name))") }
+            // `/@bob@this-host` is bob's page (anything else with an `@` is nobody here).
+            let member = federation.member(named: name)
+            if member != name { return redirect("/@\(member)") }
         }
         let viewer = try await viewer(request, context)
         let user = try await community.accounts.member(name)
@@ -118,13 +120,15 @@ extension KiwiPages {
         let form = try await form(request)
         let name = try context.username()
         let (caller, address) = (try member(request, context, form), context.clientAddress)
-        if let remote = community.federation?.remoteFollows, let handle = community.federation?.reader(named: name) {
+        if let federation = community.federation, let handle = federation.reader(named: name) {
+            let remote = federation.remoteFollows
             try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
-        } else {
-            try await following
-                ? community.follows.follow(name, by: caller, from: address) : community.follows.unfollow(name, by: caller, from: address)
+            return redirect("/@\(name)")
         }
-        return redirect("/@\(name)")
+        let member = community.federation?.member(named: name) ?? name
+        try await following
+            ? community.follows.follow(member, by: caller, from: address) : community.follows.unfollow(member, by: caller, from: address)
+        return redirect("/@\(member)")
     }
 
     // MARK: logging in and out
