@@ -60,19 +60,30 @@ routes=(
 echo "### instructions a request (callgrind)"
 warm=5 count_instructions reads "$toolbox" 200 "${routes[@]}"
 # Federation's reads, on a server with it on (its links are the public URL's, so its own server).
-# reader0 is made an admin for the list of blocked servers.
+# reader0 is made an admin for the list of blocked servers, and comments on post 1000 (comment 1);
+# alice is a reader on another server (a stub on loopback: private addresses are allowed).
 XDG_DATA_HOME="$data" "$toolbox" kiwi role reader0 admin >/dev/null
+serve
+token=$(curl -sf "$base/sessions" -d '{"username":"reader0","password":"benchmark"}' | python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+curl -sf "$base/comments" -H "Authorization: Bearer $token" -d 'operation=create&postid=1000&text=The+last+chapter+undid+me' >/dev/null
+kill "$pid"; wait "$pid" 2>/dev/null || true
+elsewhere=$(free_port)
+python3 Tests/Benchmarks/kiwi_remote_reader.py "$elsewhere" &
+pids+=($!)
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$elsewhere/users/alice" >/dev/null && break; sleep 0.1; done
 federated=(
     "/.well-known/webfinger?resource=acct:reader0@kiwi.bench"
     "/users/reader0 actor"
     "/users/reader0/outbox actor"
     "20 /nodeinfo/2.1"
     "/posts/1000 actor"
+    "/posts/1000/comments/1 actor"
     "/domain_blocks logged-in"
     "/users/reader0/following/remote"
+    "20 /@alice@127.0.0.1:$elsewhere page"
 )
-serving="--federation on --public-url https://kiwi.bench" warm=5 count_instructions federated "$toolbox" 200 "${federated[@]}"
-cat "$work/reads.counts" "$work/federated.counts" | cut -f1,2 | sed "s|/books/$book|/books/ISBN|" \
+serving="--federation on --federation-allow-private --public-url https://kiwi.bench" warm=5 count_instructions federated "$toolbox" 200 "${federated[@]}"
+cat "$work/reads.counts" "$work/federated.counts" | cut -f1,2 | sed -e "s|/books/$book|/books/ISBN|" -e "s|127.0.0.1:$elsewhere|HOST|" \
     | awk -F'\t' '{print $1 "\t" $2 "\tinstructions"}' >"$work/measured.tsv"
 
 echo "### the heap with 1,000 live streams open (heaptrack)"
