@@ -201,9 +201,9 @@ extension KiwiWire {
         }
     }
 
-    /// A `Follow`: sent on its own by a member following someone elsewhere (with its `@context`),
-    /// or given back inside an `Accept` or `Undo` (without).
-    public struct FollowActivity: Codable, Sendable, Equatable {
+    /// An actor's `Follow` or `Block` of another: sent on its own by a member (with its
+    /// `@context`), or given back inside an `Accept`, `Reject` or `Undo` (without).
+    public struct ActorActivity: Codable, Sendable, Equatable {
         public var context: String?
         public var id: String
         public var type: String
@@ -215,28 +215,30 @@ extension KiwiWire {
             case id, type, actor, object
         }
 
-        public init(id: String, actor: String, object: String, sentOnItsOwn: Bool = false) {
-            (context, self.id, type) = (sentOnItsOwn ? KiwiWire.activityStreams : nil, id, "Follow")
+        /// `type`: `Follow` or `Block`.
+        public init(_ type: String = "Follow", id: String, actor: String, object: String, sentOnItsOwn: Bool = false) {
+            (context, self.id, self.type) = (sentOnItsOwn ? KiwiWire.activityStreams : nil, id, type)
             (self.actor, self.object) = (actor, object)
         }
     }
 
-    /// An activity about a `Follow`: the `Accept` of the member followed (a Kiwi reader's follows
-    /// are open), or the `Undo` of the member who follows.
-    public struct AboutFollow: Codable, Sendable, Equatable {
+    /// An activity about a `Follow` or a `Block`: the member followed accepts a follow (a Kiwi
+    /// reader's follows are open) or rejects one from a reader they block, or a member undoes their
+    /// own follow or block.
+    public struct AboutActivity: Codable, Sendable, Equatable {
         public var context: String
         public var id: String
         public var type: String
         public var actor: String
-        public var object: FollowActivity
+        public var object: ActorActivity
 
         enum CodingKeys: String, CodingKey {
             case context = "@context"
             case id, type, actor, object
         }
 
-        /// `type`: `Accept` or `Undo`.
-        public init(_ type: String, id: String, actor: String, object: FollowActivity) {
+        /// `type`: `Accept`, `Reject` or `Undo`.
+        public init(_ type: String, id: String, actor: String, object: ActorActivity) {
             (context, self.id, self.type, self.actor, self.object) = (KiwiWire.activityStreams, id, type, actor, object)
         }
     }

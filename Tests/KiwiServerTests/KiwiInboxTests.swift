@@ -100,14 +100,21 @@ import _CryptoExtras
         return (answer.status, String(decoding: answer.body, as: UTF8.self))
     }
 
-    /// Ada follows (`DELETE`: unfollows) someone by `handle` at the server on `port`. Her server asks
-    /// theirs (WebFinger, then the actor, each allowed `FederationClient.timeout`), which on a
-    /// loaded machine can take longer than the test client waits (20 s).
-    static func follow(_ handle: String, _ method: String = "POST", port: Int, token: String) async throws -> (status: Int, answer: [String: Any]?) {
+    /// Ada follows (`DELETE`: unfollows) someone by `handle` at the server on `port`, or blocks them
+    /// (`action: "block"`). Her server asks theirs (WebFinger, then the actor, each allowed
+    /// `FederationClient.timeout`), which on a loaded machine can take longer than the test client
+    /// waits (20 s).
+    static func follow(
+        _ handle: String,
+        _ method: String = "POST",
+        action: String = "follow",
+        port: Int,
+        token: String
+    ) async throws -> (status: Int, answer: [String: Any]?) {
         let answer = try await AsyncHTTPTransport().send(
             PluginAPI.HTTPRequest(
                 method: method,
-                url: URL(string: "http://127.0.0.1:\(port)/users/\(handle)/follow")!,
+                url: URL(string: "http://127.0.0.1:\(port)/users/\(handle)/\(action)")!,
                 headers: ["Authorization": "Bearer \(token)"],
                 namespace: "test"
             ),
@@ -414,6 +421,88 @@ import _CryptoExtras
             #expect(status == .badGateway && said?["error"] as? String == "remote_server_failed", "\(String(describing: said))")
             #expect((said?["message"] as? String)?.contains("loopback, private or link-local") == true)
             #expect(alice.server.requests.isEmpty)
+        }
+    }
+
+    /// Ada blocks alice by her handle: the follows between them end both ways, alice's server gets a
+    /// `Block` signed by ada, alice's next `Follow` is rejected and ada cannot follow her; unblocking
+    /// sends the `Undo`. Then alice blocks ada from her server: the follows end the same way, ada is
+    /// told so when she would follow, and alice's `Undo` lets her.
+    @Test(arguments: StoreKind.available) func aBlockWithAReaderElsewhereEndsTheirFollowsAndGoesBothWays(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, _, client, ada, port in
+            do {
+                let ofAda = "https://kiwi.test/users/ada"
+                func delivered(_ type: String) -> [[String: Any]] { alice.delivered.filter { $0["type"] as? String == type } }
+                func following() async throws -> [[String: Any]]? { try await client.json(.get, "/users/ada/following/remote").1 as? [[String: Any]] }
+                /// Alice and ada follow each other: alice's `Follow` accepted, ada's accepted by alice's server.
+                func followEachOther() async throws {
+                    #expect(try await alice.followsAda(at: port).0 == 202)
+                    let asked = delivered("Follow").count
+                    #expect(try await Self.follow(alice.handle, port: port, token: ada).status == 200)
+                    #expect(try await Self.eventually { delivered("Follow").count == asked + 1 }, "no Follow reached alice")
+                    let accept: [String: Any] = [
+                        "id": "\(alice.id)#accepts/\(UUID())", "type": "Accept", "actor": alice.id, "object": delivered("Follow").last!,
+                    ]
+                    #expect(try await Self.post(accept, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                    #expect(try await Self.followers(client, of: "ada") == 1)
+                    #expect(try await following()?.first?["pending"] as? Bool == false)
+                }
+                try await followEachOther()
+
+                let (blocked, said) = try await Self.follow(alice.handle, action: "block", port: port, token: ada)
+                #expect(blocked == 200, "\(String(describing: said))")
+                #expect(try await Self.eventually { !delivered("Block").isEmpty }, "no Block reached alice")
+                let block = try #require(delivered("Block").first)
+                #expect(block["actor"] as? String == ofAda && block["object"] as? String == alice.id)
+                #expect(block["@context"] as? String == "https://www.w3.org/ns/activitystreams")
+                let blockID = try #require(block["id"] as? String)
+                #expect(blockID.hasPrefix("\(ofAda)#blocks/"))
+                let sent = try #require(alice.server.requests.last { $0.method == "POST" })
+                #expect(try Self.verifies(sent, publicKeyPEM: try await Self.actorKey(client, "/users/ada")))
+                #expect(try await Self.followers(client, of: "ada") == 0, "her follow of ada ended")
+                #expect(try await following()?.isEmpty == true, "ada's follow of her ended")
+                let listed = try await client.json(.get, "/users/me/blocks/remote", token: ada).1 as? [[String: Any]]
+                #expect(listed?.count == 1 && listed?.first?["handle"] as? String == alice.handle && listed?.first?["actor"] as? String == alice.id)
+                #expect(try await Self.follow(alice.handle, action: "block", port: port, token: ada).status == 200, "blocking twice is fine")
+
+                // While it stands: her Follow is rejected, and ada's refused.
+                let follow = alice.follow(ofAda)
+                #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.eventually { !delivered("Reject").isEmpty }, "no Reject reached alice")
+                #expect((delivered("Reject").first?["object"] as? [String: Any])?["id"] as? String == follow["id"] as? String)
+                #expect(try await Self.followers(client, of: "ada") == 0)
+                let refused = try await Self.follow(alice.handle, port: port, token: ada)
+                #expect(refused.status == 403 && refused.answer?["error"] as? String == "you_blocked")
+                #expect(delivered("Block").count == 1, "one Block for two asks")
+                let page = try await client.page("/@\(alice.handle)", session: ada).html
+                #expect(
+                    page.contains("You have blocked Alice &lt;Liddell&gt;") && page.contains(">Unblock<")
+                        && !page.contains("\(alice.handle)/follow\"")
+                )
+
+                // Unblocked: the Undo of that Block, and the follow may be asked again.
+                #expect(try await Self.follow(alice.handle, "DELETE", action: "block", port: port, token: ada).status == 200)
+                #expect(try await Self.eventually { !delivered("Undo").isEmpty }, "no Undo reached alice")
+                let undo = try #require(delivered("Undo").first)
+                #expect(undo["actor"] as? String == ofAda && (undo["object"] as? [String: Any])?["id"] as? String == blockID)
+                #expect((undo["object"] as? [String: Any])?["type"] as? String == "Block")
+                #expect((try await client.json(.get, "/users/me/blocks/remote", token: ada).1 as? [Any])?.isEmpty == true)
+                let unblockedTwice = try await Self.follow(alice.handle, "DELETE", action: "block", port: port, token: ada)
+                #expect(unblockedTwice.status == 404 && unblockedTwice.answer?["error"] as? String == "not_kept_away")
+                try await followEachOther()
+
+                // Alice blocks ada from her server: both follows end here too, until her Undo.
+                let theirs: [String: Any] = ["id": "\(alice.id)#blocks/1", "type": "Block", "actor": alice.id, "object": ofAda]
+                #expect(try await Self.post(theirs, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.followers(client, of: "ada") == 0)
+                #expect(try await following()?.isEmpty == true)
+                let told = try await Self.follow(alice.handle, port: port, token: ada)
+                #expect(told.status == 403 && told.answer?["error"] as? String == "blocked")
+                #expect(try await client.page("/@\(alice.handle)", session: ada).html.contains("has blocked you"))
+                let lifted: [String: Any] = ["id": "\(alice.id)#blocks/1/undo", "type": "Undo", "actor": alice.id, "object": theirs]
+                #expect(try await Self.post(lifted, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                #expect(try await Self.follow(alice.handle, port: port, token: ada).status == 200)
+            }
         }
     }
 

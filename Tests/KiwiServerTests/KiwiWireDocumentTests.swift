@@ -144,7 +144,7 @@ import Testing
             published: "2026-01-02T10:00:00Z",
             sharedInbox: "https://kiwi.test/inbox"
         )
-        let follow = KiwiWire.FollowActivity(
+        let follow = KiwiWire.ActorActivity(
             id: "https://bookwyrm.example/user/alice#follows/1",
             actor: "https://bookwyrm.example/user/alice",
             object: "https://kiwi.test/users/ada",
@@ -303,7 +303,7 @@ import Testing
             WireSample(actor.endpoints, schema: "ActorEndpoints"),
             WireSample(follow),
             WireSample(
-                KiwiWire.AboutFollow("Accept", id: "https://kiwi.test/users/ada#accepts/1", actor: "https://kiwi.test/users/ada", object: follow)
+                KiwiWire.AboutActivity("Accept", id: "https://kiwi.test/users/ada#accepts/1", actor: "https://kiwi.test/users/ada", object: follow)
             ),
             WireSample(KiwiWire.RemoteReader(handle: "alice@bookwyrm.example", actor: "https://bookwyrm.example/user/alice", pending: true)),
             WireSample(note),

@@ -6,7 +6,7 @@ import Testing
 /// alice's server (a stub on 127.0.0.1, as Mastodon answers) is asked by WebFinger and gets a
 /// `Follow`; `kiwi following` lists her as `alice@host` after the members here; a name her server
 /// does not know is refused as nobody, a server that is away or blocked is refused at once, and
-/// the unfollow sends an `Undo`.
+/// the unfollow sends an `Undo`; `kiwi block alice@host` sends a `Block`, and `kiwi blocks` lists her.
 @Suite struct KiwiRemoteFollowCommandTests {
     @Test func aReaderFollowsSomeoneOnAnotherServerByTheirHandle() async throws {
         let elsewhere = try await StubServer.start()
@@ -63,6 +63,25 @@ import Testing
         #expect(unfollow.exitCode == 0 && unfollow.standardError.contains("No longer following alice@\(host)."), "\(unfollow.standardError)")
         try await Self.eventually { !delivered("Undo").isEmpty }
         #expect(try await ada.run(["kiwi", "following", "--plain"]).standardOutput == "bob\n")
+
+        // Blocked by her handle: her server gets the Block, `blocks` lists her after the readers
+        // here, and following her is refused until she is unblocked (an Undo of the Block).
+        #expect(try await ada.run(["kiwi", "block", "carol"]).exitCode != 0, "nobody here by that name")
+        _ = try await ToolboxBinary.kiwiReader("carol", on: base)
+        #expect(try await ada.run(["kiwi", "block", "carol"]).exitCode == 0)
+        let block = try await ada.run(["kiwi", "block", "alice@\(host)"])
+        #expect(block.exitCode == 0 && block.standardError.contains("Blocked alice@\(host)."), "\(block.standardError)")
+        try await Self.eventually { !delivered("Block").isEmpty }
+        let blocks = try await ada.run(["kiwi", "blocks", "--json"])
+        let kept = try JSONSerialization.jsonObject(with: Data(blocks.standardOutput.utf8)) as? [[String: Any]]
+        #expect(kept?.compactMap { ($0["user"] as? [String: Any])?["username"] as? String } == ["carol", "alice@\(host)"], "\(blocks.standardOutput)")
+        let refused = try await ada.run(["kiwi", "follow", "alice@\(host)"])
+        #expect(refused.exitCode == 77 && refused.standardError.contains("you have blocked alice@\(host)"), "\(refused.standardError)")
+        #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty)
+        let unblock = try await ada.run(["kiwi", "unblock", "alice@\(host)"])
+        #expect(unblock.exitCode == 0 && unblock.standardError.contains("Unblocked alice@\(host)."), "\(unblock.standardError)")
+        try await Self.eventually { delivered("Undo").count == 2 }
+        #expect((delivered("Undo").last?["object"] as? [String: Any])?["type"] as? String == "Block")
 
         // Her server blocked by an admin: refused in the server's words, and nothing waits.
         #expect(try await binary.run(["kiwi", "role", "ada", "admin", "--database", "sqlite:\(binary.home.path)/kiwi.sqlite"]).exitCode == 0)

@@ -12,8 +12,13 @@ extension KiwiCommand {
                 pages, search and notifications, and yours leave theirs; their profile says only that \
                 you blocked them. They are not told, but see, if they look, that you have.
 
-                Example:
+                A reader on another server (user@host, toolbox's server with federation on) is sent \
+                the block, as Mastodon sends one: both follows end there too, and their follow \
+                requests are turned down until you unblock them.
+
+                Examples:
                   toolbox kiwi block spammer
+                  toolbox kiwi block spammer@mastodon.example
                 """
         )
         static let change = (what: "block", on: true)

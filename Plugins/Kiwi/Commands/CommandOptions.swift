@@ -189,7 +189,7 @@ protocol KeptAwayList: KiwiClientCommand {
 
 extension KeptAwayList {
     func run(in context: CommandContext, client: KiwiClient) async throws {
-        let kept = try await client.keptAway(Self.list.what)
+        let kept = try await client.keptAway(Self.list.what) + (Self.list.what == "blocks" ? client.remoteBlocks() : [])
         try context.output.list(
             kept,
             columns: KiwiPresentation.keptAwayColumns,

@@ -562,6 +562,17 @@ struct KiwiClient: Sendable {
         try await api.decode(try authenticated(APICall("users/me/\(what)")))
     }
 
+    /// The readers elsewhere you blocked, as members named `alice@bookwyrm.example` (toolbox's
+    /// server with federation on; none on any other).
+    func remoteBlocks() async throws -> [KiwiWire.KeptAway] {
+        do {
+            let readers: [KiwiWire.RemoteReader] = try await api.decode(try authenticated(APICall("users/me/blocks/remote")))
+            return readers.map { KiwiWire.KeptAway(user: KiwiWire.User(id: nil, username: $0.handle, displayName: nil, avatarURL: nil), since: "") }
+        } catch let error as ToolboxError where error.kind == .notFound {
+            return []
+        }
+    }
+
     /// A report of a post, a comment or an account to the moderators (toolbox's server).
     func report(_ subject: KiwiWire.ReportSubject, category: String, comment: String?, posts: [String]) async throws -> KiwiWire.Report {
         let notFound: ToolboxError =

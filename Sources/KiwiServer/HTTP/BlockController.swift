@@ -3,24 +3,48 @@ import Hummingbird
 import KiwiWire
 
 /// Blocks and mutes (our extension): `POST|DELETE /users/<u>/block`, `POST|DELETE /users/<u>/mute`,
-/// `GET /users/me/blocks`, `GET /users/me/mutes`.
+/// `GET /users/me/blocks`, `GET /users/me/mutes`; with federation on, `<u>` may be a reader elsewhere
+/// (`alice@host`) to block, and `GET /users/me/blocks/remote` lists them.
 struct BlockController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         router.group("users/:username").post("block", use: block).delete("block", use: unblock).post("mute", use: mute).delete("mute", use: unmute)
-        router.get("users/me/blocks", use: blocks).get("users/me/mutes", use: mutes)
+        router.get("users/me/blocks", use: blocks).get("users/me/mutes", use: mutes).get("users/me/blocks/remote", use: remoteBlocks)
     }
 
     @Sendable func block(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await community.blocks.block(try context.username(), by: try context.requireCaller(), from: context.clientAddress)
-        return KiwiJSON.response(KiwiWire.Status())
+        try await setBlocking(true, context)
     }
 
     @Sendable func unblock(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await community.blocks.unblock(try context.username(), by: try context.requireCaller(), from: context.clientAddress)
+        try await setBlocking(false, context)
+    }
+
+    /// A member here, or (federation on) a reader elsewhere named `user@host`.
+    private func setBlocking(_ blocking: Bool, _ context: KiwiRequestContext) async throws -> Response {
+        var name = try context.username()
+        let (caller, address) = (try context.requireCaller(), context.clientAddress)
+        if let federation = community.federation {
+            if let handle = federation.reader(named: name) {
+                let remote = federation.remoteBlocks
+                try await blocking ? remote.block(handle, by: caller, from: address) : remote.unblock(handle, by: caller, from: address)
+                return KiwiJSON.response(KiwiWire.Status())
+            }
+            name = federation.member(named: name)
+        }
+        try await blocking
+            ? community.blocks.block(name, by: caller, from: address) : community.blocks.unblock(name, by: caller, from: address)
         return KiwiJSON.response(KiwiWire.Status())
+    }
+
+    /// The readers elsewhere the caller blocked, most recent first (with federation off, nobody is
+    /// known elsewhere: 404).
+    @Sendable func remoteBlocks(_ request: Request, context: KiwiRequestContext) async throws -> Response {
+        let caller = try context.requireCaller()
+        guard let federation = community.federation else { throw KiwiProblem.noSuchUser }
+        return KiwiJSON.response(try await federation.remoteBlocks.blocked(by: caller.username))
     }
 
     /// A JSON body `{"duration": seconds}` mutes for that long; none (or no body) until unmuted.

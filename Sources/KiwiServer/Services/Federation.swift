@@ -34,6 +34,8 @@ struct Federation: Sendable {
     let serverBlocks: ServerBlocks
     /// Members' follows of readers on other servers.
     let remoteFollows: RemoteFollows
+    /// Blocks between members and readers elsewhere.
+    let remoteBlocks: RemoteBlocks
     /// How many activities each server may deliver (`activities@server`).
     let limits: RateLimits
 
@@ -80,6 +82,7 @@ struct Federation: Sendable {
             serverBlocks: serverBlocks,
             limits: limits
         )
+        remoteBlocks = RemoteBlocks(follows: remoteFollows)
     }
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }

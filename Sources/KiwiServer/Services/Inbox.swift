@@ -36,6 +36,7 @@ struct Inbox: Sendable {
         switch type {
         case "Follow": try await follow(id: id, object: activity["object"], by: signer)
         case "Undo": try await undo(activity["object"], by: signer)
+        case "Block": try await block(id: id, object: activity["object"], by: signer)
         case "Accept", "Reject": try await answer(activity["object"], accepted: type == "Accept", by: signer)
         // Their account is deleted: every follow with them ends.
         case "Delete" where Self.id(of: activity["object"]) == signer.id: try await federation.store.forgetRemoteActor(signer.id)
@@ -95,29 +96,49 @@ struct Inbox: Sendable {
             throw KiwiProblem.noSuchUser
         }
         let member = try await federation.visible(username)
-        try await federation.store.keepRemoteFollower(
-            RemoteFollower(actor: follower.id, inbox: follower.deliveryInbox, followID: id),
-            of: member.username
-        )
+        // A reader the member blocks is told no, as Mastodon tells them.
+        let refused = try await federation.remoteBlocks.blocks(member.username, follower.id)
+        if !refused {
+            try await federation.store.keepRemoteFollower(
+                RemoteFollower(actor: follower.id, inbox: follower.deliveryInbox, followID: id),
+                of: member.username
+            )
+        }
         let actor = federation.actorID(member.username)
-        // Named after the Follow, so a Follow delivered twice is accepted under one id.
-        let accept = KiwiWire.AboutFollow(
-            "Accept",
-            id: "\(actor)#accepts/\(SHA256.hash(data: Data(id.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined())",
+        let answer = refused ? "Reject" : "Accept"
+        // Named after the Follow, so a Follow delivered twice is answered under one id.
+        let reply = KiwiWire.AboutActivity(
+            answer,
+            id: "\(actor)#\(answer.lowercased())s/\(SHA256.hash(data: Data(id.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined())",
             actor: actor,
-            object: KiwiWire.FollowActivity(id: id, actor: follower.id, object: actor)
+            object: KiwiWire.ActorActivity(id: id, actor: follower.id, object: actor)
         )
         try await federation.deliveries.queue([
-            OutgoingDelivery(inbox: follower.inbox, activityID: accept.id, signer: member.username, body: Data(buffer: KiwiJSON.body(accept)))
+            OutgoingDelivery(inbox: follower.inbox, activityID: reply.id, signer: member.username, body: Data(buffer: KiwiJSON.body(reply)))
         ])
     }
 
-    /// `Undo` of a `Follow`, named by its id or given whole: the follow ends.
+    /// A reader elsewhere blocks a member: every follow between them ends, and neither follows the
+    /// other until their `Undo`.
+    private func block(id: String, object: Any?, by blocker: RemoteActor) async throws {
+        guard let object = Self.id(of: object), let username = federation.username(ofActor: object) else {
+            throw KiwiProblem.noSuchUser
+        }
+        try await federation.remoteBlocks.blocked(try await federation.visible(username).username, by: blocker.id, blockID: id)
+    }
+
+    /// `Undo` of a `Follow` or a `Block`, named by its id or given whole: it ends. Named only by
+    /// its id, whichever of theirs has that id ends.
     private func undo(_ object: Any?, by actor: RemoteActor) async throws {
         let undone = object as? [String: Any]
-        guard undone == nil || undone?["type"] as? String == "Follow" else { return }
+        let type = undone?["type"] as? String
         let member = (undone?["object"]).flatMap(Self.id(of:)).flatMap(federation.username(ofActor:))
-        _ = try await federation.store.dropRemoteFollower(actor.id, of: member, followID: Self.id(of: object))
+        if type == nil || type == "Follow" {
+            _ = try await federation.store.dropRemoteFollower(actor.id, of: member, followID: Self.id(of: object))
+        }
+        if type == nil || type == "Block" {
+            try await federation.remoteBlocks.unblocked(member, by: actor.id, blockID: Self.id(of: object))
+        }
     }
 
     /// A server's answer to a member's `Follow` of one of its readers, naming it by its id or

@@ -16,11 +16,12 @@ struct RemoteFollows: Sendable {
     func follow(_ handle: RemoteHandle, by caller: KiwiUser, from address: String?) async throws {
         try await limits.spend(.follows, account: caller.username, address: address)
         let reader = try await reader(handle)
+        if let apart = try await RemoteBlocks(follows: self).between(caller.username, reader.id, handle: handle.description) { throw apart }
         // Following twice is fine: an accepted follow stands (a pending one is asked again, in
         // case their server missed it).
         if try await store.remoteFollowing(of: caller.username).contains(where: { $0.actor == reader.id && $0.accepted }) { return }
         let member = Federation.actorID(caller.username, base: base)
-        let follow = KiwiWire.FollowActivity(
+        let follow = KiwiWire.ActorActivity(
             id: "\(member)#follows/\(UUID().uuidString.lowercased())",
             actor: member,
             object: reader.id,
@@ -38,11 +39,11 @@ struct RemoteFollows: Sendable {
         try await limits.spend(.follows, account: caller.username, address: address)
         guard let ended = try await store.dropRemoteFollowing(handle.description, of: caller.username) else { return }
         let member = Federation.actorID(caller.username, base: base)
-        let undo = KiwiWire.AboutFollow(
+        let undo = KiwiWire.AboutActivity(
             "Undo",
             id: "\(ended.followID)/undo",
             actor: member,
-            object: KiwiWire.FollowActivity(id: ended.followID, actor: member, object: ended.actor)
+            object: KiwiWire.ActorActivity(id: ended.followID, actor: member, object: ended.actor)
         )
         try await deliveries.queue([
             OutgoingDelivery(inbox: ended.inbox, activityID: undo.id, signer: caller.username, body: Data(buffer: KiwiJSON.body(undo)))

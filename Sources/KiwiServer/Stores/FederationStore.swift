@@ -33,8 +33,17 @@ protocol FederationStore: Sendable {
     func dropRemoteFollowing(_ handle: String, of member: String) async throws -> RemoteFollowing?
     /// Whom `member` follows elsewhere, the most recent first.
     func remoteFollowing(of member: String) async throws -> [RemoteFollowing]
-    /// Ends every follow with the reader `actor`, both ways (their account is gone).
+    /// Ends every follow and block with the reader `actor`, both ways (their account is gone).
     func forgetRemoteActor(_ actor: String) async throws
+
+    /// Keeps a block between `member` and a reader elsewhere, and ends every follow between the
+    /// two, in one transaction; false when that block stood already.
+    func keepRemoteBlock(_ block: RemoteBlock, of member: String) async throws -> Bool
+    /// Ends the block `actor` made of `member`, or `member` of `actor` (`byMember`), or the one
+    /// `blockID` names: the one ended, nil when none.
+    func dropRemoteBlock(_ actor: String, byMember: Bool, of member: String?, blockID: String?) async throws -> RemoteBlock?
+    /// The blocks between `member` and readers elsewhere, both ways, the most recent first.
+    func remoteBlocks(of member: String) async throws -> [RemoteBlock]
 
     /// Blocks a server (or changes why): in one transaction, every follow with its readers ends,
     /// nothing queued for it is sent, and the audit log says who did it and why.

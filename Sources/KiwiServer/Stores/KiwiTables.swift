@@ -167,6 +167,16 @@ struct KiwiTable: Sendable, Hashable {
         ],
         key: ["member", "actor"]
     )
+    /// Blocks between members and readers on other servers, both ways.
+    static let remoteBlocks = KiwiTable(
+        "remote_blocks",
+        [
+            ("member", .text), ("actor", .text), ("handle", .text), ("inbox", .text), ("block_id", .text), ("by_member", .integer),
+            ("created_at", .real),
+        ],
+        key: ["member", "actor", "by_member"]
+    )
+
     /// Activities still to deliver to other servers' inboxes: a database moved keeps them.
     static let deliveries = KiwiTable(
         "deliveries",
@@ -191,7 +201,8 @@ struct KiwiTable: Sendable, Hashable {
     static let all: [KiwiTable] = [
         users, sessions, following, images, posts, likes, comments, notifications, bookCovers, bookDetails, readings, blocks, mutes, reports,
         moderationLog,
-        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, remoteFollowing, deliveries, failingHosts, blockedServers,
+        reportPhotos, heldNames, mediaObjects, actorKeys, remoteFollowers, remoteFollowing, remoteBlocks, deliveries, failingHosts,
+        blockedServers,
     ]
 
     /// The tables whose ids come from a counter that must not hand out a copied id again.

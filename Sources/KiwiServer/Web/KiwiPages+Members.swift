@@ -58,12 +58,25 @@ extension KiwiPages {
         return render("profile", title: content.author.displayName, content, viewer: viewer)
     }
 
+    /// A member here, or (federation on) a reader elsewhere (`/@alice@bookwyrm.example/block`).
     @Sendable func block(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await keepAway(request, context) { name, caller, _ in try await community.blocks.block(name, by: caller, from: context.clientAddress) }
+        try await keepAway(request, context) { name, caller, _ in
+            if let federation = community.federation, let handle = federation.reader(named: name) {
+                try await federation.remoteBlocks.block(handle, by: caller, from: context.clientAddress)
+            } else {
+                try await community.blocks.block(name, by: caller, from: context.clientAddress)
+            }
+        }
     }
 
     @Sendable func unblock(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await keepAway(request, context) { name, caller, _ in try await community.blocks.unblock(name, by: caller, from: context.clientAddress) }
+        try await keepAway(request, context) { name, caller, _ in
+            if let federation = community.federation, let handle = federation.reader(named: name) {
+                try await federation.remoteBlocks.unblock(handle, by: caller, from: context.clientAddress)
+            } else {
+                try await community.blocks.unblock(name, by: caller, from: context.clientAddress)
+            }
+        }
     }
 
     /// Field `for`: seconds (a choice of the form), empty for until unmuted.

@@ -78,6 +78,7 @@ extension MemoryKiwiDatabase: AccountStore {
         if !keepingKey { actorKeys[username] = nil }
         remoteFollowers[username] = nil
         remoteFollowing[username] = nil
+        remoteBlocks[username] = nil
         answers = answers.filter { !$0.key.hasPrefix(Self.answerKey(username, "")) }
         for index in reports.indices where reports[index].account == username {
             reports[index].content = KiwiReportedContent()

@@ -74,7 +74,30 @@ extension MemoryKiwiDatabase: FederationStore {
     func forgetRemoteActor(_ actor: String) {
         for member in remoteFollowers.keys { remoteFollowers[member]?.removeAll { $0.actor == actor } }
         for member in remoteFollowing.keys { remoteFollowing[member]?.removeAll { $0.actor == actor } }
+        for member in remoteBlocks.keys { remoteBlocks[member]?.removeAll { $0.actor == actor } }
     }
+
+    func keepRemoteBlock(_ block: RemoteBlock, of member: String) -> Bool {
+        guard !(remoteBlocks[member] ?? []).contains(where: { $0.actor == block.actor && $0.byMember == block.byMember }) else { return false }
+        remoteBlocks[member, default: []].insert(block, at: 0)
+        remoteFollowers[member]?.removeAll { $0.actor == block.actor }
+        remoteFollowing[member]?.removeAll { $0.actor == block.actor }
+        return true
+    }
+
+    func dropRemoteBlock(_ actor: String, byMember: Bool, of member: String?, blockID: String?) -> RemoteBlock? {
+        for (name, blocks) in remoteBlocks {
+            guard
+                let index = blocks.firstIndex(where: {
+                    $0.actor == actor && $0.byMember == byMember && (name == member || $0.blockID == blockID)
+                })
+            else { continue }
+            return remoteBlocks[name]?.remove(at: index)
+        }
+        return nil
+    }
+
+    func remoteBlocks(of member: String) -> [RemoteBlock] { remoteBlocks[member] ?? [] }
 
     func fanOut(_ id: Int64, to inboxes: [String]) {
         guard let entry = deliveries.removeValue(forKey: id) else { return }

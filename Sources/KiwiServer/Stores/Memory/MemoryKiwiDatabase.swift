@@ -42,6 +42,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var remoteFollowers: [String: [RemoteFollower]] = [:]
     /// Readers on other servers whom each member follows, by member, the most recent first.
     var remoteFollowing: [String: [RemoteFollowing]] = [:]
+    /// Blocks between members and readers elsewhere, both ways, by member, the most recent first.
+    var remoteBlocks: [String: [RemoteBlock]] = [:]
     /// Servers an admin blocked, by name.
     var serverBlocks: [String: BlockedServer] = [:]
     /// Servers that fail every delivery, by host: since when, and until when their deliveries wait.

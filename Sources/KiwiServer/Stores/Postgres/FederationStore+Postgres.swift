@@ -149,10 +149,54 @@ extension PostgresKiwiDatabase: FederationStore {
     func forgetRemoteActor(_ actor: String) async throws {
         let logger = self.logger
         try await transaction { connection in
-            for table in ["remote_followers", "remote_following"] {
+            for table in ["remote_followers", "remote_following", "remote_blocks"] {
                 try await connection.query("DELETE FROM \(unescaped: table) WHERE actor = \(actor)", logger: logger)
             }
         }
+    }
+
+    func keepRemoteBlock(_ block: RemoteBlock, of member: String) async throws -> Bool {
+        let logger = self.logger
+        let (byMember, now) = (block.byMember ? 1 : 0, Date().timeIntervalSince1970)
+        return try await transaction { connection in
+            let kept = try await connection.query(
+                """
+                INSERT INTO remote_blocks (member, actor, handle, inbox, block_id, by_member, created_at)
+                VALUES (\(member), \(block.actor), \(block.handle), \(block.inbox), \(block.blockID), \(byMember), \(now))
+                ON CONFLICT DO NOTHING RETURNING member
+                """,
+                logger: logger
+            )
+            var added = false
+            for try await _ in kept.decode(String.self) { added = true }
+            guard added else { return false }
+            for table in ["remote_followers", "remote_following"] {
+                try await connection.query("DELETE FROM \(unescaped: table) WHERE member = \(member) AND actor = \(block.actor)", logger: logger)
+            }
+            return true
+        }
+    }
+
+    func dropRemoteBlock(_ actor: String, byMember: Bool, of member: String?, blockID: String?) async throws -> RemoteBlock? {
+        try await rows(
+            """
+            DELETE FROM remote_blocks WHERE actor = \(actor) AND by_member = \(byMember ? 1 : 0) AND (member = \(member) OR block_id = \(blockID))
+            RETURNING \(unescaped: Self.blockColumns)
+            """
+        ) { try Self.remoteBlock($0) }.first
+    }
+
+    func remoteBlocks(of member: String) async throws -> [RemoteBlock] {
+        try await rows(
+            "SELECT \(unescaped: Self.blockColumns) FROM remote_blocks WHERE member = \(member) ORDER BY created_at DESC, handle COLLATE \"C\""
+        ) { try Self.remoteBlock($0) }
+    }
+
+    private static let blockColumns = "actor, handle, inbox, block_id, by_member"
+
+    private static func remoteBlock(_ row: PostgresRow) throws -> RemoteBlock {
+        let (actor, handle, inbox, blockID, byMember) = try row.decode((String, String, String, String, Int).self)
+        return RemoteBlock(actor: actor, handle: handle, inbox: inbox, blockID: blockID, byMember: byMember != 0)
     }
 
     private static let followingColumns = "actor, handle, inbox, follow_id, accepted"

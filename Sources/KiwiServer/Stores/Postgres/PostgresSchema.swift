@@ -174,6 +174,13 @@ enum PostgresSchema {
             """,
             "CREATE INDEX IF NOT EXISTS remote_following_by_follow ON remote_following(actor, follow_id)",
             "CREATE INDEX IF NOT EXISTS remote_following_by_host ON remote_following(host)",
+            """
+            CREATE TABLE IF NOT EXISTS remote_blocks (
+                member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL, handle TEXT NOT NULL,
+                inbox TEXT NOT NULL, block_id TEXT NOT NULL, by_member INTEGER NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (member, actor, by_member))
+            """,
+            "CREATE INDEX IF NOT EXISTS remote_blocks_by_actor ON remote_blocks(actor)",
             "CREATE TABLE IF NOT EXISTS failing_hosts (host TEXT PRIMARY KEY, since DOUBLE PRECISION NOT NULL, held_until DOUBLE PRECISION)",
             """
             CREATE TABLE IF NOT EXISTS deliveries (

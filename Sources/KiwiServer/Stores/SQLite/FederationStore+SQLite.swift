@@ -122,10 +122,48 @@ extension SQLiteKiwiDatabase: FederationStore {
 
     func forgetRemoteActor(_ actor: String) async throws {
         try await write { db in
-            for table in ["remote_followers", "remote_following"] {
+            for table in ["remote_followers", "remote_following", "remote_blocks"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE actor = ?", arguments: [actor])
             }
         }
+    }
+
+    func keepRemoteBlock(_ block: RemoteBlock, of member: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO remote_blocks (member, actor, handle, inbox, block_id, by_member, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT DO NOTHING
+                    """,
+                arguments: [member, block.actor, block.handle, block.inbox, block.blockID, block.byMember, Date().timeIntervalSince1970]
+            )
+            guard db.changesCount > 0 else { return false }
+            for table in ["remote_followers", "remote_following"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE member = ? AND actor = ?", arguments: [member, block.actor])
+            }
+            return true
+        }
+    }
+
+    func dropRemoteBlock(_ actor: String, byMember: Bool, of member: String?, blockID: String?) async throws -> RemoteBlock? {
+        try await write { db in
+            let match = "WHERE actor = ? AND by_member = ? AND (member = ? OR block_id = ?)"
+            let arguments: StatementArguments = [actor, byMember, member, blockID]
+            let dropped = try Row.fetchOne(db, sql: "SELECT * FROM remote_blocks \(match)", arguments: arguments).map(Self.remoteBlock)
+            try db.execute(sql: "DELETE FROM remote_blocks \(match)", arguments: arguments)
+            return dropped
+        }
+    }
+
+    func remoteBlocks(of member: String) async throws -> [RemoteBlock] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM remote_blocks WHERE member = ? ORDER BY created_at DESC, handle", arguments: [member])
+                .map(Self.remoteBlock)
+        }
+    }
+
+    private static func remoteBlock(_ row: Row) -> RemoteBlock {
+        RemoteBlock(actor: row["actor"], handle: row["handle"], inbox: row["inbox"], blockID: row["block_id"], byMember: row["by_member"])
     }
 
     private static func remoteFollowing(_ row: Row) -> RemoteFollowing {

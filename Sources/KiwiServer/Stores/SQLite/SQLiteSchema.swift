@@ -260,6 +260,17 @@ enum SQLiteSchema {
         migrator.registerMigration("v27: servers that keep failing") { db in
             try db.execute(sql: "CREATE TABLE failing_hosts (host TEXT PRIMARY KEY NOT NULL, since REAL NOT NULL, held_until REAL)")
         }
+        migrator.registerMigration("v28: blocks with readers elsewhere") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE remote_blocks (
+                        member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL, handle TEXT NOT NULL,
+                        inbox TEXT NOT NULL, block_id TEXT NOT NULL, by_member INTEGER NOT NULL, created_at REAL NOT NULL,
+                        PRIMARY KEY (member, actor, by_member));
+                    CREATE INDEX remote_blocks_by_actor ON remote_blocks(actor);
+                    """
+            )
+        }
         return migrator
     }
 }
