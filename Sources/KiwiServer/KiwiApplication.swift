@@ -194,7 +194,7 @@ func buildRouter(
     router.add(middleware: KiwiETagMiddleware())
     // The router tries a path's first segment against the segments in the order they were added:
     // the lists of posts, the reads asked most, come first (about 400 instructions of a page's 160,000).
-    let federation = community.federation.map { FederationController(federation: $0, posts: community.posts) }
+    let federation = community.federation.map { FederationController(federation: $0, posts: community.posts, reports: community.reports) }
     PostController(community: community, links: links, federation: federation).addRoutes(to: router)
     operations.addRoutes(to: router)
     federation?.addRoutes(to: router)

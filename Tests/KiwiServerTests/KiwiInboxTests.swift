@@ -506,6 +506,48 @@ import _CryptoExtras
         }
     }
 
+    /// A moderator on alice's server reports bob and his post with a `Flag`, as Mastodon sends one
+    /// (from her server's actor, naming his actor and the post's `Note`): a report in the queue here,
+    /// by that actor, with the post as it was and its photo kept; the same `Flag` again is the same
+    /// report. A `Flag` of a comment alone reports the comment; one naming nothing here is refused.
+    @Test(arguments: StoreKind.available) func aFlagFromAnotherServerEntersTheModerationQueue(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, kiwi, client, ada, port in
+            do {
+                let bob = try await client.member("bob")
+                #expect(try await kiwi.database.setRole(.moderator, of: "ada"))
+                let spam = try await client.post("Cheap pills, see my profile", by: bob)
+                let (_, commented) = try await client.form("operation=create&postid=\(spam)&text=Buy%20now", token: bob)
+                let comment = try #require((commented as? [String: Any])?["id"] as? String)
+                let flag: [String: Any] = [
+                    "@context": "https://www.w3.org/ns/activitystreams", "id": "\(alice.id)#flags/1", "type": "Flag", "actor": alice.id,
+                    "content": "  Spam in every caption  ", "object": ["https://kiwi.test/users/bob", "https://kiwi.test/posts/\(spam)"],
+                ]
+                let (status, said) = try await Self.post(flag, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key)
+                #expect(status == 202, "\(said)")
+                #expect(try await Self.post(flag, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202, "delivered twice")
+                let queue = try #require(try await client.wire([KiwiWire.Report].self, .get, "/reports", token: ada).1)
+                #expect(queue.count == 1, "one report for one Flag, however often delivered")
+                let report = try #require(queue.first)
+                #expect(report.reporter == alice.handle && report.account.username == "bob" && report.category == "other")
+                #expect(report.comment == "Spam in every caption")
+                #expect(report.content.posts.map(\.caption) == ["Cheap pills, see my profile"] && report.content.posts.first?.imageURL != nil)
+
+                let ofComment: [String: Any] = [
+                    "id": "\(alice.id)#flags/2", "type": "Flag", "actor": alice.id, "object": "https://kiwi.test/posts/\(spam)/comments/\(comment)",
+                ]
+                #expect(try await Self.post(ofComment, to: "/users/ada/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 202)
+                let both = try #require(try await client.wire([KiwiWire.Report].self, .get, "/reports", token: ada).1)
+                #expect(both.count == 2 && both.last?.content.comment?.text == "Buy now" && both.last?.account.username == "bob")
+
+                let nothing: [String: Any] = ["id": "\(alice.id)#flags/3", "type": "Flag", "actor": alice.id, "object": [alice.id]]
+                #expect(try await Self.post(nothing, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key).0 == 400)
+                // The moderator dismisses it; nobody here is told (the reporter is elsewhere).
+                let (acted, _, _) = try await client.json(.post, "/reports/\(report.id)/actions", #"{"action":"dismiss"}"#, token: ada)
+                #expect(acted == .ok)
+            }
+        }
+    }
+
     /// Alice changes her key with an `Update` of herself (kept without asking her server again),
     /// then deletes her account: her `Delete` of herself ends every follow with her, both ways; and
     /// so does any activity signed in her name once her server answers 410 Gone for her.

@@ -74,7 +74,10 @@ import Testing
         try await Self.eventually { !delivered("Block").isEmpty }
         let blocks = try await ada.run(["kiwi", "blocks", "--json"])
         let kept = try JSONSerialization.jsonObject(with: Data(blocks.standardOutput.utf8)) as? [[String: Any]]
-        #expect(kept?.compactMap { ($0["user"] as? [String: Any])?["username"] as? String } == ["carol", "alice@\(host)"], "\(blocks.standardOutput)")
+        #expect(
+            kept?.compactMap { ($0["user"] as? [String: Any])?["username"] as? String } == ["carol", "alice@\(host)"],
+            "\(blocks.standardOutput)"
+        )
         let refused = try await ada.run(["kiwi", "follow", "alice@\(host)"])
         #expect(refused.exitCode == 77 && refused.standardError.contains("you have blocked alice@\(host)"), "\(refused.standardError)")
         #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty)

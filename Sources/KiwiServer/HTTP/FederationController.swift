@@ -10,7 +10,8 @@ import KiwiWire
 struct FederationController: Sendable {
     let federation: Federation
     let posts: Posts
-    var inbox: Inbox { Inbox(federation: federation) }
+    let reports: Reports
+    var inbox: Inbox { Inbox(federation: federation, reports: reports) }
 
     func addRoutes(to router: Router<KiwiRequestContext>) {
         // The shared inbox, the server actor's, and each member's: one activity, however addressed.

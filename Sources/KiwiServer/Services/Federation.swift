@@ -114,6 +114,19 @@ struct Federation: Sendable {
         return name.isEmpty || name.contains("/") || name.contains("#") ? nil : String(name)
     }
 
+    /// The post, or the comment on it, a `Note`'s id here names (`Outbox.noteID`); nil for anything else.
+    func note(named id: String) -> (post: Int64, comment: Int64?)? {
+        let prefix = "\(base)/posts/"
+        guard id.hasPrefix(prefix) else { return nil }
+        let parts = id.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard let post = parts.first.flatMap({ Int64($0) }) else { return nil }
+        switch parts.count {
+        case 1: return (post, nil)
+        case 3 where parts[1] == "comments": return Int64(parts[2]).map { (post, $0) }
+        default: return nil
+        }
+    }
+
     // MARK: WebFinger
 
     /// The member (or the server) a WebFinger `resource` names: `acct:ada@HOST` (the scheme may be

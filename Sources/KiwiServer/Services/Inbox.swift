@@ -6,6 +6,7 @@ import KiwiWire
 /// taken in only when their actor signed them. An activity that fails a check changes nothing.
 struct Inbox: Sendable {
     let federation: Federation
+    let reports: Reports
 
     /// One POST to an inbox, as it arrived.
     struct Arrival: Sendable {
@@ -37,6 +38,7 @@ struct Inbox: Sendable {
         case "Follow": try await follow(id: id, object: activity["object"], by: signer)
         case "Undo": try await undo(activity["object"], by: signer)
         case "Block": try await block(id: id, object: activity["object"], by: signer)
+        case "Flag": try await flag(activity["object"], comment: activity["content"] as? String, by: signer)
         case "Accept", "Reject": try await answer(activity["object"], accepted: type == "Accept", by: signer)
         // Their account is deleted: every follow with them ends.
         case "Delete" where Self.id(of: activity["object"]) == signer.id: try await federation.store.forgetRemoteActor(signer.id)
@@ -125,6 +127,27 @@ struct Inbox: Sendable {
             throw KiwiProblem.noSuchUser
         }
         try await federation.remoteBlocks.blocked(try await federation.visible(username).username, by: blocker.id, blockID: id)
+    }
+
+    /// Another server's moderators report a member (Mastodon's `Flag` names their actor and the
+    /// posts it is about; BookWyrm's too), or a post or a comment alone: a report in the queue, by
+    /// the actor who sent it. What names nothing here is refused.
+    private func flag(_ object: Any?, comment: String?, by reporter: RemoteActor) async throws {
+        let named = ((object as? [Any]) ?? [object as Any]).compactMap(Self.id(of:))
+        let members = named.compactMap(federation.username(ofActor:))
+        let notes = named.compactMap(federation.note(named:))
+        let posts = notes.filter { $0.comment == nil }.map { String($0.post) }
+        let subject: KiwiWire.ReportSubject
+        if let member = members.first {
+            subject = .account(member)
+        } else if let comment = notes.lazy.compactMap(\.comment).first {
+            subject = .comment(String(comment))
+        } else if let post = posts.first {
+            subject = .post(post)
+        } else {
+            throw KiwiProblem.invalid("the Flag names no member, post or comment here")
+        }
+        _ = try await reports.flagged(subject, posts: posts, comment: comment, by: RemoteHandle.named(by: reporter.id))
     }
 
     /// `Undo` of a `Follow` or a `Block`, named by its id or given whole: it ends. Named only by

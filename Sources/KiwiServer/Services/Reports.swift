@@ -37,6 +37,24 @@ struct Reports: Sendable {
         }
         // Reported before: that report, and nothing spent or copied again.
         if let made = try await store.report(by: caller.username, of: subject) { return made }
+        let (account, content) = try await reported(subject, attached)
+        guard account != caller.username else { throw KiwiProblem.invalid("you cannot report yourself") }
+        try await writes.limits.spend(.reports, account: caller.username, address: address)
+        return try await file(subject, about: account, content, category: category, comment: comment, by: caller.username)
+    }
+
+    /// A report from another server (their moderators' `Flag`), by `reporter` (the handle of the
+    /// actor who sent it), filed as a member's is: in the queue with what it names as it is now.
+    /// Mastodon's says no category, and its comment is cut to the length a member may write.
+    func flagged(_ subject: KiwiWire.ReportSubject, posts attached: [String], comment: String?, by reporter: String) async throws -> KiwiReport {
+        if let made = try await store.report(by: reporter, of: subject) { return made }
+        let (account, content) = try await reported(subject, Array(attached.prefix(KiwiLimits.reportedPosts)))
+        let comment = comment.flatMap { $0.trimmed.isEmpty ? nil : String($0.trimmed.prefix(KiwiLimits.reportComment)) }
+        return try await file(subject, about: account, content, category: .other, comment: comment, by: reporter)
+    }
+
+    /// Whose `subject` is, and what it and the `attached` posts of theirs are now.
+    private func reported(_ subject: KiwiWire.ReportSubject, _ attached: [String]) async throws -> (String, KiwiReportedContent) {
         var content = KiwiReportedContent()
         let account: String
         switch subject {
@@ -58,14 +76,24 @@ struct Reports: Sendable {
             guard try await store.user(name) != nil else { throw KiwiProblem.noSuchUser }
             account = name
         }
-        guard account != caller.username else { throw KiwiProblem.invalid("you cannot report yourself") }
         for id in attached where !content.posts.contains(where: { String($0.id) == id }) {
             guard let number = Int64(id), let post = try? await reported(number), post.owner.username == account else {
                 throw KiwiProblem.invalid("post \(id) is not one of \(account)'s posts")
             }
             content.posts.append(KiwiReportedContent.Post(post))
         }
-        try await writes.limits.spend(.reports, account: caller.username, address: address)
+        return (account, content)
+    }
+
+    private func file(
+        _ subject: KiwiWire.ReportSubject,
+        about account: String,
+        _ content: KiwiReportedContent,
+        category: KiwiWire.ReportCategory,
+        comment: String?,
+        by reporter: String
+    ) async throws -> KiwiReport {
+        var content = content
         // A copy of each photo, kept with the report: what was reported stays as it was.
         var photos: [Int64: Data] = [:]
         for (index, post) in content.posts.enumerated() {
@@ -76,7 +104,7 @@ struct Reports: Sendable {
         return try await store.fileReport(
             KiwiReport(
                 id: 0,
-                reporter: caller.username,
+                reporter: reporter,
                 account: account,
                 subject: subject,
                 category: category,
