@@ -24,18 +24,7 @@ struct BlockController: Sendable {
 
     /// A member here, or (federation on) a reader elsewhere named `user@host`.
     private func setBlocking(_ blocking: Bool, _ context: KiwiRequestContext) async throws -> Response {
-        var name = try context.username()
-        let (caller, address) = (try context.requireCaller(), context.clientAddress)
-        if let federation = community.federation {
-            if let handle = federation.reader(named: name) {
-                let remote = federation.remoteBlocks
-                try await blocking ? remote.block(handle, by: caller, from: address) : remote.unblock(handle, by: caller, from: address)
-                return KiwiJSON.response(KiwiWire.Status())
-            }
-            name = federation.member(named: name)
-        }
-        try await blocking
-            ? community.blocks.block(name, by: caller, from: address) : community.blocks.unblock(name, by: caller, from: address)
+        try await community.setBlocking(blocking, try context.username(), by: try context.requireCaller(), from: context.clientAddress)
         return KiwiJSON.response(KiwiWire.Status())
     }
 

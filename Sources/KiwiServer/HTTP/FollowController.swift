@@ -35,18 +35,7 @@ struct FollowController: Sendable {
 
     /// A member here, or (federation on) a reader elsewhere named `user@host`.
     private func setFollowing(_ following: Bool, _ context: KiwiRequestContext) async throws -> Response {
-        var name = try context.username()
-        let (caller, address) = (try context.requireCaller(), context.clientAddress)
-        if let federation = federation?.federation {
-            if let handle = federation.reader(named: name) {
-                let remote = federation.remoteFollows
-                try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
-                return KiwiJSON.response(KiwiWire.Status())
-            }
-            name = federation.member(named: name)
-        }
-        try await following
-            ? community.follows.follow(name, by: caller, from: address) : community.follows.unfollow(name, by: caller, from: address)
+        try await community.setFollowing(following, try context.username(), by: try context.requireCaller(), from: context.clientAddress)
         return KiwiJSON.response(KiwiWire.Status())
     }
 

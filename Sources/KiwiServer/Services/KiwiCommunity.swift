@@ -129,6 +129,49 @@ final class KiwiCommunity: Sendable {
         if let federation, !inboxes.isEmpty { try? await federation.farewell(member.username, to: inboxes) }
     }
 
+    /// Whom a name in a path means: a member here, or (federation on) a reader elsewhere named
+    /// `user@host`; a handle at this server's own host is the member.
+    enum NamedReader {
+        case member(String)
+        case elsewhere(RemoteHandle, Federation)
+
+        /// Their page here.
+        var profilePath: String {
+            switch self {
+            case .member(let name): "/@\(name)"
+            case .elsewhere(let handle, _): "/@\(handle)"
+            }
+        }
+    }
+
+    func reader(named name: String) -> NamedReader {
+        guard let federation else { return .member(name) }
+        if let handle = federation.reader(named: name) { return .elsewhere(handle, federation) }
+        return .member(federation.member(named: name))
+    }
+
+    /// Follows (or unfollows) whom `name` means (`reader(named:)`).
+    func setFollowing(_ following: Bool, _ name: String, by caller: KiwiUser, from address: String?) async throws {
+        switch reader(named: name) {
+        case .elsewhere(let handle, let federation):
+            let remote = federation.remoteFollows
+            try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
+        case .member(let name):
+            try await following ? follows.follow(name, by: caller, from: address) : follows.unfollow(name, by: caller, from: address)
+        }
+    }
+
+    /// Blocks (or unblocks) whom `name` means (`reader(named:)`).
+    func setBlocking(_ blocking: Bool, _ name: String, by caller: KiwiUser, from address: String?) async throws {
+        switch reader(named: name) {
+        case .elsewhere(let handle, let federation):
+            let remote = federation.remoteBlocks
+            try await blocking ? remote.block(handle, by: caller, from: address) : remote.unblock(handle, by: caller, from: address)
+        case .member(let name):
+            try await blocking ? blocks.block(name, by: caller, from: address) : blocks.unblock(name, by: caller, from: address)
+        }
+    }
+
     /// What this server takes (`GET /instance`).
     var instance: KiwiWire.Instance { KiwiWire.Instance(configuration: .init(mediaAttachments: photos.limits)) }
 

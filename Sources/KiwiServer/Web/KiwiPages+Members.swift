@@ -60,22 +60,13 @@ extension KiwiPages {
 
     /// A member here, or (federation on) a reader elsewhere (`/@alice@bookwyrm.example/block`).
     @Sendable func block(_ request: Request, context: KiwiRequestContext) async throws -> Response {
-        try await keepAway(request, context) { name, caller, _ in
-            if let federation = community.federation, let handle = federation.reader(named: name) {
-                try await federation.remoteBlocks.block(handle, by: caller, from: context.clientAddress)
-            } else {
-                try await community.blocks.block(name, by: caller, from: context.clientAddress)
-            }
+        try await keepAway(request, context) { name, caller, _ in try await community.setBlocking(true, name, by: caller, from: context.clientAddress)
         }
     }
 
     @Sendable func unblock(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         try await keepAway(request, context) { name, caller, _ in
-            if let federation = community.federation, let handle = federation.reader(named: name) {
-                try await federation.remoteBlocks.unblock(handle, by: caller, from: context.clientAddress)
-            } else {
-                try await community.blocks.unblock(name, by: caller, from: context.clientAddress)
-            }
+            try await community.setBlocking(false, name, by: caller, from: context.clientAddress)
         }
     }
 
@@ -132,16 +123,8 @@ extension KiwiPages {
     private func setFollowing(_ following: Bool, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let form = try await form(request)
         let name = try context.username()
-        let (caller, address) = (try member(request, context, form), context.clientAddress)
-        if let federation = community.federation, let handle = federation.reader(named: name) {
-            let remote = federation.remoteFollows
-            try await following ? remote.follow(handle, by: caller, from: address) : remote.unfollow(handle, by: caller, from: address)
-            return redirect("/@\(name)")
-        }
-        let member = community.federation?.member(named: name) ?? name
-        try await following
-            ? community.follows.follow(member, by: caller, from: address) : community.follows.unfollow(member, by: caller, from: address)
-        return redirect("/@\(member)")
+        try await community.setFollowing(following, name, by: try member(request, context, form), from: context.clientAddress)
+        return redirect(community.reader(named: name).profilePath)
     }
 
     // MARK: logging in and out
