@@ -52,6 +52,24 @@ import Testing
         answersEveryField(feed)
         answersEveryField(Page(title: "Kiwi", viewer: viewer, content: feed, signUps: true))
         answersEveryField(Page(title: "Kiwi", viewer: nil, content: feed, signUps: false))
+        for elsewhere in [nil, "https://bookwyrm.example/user/alice"] {
+            answersEveryField(
+                RemoteProfilePage(
+                    handle: "alice@bookwyrm.example",
+                    displayName: "Alice",
+                    host: "bookwyrm.example",
+                    avatarURL: "/a.png",
+                    profileURL: "/@alice@bookwyrm.example",
+                    elsewhereURL: elsewhere,
+                    follows: true,
+                    pending: false,
+                    followsYou: true,
+                    youBlocked: false,
+                    blockedYou: true,
+                    apart: true
+                )
+            )
+        }
         let role = PageRole(value: "admin", title: "Admin", current: true)
         answersEveryField(
             ProfilePage(

@@ -4,8 +4,8 @@ import KiwiWire
 /// Blocks between members and readers on other servers, as Mastodon keeps them. A member's block
 /// (`POST /users/alice@bookwyrm.example/block`) ends every follow between the two and is sent to
 /// the reader as a `Block`, on which their server ends its side; unblocking sends its `Undo`. A
-/// reader elsewhere who blocks a member is kept the same way. While either stands, neither follows
-/// the other: the member's follow is refused, theirs rejected.
+/// reader elsewhere who blocks a member is kept the same way. While either stands, the member's
+/// follow of them is refused; while the member's stands, theirs is answered with a `Reject`.
 struct RemoteBlocks: Sendable {
     let follows: RemoteFollows
 

@@ -131,6 +131,26 @@ extension ProfilePage: MustacheParent {
     }
 }
 
+extension RemoteProfilePage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "handle": return handle
+        case "displayName": return displayName
+        case "host": return host
+        case "avatarURL": return avatarURL
+        case "profileURL": return profileURL
+        case "elsewhereURL": return elsewhereURL
+        case "follows": return follows
+        case "pending": return pending
+        case "followsYou": return followsYou
+        case "youBlocked": return youBlocked
+        case "blockedYou": return blockedYou
+        case "apart": return apart
+        default: return nil
+        }
+    }
+}
+
 extension BookPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
