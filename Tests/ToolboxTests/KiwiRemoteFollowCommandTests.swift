@@ -46,7 +46,9 @@ import Testing
         )
         try await Self.eventually { !delivered("Follow").isEmpty }
         #expect(delivered("Follow").first?["actor"] as? String == "https://kiwi.test/users/ada")
-        #expect(try await ada.run(["kiwi", "following", "--plain"]).standardOutput == "bob\nalice@\(host)\n", "here, then elsewhere")
+        let asked = try await ada.run(["kiwi", "following", "--plain"])
+        #expect(asked.standardOutput == "bob\nalice@\(host)\n", "here, then elsewhere")
+        #expect(asked.standardError.contains("alice@\(host): asked; their server has not accepted yet."), "\(asked.standardError)")
         let listed = try await ada.run(["kiwi", "following", "--json"])
         let users = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]]
         #expect(users?.compactMap { $0["username"] as? String } == ["bob", "alice@\(host)"], "\(listed.standardOutput)")

@@ -229,9 +229,14 @@ extension PeopleList {
 
     func run(in context: CommandContext, client: KiwiClient) async throws {
         let name = try reader.username ?? client.session().user.username
-        // Readers here, then readers elsewhere as `user@host`.
-        let users = try await client.people(Self.relation.name, of: name) + client.remotePeople(Self.relation.name, of: name)
+        // Readers here, then readers elsewhere as `user@host`, as members are listed.
+        let elsewhere = try await client.remotePeople(Self.relation.name, of: name)
+        let users = try await client.people(Self.relation.name, of: name) + elsewhere.map(\.asUser)
         try context.output.list(users, columns: KiwiPresentation.userColumns, plain: { $0.shownName }, empty: Self.relation.empty(name))
+        // A follow their server has not accepted yet is listed, and said to be only asked.
+        for asked in elsewhere where asked.pending == true {
+            context.output.notice("\(asked.handle): asked; their server has not accepted yet.")
+        }
     }
 }
 

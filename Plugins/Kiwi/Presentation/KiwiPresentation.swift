@@ -136,3 +136,8 @@ enum KiwiPresentation {
     ]
 
 }
+
+extension KiwiWire.RemoteReader {
+    /// A reader elsewhere in a list of readers: a member named by their handle.
+    var asUser: KiwiWire.User { KiwiWire.User(id: nil, username: handle, displayName: nil, avatarURL: nil) }
+}

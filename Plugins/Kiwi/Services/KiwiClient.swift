@@ -567,7 +567,7 @@ struct KiwiClient: Sendable {
     func remoteBlocks() async throws -> [KiwiWire.KeptAway] {
         do {
             let readers: [KiwiWire.RemoteReader] = try await api.decode(try authenticated(APICall("users/me/blocks/remote")))
-            return readers.map { KiwiWire.KeptAway(user: KiwiWire.User(id: nil, username: $0.handle, displayName: nil, avatarURL: nil), since: "") }
+            return readers.map { KiwiWire.KeptAway(user: $0.asUser, since: "") }
         } catch let error as ToolboxError where error.kind == .notFound {
             return []
         }
@@ -658,12 +658,11 @@ struct KiwiClient: Sendable {
         try await api.decode(kept(APICall("users/\(name)/\(relation)", notFound: Self.noUser(name)), as: .people(of: name)))
     }
 
-    /// The readers elsewhere in that list, as members: `alice@bookwyrm.example` (toolbox's server
-    /// with federation on; none on any other).
-    func remotePeople(_ relation: String, of name: String) async throws -> [KiwiWire.User] {
+    /// The readers elsewhere in that list, `alice@bookwyrm.example` (toolbox's server with
+    /// federation on; none on any other).
+    func remotePeople(_ relation: String, of name: String) async throws -> [KiwiWire.RemoteReader] {
         do {
-            let readers: [KiwiWire.RemoteReader] = try await api.decode(kept(APICall("users/\(name)/\(relation)/remote")))
-            return readers.map { KiwiWire.User(id: nil, username: $0.handle, displayName: nil, avatarURL: nil) }
+            return try await api.decode(kept(APICall("users/\(name)/\(relation)/remote")))
         } catch let error as ToolboxError where error.kind == .notFound {
             return []
         }
