@@ -961,6 +961,27 @@ import _CryptoExtras
         }
     }
 
+    /// A server's `Flag`s spend the `reports` allowance of the actor who sends them, as a member's
+    /// reports do: past it, 429, and nothing more reaches the queue.
+    @Test func aServerFlagsNoMoreThanTheReportsAllowance() async throws {
+        try await Self.withAliceAndAda(.memory, serve: Self.federated + ["--rate-limit", "reports=2/1h"]) { alice, kiwi, client, ada, port in
+            #expect(try await kiwi.database.setRole(.moderator, of: "ada"))
+            for name in ["bob", "cat", "dan"] { _ = try await client.member(name) }
+            func flag(_ name: String) async throws -> (Int, String) {
+                let flag: [String: Any] = [
+                    "id": "\(alice.id)#flags/\(name)", "type": "Flag", "actor": alice.id, "object": "https://kiwi.test/users/\(name)",
+                ]
+                return try await Self.post(flag, to: "/inbox", port: port, keyID: alice.keyID, key: alice.key)
+            }
+            #expect(try await flag("bob").0 == 202)
+            #expect(try await flag("cat").0 == 202)
+            let (status, said) = try await flag("dan")
+            #expect(status == 429, "\(said)")
+            #expect(try await flag("bob").0 == 202, "a Flag delivered again is the report made, and spends nothing")
+            #expect(try await client.wire([KiwiWire.Report].self, .get, "/reports", token: ada).1?.count == 2)
+        }
+    }
+
     /// Without `--federation-allow-private`, a key on a loopback address is never fetched; a
     /// document past the size limit is never read whole.
     @Test func fetchesStayOffThisNetworkAndWithinTheirSize() async throws {

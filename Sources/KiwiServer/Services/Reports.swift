@@ -44,11 +44,13 @@ struct Reports: Sendable {
     }
 
     /// A report from another server (their moderators' `Flag`), by `reporter` (the handle of the
-    /// actor who sent it), filed as a member's is: in the queue with what it names as it is now.
+    /// actor who sent it), filed as a member's is: in the queue with what it names as it is now,
+    /// and within the `reports` allowance, which the sending actor spends as a member would.
     /// Mastodon's says no category, and its comment is cut to the length a member may write.
     func flagged(_ subject: KiwiWire.ReportSubject, posts attached: [String], comment: String?, by reporter: String) async throws -> KiwiReport {
         if let made = try await store.report(by: reporter, of: subject) { return made }
         let (account, content) = try await reported(subject, Array(attached.prefix(KiwiLimits.reportedPosts)))
+        try await writes.limits.spend(.reports, account: reporter, address: nil)
         let comment = comment.flatMap { $0.trimmed.isEmpty ? nil : String($0.trimmed.prefix(KiwiLimits.reportComment)) }
         return try await file(subject, about: account, content, category: .other, comment: comment, by: reporter)
     }
