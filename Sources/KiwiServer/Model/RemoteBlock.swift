@@ -11,7 +11,4 @@ struct RemoteBlock: Sendable, Equatable {
     let inbox: String
     let blockID: String
     let byMember: Bool
-
-    /// Their server, as server blocks name it.
-    var host: String { BlockedServer.host(of: actor) }
 }
