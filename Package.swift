@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
@@ -147,6 +148,8 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // Requests to other servers of the fediverse, each pinned to the public address it was checked at.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // Its TLS settings: the certificates a server of a private authority's is trusted by.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
             resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]

@@ -259,6 +259,34 @@ extension KiwiWire {
     /// ActivityStreams' context, which an activity sent on its own names.
     public static let activityStreams = "https://www.w3.org/ns/activitystreams"
 
+    /// An `@context` entry: a context's URL, or terms defined in place.
+    public enum ContextEntry: Codable, Sendable, Equatable {
+        case url(String)
+        case terms([String: String])
+
+        public init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let url = try? value.decode(String.self) {
+                self = .url(url)
+            } else {
+                self = .terms(try value.decode([String: String].self))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var value = encoder.singleValueContainer()
+            switch self {
+            case .url(let url): try value.encode(url)
+            case .terms(let terms): try value.encode(terms)
+            }
+        }
+    }
+
+    /// A `Note`'s context: ActivityStreams' and the one term Kiwi sends beyond its vocabulary,
+    /// Mastodon's `sensitive`. A reader of JSON-LD (bovine) drops a term no context defines, and
+    /// with it what hides a spoiler.
+    public static let noteContext: [ContextEntry] = [.url(activityStreams), .terms(["sensitive": "as:sensitive"])]
+
     /// ActivityStreams' public collection: a post addressed to it is public.
     public static let publicAudience = "https://www.w3.org/ns/activitystreams#Public"
 
@@ -266,6 +294,8 @@ extension KiwiWire {
     /// its photo as an attachment, its spoiler warning as `summary` (hidden behind it). A comment
     /// is a `Note` too, in reply to its post's, with no attachment.
     public struct Note: Codable, Sendable, Equatable {
+        /// `noteContext` when the Note is fetched on its own; nil inside its `Create`, which has it.
+        public var context: [ContextEntry]?
         public var id: String
         public var type: String
         public var attributedTo: String
@@ -283,6 +313,11 @@ extension KiwiWire {
         public var sensitive: Bool
         public var attachment: [Attachment]
 
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, attributedTo, url, inReplyTo, published, to, cc, content, summary, sensitive, attachment
+        }
+
         public init(
             id: String,
             attributedTo: String,
@@ -297,6 +332,13 @@ extension KiwiWire {
             (self.id, type, self.attributedTo, self.url, self.inReplyTo, self.published) = (id, "Note", attributedTo, url, inReplyTo, published)
             (to, cc) = ([KiwiWire.publicAudience], [followers])
             (self.content, self.summary, sensitive, self.attachment) = (content, summary, summary != nil, attachment)
+        }
+
+        /// The Note as a fetch of its id answers it: with its context.
+        public var onItsOwn: Note {
+            var note = self
+            note.context = KiwiWire.noteContext
+            return note
         }
 
         /// The post's photo: `name` is its description, for people who cannot see it.
@@ -314,7 +356,7 @@ extension KiwiWire {
 
     /// A member posted or commented: the `Note`, sent to their followers on other servers.
     public struct Create: Codable, Sendable, Equatable {
-        public var context: String
+        public var context: [ContextEntry]
         public var id: String
         public var type: String
         public var actor: String
@@ -329,7 +371,7 @@ extension KiwiWire {
         }
 
         public init(note: Note) {
-            (context, id, type) = (KiwiWire.activityStreams, "\(note.id)/activity", "Create")
+            (context, id, type) = (KiwiWire.noteContext, "\(note.id)/activity", "Create")
             (actor, published, to, cc, object) = (note.attributedTo, note.published, note.to, note.cc, note)
         }
     }

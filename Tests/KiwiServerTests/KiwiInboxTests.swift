@@ -228,6 +228,26 @@ import _CryptoExtras
         }
     }
 
+    /// A follower whose actor's id does not end in their name (bovine's end in a key, Misskey's in a
+    /// number) is listed by the name they chose, `preferredUsername`, at their host.
+    @Test(arguments: StoreKind.available) func aFollowerElsewhereIsListedByTheNameTheyChose(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, _, client, _, port in
+            let id = "\(alice.server.baseURL.absoluteString)/endpoints/k4b49RKspsxF4s_UD-xZTkkiCfy1eSOuM8QJNmpoPWk"
+            let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+            let actor: [String: Any] = [
+                "id": id, "type": "Person", "preferredUsername": "bea", "inbox": "\(id)/inbox",
+                "publicKey": ["id": "\(id)#main-key", "owner": id, "publicKeyPem": key.publicKey.pemRepresentation],
+            ]
+            alice.server.route("/endpoints/k4b49RKspsxF4s_UD-xZTkkiCfy1eSOuM8QJNmpoPWk", .json(try JSONSerialization.data(withJSONObject: actor)))
+            alice.server.route("/endpoints/k4b49RKspsxF4s_UD-xZTkkiCfy1eSOuM8QJNmpoPWk/inbox", .status(202))
+            var follow = alice.follow("https://kiwi.test/users/ada")
+            (follow["actor"], follow["id"]) = (id, "\(id)#follows/1")
+            #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: "\(id)#main-key", key: key).0 == 202)
+            let listed = try await client.json(.get, "/users/ada/followers/remote").1 as? [[String: Any]]
+            #expect(listed?.map { $0["handle"] as? String } == ["bea@\(alice.handle.split(separator: "@")[1])"], "\(listed ?? [])")
+        }
+    }
+
     /// Ada's new name and her new picture reach alice, who follows her, as `Update`s of her actor
     /// signed by her; a new email address, which no other server shows, sends nothing.
     @Test(arguments: StoreKind.available) func aMembersNewNameAndPictureReachHerFollowersElsewhere(kind: StoreKind) async throws {
@@ -692,6 +712,9 @@ import _CryptoExtras
                 #expect(note["to"] as? [String] == ["https://www.w3.org/ns/activitystreams#Public"])
                 #expect(note["cc"] as? [String] == ["https://kiwi.test/users/ada/followers"])
                 #expect(note["summary"] as? String == "the ending" && note["sensitive"] as? Bool == true)
+                // Its context defines `sensitive`, or a reader of JSON-LD (bovine) drops it, and the warning with it.
+                let noteContext = try JSONSerialization.data(withJSONObject: ["https://www.w3.org/ns/activitystreams", ["sensitive": "as:sensitive"]])
+                #expect(try JSONSerialization.data(withJSONObject: create["@context"] as Any) == noteContext)
                 let content = try #require(note["content"] as? String)
                 #expect(content.contains("<p>Rain all day &lt;3<br>and this</p>"), "\(content)")
                 #expect(content.contains(#"<a href="https://kiwi.test/books/9780141439600">The Tempest</a> by William Shakespeare"#), "\(content)")
@@ -713,6 +736,11 @@ import _CryptoExtras
                     try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [String: Any]
                 }
                 #expect(fetched?["id"] as? String == note["id"] as? String && fetched?["type"] as? String == "Note")
+                #expect(
+                    try JSONSerialization.data(withJSONObject: fetched?["@context"] as Any) == noteContext,
+                    "fetched on its own, it has its context"
+                )
+                #expect(note["@context"] == nil, "inside its Create, the Create's context is its")
                 let servedURL = try #require((fetched?["attachment"] as? [[String: Any]])?.first?["url"] as? String)
                 let served = try #require(URLComponents(string: servedURL))
                 #expect(try await client.execute(uri: "\(served.path)?\(served.percentEncodedQuery ?? "")", method: .get) { $0.status } == .ok)

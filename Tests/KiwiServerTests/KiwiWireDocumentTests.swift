@@ -306,7 +306,7 @@ import Testing
                 KiwiWire.AboutActivity("Accept", id: "https://kiwi.test/users/ada#accepts/1", actor: "https://kiwi.test/users/ada", object: follow)
             ),
             WireSample(KiwiWire.RemoteReader(handle: "alice@bookwyrm.example", actor: "https://bookwyrm.example/user/alice", pending: true)),
-            WireSample(note),
+            WireSample(note.onItsOwn),
             WireSample(note.attachment[0], schema: "NoteAttachment"),
             WireSample(KiwiWire.Create(note: note)),
             WireSample(KiwiWire.Delete(of: note.id, by: note.attributedTo)),

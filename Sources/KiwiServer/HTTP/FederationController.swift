@@ -90,7 +90,7 @@ struct FederationController: Sendable {
     /// A post as its `Note`: the id every activity about it names.
     @Sendable func note(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let outbox = federation.outbox
-        return Self.activity(outbox.photos.signed(outbox.note(for: try await posts.post(try context.postID(), viewer: nil))))
+        return Self.activity(outbox.photos.signed(outbox.note(for: try await posts.post(try context.postID(), viewer: nil))).onItsOwn)
     }
 
     /// A comment as its `Note`, in reply to its post's: the id its `Create` and `Delete` name.
@@ -100,7 +100,7 @@ struct FederationController: Sendable {
         guard let id = context.parameters.get("comment", as: Int64.self),
             let comment = try await posts.comments(on: post, .everything, for: nil).first(where: { $0.id == id })
         else { throw KiwiProblem.noSuchComment }
-        return Self.activity(federation.outbox.note(for: comment))
+        return Self.activity(federation.outbox.note(for: comment).onItsOwn)
     }
 
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -46,10 +46,11 @@ struct RemoteActor: Sendable, Equatable {
         profileURL = url.flatMap { URL(string: $0) }.flatMap { ["https", "http"].contains($0.scheme?.lowercased()) ? $0.absoluteString : nil }
     }
 
-    /// `alice@bookwyrm.example`.
+    /// `alice@bookwyrm.example`: the name they chose at their actor's host (with its port, if it
+    /// names one). Not the id's last segment: bovine's and Misskey's ids end in a key or a number.
     var handle: String {
-        let host = URL(string: id)?.host ?? id
-        return "\(preferredUsername ?? id)@\(host)"
+        guard let url = URL(string: id), let host = url.host else { return id }
+        return "\(preferredUsername ?? url.lastPathComponent)@\(url.port.map { "\(host):\($0)" } ?? host)"
     }
 
     /// The actor a key id names: the id without its fragment (`…/users/alice#main-key`).

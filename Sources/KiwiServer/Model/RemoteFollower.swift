@@ -4,6 +4,9 @@ import Foundation
 /// their `Follow` (an `Undo` names it).
 struct RemoteFollower: Sendable, Equatable {
     let actor: String
+    /// `alice@bookwyrm.example`, as their actor named them when they followed; nil for a follow
+    /// kept before handles were (v29).
+    let handle: String?
     let inbox: String
     let followID: String
 

@@ -23,7 +23,7 @@ struct RemoteHandle: Sendable, Hashable, CustomStringConvertible {
 
     var description: String { "\(username)@\(host)" }
 
-    /// How a list shows an actor known by its id alone (a follower elsewhere): the id's last
+    /// How a list shows a follower elsewhere kept before handles were (v29): the id's last
     /// segment at its host, as Mastodon's and BookWyrm's ids end in the username.
     static func named(by actor: String) -> String {
         guard let url = URL(string: actor), let host = url.host else { return actor }

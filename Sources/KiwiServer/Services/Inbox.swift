@@ -102,7 +102,7 @@ struct Inbox: Sendable {
         let refused = try await federation.remoteBlocks.blocks(member.username, follower.id)
         if !refused {
             try await federation.store.keepRemoteFollower(
-                RemoteFollower(actor: follower.id, inbox: follower.deliveryInbox, followID: id),
+                RemoteFollower(actor: follower.id, handle: follower.handle, inbox: follower.deliveryInbox, followID: id),
                 of: member.username
             )
         }
@@ -126,7 +126,7 @@ struct Inbox: Sendable {
         guard let object = Self.id(of: object), let username = federation.username(ofActor: object) else {
             throw KiwiProblem.noSuchUser
         }
-        try await federation.remoteBlocks.blocked(try await federation.visible(username).username, by: blocker.id, blockID: id)
+        try await federation.remoteBlocks.blocked(try await federation.visible(username).username, by: blocker, blockID: id)
     }
 
     /// Another server's moderators report a member (Mastodon's `Flag` names their actor and the
@@ -147,7 +147,7 @@ struct Inbox: Sendable {
         } else {
             throw KiwiProblem.invalid("the Flag names no member, post or comment here")
         }
-        _ = try await reports.flagged(subject, posts: posts, comment: comment, by: RemoteHandle.named(by: reporter.id))
+        _ = try await reports.flagged(subject, posts: posts, comment: comment, by: reporter.handle)
     }
 
     /// `Undo` of a `Follow` or a `Block`, named by its id or given whole: it ends. Named only by

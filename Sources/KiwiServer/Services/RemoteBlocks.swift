@@ -65,9 +65,9 @@ struct RemoteBlocks: Sendable {
         return blocks.isEmpty ? nil : .blockedYou(handle)
     }
 
-    /// The reader `actor` blocks `member` (their `Block`, `blockID`): kept, and every follow between them ends.
-    func blocked(_ member: String, by actor: String, blockID: String) async throws {
-        let block = RemoteBlock(actor: actor, handle: RemoteHandle.named(by: actor), inbox: "", blockID: blockID, byMember: false)
+    /// The reader `blocker` blocks `member` (their `Block`, `blockID`): kept, and every follow between them ends.
+    func blocked(_ member: String, by blocker: RemoteActor, blockID: String) async throws {
+        let block = RemoteBlock(actor: blocker.id, handle: blocker.handle, inbox: "", blockID: blockID, byMember: false)
         _ = try await store.keepRemoteBlock(block, of: member)
     }
 

@@ -56,7 +56,9 @@ struct RemoteFollows: Sendable {
     }
 
     func followers(of username: String) async throws -> [KiwiWire.RemoteReader] {
-        try await store.remoteFollowers(of: username).map { KiwiWire.RemoteReader(handle: RemoteHandle.named(by: $0.actor), actor: $0.actor) }
+        try await store.remoteFollowers(of: username).map {
+            KiwiWire.RemoteReader(handle: $0.handle ?? RemoteHandle.named(by: $0.actor), actor: $0.actor)
+        }
     }
 
     /// The reader a handle names (their profile page shows them); a blocked server is refused

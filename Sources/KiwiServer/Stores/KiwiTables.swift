@@ -155,7 +155,7 @@ struct KiwiTable: Sendable, Hashable {
     /// Readers on other servers who follow members.
     static let remoteFollowers = KiwiTable(
         "remote_followers",
-        [("member", .text), ("actor", .text), ("host", .text), ("inbox", .text), ("follow_id", .text), ("created_at", .real)],
+        [("member", .text), ("actor", .text), ("host", .text), ("inbox", .text), ("follow_id", .text), ("created_at", .real), ("handle", .text)],
         key: ["member", "actor"]
     )
     /// Readers on other servers whom members follow.

@@ -62,9 +62,9 @@ extension PostgresKiwiDatabase: FederationStore {
         try await transaction { connection in
             try await connection.query(
                 """
-                INSERT INTO remote_followers (member, actor, host, inbox, follow_id, created_at)
-                VALUES (\(member), \(follower.actor), \(follower.host), \(follower.inbox), \(follower.followID), \(now))
-                ON CONFLICT (member, actor) DO UPDATE SET inbox = excluded.inbox, follow_id = excluded.follow_id
+                INSERT INTO remote_followers (member, actor, handle, host, inbox, follow_id, created_at)
+                VALUES (\(member), \(follower.actor), \(follower.handle), \(follower.host), \(follower.inbox), \(follower.followID), \(now))
+                ON CONFLICT (member, actor) DO UPDATE SET handle = excluded.handle, inbox = excluded.inbox, follow_id = excluded.follow_id
                 """,
                 logger: logger
             )
@@ -107,9 +107,11 @@ extension PostgresKiwiDatabase: FederationStore {
     }
 
     func remoteFollowers(of member: String) async throws -> [RemoteFollower] {
-        try await rows("SELECT actor, inbox, follow_id FROM remote_followers WHERE member = \(member) ORDER BY created_at DESC, actor") { row in
-            let (actor, inbox, followID) = try row.decode((String, String, String).self)
-            return RemoteFollower(actor: actor, inbox: inbox, followID: followID)
+        try await rows(
+            "SELECT actor, handle, inbox, follow_id FROM remote_followers WHERE member = \(member) ORDER BY created_at DESC, actor"
+        ) { row in
+            let (actor, handle, inbox, followID) = try row.decode((String, String?, String, String).self)
+            return RemoteFollower(actor: actor, handle: handle, inbox: inbox, followID: followID)
         }
     }
 

@@ -166,6 +166,7 @@ enum PostgresSchema {
             """,
             "CREATE INDEX IF NOT EXISTS remote_followers_by_follow ON remote_followers(actor, follow_id)",
             "CREATE INDEX IF NOT EXISTS remote_followers_by_host ON remote_followers(host)",
+            "ALTER TABLE remote_followers ADD COLUMN IF NOT EXISTS handle TEXT",
             """
             CREATE TABLE IF NOT EXISTS remote_following (
                 member TEXT NOT NULL REFERENCES users(username) ON DELETE CASCADE, actor TEXT NOT NULL, handle TEXT NOT NULL,

@@ -39,10 +39,12 @@ extension SQLiteKiwiDatabase: FederationStore {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO remote_followers (member, actor, host, inbox, follow_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (member, actor) DO UPDATE SET inbox = excluded.inbox, follow_id = excluded.follow_id
+                    INSERT INTO remote_followers (member, actor, handle, host, inbox, follow_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (member, actor) DO UPDATE SET handle = excluded.handle, inbox = excluded.inbox, follow_id = excluded.follow_id
                     """,
-                arguments: [member, follower.actor, follower.host, follower.inbox, follower.followID, Date().timeIntervalSince1970]
+                arguments: [
+                    member, follower.actor, follower.handle, follower.host, follower.inbox, follower.followID, Date().timeIntervalSince1970,
+                ]
             )
         }
     }
@@ -71,9 +73,9 @@ extension SQLiteKiwiDatabase: FederationStore {
         try await read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT actor, inbox, follow_id FROM remote_followers WHERE member = ? ORDER BY created_at DESC, actor",
+                sql: "SELECT actor, handle, inbox, follow_id FROM remote_followers WHERE member = ? ORDER BY created_at DESC, actor",
                 arguments: [member]
-            ).map { RemoteFollower(actor: $0["actor"], inbox: $0["inbox"], followID: $0["follow_id"]) }
+            ).map { RemoteFollower(actor: $0["actor"], handle: $0["handle"], inbox: $0["inbox"], followID: $0["follow_id"]) }
         }
     }
 

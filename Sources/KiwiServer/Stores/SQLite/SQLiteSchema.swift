@@ -271,6 +271,9 @@ enum SQLiteSchema {
                     """
             )
         }
+        migrator.registerMigration("v29: followers elsewhere by the name they chose") { db in
+            try db.execute(sql: "ALTER TABLE remote_followers ADD COLUMN handle TEXT")
+        }
         return migrator
     }
 }
