@@ -50,17 +50,21 @@ import _CryptoExtras
                 #expect(links.first { $0["rel"] == "http://webfinger.net/rel/profile-page" }?["href"] == "https://kiwi.test/@ada")
 
                 // The same member however a server or a person writes the handle; the host is case-blind.
-                for resource in [
-                    "ada@kiwi.test", "acct:ada@KIWI.test", "acct:@ada@kiwi.test", "https://kiwi.test/users/ada", "https://kiwi.test/@ada",
-                ] {
+                for resource in ["acct:ada@KIWI.test", "acct:@ada@kiwi.test", "https://kiwi.test/users/ada", "https://kiwi.test/@ada"] {
                     let (status, again, _) = try await get(client, "/.well-known/webfinger?resource=\(Self.query(resource))")
                     #expect(status == .ok && again["subject"] as? String == "acct:ada@kiwi.test", "\(resource): \(status)")
                 }
                 for resource in [
-                    "acct:ada@elsewhere.example", "acct:nobody@kiwi.test", "acct:ada", "https://elsewhere.example/users/ada", "ada@kiwi.test@x",
+                    "acct:ada@elsewhere.example", "acct:nobody@kiwi.test", "acct:ada", "https://elsewhere.example/users/ada", "acct:ada@kiwi.test@x",
+                    "mailto:ada@kiwi.test",
                 ] {
                     let (status, answer, _) = try await get(client, "/.well-known/webfinger?resource=\(Self.query(resource))")
                     #expect(status == .notFound, "\(resource): \(answer)")
+                }
+                // RFC 7033 (4.2): what is no URI is malformed, as feditest checks.
+                for resource in ["ada@kiwi.test", "=acct:ada@kiwi.test", "acct:", ":ada", "1acct:ada@kiwi.test"] {
+                    let (status, answer, _) = try await get(client, "/.well-known/webfinger?resource=\(Self.query(resource))")
+                    #expect(status == .badRequest, "\(resource): \(answer)")
                 }
                 let (missing, said, _) = try await get(client, "/.well-known/webfinger")
                 #expect(missing == .badRequest && (said["message"] as? String)?.contains("acct:ada@kiwi.test") == true, "\(said)")

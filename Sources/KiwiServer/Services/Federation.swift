@@ -129,12 +129,14 @@ struct Federation: Sendable {
 
     // MARK: WebFinger
 
-    /// The member (or the server) a WebFinger `resource` names: `acct:ada@HOST` (the scheme may be
-    /// left out, as Mastodon allows), or the actor's id or profile page on this server.
+    /// The member (or the server) a WebFinger `resource` names: `acct:ada@HOST`, or the actor's id
+    /// or profile page on this server. RFC 7033 (4.2): a resource that is no URI (`ada@HOST`, with
+    /// no scheme) is malformed, 400; a URI that names nobody here, 404.
     func webFinger(_ resource: String?) async throws -> KiwiWire.WebFinger {
         guard let resource = resource?.trimmingCharacters(in: .whitespaces), !resource.isEmpty else {
             throw KiwiProblem.invalid("resource is required, such as acct:ada@\(host)")
         }
+        guard Self.hasScheme(resource) else { throw KiwiProblem.invalid("resource must be a URI, such as acct:ada@\(host)") }
         guard let name = name(in: resource) else { throw KiwiProblem.noSuchUser }
         if name.lowercased() == host {
             return KiwiWire.WebFinger(
@@ -163,12 +165,21 @@ struct Federation: Sendable {
             return name.isEmpty || name.contains("/") ? nil : name
         }
         if lowered == serverActorID.lowercased() { return host }
-        let account = lowered.hasPrefix("acct:") ? String(resource.dropFirst(5)) : resource
-        let parts = account.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
+        guard lowered.hasPrefix("acct:") else { return nil }
+        let parts = resource.dropFirst(5).split(separator: "@", omittingEmptySubsequences: false).map(String.init)
         // `acct:@ada@HOST` is how some clients write a handle.
         let words = parts.first == "" ? Array(parts.dropFirst()) : parts
         guard words.count == 2, !words[0].isEmpty, words[1].lowercased() == host else { return nil }
         return words[0]
+    }
+
+    /// Whether `text` begins as a URI does (RFC 3986): a letter, then letters, digits, `+`, `-` or
+    /// `.` up to a colon, and something after it.
+    private static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
+            text.first?.isASCII == true, text.first?.isLetter == true
+        else { return false }
+        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// The member of that name as other servers may see them: one awaiting approval is nobody yet
