@@ -136,9 +136,9 @@ import _CryptoExtras
         }
     }
 
-    /// Waits up to five seconds for `condition`.
-    static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<100 {
+    /// Waits up to `seconds` (five unless told) for `condition`.
+    static func eventually(within seconds: Int = 5, _ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<(seconds * 20) {
             if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -245,6 +245,78 @@ import _CryptoExtras
             #expect(try await Self.post(follow, to: "/inbox", port: port, keyID: "\(id)#main-key", key: key).0 == 202)
             let listed = try await client.json(.get, "/users/ada/followers/remote").1 as? [[String: Any]]
             #expect(listed?.map { $0["handle"] as? String } == ["bea@\(alice.handle.split(separator: "@")[1])"], "\(listed ?? [])")
+        }
+    }
+
+    /// Two servers of one PostgreSQL community both deliver, from one queue: ada's posts, made
+    /// through either, reach each of her followers' inboxes elsewhere exactly once (a server's
+    /// shared inbox once for all its readers there), however the two servers' turns interleave.
+    @Test func twoServersOfACommunityDeliverEachActivityToEachInboxOnce() async throws {
+        // Four servers elsewhere with three followers each: two servers with a shared inbox, two without.
+        var servers: [StubServer] = []
+        var readers: [(id: String, key: _RSA.Signing.PrivateKey)] = []
+        for index in 0..<4 {
+            let server = try await StubServer.start()
+            servers.append(server)
+            let base = server.baseURL.absoluteString
+            if index < 2 { server.route("/inbox", .status(202)) }
+            for name in ["bob", "carol", "dan"] {
+                let id = "\(base)/users/\(name)"
+                let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+                var actor: [String: Any] = [
+                    "id": id, "type": "Person", "preferredUsername": name, "inbox": "\(id)/inbox",
+                    "publicKey": ["id": "\(id)#main-key", "owner": id, "publicKeyPem": key.publicKey.pemRepresentation],
+                ]
+                if index < 2 { actor["endpoints"] = ["sharedInbox": "\(base)/inbox"] }
+                server.route("/users/\(name)", .json(try JSONSerialization.data(withJSONObject: actor)))
+                server.route("/users/\(name)/inbox", .status(202))
+                readers.append((id, key))
+            }
+        }
+        let (elsewhere, following) = (servers, readers)
+        defer { Task { for server in elsewhere { await server.stop() } } }
+        let inboxes = elsewhere.enumerated().flatMap { index, server in
+            index < 2 ? [(server, "/inbox")] : ["bob", "carol", "dan"].map { (server, "/users/\($0)/inbox") }
+        }
+        let creates: @Sendable (StubServer, String) -> [String] = { server, path in
+            server.requests.filter { $0.method == "POST" && $0.path == path }
+                .compactMap { try? JSONSerialization.jsonObject(with: $0.body) as? [String: Any] }
+                .filter { $0["type"] as? String == "Create" }.compactMap { $0["id"] as? String }
+        }
+
+        try await withTwoServers(Self.federated + ["--public-url", "https://kiwi.test"], testing: .live) { _, a, b in
+            let ada = try await a.member("ada")
+            for reader in following {
+                let follow: [String: Any] = [
+                    "@context": "https://www.w3.org/ns/activitystreams", "id": "\(reader.id)#follows/1", "type": "Follow",
+                    "actor": reader.id, "object": "https://kiwi.test/users/ada",
+                ]
+                let (status, said) = try await Self.post(
+                    follow,
+                    to: "/inbox",
+                    port: try #require(a.port),
+                    keyID: "\(reader.id)#main-key",
+                    key: reader.key
+                )
+                #expect(status == 202, "\(said)")
+            }
+            #expect(try await Self.followers(b, of: "ada") == following.count)
+
+            // Forty posts at once, half through each server, so that both claim from the queue together.
+            let posted = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<40 { group.addTask { try await (index.isMultiple(of: 2) ? a : b).post("post \(index)", by: ada) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let expected = Set(posted.map { "https://kiwi.test/posts/\($0)/activity" })
+            #expect(
+                // 400 deliveries, 16 at a time: a loaded machine takes a while.
+                try await Self.eventually(within: 60) { inboxes.allSatisfy { Set(creates($0.0, $0.1)) == expected } },
+                "every inbox has every post: \(inboxes.map { creates($0.0, $0.1).count })"
+            )
+            try await Task.sleep(for: .seconds(1))
+            for (server, path) in inboxes {
+                #expect(creates(server, path).count == expected.count, "\(server.baseURL)\(path) got a post more than once")
+            }
         }
     }
 
