@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""A Kiwi server and bovine-herd (another project's ActivityPub server) on this machine, each under a
+host name of its own and TLS from a certificate authority made for the run, and a reader of each
+following the other.
+
+  kiwi_bovine.py TOOLBOX_BINARY
+
+bovine.fedi.test is 127.77.0.2, served on port 443 by hypercorn, and trusts the authority through
+SSL_CERT_FILE; Kiwi is at kiwi.fedi.test, as fediverse.py sets it up.
+
+The journey: bea (on bovine) follows ada (on Kiwi), whose server accepts; ada posts a phone's photo
+(4032 × 3024, EXIF orientation 6) about a book with a spoiler warning, and its Note reaches bea's
+inbox with the book's link, the photo as an Image with its description, the warning as summary; the
+photo's URL answers the photo, upright; ada follows bea, who accepts; bea's Note to her followers is
+taken in by Kiwi; each undoes the follow, and the other side forgets it. bovine checks the
+signature of every request Kiwi makes, and none may be refused.
+
+Needs what fediverse.py needs, and bovine-herd, bovine-tool, hypercorn and Pillow in this Python.
+Prints each step; exits 1 at the first that fails.
+"""
+import asyncio
+import io
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import time
+import urllib.request
+
+from fediverse import KIWI, Failed, Kiwi, expect, kiwi_up, listening, run, step, wait_for
+
+BOVINE, BOVINE_ADDRESS = "bovine.fedi.test", "127.77.0.2"
+BOOK = "9780141439518"
+
+
+def bovine_up(machine, environment):
+    """bovine-herd at https://bovine.fedi.test with one member, bea; her client's secret."""
+    with open(os.path.join(machine.work, "bovine_app.py"), "w") as app:
+        app.write("from quart import Quart\nfrom bovine_herd import BovineHerd\n\napp = Quart(__name__)\n"
+                  "BovineHerd(app, db_url=__import__('os').environ['BOVINE_DB_URL'])\n")
+
+    def tool(*arguments):
+        return subprocess.run([sys.executable, "-m", *arguments], cwd=machine.work, env=environment, check=True,
+                              capture_output=True, text=True).stdout
+    tool("bovine_store", "create")
+    name = re.search(r"Bovine name: (\S+)", tool("bovine_tool.register", "bea", "--domain", BOVINE)).group(1)
+    secret = re.search(r"Your new secret: (\S+)", tool("bovine_tool.manage", name, "--new_did_key")).group(1)
+    machine.start("bovine", [sys.executable, "-m", "hypercorn", "--bind", f"{BOVINE_ADDRESS}:443",
+                             "--certfile", f"{BOVINE}.crt", "--keyfile", f"{BOVINE}.key",
+                             "--access-logfile", "bovine-access.log", "bovine_app:app"], env=environment)
+    wait_for("bovine-herd listening", lambda: listening(BOVINE_ADDRESS, 443))
+    return secret
+
+
+async def wait_for_async(what, probe, seconds=20):
+    deadline = time.monotonic() + seconds
+    while True:
+        answer = await probe()
+        if answer:
+            return answer
+        if time.monotonic() > deadline:
+            raise Failed(f"{what}: not within {seconds} s")
+        await asyncio.sleep(0.2)
+
+
+def phone_photo():
+    """A 4032 × 3024 JPEG as a phone held upright saves it: stored on its side, with EXIF
+    orientation 6 (turn a quarter clockwise to show). Noise, which compresses as badly as a photo's
+    detail does: a few megabytes, as a phone's are."""
+    from PIL import Image
+    photo = Image.effect_noise((4032, 3024), 24).convert("RGB")
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    saved = io.BytesIO()
+    photo.save(saved, "JPEG", quality=85, exif=exif)
+    return saved.getvalue()
+
+
+def jpeg_size(data):
+    """(width, height) from a JPEG's frame header."""
+    at = 2
+    while at + 9 < len(data):
+        if data[at] != 0xFF:
+            raise Failed("the photo is not a JPEG")
+        marker, length = data[at + 1], struct.unpack(">H", data[at + 2:at + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            return width, height
+        at += 2 + length
+    raise Failed("the photo has no frame header")
+
+
+def identity(value):
+    """An object's id, whether named or given whole (bovine's inbox gives an activity's actor whole)."""
+    return value.get("id") if isinstance(value, dict) else value
+
+
+def text(value):
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+async def journey(machine, authority, secret):
+    from bovine import BovineClient
+
+    kiwi = Kiwi(authority)
+    step("ada joins Kiwi; WebFinger names her actor")
+    kiwi.member("ada")
+    status, _, data = kiwi.call("GET", f"/.well-known/webfinger?resource=acct:ada@{KIWI}", accept="application/jrd+json")
+    expect(status == 200, f"WebFinger answered {status}")
+    ada = next(link["href"] for link in json.loads(data)["links"] if link.get("rel") == "self")
+    expect(ada.startswith(f"https://{KIWI}/"), f"ada's actor is {ada}")
+
+    async with BovineClient(domain=f"https://{BOVINE}", secret=secret) as bea:
+        inbox_seen = []
+
+        async def inbox_items():
+            """bea's inbox, newest first, as bovine keeps it for her."""
+            items = []
+            async for item in bea.inbox():
+                items.append(item)
+                if len(items) >= 40:
+                    break
+            inbox_seen[:] = items
+            return items
+
+        async def collection(url):
+            answer = await bea.get(url)
+            first = answer.get("first")
+            items = answer.get("orderedItems") or answer.get("items") or []
+            if not items and first:
+                page = await bea.get(first) if isinstance(first, str) else first
+                items = page.get("orderedItems") or page.get("items") or []
+            return [item if isinstance(item, str) else item.get("id") for item in items]
+
+        step("bea (bovine) follows ada; Kiwi accepts")
+        follow = bea.activity_factory.follow(ada).build()
+        response = await bea.send_to_outbox(follow)
+        expect(response.status < 300, f"bea's outbox answered {response.status} to her Follow")
+        await wait_for_async("Kiwi's Accept, in bea's following", lambda: _contains(collection(bea.information["following"]), ada))
+        followers = kiwi.json("GET", "/users/ada/followers/remote")
+        expect([reader["handle"] for reader in followers] == [f"bea@{BOVINE}"], f"ada's followers elsewhere: {followers}")
+
+        step("ada posts a phone's photo about a book; its Note reaches bea")
+        photo = phone_photo()
+        post = kiwi.post(photo, "Pip's great expectations, on the train home", BOOK, "A paperback open on a train seat",
+                         "the benefactor's name")
+
+        async def arrived():
+            for item in await inbox_items():
+                activity = await bea.get(item) if isinstance(item, str) else item
+                note = activity.get("object")
+                if activity.get("type") == "Create" and isinstance(note, str):
+                    note = await bea.get(note)
+                if activity.get("type") == "Create" and isinstance(note, dict) and identity(note.get("attributedTo")) == ada:
+                    return note
+            return None
+        note = await wait_for_async("ada's Create in bea's inbox", arrived)
+        expect(note.get("id") == f"https://{KIWI}/posts/{post['id']}", f"the Note is the post's: {note.get('id')}")
+        content = text(note.get("content"))
+        expect(f"https://{KIWI}/books/{BOOK}" in content, f"the Note links the book's page: {content}")
+        expect("great expectations" in content, f"the Note carries the caption: {content}")
+        # bovine keeps what arrives in its own JSON-LD context, which names Mastodon's term by its IRI:
+        # it reads `sensitive` only when the sender's context defines it.
+        expect(note.get("summary") == "the benefactor's name" and note.get("as:sensitive", note.get("sensitive")) is True,
+               f"the spoiler warning is the Note's summary, sensitive: {json.dumps(note)}")
+        attachments = note.get("attachment") or []
+        attachments = attachments if isinstance(attachments, list) else [attachments]
+        images = [a for a in attachments if isinstance(a, dict) and a.get("type") == "Image"]
+        expect(len(images) == 1, f"one Image attached: {attachments}")
+        expect(images[0].get("name") == "A paperback open on a train seat", f"the Image's name is its description: {images[0]}")
+        image_url = images[0]["url"] if isinstance(images[0]["url"], str) else images[0]["url"][0]["href"]
+        expect(image_url.startswith(f"https://{KIWI}/"), f"the photo is served by Kiwi: {image_url}")
+        request = urllib.request.Request(image_url, headers={"User-Agent": "bovine"})
+        with urllib.request.urlopen(request, timeout=30, context=kiwi.tls) as answer:
+            served = answer.read()
+            expect(answer.headers.get_content_type().startswith("image/"), f"the photo's URL answers {answer.headers.get_content_type()}")
+        width, height = jpeg_size(served) if served[:2] == b"\xff\xd8" else (0, 0)
+        expect(height > width > 0, f"the photo arrives upright (portrait), as its EXIF says: {width} × {height}")
+        unsigned = image_url.split("?")[0]
+        if unsigned != image_url:
+            status, _, _ = kiwi.call("GET", unsigned[len(f"https://{KIWI}"):], accept="image/*")
+            expect(status in (403, 404), f"the photo without its signature answers {status}")
+
+        step("ada follows bea (by her handle); bea accepts")
+        kiwi.json("POST", f"/users/bea@{BOVINE}/follow")
+
+        async def follow_of_ada():
+            for item in await inbox_items():
+                activity = await bea.get(item) if isinstance(item, str) else item
+                if activity.get("type") == "Follow" and identity(activity.get("actor")) == ada:
+                    return activity
+            return None
+        asked = await wait_for_async("ada's Follow in bea's inbox", follow_of_ada)
+        response = await bea.send_to_outbox(bea.activity_factory.accept(asked).build())
+        expect(response.status < 300, f"bea's outbox answered {response.status} to her Accept")
+
+        def accepted():
+            following = kiwi.json("GET", "/users/ada/following/remote")
+            return [reader for reader in following if reader["handle"] == f"bea@{BOVINE}" and not reader.get("pending")]
+        wait_for("bea's Accept, taken in by Kiwi", accepted)
+        await wait_for_async("ada in bea's followers", lambda: _contains(collection(bea.information["followers"]), ada))
+
+        step("bea posts a Note to her followers; Kiwi takes it in")
+        note = bea.object_factory.note(content="Reading Middlemarch again").as_public().build()
+        response = await bea.send_to_outbox(bea.activity_factory.create(note).build())
+        expect(response.status < 300, f"bea's outbox answered {response.status} to her Note")
+        wait_for("bovine's delivery of the Note to Kiwi, accepted",
+                 lambda: re.search(r'"POST /(users/ada/)?inbox HTTP/1\.1" 20[02]', open(os.path.join(machine.work, "nginx/access.log")).read()))
+
+        step("each undoes the follow; the other side forgets it")
+        response = await bea.send_to_outbox(bea.activity_factory.undo(follow).build())
+        expect(response.status < 300, f"bea's outbox answered {response.status} to her Undo")
+        wait_for("bea leaving ada's followers on Kiwi", lambda: kiwi.json("GET", "/users/ada/followers/remote") == [])
+        kiwi.json("DELETE", f"/users/bea@{BOVINE}/follow")
+        await wait_for_async("ada leaving bea's followers on bovine", lambda: _lacks(collection(bea.information["followers"]), ada))
+
+    step("bovine refused none of Kiwi's requests")
+    requests = [line for line in open(os.path.join(machine.work, "bovine-access.log")) if '"kiwi/' in line]
+    expect(requests, "bovine's log shows no request from Kiwi")
+    refused = [line for line in requests if re.search(r'" [45]\d\d ', line)]
+    expect(not refused, "bovine refused:\n" + "".join(refused))
+    print(f"   {len(requests)} requests from Kiwi, each answered below 400", flush=True)
+
+
+async def _contains(items, wanted):
+    return wanted in await items
+
+
+async def _lacks(items, wanted):
+    return wanted not in await items
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    binary = sys.argv[1]
+
+    def journeys(machine, authority):
+        environment = dict(os.environ, SSL_CERT_FILE=authority, BOVINE_DB_URL=f"sqlite://{machine.work}/bovine.sqlite3")
+        # bovine's client, in this process, trusts the authority too.
+        os.environ.update(SSL_CERT_FILE=authority)
+        secret = bovine_up(machine, environment)
+        kiwi_up(machine, binary, environment)
+        asyncio.run(journey(machine, authority, secret))
+
+    run({BOVINE: BOVINE_ADDRESS}, journeys)
+    print("kiwi_bovine.py: the journey passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()
