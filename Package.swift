@@ -65,6 +65,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // The connection errors AsyncHTTPClient passes through, to tell offline from a hiccup.
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // Its TLS settings: the authorities `SSL_CERT_FILE` names (`TrustedAuthorities`).
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Terminal pictures: libchafa and gdk-pixbuf, opened with dlopen when a picture is drawn.
@@ -148,8 +150,6 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // Requests to other servers of the fediverse, each pinned to the public address it was checked at.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                // Its TLS settings: the certificates a server of a private authority's is trusted by.
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             // The web pages' templates and stylesheet, compiled in: one binary serves them with nothing beside it.
             resources: [.embedInCode("Web/Templates"), .embedInCode("Web/Static")]

@@ -7,7 +7,6 @@ runs with --federation-allow-private (its peers are on loopback), trusts the aut
 SSL_CERT_FILE, and asks Open Library's stand-in (Tests/Benchmarks/kiwi_books_stub.py) about books.
 Needs root (the hosts, ports 80 and 443), openssl and nginx.
 """
-import json
 import os
 import socket
 import ssl
@@ -177,48 +176,39 @@ http {{
     wait_for("nginx listening", lambda: listening(KIWI_ADDRESS, 443))
 
 
-class Kiwi:
-    """Kiwi's API at https://kiwi.fedi.test, as a member's client calls it."""
+def fetch(authority, url, accept="application/json"):
+    """GET `url` as anyone on the web would, the run's authority trusted: (status, headers, body)."""
+    request = urllib.request.Request(url, headers={"Accept": accept})
+    try:
+        with urllib.request.urlopen(request, timeout=60, context=ssl.create_default_context(cafile=authority)) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
 
-    def __init__(self, authority):
-        self.tls = ssl.create_default_context(cafile=authority)
-        self.token = None
 
-    def call(self, method, path, body=None, content_type="application/json", accept="application/json"):
-        headers = {"Accept": accept}
-        if self.token:
-            headers["Authorization"] = f"Bearer {self.token}"
-        if body is not None:
-            headers["Content-Type"] = content_type
-            if isinstance(body, (dict, list)):
-                body = json.dumps(body).encode()
-        request = urllib.request.Request(f"https://{KIWI}{path}", data=body, method=method, headers=headers)
-        try:
-            with urllib.request.urlopen(request, timeout=60, context=self.tls) as response:
-                return response.status, response.headers, response.read()
-        except urllib.error.HTTPError as error:
-            return error.code, error.headers, error.read()
+class Toolbox:
+    """The toolbox binary as a member runs it against https://kiwi.fedi.test, with a home of its own
+    and the run's authority trusted (SSL_CERT_FILE)."""
 
-    def json(self, method, path, body=None):
-        status, _, data = self.call(method, path, body)
-        expect(status < 300, f"{method} {path} answered {status}: {data[:300]!r}")
-        return json.loads(data) if data else None
+    def __init__(self, binary, machine, authority, name):
+        home = os.path.join(machine.work, f"home-{name}")
+        self.binary = binary
+        self.environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/config", XDG_CACHE_HOME=f"{home}/cache",
+                                XDG_DATA_HOME=f"{home}/data", SSL_CERT_FILE=authority, TOOLBOX_KIWI_SERVER=f"https://{KIWI}", NO_COLOR="1")
+
+    def run(self, *arguments, stdin=None):
+        """What it wrote (standard output, standard error) once it exited 0; Failed saying why otherwise."""
+        done = subprocess.run([self.binary, *arguments], input=stdin, capture_output=True, text=True, env=self.environment, timeout=120)
+        expect(done.returncode == 0, f"toolbox {' '.join(arguments)} exited {done.returncode}: {done.stderr.strip()}")
+        return done.stdout, done.stderr
 
     def member(self, username):
+        """Signs up and logs in as `username`."""
         password = "secret-" + uuid.uuid4().hex[:8]
-        self.json("POST", "/users", {"username": username, "password": password})
-        self.token = self.json("POST", "/sessions", {"username": username, "password": password})["token"]
+        self.run("kiwi", "signup", username, "--password-stdin", stdin=password + "\n")
+        self.run("kiwi", "login", username, "--password-stdin", stdin=password + "\n")
+        return self
 
-    def post(self, photo, caption, book, alt, spoiler):
-        boundary = uuid.uuid4().hex
-        body = b""
-        for name, value in (("caption", caption), ("book", book), ("imageAlt", alt), ("spoiler", spoiler)):
-            body += f"--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n".encode()
-        body += (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"IMG_0001.jpg\"\r\n"
-                 "Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
-        status, _, data = self.call("POST", "/posts", body, content_type=f"multipart/form-data; boundary={boundary}")
-        expect(status == 201, f"posting answered {status}: {data[:300]!r}")
-        return json.loads(data)
 
 
 def run(hosts, body):

@@ -8,7 +8,8 @@ following the other.
 bovine.fedi.test is 127.77.0.2, served on port 443 by hypercorn, and trusts the authority through
 SSL_CERT_FILE; Kiwi is at kiwi.fedi.test, as fediverse.py sets it up.
 
-The journey: bea (on bovine) follows ada (on Kiwi), whose server accepts; ada posts a phone's photo
+The journey, ada driving toolbox as a member does: bea (on bovine) follows ada (on Kiwi), whose
+server accepts, and `kiwi followers` lists her by her name; ada posts a phone's photo
 (4032 × 3024, EXIF orientation 6) about a book with a spoiler warning, and its Note reaches bea's
 inbox with the book's link, the photo as an Image with its description, the warning as summary; the
 photo's URL answers the photo, upright; ada follows bea, who accepts; bea's Note to her followers is
@@ -27,9 +28,8 @@ import struct
 import subprocess
 import sys
 import time
-import urllib.request
 
-from fediverse import KIWI, Failed, Kiwi, expect, kiwi_up, listening, run, step, wait_for
+from fediverse import KIWI, Failed, Toolbox, expect, fetch, kiwi_up, listening, run, step, wait_for
 
 BOVINE, BOVINE_ADDRESS = "bovine.fedi.test", "127.77.0.2"
 BOOK = "9780141439518"
@@ -101,29 +101,29 @@ def text(value):
     return value if isinstance(value, str) else json.dumps(value)
 
 
-async def journey(machine, authority, secret):
+async def journey(machine, binary, authority, secret):
     from bovine import BovineClient
 
-    kiwi = Kiwi(authority)
-    step("ada joins Kiwi; WebFinger names her actor")
-    kiwi.member("ada")
-    status, _, data = kiwi.call("GET", f"/.well-known/webfinger?resource=acct:ada@{KIWI}", accept="application/jrd+json")
+    step("ada joins Kiwi with toolbox; WebFinger names her actor")
+    kiwi = Toolbox(binary, machine, authority, "ada").member("ada")
+    status, _, data = fetch(authority, f"https://{KIWI}/.well-known/webfinger?resource=acct:ada@{KIWI}", "application/jrd+json")
     expect(status == 200, f"WebFinger answered {status}")
     ada = next(link["href"] for link in json.loads(data)["links"] if link.get("rel") == "self")
     expect(ada.startswith(f"https://{KIWI}/"), f"ada's actor is {ada}")
 
-    async with BovineClient(domain=f"https://{BOVINE}", secret=secret) as bea:
-        inbox_seen = []
+    def listed(command):
+        """The names `toolbox kiwi followers` or `following` lists, and what it said on standard error."""
+        out, said = kiwi.run("kiwi", command, "--json", "--refresh")
+        return [reader["username"] for reader in json.loads(out)], said
 
-        async def inbox_items():
-            """bea's inbox, newest first, as bovine keeps it for her."""
-            items = []
+    async with BovineClient(domain=f"https://{BOVINE}", secret=secret) as bea:
+        async def inbox(kind):
+            """The first activity of this kind by ada in bea's inbox, as bovine keeps it for her."""
             async for item in bea.inbox():
-                items.append(item)
-                if len(items) >= 40:
-                    break
-            inbox_seen[:] = items
-            return items
+                activity = await bea.get(item) if isinstance(item, str) else item
+                if activity.get("type") == kind and identity(activity.get("actor")) == ada:
+                    return activity
+            return None
 
         async def collection(url):
             answer = await bea.get(url)
@@ -132,30 +132,30 @@ async def journey(machine, authority, secret):
             if not items and first:
                 page = await bea.get(first) if isinstance(first, str) else first
                 items = page.get("orderedItems") or page.get("items") or []
-            return [item if isinstance(item, str) else item.get("id") for item in items]
+            return [identity(item) for item in items]
 
-        step("bea (bovine) follows ada; Kiwi accepts")
+        step("bea (bovine) follows ada; Kiwi accepts; kiwi followers lists her by her name")
         follow = bea.activity_factory.follow(ada).build()
         response = await bea.send_to_outbox(follow)
         expect(response.status < 300, f"bea's outbox answered {response.status} to her Follow")
         await wait_for_async("Kiwi's Accept, in bea's following", lambda: _contains(collection(bea.information["following"]), ada))
-        followers = kiwi.json("GET", "/users/ada/followers/remote")
-        expect([reader["handle"] for reader in followers] == [f"bea@{BOVINE}"], f"ada's followers elsewhere: {followers}")
+        followers, _ = listed("followers")
+        expect(followers == [f"bea@{BOVINE}"], f"kiwi followers: {followers}")
 
-        step("ada posts a phone's photo about a book; its Note reaches bea")
-        photo = phone_photo()
-        post = kiwi.post(photo, "Pip's great expectations, on the train home", BOOK, "A paperback open on a train seat",
-                         "the benefactor's name")
+        step("ada posts a phone's photo about a book with toolbox; its Note reaches bea")
+        photo = os.path.join(machine.work, "IMG_0001.jpg")
+        with open(photo, "wb") as file:
+            file.write(phone_photo())
+        out, _ = kiwi.run("kiwi", "post", "--image", photo, "--caption", "Pip's great expectations, on the train home", "--book", BOOK,
+                          "--alt", "A paperback open on a train seat", "--spoiler", "the benefactor's name", "--json")
+        post = json.loads(out)
 
         async def arrived():
-            for item in await inbox_items():
-                activity = await bea.get(item) if isinstance(item, str) else item
-                note = activity.get("object")
-                if activity.get("type") == "Create" and isinstance(note, str):
-                    note = await bea.get(note)
-                if activity.get("type") == "Create" and isinstance(note, dict) and identity(note.get("attributedTo")) == ada:
-                    return note
-            return None
+            create = await inbox("Create")
+            if create is None:
+                return None
+            note = create.get("object")
+            return await bea.get(note) if isinstance(note, str) else note
         note = await wait_for_async("ada's Create in bea's inbox", arrived)
         expect(note.get("id") == f"https://{KIWI}/posts/{post['id']}", f"the Note is the post's: {note.get('id')}")
         content = text(note.get("content"))
@@ -172,34 +172,21 @@ async def journey(machine, authority, secret):
         expect(images[0].get("name") == "A paperback open on a train seat", f"the Image's name is its description: {images[0]}")
         image_url = images[0]["url"] if isinstance(images[0]["url"], str) else images[0]["url"][0]["href"]
         expect(image_url.startswith(f"https://{KIWI}/"), f"the photo is served by Kiwi: {image_url}")
-        request = urllib.request.Request(image_url, headers={"User-Agent": "bovine"})
-        with urllib.request.urlopen(request, timeout=30, context=kiwi.tls) as answer:
-            served = answer.read()
-            expect(answer.headers.get_content_type().startswith("image/"), f"the photo's URL answers {answer.headers.get_content_type()}")
+        status, headers, served = fetch(authority, image_url, "image/*")
+        expect(status == 200 and headers.get_content_type().startswith("image/"), f"the photo's URL answers {status} {headers.get_content_type()}")
         width, height = jpeg_size(served) if served[:2] == b"\xff\xd8" else (0, 0)
         expect(height > width > 0, f"the photo arrives upright (portrait), as its EXIF says: {width} × {height}")
-        unsigned = image_url.split("?")[0]
-        if unsigned != image_url:
-            status, _, _ = kiwi.call("GET", unsigned[len(f"https://{KIWI}"):], accept="image/*")
-            expect(status in (403, 404), f"the photo without its signature answers {status}")
+        status, _, _ = fetch(authority, image_url.split("?")[0], "image/*")
+        expect(status == 403, f"the photo without its signature answers {status}")
 
-        step("ada follows bea (by her handle); bea accepts")
-        kiwi.json("POST", f"/users/bea@{BOVINE}/follow")
-
-        async def follow_of_ada():
-            for item in await inbox_items():
-                activity = await bea.get(item) if isinstance(item, str) else item
-                if activity.get("type") == "Follow" and identity(activity.get("actor")) == ada:
-                    return activity
-            return None
-        asked = await wait_for_async("ada's Follow in bea's inbox", follow_of_ada)
+        step("ada follows bea by her handle with toolbox; bea accepts")
+        kiwi.run("kiwi", "follow", f"bea@{BOVINE}")
+        asked = await wait_for_async("ada's Follow in bea's inbox", lambda: inbox("Follow"))
+        following, said = listed("following")
+        expect(following == [f"bea@{BOVINE}"] and "has not accepted yet" in said, f"kiwi following, while asked: {following} {said!r}")
         response = await bea.send_to_outbox(bea.activity_factory.accept(asked).build())
         expect(response.status < 300, f"bea's outbox answered {response.status} to her Accept")
-
-        def accepted():
-            following = kiwi.json("GET", "/users/ada/following/remote")
-            return [reader for reader in following if reader["handle"] == f"bea@{BOVINE}" and not reader.get("pending")]
-        wait_for("bea's Accept, taken in by Kiwi", accepted)
+        wait_for("bea's Accept, taken in by Kiwi", lambda: "has not accepted" not in listed("following")[1])
         await wait_for_async("ada in bea's followers", lambda: _contains(collection(bea.information["followers"]), ada))
 
         step("bea posts a Note to her followers; Kiwi takes it in")
@@ -212,8 +199,8 @@ async def journey(machine, authority, secret):
         step("each undoes the follow; the other side forgets it")
         response = await bea.send_to_outbox(bea.activity_factory.undo(follow).build())
         expect(response.status < 300, f"bea's outbox answered {response.status} to her Undo")
-        wait_for("bea leaving ada's followers on Kiwi", lambda: kiwi.json("GET", "/users/ada/followers/remote") == [])
-        kiwi.json("DELETE", f"/users/bea@{BOVINE}/follow")
+        wait_for("bea leaving ada's followers on Kiwi", lambda: listed("followers")[0] == [])
+        kiwi.run("kiwi", "unfollow", f"bea@{BOVINE}")
         await wait_for_async("ada leaving bea's followers on bovine", lambda: _lacks(collection(bea.information["followers"]), ada))
 
     step("bovine refused none of Kiwi's requests")
@@ -243,7 +230,7 @@ def main():
         os.environ.update(SSL_CERT_FILE=authority)
         secret = bovine_up(machine, environment)
         kiwi_up(machine, binary, environment)
-        asyncio.run(journey(machine, authority, secret))
+        asyncio.run(journey(machine, binary, authority, secret))
 
     run({BOVINE: BOVINE_ADDRESS}, journeys)
     print("kiwi_bovine.py: the journey passed", flush=True)

@@ -15,7 +15,7 @@ import os
 import subprocess
 import sys
 
-from fediverse import KIWI, HERE, Kiwi, kiwi_up, run
+from fediverse import HERE, KIWI, Toolbox, kiwi_up, run
 
 
 def main():
@@ -28,7 +28,7 @@ def main():
     def tested(machine, authority):
         environment = dict(os.environ, SSL_CERT_FILE=authority)
         kiwi_up(machine, binary, environment)
-        Kiwi(authority).member("ada")
+        Toolbox(binary, machine, authority, "ada").member("ada")
         node = os.path.join(machine.work, "kiwi.node.json")
         with open(node, "w") as definition:
             json.dump({"nodedriver": "kiwi.KiwiNodeDriver", "parameters": {"hostname": KIWI}}, definition)

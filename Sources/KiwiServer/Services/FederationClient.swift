@@ -4,7 +4,7 @@ import KiwiServerSettings
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import NIOSSL
+import PluginAPI
 import _CryptoExtras
 
 /// What a Kiwi server asks of other servers: every request signed (servers in Mastodon's secure
@@ -17,13 +17,8 @@ struct FederationClient: Sendable {
     static let timeout = TimeAmount.seconds(10)
     /// A fetch follows at most this many redirects, each to a public address.
     static let maximumRedirects = 3
-    /// The certificates trusted: the system's, or those in `SSL_CERT_FILE` when it names a file, as
-    /// OpenSSL's tools (curl, Python, Ruby) read it: how a server whose peers' certificates come
-    /// from a private authority (a company's, a test's) is told to trust it.
-    static let trustRoots: NIOSSLTrustRoots = {
-        guard let file = ProcessInfo.processInfo.environment["SSL_CERT_FILE"], !file.isEmpty else { return .default }
-        return .file(file)
-    }()
+    /// The certificates trusted (`SSL_CERT_FILE` may name others than the system's), read once.
+    static let trust = TrustedAuthorities.tlsConfiguration
 
     /// Whether loopback and private addresses may be asked (`--federation-allow-private`: tests).
     let allowsPrivate: Bool
@@ -81,9 +76,7 @@ struct FederationClient: Sendable {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = .init(connect: .seconds(5), read: Self.timeout)
         configuration.connectionPool.retryConnectionEstablishment = false
-        var tls = TLSConfiguration.makeClientConfiguration()
-        tls.trustRoots = Self.trustRoots
-        configuration.tlsConfiguration = tls
+        configuration.tlsConfiguration = Self.trust
         if !allowsPrivate {
             // The address checked is the one connected to: a name that resolves again to another
             // address between the check and the connection cannot lead the request inside.

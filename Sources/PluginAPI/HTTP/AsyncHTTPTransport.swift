@@ -16,6 +16,7 @@ public struct AsyncHTTPTransport: HTTPTransport {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(10))
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.tlsConfiguration = TrustedAuthorities.tlsConfiguration
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
