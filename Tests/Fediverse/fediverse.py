@@ -68,7 +68,7 @@ class Machine:
     def __init__(self, work, hosts):
         self.work = work
         # Each host name and its address, Kiwi's among them.
-        self.names = dict(hosts, **{KIWI: KIWI_ADDRESS})
+        self.names = dict({KIWI: KIWI_ADDRESS}, **hosts)
         self.processes = []
         self.hosts_written = False
 
@@ -122,22 +122,24 @@ class Machine:
             self.unhost()
 
 
-def kiwi_up(machine, binary, environment):
-    """toolbox kiwi serve behind nginx at https://kiwi.fedi.test, with Open Library's stand-in."""
+def kiwi_up(machine, binary, environment, host=KIWI, database=None):
+    """toolbox kiwi serve behind nginx at https://HOST (one of the machine's names), on `database`
+    (default: an SQLite file of its own), with Open Library's stand-in."""
     books = free_port()
-    machine.start("books", [sys.executable, os.path.join(HERE, "../Benchmarks/kiwi_books_stub.py"), str(books)])
-    port = free_port()
+    machine.start(f"books-{host}", [sys.executable, os.path.join(HERE, "../Benchmarks/kiwi_books_stub.py"), str(books)])
+    port, home, address = free_port(), os.path.join(machine.work, host), machine.names[host]
+    os.makedirs(home, exist_ok=True)
     environment = dict(environment, TOOLBOX_KIWI_BOOKS_URL=f"http://127.0.0.1:{books}",
-                       TOOLBOX_KIWI_COVERS_URL=f"http://127.0.0.1:{books}", XDG_CONFIG_HOME=machine.work,
-                       XDG_CACHE_HOME=machine.work, XDG_DATA_HOME=machine.work)
-    machine.start("kiwi", [binary, "kiwi", "serve", "--database", f"sqlite:{machine.work}/kiwi.sqlite", "--port", str(port),
-                           "--public-url", f"https://{KIWI}", "--federation", "on", "--federation-allow-private",
-                           "--trusted-proxy", "127.0.0.1"], env=environment)
-    wait_for("Kiwi listening", lambda: listening("127.0.0.1", port), seconds=30)
-    nginx = os.path.join(machine.work, "nginx")
+                       TOOLBOX_KIWI_COVERS_URL=f"http://127.0.0.1:{books}", XDG_CONFIG_HOME=home, XDG_CACHE_HOME=home, XDG_DATA_HOME=home)
+    machine.start(f"kiwi-{host}", [binary, "kiwi", "serve", "--database", database or f"sqlite:{home}/kiwi.sqlite", "--port", str(port),
+                                   "--public-url", f"https://{host}", "--federation", "on", "--federation-allow-private",
+                                   "--trusted-proxy", "127.0.0.1"], env=environment)
+    wait_for(f"Kiwi listening for {host}", lambda: listening("127.0.0.1", port), seconds=30)
+    nginx = os.path.join(home, "nginx")
     os.makedirs(nginx, exist_ok=True)
     # nginx's workers drop root, and keep request bodies (a photo) in its folder.
-    os.chmod(machine.work, 0o755)
+    for folder in (machine.work, home):
+        os.chmod(folder, 0o755)
     os.chmod(nginx, 0o777)
     with open(os.path.join(nginx, "nginx.conf"), "w") as conf:
         conf.write(f"""daemon off;
@@ -155,15 +157,15 @@ http {{
     client_max_body_size 20m;
     # As a deployment's proxy does: plain HTTP only leads to https (RFC 7033 asks WebFinger for https alone).
     server {{
-        listen {KIWI_ADDRESS}:80;
-        server_name {KIWI};
+        listen {address}:80;
+        server_name {host};
         return 301 https://$host$request_uri;
     }}
     server {{
-        listen {KIWI_ADDRESS}:443 ssl;
-        server_name {KIWI};
-        ssl_certificate {machine.work}/{KIWI}.crt;
-        ssl_certificate_key {machine.work}/{KIWI}.key;
+        listen {address}:443 ssl;
+        server_name {host};
+        ssl_certificate {machine.work}/{host}.crt;
+        ssl_certificate_key {machine.work}/{host}.key;
         location / {{
             proxy_pass http://127.0.0.1:{port};
             proxy_set_header Host $host;
@@ -172,8 +174,8 @@ http {{
     }}
 }}
 """)
-    machine.start("nginx", ["nginx", "-c", f"{nginx}/nginx.conf", "-e", f"{nginx}/error.log"])
-    wait_for("nginx listening", lambda: listening(KIWI_ADDRESS, 443))
+    machine.start(f"nginx-{host}", ["nginx", "-c", f"{nginx}/nginx.conf", "-e", f"{nginx}/error.log"])
+    wait_for(f"nginx listening for {host}", lambda: listening(address, 443))
 
 
 def fetch(authority, url, accept="application/json"):
@@ -187,26 +189,31 @@ def fetch(authority, url, accept="application/json"):
 
 
 class Toolbox:
-    """The toolbox binary as a member runs it against https://kiwi.fedi.test, with a home of its own
-    and the run's authority trusted (SSL_CERT_FILE)."""
+    """The toolbox binary as a member runs it against https://SERVER (kiwi.fedi.test unless told),
+    with a home of its own and the run's authority trusted (SSL_CERT_FILE)."""
 
-    def __init__(self, binary, machine, authority, name):
+    def __init__(self, binary, machine, authority, name, server=KIWI):
         home = os.path.join(machine.work, f"home-{name}")
         self.binary = binary
         self.environment = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/config", XDG_CACHE_HOME=f"{home}/cache",
-                                XDG_DATA_HOME=f"{home}/data", SSL_CERT_FILE=authority, TOOLBOX_KIWI_SERVER=f"https://{KIWI}", NO_COLOR="1")
+                                XDG_DATA_HOME=f"{home}/data", SSL_CERT_FILE=authority, TOOLBOX_KIWI_SERVER=f"https://{server}", NO_COLOR="1")
 
-    def run(self, *arguments, stdin=None):
-        """What it wrote (standard output, standard error) once it exited 0; Failed saying why otherwise."""
+    def run(self, *arguments, stdin=None, status=0):
+        """What it wrote (standard output, standard error) once it exited with `status`; Failed saying
+        why otherwise."""
         done = subprocess.run([self.binary, *arguments], input=stdin, capture_output=True, text=True, env=self.environment, timeout=120)
-        expect(done.returncode == 0, f"toolbox {' '.join(arguments)} exited {done.returncode}: {done.stderr.strip()}")
+        expect(done.returncode == status, f"toolbox {' '.join(arguments)} exited {done.returncode}, not {status}: {done.stderr.strip()}")
         return done.stdout, done.stderr
+
+    def status(self, *arguments):
+        """Its exit status, whatever it is."""
+        return subprocess.run([self.binary, *arguments], capture_output=True, env=self.environment, timeout=120).returncode
 
     def member(self, username):
         """Signs up and logs in as `username`."""
-        password = "secret-" + uuid.uuid4().hex[:8]
-        self.run("kiwi", "signup", username, "--password-stdin", stdin=password + "\n")
-        self.run("kiwi", "login", username, "--password-stdin", stdin=password + "\n")
+        self.password = "secret-" + uuid.uuid4().hex[:8]
+        self.run("kiwi", "signup", username, "--password-stdin", stdin=self.password + "\n")
+        self.run("kiwi", "login", username, "--password-stdin", stdin=self.password + "\n")
         return self
 
 

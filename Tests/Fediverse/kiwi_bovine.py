@@ -194,7 +194,7 @@ async def journey(machine, binary, authority, secret):
         response = await bea.send_to_outbox(bea.activity_factory.create(note).build())
         expect(response.status < 300, f"bea's outbox answered {response.status} to her Note")
         wait_for("bovine's delivery of the Note to Kiwi, accepted",
-                 lambda: re.search(r'"POST /(users/ada/)?inbox HTTP/1\.1" 20[02]', open(os.path.join(machine.work, "nginx/access.log")).read()))
+                 lambda: re.search(r'"POST /(users/ada/)?inbox HTTP/1\.1" 20[02]', open(os.path.join(machine.work, KIWI, "nginx/access.log")).read()))
 
         step("each undoes the follow; the other side forgets it")
         response = await bea.send_to_outbox(bea.activity_factory.undo(follow).build())
