@@ -259,33 +259,30 @@ extension KiwiWire {
     /// ActivityStreams' context, which an activity sent on its own names.
     public static let activityStreams = "https://www.w3.org/ns/activitystreams"
 
-    /// An `@context` entry: a context's URL, or terms defined in place.
-    public enum ContextEntry: Codable, Sendable, Equatable {
-        case url(String)
-        case terms([String: String])
+    /// A `Note`'s `@context`: ActivityStreams' and the one term Kiwi sends beyond its vocabulary,
+    /// Mastodon's `sensitive` (`["…/activitystreams", {"sensitive": "as:sensitive"}]`). A reader
+    /// of JSON-LD (bovine) drops a term no context defines, and with it what hides a spoiler.
+    public struct NoteContext: Codable, Sendable, Equatable {
+        struct Terms: Codable, Equatable {
+            var sensitive = "as:sensitive"
+        }
 
+        public init() {}
+
+        /// Read back only as it is written (a `Create` this server queued).
         public init(from decoder: any Decoder) throws {
-            let value = try decoder.singleValueContainer()
-            if let url = try? value.decode(String.self) {
-                self = .url(url)
-            } else {
-                self = .terms(try value.decode([String: String].self))
+            var list = try decoder.unkeyedContainer()
+            guard try list.decode(String.self) == KiwiWire.activityStreams, try list.decode(Terms.self) == Terms() else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a Note's context"))
             }
         }
 
         public func encode(to encoder: any Encoder) throws {
-            var value = encoder.singleValueContainer()
-            switch self {
-            case .url(let url): try value.encode(url)
-            case .terms(let terms): try value.encode(terms)
-            }
+            var list = encoder.unkeyedContainer()
+            try list.encode(KiwiWire.activityStreams)
+            try list.encode(Terms())
         }
     }
-
-    /// A `Note`'s context: ActivityStreams' and the one term Kiwi sends beyond its vocabulary,
-    /// Mastodon's `sensitive`. A reader of JSON-LD (bovine) drops a term no context defines, and
-    /// with it what hides a spoiler.
-    public static let noteContext: [ContextEntry] = [.url(activityStreams), .terms(["sensitive": "as:sensitive"])]
 
     /// ActivityStreams' public collection: a post addressed to it is public.
     public static let publicAudience = "https://www.w3.org/ns/activitystreams#Public"
@@ -294,8 +291,8 @@ extension KiwiWire {
     /// its photo as an attachment, its spoiler warning as `summary` (hidden behind it). A comment
     /// is a `Note` too, in reply to its post's, with no attachment.
     public struct Note: Codable, Sendable, Equatable {
-        /// `noteContext` when the Note is fetched on its own; nil inside its `Create`, which has it.
-        public var context: [ContextEntry]?
+        /// Set when the Note is fetched on its own; nil inside its `Create`, which has it.
+        public var context: NoteContext?
         public var id: String
         public var type: String
         public var attributedTo: String
@@ -337,7 +334,7 @@ extension KiwiWire {
         /// The Note as a fetch of its id answers it: with its context.
         public var onItsOwn: Note {
             var note = self
-            note.context = KiwiWire.noteContext
+            note.context = NoteContext()
             return note
         }
 
@@ -356,7 +353,7 @@ extension KiwiWire {
 
     /// A member posted or commented: the `Note`, sent to their followers on other servers.
     public struct Create: Codable, Sendable, Equatable {
-        public var context: [ContextEntry]
+        public var context: NoteContext
         public var id: String
         public var type: String
         public var actor: String
@@ -371,7 +368,7 @@ extension KiwiWire {
         }
 
         public init(note: Note) {
-            (context, id, type) = (KiwiWire.noteContext, "\(note.id)/activity", "Create")
+            (context, id, type) = (NoteContext(), "\(note.id)/activity", "Create")
             (actor, published, to, cc, object) = (note.attributedTo, note.published, note.to, note.cc, note)
         }
     }
@@ -399,6 +396,28 @@ extension KiwiWire {
 
     /// A post, a comment or an account is gone: its `Note` (or `Person`) becomes a `Tombstone`
     /// everywhere it was sent.
+    /// A member reported a reader on another server: the report, sent to that server's moderators
+    /// as Mastodon forwards one, by the server's actor (the reporter stays unnamed), naming the
+    /// reader's actor, with the member's comment.
+    public struct Flag: Codable, Sendable, Equatable {
+        public var context: String
+        public var id: String
+        public var type: String
+        public var actor: String
+        public var object: [String]
+        public var content: String
+
+        enum CodingKeys: String, CodingKey {
+            case context = "@context"
+            case id, type, actor, object, content
+        }
+
+        public init(id: String, by actor: String, about reported: String, comment: String) {
+            (context, self.id, type) = (KiwiWire.activityStreams, id, "Flag")
+            (self.actor, object, content) = (actor, [reported], comment)
+        }
+    }
+
     public struct Delete: Codable, Sendable, Equatable {
         public var context: String
         public var id: String

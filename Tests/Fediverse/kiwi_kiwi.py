@@ -11,7 +11,8 @@ The journey: ada (on kiwi) and bob (on kiwi2) follow each other by handle, each 
 at once; ada's post reaches bob's server; bob blocks ada, and within a second of its delivery her
 server has ended her follow of him and refuses her asking again; he unblocks, and she follows him
 again; carol (on kiwi2) follows ada and deletes her account, and within a second of its delivery
-ada's server has forgotten her; ada, an admin, blocks kiwi2's domain, and every follow with it ends
+ada's server has forgotten her; ada reports bob, and kiwi2's moderator has the report (by kiwi's
+actor, with her comment); ada, an admin, blocks kiwi2's domain, and every follow with it ends
 on her side at once while bob's server's deliveries are refused from then on. Prints each step;
 exits 1 at the first that fails.
 """
@@ -51,11 +52,13 @@ def journey(machine, binary, authority, databases):
     kiwi_up(machine, binary, environment, KIWI, databases[0])
     kiwi_up(machine, binary, environment, KIWI2, databases[1])
 
-    step("ada joins kiwi and is made its admin; bob and carol join kiwi2")
+    step("ada joins kiwi and is made its admin; bob, carol and dan (its moderator) join kiwi2")
     ada = Toolbox(binary, machine, authority, "ada").member("ada")
     ada.run("kiwi", "role", "ada", "admin", "--database", databases[0])
     bob = Toolbox(binary, machine, authority, "bob", server=KIWI2).member("bob")
     carol = Toolbox(binary, machine, authority, "carol", server=KIWI2).member("carol")
+    dan = Toolbox(binary, machine, authority, "dan", server=KIWI2).member("dan")
+    dan.run("kiwi", "role", "dan", "moderator", "--database", databases[1])
 
     step("ada and bob follow each other by handle; each server accepts at once")
     ada.run("kiwi", "follow", f"bob@{KIWI2}")
@@ -87,6 +90,15 @@ def journey(machine, binary, authority, databases):
     wait_for("carol among ada's followers", lambda: f"carol@{KIWI2}" in names(ada, "followers")[0])
     carol.run("kiwi", "account", "delete", "--confirm", "carol", "--password-stdin", stdin=carol.password + "\n")
     wait_for("carol forgotten on kiwi", lambda: f"carol@{KIWI2}" not in names(ada, "followers")[0], seconds=5)
+
+    step("ada reports bob: kiwi2's moderator has the report within a second of its delivery")
+    ada.run("kiwi", "report", f"@bob@{KIWI2}", "--category", "spam", "--comment", "Links to pills in every reply")
+
+    def queue():
+        """kiwi2's open reports, as its moderator lists them: about whom, by whom, saying what."""
+        reports = json.loads(dan.run("kiwi", "reports", "--json", "--refresh")[0])
+        return [(report["account"]["username"], report.get("reporter"), report.get("comment")) for report in reports]
+    wait_for("ada's report, in kiwi2's queue", lambda: queue() == [("bob", f"{KIWI}@{KIWI}", "Links to pills in every reply")], seconds=5)
 
     step("ada blocks kiwi2's domain: every follow with it ends at once, and its deliveries are refused")
     ada.run("kiwi", "domains", "block", KIWI2, "--reason", "a test of domain blocks")

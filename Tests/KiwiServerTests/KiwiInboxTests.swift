@@ -640,6 +640,53 @@ import _CryptoExtras
         }
     }
 
+    /// A member reports a reader elsewhere by handle: a report here about their handle, and a `Flag`
+    /// to their server by this server's actor (the member unnamed), once however often reported;
+    /// moderators here may only dismiss it.
+    @Test(arguments: StoreKind.available) func aReportOfAReaderElsewhereReachesTheirServerAsAFlag(kind: StoreKind) async throws {
+        try await Self.withAliceAndAda(kind) { alice, kiwi, client, ada, port in
+            do {
+                // From her page here, as a member reports anyone.
+                let path = "/@\(alice.handle)"
+                #expect(try await client.page(path, session: ada).html.contains(#"href="\#(path)/report""#))
+                let form = try await client.page("\(path)/report", session: ada)
+                #expect(form.status == .ok && form.html.contains("Report @\(alice.handle)"))
+                #expect(form.html.contains("The moderators of \(alice.handle.split(separator: "@")[1]) are sent this report too"))
+                let fields = ["csrf": try #require(form.csrf), "category": "spam", "text": "  Links to pills in every reply  "]
+                let sent = try await client.submit("\(path)/report", fields: fields.map { ($0.key, $0.value) }, session: ada)
+                #expect(sent.status == .ok && sent.html.contains("Your report (number"), "\(sent.status)")
+                let report = try #require(
+                    try await client.wire(KiwiWire.Report.self, .post, "/users/\(alice.handle)/report", #"{"category":"spam"}"#, token: ada).1,
+                    "the report's answer"
+                )
+                #expect(report.account.username == alice.handle && report.category == "spam" && report.content.posts.isEmpty)
+                #expect(report.comment == "Links to pills in every reply", "reported again through the API: the report the page made")
+                func flags() -> [StubServer.Request] {
+                    alice.server.requests.filter { $0.method == "POST" && $0.body.contains(Data(#""type":"Flag""#.utf8)) }
+                }
+                #expect(try await Self.eventually { flags().count == 1 }, "no Flag reached alice's server")
+                let delivered = try #require(flags().first)
+                let flag = try #require(try JSONSerialization.jsonObject(with: delivered.body) as? [String: Any])
+                #expect(flag["actor"] as? String == "https://kiwi.test/actor" && flag["object"] as? [String] == [alice.id])
+                #expect(flag["content"] as? String == "Links to pills in every reply")
+                #expect(!String(decoding: delivered.body, as: UTF8.self).contains("ada"), "the reporter stays unnamed")
+                #expect(try Self.verifies(delivered, publicKeyPEM: try await Self.actorKey(client, "/actor")))
+
+                let withPosts = #"{"category":"spam","posts":["1"]}"#
+                #expect(try await client.json(.post, "/users/\(alice.handle)/report", withPosts, token: ada).0 == .badRequest)
+                try await Task.sleep(for: .milliseconds(300))
+                #expect(flags().count == 1)
+
+                // Her server acts on her; here a moderator may only dismiss.
+                #expect(try await kiwi.database.setRole(.moderator, of: "ada"))
+                let (refused, said, _) = try await client.json(.post, "/reports/\(report.id)/actions", #"{"action":"suspend"}"#, token: ada)
+                let message = (said as? [String: Any])?["message"] as? String
+                #expect(refused == .badRequest && message?.contains("a reader on another server") == true, "\(message ?? "")")
+                #expect(try await client.json(.post, "/reports/\(report.id)/actions", #"{"action":"dismiss"}"#, token: ada).0 == .ok)
+            }
+        }
+    }
+
     /// Alice changes her key with an `Update` of herself (kept without asking her server again),
     /// then deletes her account: her `Delete` of herself ends every follow with her, both ways; and
     /// so does any activity signed in her name once her server answers 410 Gone for her.

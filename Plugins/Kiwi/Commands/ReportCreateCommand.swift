@@ -11,13 +11,15 @@ extension KiwiCommand.ReportCommand {
             discussion: """
                 The moderators see what you reported as it is now, even if its author deletes it, and \
                 you are told what came of it (never by whom). Reporting the same thing again changes \
-                nothing. The member reported is not told who reported them.
+                nothing. The member reported is not told who reported them. A reader on another server \
+                (@user@host) is reported to the moderators here and to their server's, which is sent \
+                your comment without your name.
 
                 Categories: spam, harassment, spoilers (a spoiler without a warning), rules (breaks \
                 the community's rules), other.
                 """
         )
-        @Argument(help: "What to report: a post's id, comment:ID, or @username.") var target: ReportTarget
+        @Argument(help: "What to report: a post's id, comment:ID, @username, or @user@host (a reader elsewhere).") var target: ReportTarget
         @Option(help: "Why you report it.") var category: KiwiWire.ReportCategory
         @Option(help: "What the moderators should know, in your words.") var comment: String?
         @Option(name: .customLong("post"), help: "A post of the reader that shows it (repeat for more).") var posts: [String] = []
@@ -35,7 +37,7 @@ extension KiwiCommand.ReportCommand {
     }
 }
 
-/// `kiwi report`'s target: a post's id, `comment:ID` or `@username`.
+/// `kiwi report`'s target: a post's id, `comment:ID`, `@username` or `@user@host`.
 struct ReportTarget: ExpressibleByArgument, Sendable {
     let subject: KiwiWire.ReportSubject
 

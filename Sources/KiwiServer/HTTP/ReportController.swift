@@ -29,11 +29,11 @@ struct ReportController: Sendable {
     }
 
     /// `{"category", "comment"?, "posts"?}`: the report, the first one when the caller reported
-    /// the same thing before.
+    /// the same thing before. A reader may be one elsewhere, named by their handle.
     func report(_ subject: KiwiWire.ReportSubject, _ request: Request, _ context: KiwiRequestContext) async throws -> Response {
         let caller = try context.requireCaller()
         let body = try await request.decodeJSON(KiwiWire.ReportRequest.self)
-        let report = try await community.reports.report(
+        let report = try await community.report(
             subject,
             category: body.category,
             comment: body.comment,

@@ -8,13 +8,16 @@ import KiwiWire
 struct KiwiReport: Sendable, Equatable {
     var id: Int64
     var reporter: String
-    /// The member whose post, comment or account it is.
+    /// The member whose post, comment or account it is (or a reader elsewhere, `alice@host`).
     var account: String
     var subject: KiwiWire.ReportSubject
     var category: KiwiWire.ReportCategory
     var comment: String?
     var content: KiwiReportedContent
     var createdAt: Date
+    /// About a reader on another server (`alice@host`), whom no member here is: their own server
+    /// acts on them.
+    var isAboutAReaderElsewhere: Bool { RemoteHandle(account) != nil }
     /// What a moderator did; nil while open.
     var outcome: KiwiModerationAction?
     var resolvedAt: Date?

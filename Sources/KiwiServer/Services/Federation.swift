@@ -174,12 +174,14 @@ struct Federation: Sendable {
     }
 
     /// Whether `text` begins as a URI does (RFC 3986): a letter, then letters, digits, `+`, `-` or
-    /// `.` up to a colon, and something after it.
+    /// `.` up to a colon, and something after it. Read as bytes: every WebFinger asks it.
     private static func hasScheme(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
-            text.first?.isASCII == true, text.first?.isLetter == true
+        let bytes = text.utf8
+        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), let first = bytes.first, isLetter(first),
+            bytes.index(after: colon) != bytes.endIndex
         else { return false }
-        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        return bytes[..<colon].allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.".utf8.contains($0) }
     }
 
     /// The member of that name as other servers may see them: one awaiting approval is nobody yet
@@ -247,6 +249,15 @@ struct Federation: Sendable {
         let delete = KiwiWire.Delete(of: actor, by: actor)
         let body = Data(buffer: KiwiJSON.body(delete))
         try await deliveries.queue(inboxes.map { OutgoingDelivery(inbox: $0, activityID: delete.id, signer: username, body: body) })
+    }
+
+    /// Sends a member's report about `reader`, a reader elsewhere, to their server's moderators: a
+    /// `Flag` by the server's actor, named after the report, so that it goes once.
+    func forward(_ report: KiwiReport, about reader: RemoteActor) async throws {
+        let flag = KiwiWire.Flag(id: "\(serverActorID)#flags/\(report.id)", by: serverActorID, about: reader.id, comment: report.comment ?? "")
+        try await deliveries.queue([
+            OutgoingDelivery(inbox: reader.deliveryInbox, activityID: flag.id, signer: Self.server, body: Data(buffer: KiwiJSON.body(flag)))
+        ])
     }
 
     /// Tells a member's followers elsewhere that their profile changed: an `Update` of their actor.
@@ -343,11 +354,18 @@ struct Federation: Sendable {
     /// What an ActivityPub document is served as.
     static let activityJSON = "application/activity+json"
 
-    /// Whether the request asks for ActivityPub's JSON rather than the API's.
+    /// Whether the request asks for ActivityPub's JSON rather than the API's. Read as bytes: every
+    /// request to a path both answer asks it, and Foundation's `contains` costs some 7,000
+    /// instructions a call.
     static func wantsActivity(_ accept: String?) -> Bool {
-        guard let accept = accept?.lowercased() else { return false }
-        return accept.contains("application/activity+json")
-            || (accept.contains("application/ld+json") && accept.contains("https://www.w3.org/ns/activitystreams"))
+        guard let accept else { return false }
+        let bytes = accept.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+        func holds(_ word: String) -> Bool {
+            let word = Array(word.utf8)
+            guard word.count <= bytes.count else { return false }
+            return (0...(bytes.count - word.count)).contains { bytes[$0..<($0 + word.count)].elementsEqual(word) }
+        }
+        return holds(activityJSON) || (holds("application/ld+json") && holds(KiwiWire.activityStreams))
     }
 
     /// A picture's type, by its file's name; nil when the name does not say.

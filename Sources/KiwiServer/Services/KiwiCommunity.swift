@@ -172,6 +172,38 @@ final class KiwiCommunity: Sendable {
         }
     }
 
+    /// Files a member's report; an account is whom its name means (`reader(named:)`). A reader
+    /// elsewhere's report is also sent to their server's moderators, once (`Federation.forward`):
+    /// what they wrote is there.
+    func report(
+        _ subject: KiwiWire.ReportSubject,
+        category: String,
+        comment: String?,
+        posts: [String],
+        by caller: KiwiUser,
+        from address: String?
+    ) async throws -> KiwiReport {
+        guard case .account(let name) = subject else {
+            return try await reports.report(subject, category: category, comment: comment, posts: posts, by: caller, from: address)
+        }
+        switch reader(named: name) {
+        case .member(let name):
+            return try await reports.report(.account(name), category: category, comment: comment, posts: posts, by: caller, from: address)
+        case .elsewhere(let handle, let federation):
+            let reader = try await federation.remoteFollows.reader(handle)
+            let (report, new) = try await reports.report(
+                elsewhere: handle.description,
+                category: category,
+                comment: comment,
+                posts: posts,
+                by: caller,
+                from: address
+            )
+            if new { try await federation.forward(report, about: reader) }
+            return report
+        }
+    }
+
     /// What this server takes (`GET /instance`).
     var instance: KiwiWire.Instance { KiwiWire.Instance(configuration: .init(mediaAttachments: photos.limits)) }
 

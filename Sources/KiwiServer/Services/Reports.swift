@@ -25,13 +25,7 @@ struct Reports: Sendable {
         by caller: KiwiUser,
         from address: String?
     ) async throws -> KiwiReport {
-        guard let category = KiwiWire.ReportCategory(rawValue: category) else {
-            throw KiwiProblem.invalid("category must be one of \(KiwiWire.ReportCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        let comment = comment.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
-        if let problem = comment.flatMap({ KiwiLimits.textProblem($0, field: "comment", limit: KiwiLimits.reportComment) }) {
-            throw KiwiProblem.invalid(problem)
-        }
+        let (category, comment) = try Self.checked(category: category, comment: comment)
         guard attached.count <= KiwiLimits.reportedPosts else {
             throw KiwiProblem.invalid("a report points at \(KiwiLimits.reportedPosts) posts at most")
         }
@@ -41,6 +35,37 @@ struct Reports: Sendable {
         guard account != caller.username else { throw KiwiProblem.invalid("you cannot report yourself") }
         try await writes.limits.spend(.reports, account: caller.username, address: address)
         return try await file(subject, about: account, content, category: category, comment: comment, by: caller.username)
+    }
+
+    /// A member's report about a reader on another server (`handle`, `alice@host`), kept for the
+    /// moderators here with nothing of theirs copied (nothing of theirs is kept here); `new` is
+    /// false when the member reported them before, and nothing is spent again.
+    func report(
+        elsewhere handle: String,
+        category: String,
+        comment: String?,
+        posts attached: [String],
+        by caller: KiwiUser,
+        from address: String?
+    ) async throws -> (report: KiwiReport, new: Bool) {
+        let (category, comment) = try Self.checked(category: category, comment: comment)
+        guard attached.isEmpty else { throw KiwiProblem.invalid("\(handle)'s posts are on their server: a report here names none of them") }
+        let subject = KiwiWire.ReportSubject.account(handle)
+        if let made = try await store.report(by: caller.username, of: subject) { return (made, false) }
+        try await writes.limits.spend(.reports, account: caller.username, address: address)
+        return (try await file(subject, about: handle, KiwiReportedContent(), category: category, comment: comment, by: caller.username), true)
+    }
+
+    /// A report's category, and its comment trimmed (nil when blank), once both are within bounds.
+    private static func checked(category: String, comment: String?) throws -> (KiwiWire.ReportCategory, String?) {
+        guard let category = KiwiWire.ReportCategory(rawValue: category) else {
+            throw KiwiProblem.invalid("category must be one of \(KiwiWire.ReportCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let comment = comment.flatMap { $0.trimmed.isEmpty ? nil : $0.trimmed }
+        if let problem = comment.flatMap({ KiwiLimits.textProblem($0, field: "comment", limit: KiwiLimits.reportComment) }) {
+            throw KiwiProblem.invalid(problem)
+        }
+        return (category, comment)
     }
 
     /// A report from another server (their moderators' `Flag`), by `reporter` (the handle of the
@@ -164,6 +189,13 @@ struct Reports: Sendable {
             // The same decision again (a client sending it once more) is the decision made.
             guard outcome == action else { throw KiwiProblem.reportClosed(outcome.rawValue) }
             return report
+        }
+        // A reader elsewhere is theirs to act on (their server was sent the report); here, a block of
+        // their server keeps them out.
+        if action != .dismiss, report.isAboutAReaderElsewhere {
+            throw KiwiProblem.invalid(
+                "\(report.account) is a reader on another server, which was sent the report: dismiss it, or block their server"
+            )
         }
         // A deleted account's report stays on record; nothing is left to act on but the report.
         if action != .dismiss, try await store.user(report.account) == nil {

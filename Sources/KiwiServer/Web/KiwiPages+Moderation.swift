@@ -4,7 +4,7 @@ import KiwiWire
 import PluginAPI
 
 extension KiwiPages {
-    /// A post's, a comment's or a profile's report form.
+    /// A post's, a comment's or a profile's report form (a reader elsewhere's too).
     @Sendable func reportForm(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         guard context.caller != nil else { return logInFirst(request) }
         let subject = try reportSubject(context)
@@ -18,7 +18,7 @@ extension KiwiPages {
         let caller = try member(request, context, form)
         let subject = try reportSubject(context)
         do {
-            let report = try await community.reports.report(
+            let report = try await community.report(
                 subject,
                 category: form.category ?? "",
                 comment: form.text,
@@ -50,10 +50,15 @@ extension KiwiPages {
         category: String?
     ) async throws -> Response {
         let what: String
+        var elsewhere: String?
         switch subject {
         case .post(let id): what = "this post by \(try await community.posts.post(Int64(id) ?? 0, viewer: context.caller?.username).owner.username)"
         case .comment: what = "this comment"
-        case .account(let name): what = "@\(try await community.accounts.member(name).username)"
+        case .account(let name):
+            switch community.reader(named: name) {
+            case .member(let name): what = "@\(try await community.accounts.member(name).username)"
+            case .elsewhere(let handle, _): (what, elsewhere) = ("@\(handle)", handle.host)
+            }
         }
         let content = ReportFormPage(
             what: what,
@@ -62,6 +67,7 @@ extension KiwiPages {
             },
             message: message,
             comment: comment,
+            elsewhere: elsewhere,
             sentNumber: sent,
             sent: sent != nil
         )

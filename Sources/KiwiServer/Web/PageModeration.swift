@@ -9,6 +9,8 @@ struct ReportFormPage: Sendable {
     let categories: [PageChoice]
     let message: String?
     let comment: String
+    /// A reader elsewhere's server, whose moderators are sent the report too (the form says so).
+    let elsewhere: String?
     /// The report's number once it was sent; then the form is not shown again.
     let sentNumber: Int64?
     let sent: Bool

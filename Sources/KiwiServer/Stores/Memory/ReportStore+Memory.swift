@@ -3,7 +3,7 @@ import KiwiWire
 
 extension MemoryKiwiDatabase: ReportStore {
     func fileReport(_ report: KiwiReport, photos: [Int64: Data]) throws -> KiwiReport {
-        guard members[report.account] != nil else { throw KiwiProblem.noSuchUser }
+        guard report.isAboutAReaderElsewhere || members[report.account] != nil else { throw KiwiProblem.noSuchUser }
         if let kept = reports.first(where: { $0.reporter == report.reporter && $0.subject == report.subject }) { return kept }
         var report = report
         report.id = nextID()

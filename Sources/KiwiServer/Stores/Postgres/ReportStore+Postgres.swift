@@ -13,9 +13,9 @@ extension PostgresKiwiDatabase: ReportStore {
             let inserted = try await connection.query(
                 """
                 INSERT INTO reports (reporter, account, subject, category, comment, content, created_at)
-                SELECT \(report.reporter), username, \(report.subject.key), \(report.category.rawValue), \(report.comment),
+                SELECT \(report.reporter), \(report.account), \(report.subject.key), \(report.category.rawValue), \(report.comment),
                        \(report.content.stored), \(report.createdAt.timeIntervalSince1970)
-                FROM users WHERE username = \(report.account)
+                WHERE \(report.isAboutAReaderElsewhere) OR EXISTS (SELECT 1 FROM users WHERE username = \(report.account))
                 ON CONFLICT (reporter, subject) DO NOTHING RETURNING id
                 """,
                 logger: logger

@@ -8,7 +8,7 @@ extension SQLiteKiwiDatabase: ReportStore {
 
     func fileReport(_ report: KiwiReport, photos: [Int64: Data]) async throws -> KiwiReport {
         try await write { db in
-            try Self.requireUser(report.account, db)
+            if !report.isAboutAReaderElsewhere { try Self.requireUser(report.account, db) }
             try db.execute(
                 sql: """
                     INSERT OR IGNORE INTO reports (reporter, account, subject, category, comment, content, created_at)
