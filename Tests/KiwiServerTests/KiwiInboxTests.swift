@@ -101,21 +101,25 @@ import _CryptoExtras
     }
 
     /// Ada follows (`DELETE`: unfollows) someone by `handle` at the server on `port`, or blocks them
-    /// (`action: "block"`). Her server asks theirs (WebFinger, then the actor, each allowed
-    /// `FederationClient.timeout`), which on a loaded machine can take longer than the test client
-    /// waits (20 s).
+    /// (`action: "block"`), or reports them (`action: "report"` with a JSON `body`). Her server asks
+    /// theirs (WebFinger, then the actor, each allowed `FederationClient.timeout`), which on a
+    /// loaded machine can take longer than the test client waits (20 s).
     static func follow(
         _ handle: String,
         _ method: String = "POST",
         action: String = "follow",
+        body: String? = nil,
         port: Int,
         token: String
     ) async throws -> (status: Int, answer: [String: Any]?) {
+        var headers = ["Authorization": "Bearer \(token)"]
+        if body != nil { headers["Content-Type"] = "application/json" }
         let answer = try await AsyncHTTPTransport().send(
             PluginAPI.HTTPRequest(
                 method: method,
                 url: URL(string: "http://127.0.0.1:\(port)/users/\(handle)/\(action)")!,
-                headers: ["Authorization": "Bearer \(token)"],
+                headers: headers,
+                body: body.map { Data($0.utf8) },
                 namespace: "test"
             ),
             timeout: 60
@@ -646,21 +650,26 @@ import _CryptoExtras
     @Test(arguments: StoreKind.available) func aReportOfAReaderElsewhereReachesTheirServerAsAFlag(kind: StoreKind) async throws {
         try await Self.withAliceAndAda(kind) { alice, kiwi, client, ada, port in
             do {
-                // From her page here, as a member reports anyone.
-                let path = "/@\(alice.handle)"
-                #expect(try await client.page(path, session: ada).html.contains(#"href="\#(path)/report""#))
-                let form = try await client.page("\(path)/report", session: ada)
-                #expect(form.status == .ok && form.html.contains("Report @\(alice.handle)"))
-                #expect(form.html.contains("The moderators of \(alice.handle.split(separator: "@")[1]) are sent this report too"))
-                let fields = ["csrf": try #require(form.csrf), "category": "spam", "text": "  Links to pills in every reply  "]
-                let sent = try await client.submit("\(path)/report", fields: fields.map { ($0.key, $0.value) }, session: ada)
-                #expect(sent.status == .ok && sent.html.contains("Your report (number"), "\(sent.status)")
+                // Through the API first: her server is asked who she is (see `follow`).
+                let body = #"{"category":"spam","comment":"  Links to pills in every reply  "}"#
+                let (status, answer) = try await Self.follow(alice.handle, action: "report", body: body, port: port, token: ada)
+                #expect(status == 200, "\(answer ?? [:])")
                 let report = try #require(
                     try await client.wire(KiwiWire.Report.self, .post, "/users/\(alice.handle)/report", #"{"category":"spam"}"#, token: ada).1,
                     "the report's answer"
                 )
                 #expect(report.account.username == alice.handle && report.category == "spam" && report.content.posts.isEmpty)
-                #expect(report.comment == "Links to pills in every reply", "reported again through the API: the report the page made")
+                #expect(report.comment == "Links to pills in every reply", "reported again: the first report")
+
+                // From her page here, as a member reports anyone: the same report, thanked again.
+                let path = "/@\(alice.handle)"
+                #expect(try await client.page(path, session: ada).html.contains(#"href="\#(path)/report""#))
+                let form = try await client.page("\(path)/report", session: ada)
+                #expect(form.status == .ok && form.html.contains("Report @\(alice.handle)"))
+                #expect(form.html.contains("The moderators of \(alice.handle.split(separator: "@")[1]) are sent this report too"))
+                let fields = [("csrf", try #require(form.csrf)), ("category", "spam"), ("text", "Again")]
+                let sent = try await client.submit("\(path)/report", fields: fields, session: ada)
+                #expect(sent.status == .ok && sent.html.contains("Your report (number \(report.id))"), "\(sent.status)")
                 func flags() -> [StubServer.Request] {
                     alice.server.requests.filter { $0.method == "POST" && $0.body.contains(Data(#""type":"Flag""#.utf8)) }
                 }
