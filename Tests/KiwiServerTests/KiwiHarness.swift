@@ -193,26 +193,6 @@ func withTwoServers(
     }
 }
 
-/// Waits for the next window of `seconds` when this one ends within `margin`. Rate limits count
-/// in fixed windows (they start on multiples of their length), so a test that counts up to a
-/// limit starts where its counts cannot be cleared by the clock halfway. Two minutes: inside the
-/// loaded suite one such test took more than 30 s.
-func awayFromTheEndOfAWindow(of seconds: Int, margin: Double = 120) async throws {
-    let left = Double(seconds) - Date().timeIntervalSince1970.truncatingRemainder(dividingBy: Double(seconds))
-    if left < margin { try await Task.sleep(for: .seconds(left + 0.1)) }
-}
-
-/// Whether `holds` comes true within `patience`, asked every 10 ms: what another server hears
-/// through the database's notices arrives within moments, or the test fails.
-func eventually(within patience: Duration = .seconds(2), _ holds: () async throws -> Bool) async throws -> Bool {
-    let start = ContinuousClock.now
-    while try await !holds() {
-        if ContinuousClock.now - start > patience { return false }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return true
-}
-
 /// A PostgreSQL database in a schema of its own, its pool and listener running, dropped after `body`.
 /// Patient, as the test servers' `/health` is: dozens of writes at once queue for a test's pool of
 /// two, and on a loaded CI machine the last waited longer than a server's 4 s (a test of patience

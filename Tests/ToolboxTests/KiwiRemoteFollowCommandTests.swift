@@ -44,7 +44,7 @@ import Testing
             follow.exitCode == 0 && follow.standardError.contains("Following alice@\(host) once their server accepts."),
             "\(follow.standardError)"
         )
-        try await Self.eventually { !delivered("Follow").isEmpty }
+        #expect(try await eventually(within: .seconds(20)) { !delivered("Follow").isEmpty })
         #expect(delivered("Follow").first?["actor"] as? String == "https://kiwi.test/users/ada")
         let asked = try await ada.run(["kiwi", "following", "--plain"])
         #expect(asked.standardOutput == "bob\nalice@\(host)\n", "here, then elsewhere")
@@ -63,7 +63,7 @@ import Testing
 
         let unfollow = try await ada.run(["kiwi", "unfollow", "alice@\(host)"])
         #expect(unfollow.exitCode == 0 && unfollow.standardError.contains("No longer following alice@\(host)."), "\(unfollow.standardError)")
-        try await Self.eventually { !delivered("Undo").isEmpty }
+        #expect(try await eventually(within: .seconds(20)) { !delivered("Undo").isEmpty })
         #expect(try await ada.run(["kiwi", "following", "--plain"]).standardOutput == "bob\n")
 
         // Blocked by her handle: her server gets the Block, `blocks` lists her after the readers
@@ -73,7 +73,7 @@ import Testing
         #expect(try await ada.run(["kiwi", "block", "carol"]).exitCode == 0)
         let block = try await ada.run(["kiwi", "block", "alice@\(host)"])
         #expect(block.exitCode == 0 && block.standardError.contains("Blocked alice@\(host)."), "\(block.standardError)")
-        try await Self.eventually { !delivered("Block").isEmpty }
+        #expect(try await eventually(within: .seconds(20)) { !delivered("Block").isEmpty })
         let blocks = try await ada.run(["kiwi", "blocks", "--json"])
         let kept = try JSONSerialization.jsonObject(with: Data(blocks.standardOutput.utf8)) as? [[String: Any]]
         #expect(
@@ -85,7 +85,7 @@ import Testing
         #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty)
         let unblock = try await ada.run(["kiwi", "unblock", "alice@\(host)"])
         #expect(unblock.exitCode == 0 && unblock.standardError.contains("Unblocked alice@\(host)."), "\(unblock.standardError)")
-        try await Self.eventually { delivered("Undo").count == 2 }
+        #expect(try await eventually(within: .seconds(20)) { delivered("Undo").count == 2 })
         #expect((delivered("Undo").last?["object"] as? [String: Any])?["type"] as? String == "Block")
 
         // Her server blocked by an admin: refused in the server's words, and nothing waits.
@@ -95,11 +95,5 @@ import Testing
         #expect(blocked.exitCode == 77, "\(blocked.standardError)")
         #expect(blocked.standardError.hasPrefix("error: this server does not talk to 127.0.0.1: an admin blocked it\n"), "\(blocked.standardError)")
         #expect(try await ada.run(["kiwi", "outbox"]).standardOutput.isEmpty)
-    }
-
-    /// Waits up to ten seconds for `condition`, and records it when it never holds.
-    static func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        for _ in 0..<200 where !condition() { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(condition(), sourceLocation: sourceLocation)
     }
 }
