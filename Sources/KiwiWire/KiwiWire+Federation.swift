@@ -269,8 +269,11 @@ extension KiwiWire {
 
         public init() {}
 
-        /// Read back only as it is written (a `Create` this server queued).
+        /// Read back only as this server writes it (a `Create` it queued), or as it wrote it before
+        /// it defined `sensitive` (ActivityStreams' alone), so that a delivery queued then is still
+        /// sent with its photo's URL signed anew.
         public init(from decoder: any Decoder) throws {
+            if let single = try? decoder.singleValueContainer().decode(String.self), single == KiwiWire.activityStreams { return }
             var list = try decoder.unkeyedContainer()
             guard try list.decode(String.self) == KiwiWire.activityStreams, try list.decode(Terms.self) == Terms() else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a Note's context"))

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KiwiMedia
 import KiwiServerCommands
 import KiwiWire
 import TestSupport
@@ -195,6 +196,28 @@ import _CryptoExtras
     /// A suspended member is gone to other servers while suspended (410, as Mastodon answers),
     /// however they ask; the API's own answer still shows them, and lifting the suspension brings
     /// them back as they were.
+    /// A `Create` queued before its context defined `sensitive` (ActivityStreams' alone) is still
+    /// sent with its photo at a URL signed as it goes, and with the context of today.
+    @Test func aCreateQueuedInTheOlderFormIsSentWithItsPhotoSignedAnew() throws {
+        let photos = NotePhotos(base: "https://kiwi.test", signer: MediaSigner(keys: .random()))
+        let note = KiwiWire.Note(
+            id: "https://kiwi.test/posts/1",
+            attributedTo: "https://kiwi.test/users/ada",
+            url: "https://kiwi.test/p/1",
+            published: "2026-11-01T10:00:00Z",
+            followers: "https://kiwi.test/users/ada/followers",
+            content: "<p>Rain all day</p>",
+            summary: nil,
+            attachment: [photos.attachment("9f2c", description: "A paperback on a wet windowsill")]
+        )
+        var queued = try #require(try JSONSerialization.jsonObject(with: Data(buffer: KiwiJSON.body(KiwiWire.Create(note: note)))) as? [String: Any])
+        queued["@context"] = "https://www.w3.org/ns/activitystreams"
+        let sent = try JSONDecoder().decode(KiwiWire.Create.self, from: photos.signed(try JSONSerialization.data(withJSONObject: queued), at: Date()))
+        #expect(sent.context == KiwiWire.NoteContext() && sent.object.content == note.content)
+        let url = try #require(URLComponents(string: sent.object.attachment.first?.url ?? ""))
+        #expect(url.path == "/media/9f2c/1280.jpg" && url.queryItems?.contains { $0.name == "signature" } == true, "\(url)")
+    }
+
     @Test(arguments: StoreKind.available) func aSuspendedMemberIsGoneToOtherServersUntilLifted(kind: StoreKind) async throws {
         try await withKiwi(kind, publicURL: "https://kiwi.test", serve: Self.federated) { kiwi in
             try await kiwi.application.test(.router) { client in
