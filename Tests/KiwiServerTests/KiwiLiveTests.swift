@@ -4,6 +4,7 @@ import HummingbirdTesting
 import KiwiWire
 import Logging
 import PluginAPI
+import Synchronization
 import TestSupport
 import Testing
 
@@ -146,6 +147,33 @@ extension ServerSentEvent {
                     #expect(heard.components(separatedBy: "\"kind\":\"like\"").count == 2, "stream \(index) has the like once: \(heard.suffix(200))")
                 }
             }
+        }
+    }
+
+    /// A burst of stream set-ups and ends gives the heap back once it has been quiet a while, not
+    /// at each: every trim comes `quiet` after the last work before it, and there are no more trims
+    /// than quiet spells (a loaded machine may stall the burst into two; it is still once a spell).
+    @Test func aBurstIsFollowedByOneTrimOfTheHeapWhenItIsQuiet() async throws {
+        let trims = Mutex<[ContinuousClock.Instant]>([])
+        let heap = HeapTrim { trims.withLock { $0.append(.now) } }
+        var done: [ContinuousClock.Instant] = []
+        for _ in 0..<50 {
+            done.append(.now)
+            heap.done()
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try await eventually(within: .seconds(10)) { !trims.withLock { $0.isEmpty } })
+        try await Task.sleep(for: HeapTrim.quiet * 3)
+        done.append(.now)
+        heap.done()
+        #expect(try await eventually(within: .seconds(10)) { trims.withLock { $0.last! > done.last! } }, "the next burst, once more")
+        try await Task.sleep(for: HeapTrim.quiet * 3)
+
+        let (times, spells) = (trims.withLock { $0 }, zip(done, done.dropFirst()).filter { $1 - $0 > HeapTrim.quiet }.count + 1)
+        #expect(times.count >= 2 && times.count <= spells, "\(times.count) trims for \(spells) quiet spells")
+        for trim in times {
+            let before = try #require(done.last { $0 < trim })
+            #expect(trim - before >= HeapTrim.quiet)
         }
     }
 

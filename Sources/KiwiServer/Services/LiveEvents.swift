@@ -54,6 +54,9 @@ final class LiveEvents: Service, Sendable {
     private let heard = Heard()
     private let readers = Mutex(Readers())
     private let setUps = HostLimiter(limit: LiveEvents.setUpsAtOnce)
+    /// Streams come and go in bursts (a server restarted, a network back): after each, what their
+    /// set-ups and ends let go is given back.
+    private let heap = HeapTrim()
 
     init(
         store: any Store,
@@ -100,6 +103,7 @@ final class LiveEvents: Service, Sendable {
         close: @escaping @Sendable () -> Void
     ) async throws -> Connection {
         let stream = register(reader.username, tokenHash: tokenHash, close: close)
+        defer { heap.done() }
         do {
             // Registered first, then asked: what happens in between is sent by the catch-up below.
             try await setUps.withPermit(for: "set-up") { [self] in
@@ -125,7 +129,10 @@ final class LiveEvents: Service, Sendable {
         let (messages, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingOldest(buffer))
         let stream = Connection(reader: reader, tokenHash: tokenHash, messages: messages, continuation: continuation, close: close)
         readers.withLock { $0.add(stream) }
-        continuation.onTermination = { [weak self] _ in self?.readers.withLock { $0.remove(stream) } }
+        continuation.onTermination = { [weak self] _ in
+            self?.readers.withLock { $0.remove(stream) }
+            self?.heap.done()
+        }
         return stream
     }
 
