@@ -26,12 +26,17 @@ final class HeapTrim: Sendable {
         guard waiting.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         Task.detached { [self] in
             var seen = -1
-            while seen != work.load(ordering: .relaxed) {
-                seen = work.load(ordering: .relaxed)
-                try? await Task.sleep(for: Self.quiet)
-            }
-            waiting.store(false, ordering: .releasing)
-            trim()
+            repeat {
+                while seen != work.load(ordering: .relaxed) {
+                    seen = work.load(ordering: .relaxed)
+                    try? await Task.sleep(for: Self.quiet)
+                }
+                waiting.store(false, ordering: .releasing)
+                trim()
+                // Work done after the last look, while this task still stood for the next trim, is
+                // waited out here unless a newer `done()` has taken that on.
+            } while seen != work.load(ordering: .relaxed)
+                && waiting.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
         }
     }
 
