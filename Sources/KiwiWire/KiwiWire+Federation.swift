@@ -397,8 +397,6 @@ extension KiwiWire {
         }
     }
 
-    /// A post, a comment or an account is gone: its `Note` (or `Person`) becomes a `Tombstone`
-    /// everywhere it was sent.
     /// A member reported a reader on another server: the report, sent to that server's moderators
     /// as Mastodon forwards one, by the server's actor (the reporter stays unnamed), naming the
     /// reader's actor, with the member's comment.
@@ -421,6 +419,8 @@ extension KiwiWire {
         }
     }
 
+    /// A post, a comment or an account is gone: its `Note` (or `Person`) becomes a `Tombstone`
+    /// everywhere it was sent.
     public struct Delete: Codable, Sendable, Equatable {
         public var context: String
         public var id: String
