@@ -25,9 +25,9 @@ public actor HostLimiter {
     }
 
     private func release(_ host: String) {
-        // The queue is changed where it lies: a copy of it at each turn is an allocation as large as
-        // the queue, made and dropped at each turn (a thousand live streams set up at once: a
-        // thousand copies of up to 8 KB, between the streams' own memory).
+        // The queue is changed where it lies: taken out and put back, it was copied at every turn,
+        // an allocation as large as itself (a thousand live streams set up at once: a thousand
+        // copies of up to 8 KB, between the streams' own memory).
         if let next = waiting[host]?.first {
             waiting[host]?.removeFirst()
             if waiting[host]?.isEmpty == true { waiting[host] = nil }
