@@ -11,7 +11,7 @@ struct AccountController: Sendable {
     /// With federation on, a member's path is also their ActivityPub actor.
     var federation: FederationController? = nil
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.group("users").post(use: signUp).get("me", use: me).delete("me", use: deleteAccount)
         let member = federation.map { $0.negotiated(api: user, activity: $0.actor) } ?? user
         router.group("users/:username").get(use: member).put(use: updateUser).put("avatar", use: updateAvatar).put("role", use: giveRole)

@@ -15,7 +15,7 @@ struct ArchiveController: Sendable {
     /// The pages' templates, for `index.html`.
     let library: MustacheLibrary
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.get("users/me/archive", use: archive).post("users/me/archive", use: arrive)
     }
 

@@ -9,7 +9,7 @@ struct BlockController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.group("users/:username").post("block", use: block).delete("block", use: unblock).post("mute", use: mute).delete("mute", use: unmute)
         router.get("users/me/blocks", use: blocks).get("users/me/mutes", use: mutes).get("users/me/blocks/remote", use: remoteBlocks)
     }

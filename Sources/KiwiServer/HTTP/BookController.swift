@@ -7,7 +7,7 @@ struct BookController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.get("books/popular", use: popular)
         router.get("books/:isbn13/cover.svg", use: generatedCover)
     }

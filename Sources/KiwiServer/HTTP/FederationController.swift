@@ -13,7 +13,7 @@ struct FederationController: Sendable {
     let reports: Reports
     var inbox: Inbox { Inbox(federation: federation, reports: reports) }
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         // The shared inbox, the server actor's, and each member's: one activity, however addressed.
         router.post("/inbox", use: Self.goneWhileSuspended(receive))
         router.post("/actor/inbox", use: Self.goneWhileSuspended(receive))

@@ -10,7 +10,7 @@ struct FollowController: Sendable {
     /// With federation on, the lists are also the actor's ActivityPub collections.
     var federation: FederationController? = nil
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         let followerList = federation.map { $0.negotiated(api: followers, activity: $0.followers) } ?? followers
         let followingList = federation.map { $0.negotiated(api: following, activity: $0.following) } ?? following
         router.group("users/:username").post("follow", use: follow).delete("follow", use: unfollow)

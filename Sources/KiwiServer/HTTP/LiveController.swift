@@ -20,7 +20,7 @@ struct LiveController: Sendable {
     let connections: ConnectionGuard
     static let lastEventID = HTTPField.Name(KiwiHeader.lastEventID)!
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.get("/events", use: events)
     }
 

@@ -17,13 +17,13 @@ struct MediaController: Sendable {
     static let redirectLife = 300
 
     /// `/uploads/`, behind the session middleware (members only).
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.group("uploads/:file").get(use: upload).head(use: upload)
     }
 
-    /// `/media/`, signed: it needs no session and answers no JSON, so it is added before the
-    /// middlewares that look for them (a router wraps a route in those added before it).
-    func addSignedRoutes(to router: Router<KiwiRequestContext>) {
+    /// `/media/`, signed: it needs no session and answers no JSON, so it is added to the router
+    /// itself, not through the groups with the middlewares that look for them.
+    func addSignedRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.group("media/:name/:file").get(use: version).head(use: version)
     }
 

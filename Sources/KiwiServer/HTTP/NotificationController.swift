@@ -9,7 +9,7 @@ struct NotificationController: Sendable {
     let links: LinkMaker
 
     /// `GET /notifications` is added beside the page of the same path (`buildRouter`).
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.group("notifications").get("unread", use: unread).post("read", use: markRead)
     }
 

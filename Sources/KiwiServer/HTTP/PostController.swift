@@ -13,7 +13,7 @@ struct PostController: Sendable {
     /// With federation on, a post's path is also its ActivityPub `Note`.
     var federation: FederationController? = nil
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         addOriginalRoutes(to: router)
         // The original answers its post routes under /api as well.
         addOriginalRoutes(to: router.group("api"))

@@ -10,7 +10,7 @@ struct ReportController: Sendable {
     let community: KiwiCommunity
     let links: LinkMaker
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.post("posts/:id/report") { request, context in
             try await report(.post(String(try context.postID())), request, context)
         }

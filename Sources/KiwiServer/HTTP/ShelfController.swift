@@ -29,7 +29,7 @@ struct ShelfController: Sendable {
         }
     }
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.get("users/:username/shelves", use: shelves)
         router.group("users/me/books/:isbn13").put(use: shelve).delete(use: unshelve)
     }

@@ -49,7 +49,7 @@ struct KiwiPages: Sendable {
         }
     }
 
-    func addRoutes(to router: Router<KiwiRequestContext>) {
+    func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         router.get("/kiwi.css", use: stylesheet)
         router.get("/kiwi.js", use: script)
         // Only these routes answer in HTML; the API's keep their JSON errors.
