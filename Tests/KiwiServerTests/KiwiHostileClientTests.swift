@@ -67,6 +67,19 @@ import Testing
         }
         #expect(answer.hasPrefix("HTTP/1.1 200"), "answered first: \(answer.prefix(40))")
         #expect(idleFor >= 1.9 && idleFor < 6, "an idle keep-alive connection was closed after \(idleFor) s")
+
+        // The clocks know a head by its place (the first part, and the one after an end): two
+        // requests sent whole in one write are answered, and a third whose body stops is closed.
+        let (pipelinedFor, answers) = try await offThePool {
+            let pipelined = try RawConnection(port: port)
+            try pipelined.send(
+                "GET /health HTTP/1.1\r\nHost: kiwi\r\n\r\nGET /health HTTP/1.1\r\nHost: kiwi\r\n\r\n"
+                    + "POST /users HTTP/1.1\r\nHost: kiwi\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"user"
+            )
+            return (try pipelined.secondsUntilClosed(), pipelined.received)
+        }
+        #expect(answers.components(separatedBy: "HTTP/1.1 200").count - 1 == 2, "both whole requests answered: \(answers.prefix(200))")
+        #expect(pipelinedFor >= 0.9 && pipelinedFor < 5, "the third request's stopped body was closed after \(pipelinedFor) s")
     }
 }
 
