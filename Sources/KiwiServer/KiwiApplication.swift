@@ -184,8 +184,7 @@ func buildRouter(
     // The router tries a path's first segment against the segments in the order they were added
     // (each one passed over costs a string comparison, about 240 instructions of a read's 150,000),
     // and a route has the middlewares of the router and groups it is added through: so the reads
-    // asked most come first, each with only what it needs. `/health` first and without a caller:
-    // load balancers ask it every few seconds, and it answers a reader's `If-None-Match` itself.
+    // asked most come first, each with only what it needs. `/health` first, without a session.
     let operations = OperationsController(health: community.health, instance: community.instance)
     operations.addHealthRoute(to: router)
     // Then the photos, a page's score of requests; `/media/` is signed: it needs no session and
@@ -193,8 +192,10 @@ func buildRouter(
     let media = MediaController(community: community, signer: signer, redirects: arguments.mediaRedirect)
     media.addSignedRoutes(to: router)
     // Then the lists of posts, and the rest, with the session middleware and the ETag's.
-    let members = router.group().add(middleware: KiwiAuthMiddleware(accounts: community.accounts, trustedProxies: connections.limits.trustedProxies))
-    let tagged = members.group().add(middleware: KiwiETagMiddleware())
+    let withSession = router.group().add(
+        middleware: KiwiAuthMiddleware(accounts: community.accounts, trustedProxies: connections.limits.trustedProxies)
+    )
+    let tagged = withSession.group().add(middleware: KiwiETagMiddleware())
     let links = LinkMaker(publicURL: arguments.publicURL, mediaURL: arguments.mediaURL, signer: signer)
     let federation = community.federation.map { FederationController(federation: $0, posts: community.posts, reports: community.reports) }
     PostController(community: community, links: links, federation: federation).addRoutes(to: tagged)
@@ -230,7 +231,7 @@ func buildRouter(
     }
     // A live stream has no tag to compare, and its task keeps the frames of every middleware it
     // passes for as long as it lasts (1,000 streams: 3 MB for the ETag's).
-    LiveController(community: community, links: links, connections: connections).addRoutes(to: members)
+    LiveController(community: community, links: links, connections: connections).addRoutes(to: withSession)
     routes.load(router)
     return router
 }
