@@ -47,7 +47,11 @@ def bovine_up(machine, environment):
     tool("bovine_store", "create")
     name = re.search(r"Bovine name: (\S+)", tool("bovine_tool.register", "bea", "--domain", BOVINE)).group(1)
     secret = re.search(r"Your new secret: (\S+)", tool("bovine_tool.manage", name, "--new_did_key")).group(1)
+    # hypercorn closes a connection idle for 5 s by default; the journey's client (aiohttp) keeps its
+    # connections, and on a loaded machine sent a poll on one as hypercorn closed it ("Server
+    # disconnected"). Kept for the length of the journey, no poll meets a closing connection.
     machine.start("bovine", [sys.executable, "-m", "hypercorn", "--bind", f"{BOVINE_ADDRESS}:443",
+                             "--keep-alive", "300",
                              "--certfile", f"{BOVINE}.crt", "--keyfile", f"{BOVINE}.key",
                              "--access-logfile", "bovine-access.log", "bovine_app:app"], env=environment)
     wait_for("bovine-herd listening", lambda: listening(BOVINE_ADDRESS, 443))
