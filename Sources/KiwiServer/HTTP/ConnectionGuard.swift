@@ -258,13 +258,11 @@ final class ConnectionClocks: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if awaitingHead {
-            awaitingHead = false
-            start(connection.guard.limits.body, context)
-        } else if case .end = unwrapInboundIn(data) {
+        if !awaitingHead, case .end = unwrapInboundIn(data) {
             awaitingHead = true
             deadline = nil
         } else {
+            awaitingHead = false
             start(connection.guard.limits.body, context)
         }
         context.fireChannelRead(data)
