@@ -201,8 +201,8 @@ extension KiwiWire {
         }
     }
 
-    /// An actor's `Follow` or `Block` of another: sent on its own by a member (with its
-    /// `@context`), or given back inside an `Accept`, `Reject` or `Undo` (without).
+    /// An actor's `Follow` or `Block` of another, or `Like` of a note: sent on its own by a member
+    /// (with its `@context`), or given back inside an `Accept`, `Reject` or `Undo` (without).
     public struct ActorActivity: Codable, Sendable, Equatable {
         public var context: String?
         public var id: String
@@ -215,16 +215,16 @@ extension KiwiWire {
             case id, type, actor, object
         }
 
-        /// `type`: `Follow` or `Block`.
+        /// `type`: `Follow`, `Block` or `Like`.
         public init(_ type: String = "Follow", id: String, actor: String, object: String, sentOnItsOwn: Bool = false) {
             (context, self.id, self.type) = (sentOnItsOwn ? KiwiWire.activityStreams : nil, id, type)
             (self.actor, self.object) = (actor, object)
         }
     }
 
-    /// An activity about a `Follow` or a `Block`: the member followed accepts a follow (a Kiwi
-    /// reader's follows are open) or rejects one from a reader they block, or a member undoes their
-    /// own follow or block.
+    /// An activity about a `Follow`, a `Block` or a `Like`: the member followed accepts a follow
+    /// (a Kiwi reader's follows are open) or rejects one from a reader they block, or a member
+    /// undoes their own follow, block or like.
     public struct AboutActivity: Codable, Sendable, Equatable {
         public var context: String
         public var id: String

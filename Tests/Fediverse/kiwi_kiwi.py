@@ -8,7 +8,9 @@ toolbox as their members and admin drive it.
 DATABASE_URL is a PostgreSQL server where the run may create (and drops after) two databases.
 
 The journey: ada (on kiwi) and bob (on kiwi2) follow each other by handle, each server accepting
-at once; ada's post reaches bob's server; bob blocks ada, and within a second of its delivery her
+at once; ada's post reaches bob's feed, its photo brought to his server, and his like and his reply
+reach her post; she deletes it, and within a second of its delivery it is gone from his feed; bob
+blocks ada, and within a second of its delivery her
 server has ended her follow of him and refuses her asking again; he unblocks, and she follows him
 again; carol (on kiwi2) follows ada and deletes her account, and within a second of its delivery
 ada's server has forgotten her; ada reports bob, and kiwi2's moderator has the report (by kiwi's
@@ -68,12 +70,30 @@ def journey(machine, binary, authority, databases):
     expect(names(ada, "followers")[0] == [f"bob@{KIWI2}"], f"ada's followers: {names(ada, 'followers')}")
     expect(names(bob, "followers")[0] == [f"ada@{KIWI}"], f"bob's followers: {names(bob, 'followers')}")
 
-    step("ada's post reaches kiwi2")
+    step("ada's post reaches bob's feed on kiwi2, its photo served by kiwi2; his like and reply reach her")
     photo = os.path.join(machine.work, "page.jpg")
     subprocess.run(["cp", os.path.join(os.path.dirname(__file__), "../KiwiServerTests/Fixtures/cover-331x500.jpg"), photo], check=True)
-    ada.run("kiwi", "post", "--image", photo, "--caption", "Chapter one, again")
-    access = os.path.join(machine.work, KIWI2, "nginx/access.log")
-    wait_for("the post's Create, taken in by kiwi2", lambda: re.search(r'"POST /inbox HTTP/1\.1" 202 .*"kiwi/', open(access).read()))
+    posted = json.loads(ada.run("kiwi", "post", "--image", photo, "--caption", "Chapter one, again", "--json")[0])
+
+    def bobs_feed():
+        """The posts on bob's feed (his follows', kiwi2's copies of them)."""
+        return json.loads(bob.run("kiwi", "feed", "--following", "--json", "--refresh")[0])
+    wait_for("ada's post on bob's feed", lambda: [post["author"]["username"] for post in bobs_feed()] == [f"ada@{KIWI}"])
+    copy = bobs_feed()[0]
+    expect(copy["caption"] == "Chapter one, again", f"the caption, as ada wrote it: {copy['caption']!r}")
+    expect(copy["imageURL"].startswith(f"https://{KIWI2}/"), f"the photo, from kiwi2: {copy['imageURL']}")
+    bob.run("kiwi", "like", copy["id"])
+    bob.run("kiwi", "comment", copy["id"], "The first line is the best")
+
+    def on_kiwi():
+        """ada's post on kiwi: its likes, and its comments by whom saying what."""
+        post = json.loads(ada.run("kiwi", "show", posted["id"], "--json", "--refresh")[0])
+        return post.get("likes"), [(comment["author"]["username"], comment["text"]) for comment in post.get("comments", [])]
+    wait_for("bob's like and reply, on ada's post", lambda: on_kiwi() == (1, [(f"bob@{KIWI2}", "The first line is the best")]))
+
+    step("ada deletes her post: within a second of its delivery it is gone from bob's feed")
+    ada.run("kiwi", "delete", posted["id"], "--yes")
+    within_a_second("ada's post leaving bob's feed", lambda: bobs_feed() == [])
 
     step("bob blocks ada: her server ends her follow and refuses her asking again")
     bob.run("kiwi", "block", f"ada@{KIWI}")

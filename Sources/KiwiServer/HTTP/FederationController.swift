@@ -11,7 +11,9 @@ struct FederationController: Sendable {
     let federation: Federation
     let posts: Posts
     let reports: Reports
-    var inbox: Inbox { Inbox(federation: federation, reports: reports) }
+    var inbox: Inbox {
+        Inbox(federation: federation, reports: reports, notes: RemoteNotes(federation: federation, posts: posts, accounts: federation.accounts))
+    }
 
     func addRoutes(to router: some RouterMethods<KiwiRequestContext>) {
         // The shared inbox, the server actor's, and each member's: one activity, however addressed.
@@ -87,10 +89,13 @@ struct FederationController: Sendable {
         return KiwiJSON.response(KiwiWire.Status())
     }
 
-    /// A post as its `Note`: the id every activity about it names.
+    /// A post as its `Note`: the id every activity about it names. A post from elsewhere is its
+    /// author's server's to answer for (404 here).
     @Sendable func note(_ request: Request, context: KiwiRequestContext) async throws -> Response {
         let outbox = federation.outbox
-        return Self.activity(outbox.photos.signed(outbox.note(for: try await posts.post(try context.postID(), viewer: nil))).onItsOwn)
+        let post = try await posts.post(try context.postID(), viewer: nil)
+        guard !Federation.isElsewhere(post.owner.username) else { throw KiwiProblem.noSuchPost }
+        return Self.activity(outbox.photos.signed(outbox.note(for: post)).onItsOwn)
     }
 
     /// A comment as its `Note`, in reply to its post's: the id its `Create` and `Delete` name.
@@ -100,7 +105,8 @@ struct FederationController: Sendable {
         guard let id = context.parameters.get("comment", as: Int64.self),
             let comment = try await posts.comments(on: post, .everything, for: nil).first(where: { $0.id == id })
         else { throw KiwiProblem.noSuchComment }
-        return Self.activity(federation.outbox.note(for: comment).onItsOwn)
+        guard !Federation.isElsewhere(comment.owner.username) else { throw KiwiProblem.noSuchComment }
+        return Self.activity(federation.outbox.note(for: comment, answering: try await federation.store.origin(ofPost: post)).onItsOwn)
     }
 
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -98,6 +98,14 @@ struct Accounts: Sendable {
         writes.changes.published(.accountDeleted(member.username))
     }
 
+    /// A reader elsewhere whose account is gone: what was kept of theirs (posts, comments, likes)
+    /// goes as a deleted member's does; their handle is held by nobody (no member's name has an `@`).
+    func forget(readerElsewhere username: String) async throws {
+        guard let photos = try await store.deleteAccount(username, holdingNameUntil: Date(), keepingKey: false) else { return }
+        for photo in photos { await writes.photos.discard(photo) }
+        writes.changes.published(.accountDeleted(username))
+    }
+
     /// A new session for a member whose password was just checked or set; answers its token.
     func openSession(for user: KiwiUser) async throws -> String {
         let token = SessionTokens.make()

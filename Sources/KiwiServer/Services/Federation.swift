@@ -38,6 +38,9 @@ struct Federation: Sendable {
     let remoteBlocks: RemoteBlocks
     /// How many activities each server may deliver (`activities@server`).
     let limits: RateLimits
+    /// What the server fetches itself, signed by its own actor: the photos of notes from elsewhere.
+    private let client: FederationClient
+    private let serverSigner: @Sendable () async throws -> FederationClient.Signer
 
     /// What federation is started with (`--federation on`).
     struct Settings: Sendable {
@@ -67,11 +70,12 @@ struct Federation: Sendable {
         publicKeys = KiwiCache(changes: changes, capacity: 10_000) { _ in nil }
         let client = FederationClient(allowsPrivate: settings.allowsPrivateAddresses, userAgent: "kiwi/\(ToolboxVersion.current) (+\(base)/)")
         let signing = Signing(base: base, accounts: accounts, store: store)
-        remoteActors = RemoteActors(client: client) { try await signing.signer(of: Self.server) }
+        (self.client, serverSigner) = (client, { try await signing.signer(of: Self.server) })
+        remoteActors = RemoteActors(client: client, signer: serverSigner)
         let photos = NotePhotos(base: settings.mediaURL.map(Self.trimmed) ?? base, signer: settings.mediaSigner)
         let deliveries = Deliveries(store: store, client: client, signer: signing.signer(of:), prepare: { photos.signed($0, at: $1) })
         self.deliveries = deliveries
-        outbox = Outbox(base: base, photos: photos, deliveries: deliveries)
+        outbox = Outbox(base: base, photos: photos, deliveries: deliveries, store: store, remoteActors: remoteActors)
         serverBlocks = ServerBlocks(store: store, accounts: accounts)
         self.limits = limits
         remoteFollows = RemoteFollows(
@@ -87,6 +91,12 @@ struct Federation: Sendable {
 
     private static func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
 
+    /// A picture an activity from elsewhere names, fetched as any document is (signed, from a
+    /// public address), up to `limit` bytes.
+    func picture(at url: URL, upTo limit: Int) async throws -> Data {
+        try await client.get(url, accepting: "image/*", upTo: limit, signedAs: try await serverSigner())
+    }
+
     func actorID(_ username: String) -> String { Self.actorID(username, base: base) }
     /// A member's actor id at `base`: one shape for everything that names them (what they send, what they sign).
     static func actorID(_ username: String, base: String) -> String { "\(base)/users/\(username)" }
@@ -101,6 +111,10 @@ struct Federation: Sendable {
         guard let handle = RemoteHandle(name), handle.host != host else { return nil }
         return handle
     }
+
+    /// Whether a username is a reader's elsewhere, kept as the author of what they sent
+    /// (`FederationStore.keepRemoteAuthor`): their handle; no member's name holds an `@`.
+    static func isElsewhere(_ username: String) -> Bool { username.contains("@") }
 
     func member(named name: String) -> String {
         RemoteHandle(name).map(\.username) ?? name

@@ -33,7 +33,7 @@ struct FederationClient: Sendable {
     enum Failure: Error, Equatable, CustomStringConvertible {
         /// The host is, or resolves to, an address of the server's own network.
         case privateAddress(String)
-        case tooLarge(String)
+        case tooLarge(String, limit: Int)
         case status(Int, String)
         case unreachable(String)
         case notAURL(String)
@@ -41,7 +41,7 @@ struct FederationClient: Sendable {
         var description: String {
             switch self {
             case .privateAddress(let host): "\(host) is a loopback, private or link-local address, which this server does not ask"
-            case .tooLarge(let host): "\(host) answered more than \(FederationClient.maximumBytes / 1024) KB"
+            case .tooLarge(let host, let limit): "\(host) answered more than \(limit / 1024) KB"
             case .status(let status, let host): "\(host) answered \(status)"
             case .unreachable(let why): why
             case .notAURL(let text): "\(text) is not an https or http URL"
@@ -49,11 +49,12 @@ struct FederationClient: Sendable {
         }
     }
 
-    /// The JSON document at `url`, asked for as ActivityPub's JSON.
-    func get(_ url: URL, signedAs signer: Signer) async throws -> Data {
+    /// The document at `url`: ActivityPub's JSON unless `accepting` asks for another type (a
+    /// picture), read up to `limit` bytes.
+    func get(_ url: URL, accepting: String = Federation.activityJSON, upTo limit: Int = maximumBytes, signedAs signer: Signer) async throws -> Data {
         var url = url
         for _ in 0...Self.maximumRedirects {
-            let (status, headers, body) = try await send("GET", to: url, body: nil, signedAs: signer)
+            let (status, headers, body) = try await send("GET", to: url, body: nil, accepting: accepting, upTo: limit, signedAs: signer)
             if (300..<400).contains(status), let location = headers.first(name: "location"), let next = URL(string: location, relativeTo: url) {
                 url = next.absoluteURL
                 continue
@@ -66,10 +67,17 @@ struct FederationClient: Sendable {
 
     /// Delivers `body` (an activity) to an inbox; the answer's status.
     func post(_ body: Data, to url: URL, signedAs signer: Signer) async throws -> Int {
-        try await send("POST", to: url, body: body, signedAs: signer).0
+        try await send("POST", to: url, body: body, accepting: Federation.activityJSON, upTo: Self.maximumBytes, signedAs: signer).0
     }
 
-    private func send(_ method: String, to url: URL, body: Data?, signedAs signer: Signer) async throws -> (Int, HTTPHeaders, Data) {
+    private func send(
+        _ method: String,
+        to url: URL,
+        body: Data?,
+        accepting: String,
+        upTo limit: Int,
+        signedAs signer: Signer
+    ) async throws -> (Int, HTTPHeaders, Data) {
         guard ["https", "http"].contains(url.scheme?.lowercased()), let host = url.host, !host.isEmpty else {
             throw Failure.notAURL(url.absoluteString)
         }
@@ -87,7 +95,7 @@ struct FederationClient: Sendable {
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = HTTPMethod(rawValue: method)
             request.headers.add(name: "User-Agent", value: userAgent)
-            request.headers.add(name: "Accept", value: Federation.activityJSON)
+            request.headers.add(name: "Accept", value: accepting)
             for (name, value) in try HTTPSignatures.sign(method: method, url: url, body: body, keyID: signer.keyID, key: signer.key) {
                 request.headers.replaceOrAdd(name: name, value: value)
             }
@@ -96,14 +104,14 @@ struct FederationClient: Sendable {
                 request.body = .bytes(ByteBuffer(bytes: body))
             }
             let response = try await client.execute(request, timeout: Self.timeout)
-            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > Self.maximumBytes {
-                throw Failure.tooLarge(HTTPSignatures.host(of: url))
+            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > limit {
+                throw Failure.tooLarge(HTTPSignatures.host(of: url), limit: limit)
             }
             let answer: ByteBuffer
             do {
-                answer = try await response.body.collect(upTo: Self.maximumBytes)
+                answer = try await response.body.collect(upTo: limit)
             } catch is NIOTooManyBytesError {
-                throw Failure.tooLarge(HTTPSignatures.host(of: url))
+                throw Failure.tooLarge(HTTPSignatures.host(of: url), limit: limit)
             }
             try await client.shutdown()
             return (Int(response.status.code), response.headers, Data(answer.readableBytesView))

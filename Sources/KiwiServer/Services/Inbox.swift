@@ -7,6 +7,7 @@ import KiwiWire
 struct Inbox: Sendable {
     let federation: Federation
     let reports: Reports
+    let notes: RemoteNotes
 
     /// One POST to an inbox, as it arrived.
     struct Arrival: Sendable {
@@ -22,7 +23,7 @@ struct Inbox: Sendable {
             signer = try await verifiedSigner(of: arrival)
         } catch let gone as ActorGone {
             // Their own server says so (a `Delete` of an account is signed by a key that is gone with it).
-            try await federation.store.forgetRemoteActor(gone.id)
+            try await forget(gone.id)
             return
         }
         // Counted once the signature holds, so that nobody spends another server's allowance.
@@ -40,8 +41,11 @@ struct Inbox: Sendable {
         case "Block": try await block(id: id, object: activity["object"], by: signer)
         case "Flag": try await flag(activity["object"], comment: activity["content"] as? String, by: signer)
         case "Accept", "Reject": try await answer(activity["object"], accepted: type == "Accept", by: signer)
-        // Their account is deleted: every follow with them ends.
-        case "Delete" where Self.id(of: activity["object"]) == signer.id: try await federation.store.forgetRemoteActor(signer.id)
+        case "Create": try await notes.created(activity["object"], by: signer)
+        case "Like": try await notes.liked(activity["object"], by: signer)
+        // Their account is deleted: every follow with them ends, and what was kept of theirs goes.
+        case "Delete" where Self.id(of: activity["object"]) == signer.id: try await forget(signer.id)
+        case "Delete": _ = try await notes.deleted(activity["object"], by: signer)
         // Their profile changed (a new key): kept as they describe it.
         case "Update":
             if let object = activity["object"] as? [String: Any], let actor = RemoteActor(object: object), actor.id == signer.id {
@@ -150,11 +154,20 @@ struct Inbox: Sendable {
         _ = try await reports.flagged(subject, posts: posts, comment: comment, by: reporter.handle)
     }
 
-    /// `Undo` of a `Follow` or a `Block`, named by its id or given whole: it ends. Named only by
-    /// its id, whichever of theirs has that id ends.
+    /// A reader elsewhere whose account is gone: every follow and block with them ends, and what
+    /// was kept of theirs goes.
+    private func forget(_ actor: String) async throws {
+        try await federation.store.forgetRemoteActor(actor)
+        try await notes.forget(actor)
+    }
+
+    /// `Undo` of a `Follow`, a `Block` or a `Like`, named by its id or given whole: it ends. Named
+    /// only by its id, whichever follow or block of theirs has that id ends (a like is named by
+    /// what it likes, which only the whole `Like` says).
     private func undo(_ object: Any?, by actor: RemoteActor) async throws {
         let undone = object as? [String: Any]
         let type = undone?["type"] as? String
+        if type == "Like" { return try await notes.unliked(undone?["object"], by: actor) }
         let member = (undone?["object"]).flatMap(Self.id(of:)).flatMap(federation.username(ofActor:))
         if type == nil || type == "Follow" {
             _ = try await federation.store.dropRemoteFollower(actor.id, of: member, followID: Self.id(of: object))

@@ -10,6 +10,10 @@ struct Outbox: Sendable {
     let base: String
     let photos: NotePhotos
     let deliveries: Deliveries
+    /// Where a post from elsewhere came from (`FederationStore.origin(ofPost:)`), and its author's
+    /// inbox: a member's like of it, or reply to it, goes there too.
+    let store: any FederationStore
+    let remoteActors: RemoteActors
 
     /// The post as other servers show it.
     func note(for post: KiwiPost) -> KiwiWire.Note {
@@ -31,20 +35,23 @@ struct Outbox: Sendable {
         )
     }
 
-    /// A comment as other servers show it: a reply to its post's `Note`.
-    func note(for comment: KiwiComment) -> KiwiWire.Note {
+    /// A comment as other servers show it: a reply to its post's `Note`, which for a post from
+    /// elsewhere is the note it came as (`origin`), its author addressed too.
+    func note(for comment: KiwiComment, answering origin: NoteOrigin? = nil) -> KiwiWire.Note {
         let author = Federation.actorID(comment.owner.username, base: base)
-        return KiwiWire.Note(
+        var note = KiwiWire.Note(
             id: Self.noteID(comment: comment.id, on: comment.postID, base: base),
             attributedTo: author,
             url: "\(base)/p/\(comment.postID)#c\(comment.id)",
-            inReplyTo: Self.noteID(comment.postID, base: base),
+            inReplyTo: origin?.note ?? Self.noteID(comment.postID, base: base),
             published: isoTime(comment.createdAt),
             followers: "\(author)/followers",
             content: Self.paragraph(comment.text),
             summary: comment.spoiler,
             attachment: []
         )
+        if let origin { note.cc.append(origin.author) }
+        return note
     }
 
     static func noteID(_ post: Int64, base: String) -> String { "\(base)/posts/\(post)" }
@@ -61,10 +68,44 @@ struct Outbox: Sendable {
         try await toFollowers(of: post.owner.username, create.id, Data(buffer: KiwiJSON.body(create)))
     }
 
-    /// Sends a new comment to its author's followers elsewhere.
+    /// Sends a new comment to its author's followers elsewhere, and a reply to a post from
+    /// elsewhere to that post's author too.
     func commented(_ comment: KiwiComment) async throws {
-        let create = KiwiWire.Create(note: note(for: comment))
-        try await toFollowers(of: comment.owner.username, create.id, Data(buffer: KiwiJSON.body(create)))
+        let origin = try await store.origin(ofPost: comment.postID)
+        let create = KiwiWire.Create(note: note(for: comment, answering: origin))
+        let body = Data(buffer: KiwiJSON.body(create))
+        try await toFollowers(of: comment.owner.username, create.id, body)
+        if let origin { try await toAuthor(of: origin, create.id, body, signer: comment.owner.username) }
+    }
+
+    /// A member likes a post from elsewhere: a `Like` of its note, to its author's server.
+    func liked(post id: Int64, by member: String) async throws {
+        guard let origin = try await store.origin(ofPost: id) else { return }
+        let like = Self.like(of: origin, by: Federation.actorID(member, base: base))
+        try await toAuthor(of: origin, like.id, Data(buffer: KiwiJSON.body(like)), signer: member)
+    }
+
+    /// A member takes their like back: the `Undo` of a `Like` of the note, which names what was
+    /// liked (Mastodon and Kiwi find the like by it, not by its id).
+    func unliked(post id: Int64, by member: String) async throws {
+        guard let origin = try await store.origin(ofPost: id) else { return }
+        let actor = Federation.actorID(member, base: base)
+        let like = Self.like(of: origin, by: actor)
+        let undo = KiwiWire.AboutActivity("Undo", id: "\(like.id)/undo", actor: actor, object: like)
+        try await toAuthor(of: origin, undo.id, Data(buffer: KiwiJSON.body(undo)), signer: member)
+    }
+
+    /// A like of a note from elsewhere, a new id each time: liked again after an `Undo`, it is a
+    /// new activity, which no queue or server takes for the old one.
+    private static func like(of origin: NoteOrigin, by actor: String) -> KiwiWire.ActorActivity {
+        KiwiWire.ActorActivity("Like", id: "\(actor)#likes/\(UUID().uuidString.lowercased())", actor: actor, object: origin.note)
+    }
+
+    /// Queues an activity for the author of a post from elsewhere; their actor is the one kept
+    /// since their note came (`RemoteActors`), fetched again only after a day.
+    private func toAuthor(of origin: NoteOrigin, _ id: String, _ body: Data, signer member: String) async throws {
+        let inbox = try await remoteActors.actor(origin.author).deliveryInbox
+        try await deliveries.queue([OutgoingDelivery(inbox: inbox, activityID: id, signer: member, body: body)])
     }
 
     /// Tells the author's followers elsewhere that a post is gone.
@@ -78,6 +119,8 @@ struct Outbox: Sendable {
     }
 
     private func deleted(_ note: String, by author: String) async throws {
+        // A note from elsewhere, kept here, is its author's to delete on their own server.
+        guard !Federation.isElsewhere(author) else { return }
         let delete = KiwiWire.Delete(of: note, by: Federation.actorID(author, base: base))
         try await toFollowers(of: author, delete.id, Data(buffer: KiwiJSON.body(delete)))
     }

@@ -186,9 +186,10 @@ final class Posts: Sendable {
         }
     }
 
-    /// A post brought from an archive (`Arrivals`): its photo through the same pipeline as any
-    /// post's, its words, book and day as they were. Checked as a new post is; the import is
-    /// limited as a whole, not post by post.
+    /// A post that was made elsewhere: brought from an archive (`Arrivals`), or a reader's on
+    /// another server (`RemoteNotes`; `note`, the id it came as). Its photo goes through the same
+    /// pipeline as any post's, its words, book and day stay as they were. Checked as a new post
+    /// is; an import is limited as a whole, not post by post.
     func arrive(
         _ file: Data,
         caption: String?,
@@ -196,7 +197,8 @@ final class Posts: Sendable {
         book: KiwiBook?,
         spoiler: String?,
         createdAt: Date,
-        by owner: String
+        by owner: String,
+        note: String? = nil
     ) async throws -> KiwiPost {
         let file = try writes.photos.precheck(file)
         let spoiler = try KiwiLimits.spoilerWarning(spoiler)
@@ -206,7 +208,16 @@ final class Posts: Sendable {
         let photo = try await writes.photos.arrived(file)
         let post = try await writes.photos.keep(photo) {
             try await store.createPost(
-                NewPost(owner: owner, image: $0, caption: caption, imageAlt: imageAlt, book: book, spoiler: spoiler, createdAt: createdAt),
+                NewPost(
+                    owner: owner,
+                    image: $0,
+                    caption: caption,
+                    imageAlt: imageAlt,
+                    book: book,
+                    spoiler: spoiler,
+                    createdAt: createdAt,
+                    remoteID: note
+                ),
                 keeping: nil
             )
         }
@@ -215,13 +226,24 @@ final class Posts: Sendable {
         return post
     }
 
-    /// A comment of the member's own on their post, brought from an archive, on its day.
-    func arrive(comment text: String, spoiler: String?, on id: Int64, createdAt: Date, by owner: String) async throws {
+    /// A comment that was made elsewhere, on its day: a member's own on their post, brought from
+    /// an archive (it tells nobody), or a reader's reply on another server (`note`, its id), which
+    /// tells the post's author as a member's comment does.
+    func arrive(comment text: String, spoiler: String?, on id: Int64, createdAt: Date, by owner: String, note: String? = nil) async throws {
         guard !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
         if let problem = KiwiLimits.textProblem(text, field: "comment", limit: KiwiLimits.comment) { throw KiwiProblem.invalid(problem) }
         let spoiler = try KiwiLimits.spoilerWarning(spoiler)
+        let author = try await author(of: id)
         let commented = try await store.addComment(
-            NewComment(post: id, author: owner, text: text, spoiler: spoiler, createdAt: createdAt),
+            NewComment(
+                post: id,
+                author: owner,
+                text: text,
+                notifying: note == nil ? nil : Self.told(author, of: owner),
+                spoiler: spoiler,
+                createdAt: createdAt,
+                remoteID: note
+            ),
             keeping: nil
         )
         tell(post: id, author: commented.author, made: false, commented.notices)
@@ -259,20 +281,43 @@ final class Posts: Sendable {
     }
 
     /// A like tells the post's author, unless it is their own.
+    /// A post from elsewhere: its author's server hears of the like too.
     func like(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
         try await writes.limits.spend(.likes, account: caller.username, address: address)
         let author = try await author(of: id)
         try await blocks.refuseAcross(caller.username, author)
-        let liking = try await store.like(id, by: caller.username, notifying: author == caller.username ? nil : author)
-        tell(post: id, author: liking.author, made: false, liking.notices)
-        return liking.likes
+        let likes = try await like(id, by: caller.username)
+        if Federation.isElsewhere(author) { try? await outbox?.liked(post: id, by: caller.username) }
+        return likes
     }
 
     func unlike(_ id: Int64, by caller: KiwiUser, from address: String?) async throws -> Int {
         try await writes.limits.spend(.likes, account: caller.username, address: address)
-        let liking = try await store.unlike(id, by: caller.username)
+        let likes = try await unlike(id, by: caller.username)
+        if Federation.isElsewhere(try await author(of: id)) { try? await outbox?.unliked(post: id, by: caller.username) }
+        return likes
+    }
+
+    /// A like as kept and told of, once the caller's rules held: a member's (above), or a reader's
+    /// elsewhere, whose server's allowance and blocks `RemoteNotes` checked. Its author is told,
+    /// unless it is their own or they are elsewhere (their server tells them).
+    func like(_ id: Int64, by username: String) async throws -> Int {
+        let author = try await author(of: id)
+        let liking = try await store.like(id, by: username, notifying: Self.told(author, of: username))
         tell(post: id, author: liking.author, made: false, liking.notices)
         return liking.likes
+    }
+
+    func unlike(_ id: Int64, by username: String) async throws -> Int {
+        let liking = try await store.unlike(id, by: username)
+        tell(post: id, author: liking.author, made: false, liking.notices)
+        return liking.likes
+    }
+
+    /// Whom a like or a comment by `actor` on a post by `author` tells: the author, unless it is
+    /// their own or they are a reader elsewhere, whose own server tells them.
+    private static func told(_ author: String, of actor: String) -> String? {
+        author == actor || Federation.isElsewhere(author) ? nil : author
     }
 
     /// Who wrote the post, asked of the store once a post (an author never changes, and an id is never used again).
@@ -323,9 +368,8 @@ final class Posts: Sendable {
             try await writes.limits.spend(.comments, account: caller.username, address: address)
             let author = try await author(of: id)
             try await blocks.refuseAcross(caller.username, author)
-            let recipient = author == caller.username ? nil : author
             let commented = try await store.addComment(
-                NewComment(post: id, author: caller.username, text: text, notifying: recipient, spoiler: spoiler),
+                NewComment(post: id, author: caller.username, text: text, notifying: Self.told(author, of: caller.username), spoiler: spoiler),
                 keeping: keep?.of(\.comment)
             )
             tell(post: id, author: commented.author, made: false, commented.notices)

@@ -36,6 +36,19 @@ protocol FederationStore: Sendable {
     /// Ends every follow and block with the reader `actor`, both ways (their account is gone).
     func forgetRemoteActor(_ actor: String) async throws
 
+    /// Keeps a reader elsewhere as the author of what they send here (posts, comments, likes): a
+    /// row beside the members' under their handle, which nobody logs in as and no list of members
+    /// shows, its name as their actor now says; answers the handle it is kept under (the first).
+    func keepRemoteAuthor(_ actor: RemoteActor) async throws -> String
+    /// The handle the reader `actor` is kept under; nil when nothing of theirs is kept.
+    func remoteAuthor(_ actor: String) async throws -> String?
+    /// The post or comment a note from elsewhere became, by the note's id.
+    func keptNote(_ id: String) async throws -> KeptNote?
+    /// Whether any member follows the reader `actor` (their server accepted it).
+    func isFollowedHere(_ actor: String) async throws -> Bool
+    /// Where the post came from, for a post from elsewhere; nil for a member's (or none).
+    func origin(ofPost id: Int64) async throws -> NoteOrigin?
+
     /// Keeps a block between `member` and a reader elsewhere, and ends every follow between the
     /// two, in one transaction; false when that block stood already.
     func keepRemoteBlock(_ block: RemoteBlock, of member: String) async throws -> Bool

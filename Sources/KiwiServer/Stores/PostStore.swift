@@ -15,7 +15,8 @@ protocol PostStore: Sendable {
     /// With `likedByMe` for `viewer` (nil for nobody).
     func post(_ id: Int64, viewer: String?) async throws -> KiwiPost?
     /// Newest first, ties broken by id: the same post never shows on two pages. The same for every
-    /// reader (`likedByMe` is nil): `liked(by:among:)` makes a page a reader's own.
+    /// reader (`likedByMe` is nil): `liked(by:among:)` makes a page a reader's own. Posts by
+    /// readers elsewhere stand only on the feeds of the members who follow them.
     func posts(_ selection: KiwiPostList, window: ListWindow) async throws -> [KiwiPost]
     /// The book with this ISBN-13 as the posts about it name it, with its counts and its latest
     /// readers (at most `recentReaders`); nil when no post names it.
@@ -60,6 +61,8 @@ struct NewPost: Sendable {
     var spoiler: String? = nil
     /// When it was posted: now, or an archive's date for a post brought from another server.
     var createdAt: Date? = nil
+    /// The id of the `Note` it came as, for a post by a reader elsewhere; nil for a member's.
+    var remoteID: String? = nil
 }
 
 /// A comment to store: on which post, whose, what it says, and whom it tells (the service's
@@ -72,6 +75,8 @@ struct NewComment: Sendable {
     var spoiler: String? = nil
     /// Now, or an archive's date (see `NewPost`).
     var createdAt: Date? = nil
+    /// The id of the `Note` it came as, for a reply by a reader elsewhere (see `NewPost`).
+    var remoteID: String? = nil
 }
 
 /// The notifications a write added or withdrew, for the service to tell of (`KiwiChanges`).

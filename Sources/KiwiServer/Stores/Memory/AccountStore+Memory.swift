@@ -24,7 +24,7 @@ extension MemoryKiwiDatabase: AccountStore {
 
     func user(_ username: String) -> KiwiUser? { members[username]?.user }
 
-    func admittedUser(_ username: String) -> KiwiUser? { members[username].flatMap { $0.pending ? nil : $0.user } }
+    func admittedUser(_ username: String) -> KiwiUser? { members[username].flatMap { $0.pending || $0.actor != nil ? nil : $0.user } }
 
     func role(of username: String) -> KiwiRole? { members[username]?.role }
 
@@ -37,7 +37,7 @@ extension MemoryKiwiDatabase: AccountStore {
     func count(holding role: KiwiRole) -> Int { members.values.count { $0.role == role } }
 
     func credentials(of username: String) -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
-        members[username].map { ($0.user, $0.passwordHash, $0.pending) }
+        members[username].flatMap { $0.actor == nil ? ($0.user, $0.passwordHash, $0.pending) : nil }
     }
 
     func updateUser(_ username: String, fullName: String?, email: String?) throws -> KiwiUser {

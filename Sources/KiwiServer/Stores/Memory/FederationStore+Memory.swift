@@ -16,14 +16,17 @@ extension MemoryKiwiDatabase: FederationStore {
     }
 
     func usage(activeSince month: Date, _ halfYear: Date) -> KiwiUsage {
-        let acts = posts.values.map { ($0.post.owner.username, $0.post.createdAt) } + comments.values.map { ($0.owner.username, $0.createdAt) }
+        // What readers elsewhere sent is theirs, not the community's.
+        let localPosts = posts.values.filter { $0.remoteID == nil }.map(\.post)
+        let localComments = comments.values.filter { commentNotes[$0.id] == nil }
+        let acts = localPosts.map { ($0.owner.username, $0.createdAt) } + localComments.map { ($0.owner.username, $0.createdAt) }
         func active(since start: Date) -> Int { Set(acts.filter { $0.1 >= start }.map(\.0)).count }
         return KiwiUsage(
-            members: members.values.filter { !$0.pending }.count,
+            members: members.values.filter { !$0.pending && $0.actor == nil }.count,
             activeMonth: active(since: month),
             activeHalfYear: active(since: halfYear),
-            posts: posts.count,
-            comments: comments.count
+            posts: localPosts.count,
+            comments: localComments.count
         )
     }
 
@@ -75,6 +78,33 @@ extension MemoryKiwiDatabase: FederationStore {
         for member in remoteFollowers.keys { remoteFollowers[member]?.removeAll { $0.actor == actor } }
         for member in remoteFollowing.keys { remoteFollowing[member]?.removeAll { $0.actor == actor } }
         for member in remoteBlocks.keys { remoteBlocks[member]?.removeAll { $0.actor == actor } }
+    }
+
+    func keepRemoteAuthor(_ actor: RemoteActor) -> String {
+        if let kept = remoteAuthor(actor.id) {
+            members[kept]?.user.fullName = actor.name
+            return kept
+        }
+        let user = KiwiUser(username: actor.handle, fullName: actor.name, email: nil, avatar: nil, createdAt: Date())
+        members[actor.handle] = Member(user: user, passwordHash: "", actor: actor.id)
+        return actor.handle
+    }
+
+    func remoteAuthor(_ actor: String) -> String? { members.first { $0.value.actor == actor }?.key }
+
+    func keptNote(_ id: String) -> KeptNote? {
+        if let post = posts.values.first(where: { $0.remoteID == id }) {
+            return KeptNote(post: post.post.id, comment: nil, owner: post.post.owner.username)
+        }
+        guard let comment = commentNotes.first(where: { $0.value == id }).flatMap({ comments[$0.key] }) else { return nil }
+        return KeptNote(post: comment.postID, comment: comment.id, owner: comment.owner.username)
+    }
+
+    func isFollowedHere(_ actor: String) -> Bool { remoteFollowing.values.contains { $0.contains { $0.actor == actor && $0.accepted } } }
+
+    func origin(ofPost id: Int64) -> NoteOrigin? {
+        guard let post = posts[id], let note = post.remoteID, let author = members[post.post.owner.username]?.actor else { return nil }
+        return NoteOrigin(note: note, author: author)
     }
 
     func keepRemoteBlock(_ block: RemoteBlock, of member: String) -> Bool {

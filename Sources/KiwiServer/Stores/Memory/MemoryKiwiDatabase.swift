@@ -15,12 +15,16 @@ actor MemoryKiwiDatabase: KiwiStorage {
         /// Since when the member is silenced or suspended, if they are.
         var silenced: Date? = nil
         var suspended: Date? = nil
+        /// A reader elsewhere, kept as the author of what they sent: their actor's id.
+        var actor: String? = nil
     }
 
     struct StoredPost {
         var post: KiwiPost
         /// Who likes it, and since when.
         var likers: [String: Date] = [:]
+        /// The note it came as, for a post by a reader elsewhere.
+        var remoteID: String? = nil
     }
 
     struct Follow: Equatable {
@@ -53,6 +57,8 @@ actor MemoryKiwiDatabase: KiwiStorage {
     var sessions: [String: String] = [:]
     var posts: [Int64: StoredPost] = [:]
     var comments: [Int64: KiwiComment] = [:]
+    /// The note each reply from elsewhere came as, by comment.
+    var commentNotes: [Int64: String] = [:]
     var images: [String: StoredImage] = [:]
     /// In the order they were made.
     var follows: [Follow] = []

@@ -20,7 +20,7 @@ extension MemoryKiwiDatabase: PostStore {
         )
         try keep(keeping, post)
         if case .stored(let stored) = new.image { images[stored.name] = stored }
-        posts[post.id] = StoredPost(post: post)
+        posts[post.id] = StoredPost(post: post, remoteID: new.remoteID)
         return post
     }
 
@@ -30,9 +30,12 @@ extension MemoryKiwiDatabase: PostStore {
         let chosen = posts.values.filter { stored in
             let author = stored.post.owner.username
             switch selection {
-            case .everyone: return true
+            case .everyone: return stored.remoteID == nil
             case .author(let member): return author == member
-            case .feed(let member): return author == member || follows.contains { $0.follower == member && $0.followee == author }
+            case .feed(let member):
+                return author == member || follows.contains { $0.follower == member && $0.followee == author }
+                    || members[author]?.actor.map { actor in remoteFollowing[member]?.contains { $0.actor == actor && $0.accepted } ?? false }
+                        ?? false
             case .book(let isbn13): return stored.post.book?.isbn13 == isbn13
             }
         }
@@ -164,6 +167,7 @@ extension MemoryKiwiDatabase: PostStore {
         var commented = Commented(comment: comment, author: author)
         try keep(keeping, commented)
         comments[comment.id] = comment
+        commentNotes[comment.id] = new.remoteID
         posts[new.post]?.post.commentCount += 1
         commented.notices.told = new.notifying.map { notify($0, .comment, by: new.author, post: new.post, comment: comment) }
         return commented

@@ -174,11 +174,11 @@ extension PostgresKiwiDatabase: AccountStore {
     }
 
     private enum AdmittedUser: PostgresStatementText {
-        static let sql = "SELECT \(userColumns) FROM users u WHERE u.username = $1 AND u.pending = 0"
+        static let sql = "SELECT \(userColumns) FROM users u WHERE u.username = $1 AND u.pending = 0 AND u.actor IS NULL"
     }
 
     private enum Credentials: PostgresStatementText {
-        static let sql = "SELECT \(userColumns), u.password_hash, u.pending FROM users u WHERE u.username = $1"
+        static let sql = "SELECT \(userColumns), u.password_hash, u.pending FROM users u WHERE u.username = $1 AND u.actor IS NULL"
     }
 
     private enum PendingMembers: PostgresStatementText {

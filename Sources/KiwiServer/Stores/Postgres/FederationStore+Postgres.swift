@@ -31,12 +31,12 @@ extension PostgresKiwiDatabase: FederationStore {
         return try await transaction { connection in
             let rows = try await connection.query(
                 """
-                SELECT (SELECT COUNT(*) FROM users WHERE pending = 0),
-                    (SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= \(monthStart)
-                        UNION SELECT owner FROM comments WHERE created_at >= \(monthStart)) active),
-                    (SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= \(halfYearStart)
-                        UNION SELECT owner FROM comments WHERE created_at >= \(halfYearStart)) active),
-                    (SELECT COUNT(*) FROM posts), (SELECT COUNT(*) FROM comments)
+                SELECT (SELECT COUNT(*) FROM users WHERE pending = 0 AND actor IS NULL),
+                    (SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= \(monthStart) AND remote_id IS NULL
+                        UNION SELECT owner FROM comments WHERE created_at >= \(monthStart) AND remote_id IS NULL) active),
+                    (SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= \(halfYearStart) AND remote_id IS NULL
+                        UNION SELECT owner FROM comments WHERE created_at >= \(halfYearStart) AND remote_id IS NULL) active),
+                    (SELECT COUNT(*) FROM posts WHERE remote_id IS NULL), (SELECT COUNT(*) FROM comments WHERE remote_id IS NULL)
                 """,
                 logger: logger
             )
@@ -155,6 +155,48 @@ extension PostgresKiwiDatabase: FederationStore {
                 try await connection.query("DELETE FROM \(unescaped: table) WHERE actor = \(actor)", logger: logger)
             }
         }
+    }
+
+    func keepRemoteAuthor(_ actor: RemoteActor) async throws -> String {
+        // Written only when it changed: a change of a row of `users` makes every kept page stale.
+        let kept = try await rows(
+            """
+            WITH renamed AS (UPDATE users SET fullname = \(actor.name) WHERE actor = \(actor.id) AND fullname IS DISTINCT FROM \(actor.name)),
+                 added AS (INSERT INTO users (username, fullname, password_hash, created_at, actor)
+                           SELECT \(actor.handle), \(actor.name), '', \(Date().timeIntervalSince1970), \(actor.id)
+                           WHERE NOT EXISTS (SELECT 1 FROM users WHERE actor = \(actor.id)) RETURNING username)
+            SELECT username FROM added UNION ALL SELECT username FROM users WHERE actor = \(actor.id)
+            """
+        ) { try $0.decode(String.self) }
+        return kept.first ?? actor.handle
+    }
+
+    func remoteAuthor(_ actor: String) async throws -> String? {
+        try await rows("SELECT username FROM users WHERE actor = \(actor)") { try $0.decode(String.self) }.first
+    }
+
+    func keptNote(_ id: String) async throws -> KeptNote? {
+        try await rows(
+            """
+            SELECT id, NULL::bigint, owner FROM posts WHERE remote_id = \(id)
+            UNION ALL SELECT post_id, id, owner FROM comments WHERE remote_id = \(id)
+            """
+        ) { row in
+            let (post, comment, owner) = try row.decode((Int64, Int64?, String).self)
+            return KeptNote(post: post, comment: comment, owner: owner)
+        }.first
+    }
+
+    func isFollowedHere(_ actor: String) async throws -> Bool {
+        try await !rows("SELECT 1 FROM remote_following WHERE actor = \(actor) AND accepted = 1 LIMIT 1") { _ in () }.isEmpty
+    }
+
+    func origin(ofPost id: Int64) async throws -> NoteOrigin? {
+        try await rows("SELECT p.remote_id, u.actor FROM posts p JOIN users u ON u.username = p.owner WHERE p.id = \(id) AND p.remote_id IS NOT NULL")
+        {
+            let (note, author) = try $0.decode((String, String).self)
+            return NoteOrigin(note: note, author: author)
+        }.first
     }
 
     func keepRemoteBlock(_ block: RemoteBlock, of member: String) async throws -> Bool {

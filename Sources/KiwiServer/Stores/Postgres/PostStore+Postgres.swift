@@ -21,7 +21,8 @@ extension PostgresKiwiDatabase: PostStore {
             stored?.digest,
             stored.map { ByteBuffer(data: $0.bytes) },
             new.imageAlt,
-            new.spoiler
+            new.spoiler,
+            new.remoteID
         )
         do {
             return try await writing(keeping: keeping) { connection in
@@ -144,7 +145,7 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     func addComment(_ new: NewComment, keeping: AnswerToKeep<Commented>?) async throws -> Commented {
-        let values = binds(new.post, new.author, new.text, (new.createdAt ?? Date()).timeIntervalSince1970, new.notifying, new.spoiler)
+        let values = binds(new.post, new.author, new.text, (new.createdAt ?? Date()).timeIntervalSince1970, new.notifying, new.spoiler, new.remoteID)
         do {
             return try await writing(keeping: keeping) { connection in
                 let added = try await self.rows(on: connection, AddComment.self, values) { row in
@@ -220,8 +221,8 @@ extension PostgresKiwiDatabase: PostStore {
         static let sql = """
             WITH kept AS (INSERT INTO images (name, content_type, size, digest, bytes, created_at)
                           SELECT $2, $6::text, $7::integer, $8::text, $9::bytea, $4 WHERE $9::bytea IS NOT NULL),
-                 p AS (INSERT INTO posts (owner, image, caption, created_at, book, image_alt, spoiler)
-                       VALUES ($1, $2, $3::text, $4, $5::text, $10::text, $11::text) RETURNING *)
+                 p AS (INSERT INTO posts (owner, image, caption, created_at, book, image_alt, spoiler, remote_id)
+                       VALUES ($1, $2, $3::text, $4, $5::text, $10::text, $11::text, $12::text) RETURNING *)
             SELECT p.id, p.image, p.caption, p.created_at, p.like_count, p.comment_count, p.book, \(userColumns), false, p.image_alt,
                    p.spoiler
             FROM p JOIN users u ON u.username = p.owner
@@ -245,7 +246,7 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     private enum EveryonesPage: PostgresStatementText {
-        static let sql = page(where: "$1::text IS NOT NULL")
+        static let sql = page(where: "$1::text IS NOT NULL AND remote_id IS NULL")
     }
 
     private enum AuthorsPage: PostgresStatementText {
@@ -253,7 +254,12 @@ extension PostgresKiwiDatabase: PostStore {
     }
 
     private enum FeedPage: PostgresStatementText {
-        static let sql = page(where: "owner = $1 OR owner IN (SELECT followee FROM following WHERE follower = $1)")
+        static let sql = page(
+            where: """
+                owner = $1 OR owner IN (SELECT followee FROM following WHERE follower = $1)
+                OR owner IN (SELECT u.username FROM remote_following r JOIN users u ON u.actor = r.actor WHERE r.member = $1 AND r.accepted = 1)
+                """
+        )
     }
 
     /// The ISBN-13 of a post's book, as its index (`posts_by_book`) holds it: the same expression, to be used.
@@ -369,7 +375,8 @@ extension PostgresKiwiDatabase: PostStore {
     /// The comment, its count and the notification of `$5`, if any.
     private enum AddComment: PostgresStatementText {
         static let sql = """
-            WITH c AS (INSERT INTO comments (post_id, owner, text, created_at, spoiler) VALUES ($1, $2, $3, $4, $6::text) RETURNING *),
+            WITH c AS (INSERT INTO comments (post_id, owner, text, created_at, spoiler, remote_id)
+                       VALUES ($1, $2, $3, $4, $6::text, $7::text) RETURNING *),
                  counted AS (UPDATE posts SET comment_count = comment_count + 1 WHERE id = $1 RETURNING owner),
                  told AS (INSERT INTO notifications (recipient, kind, actor, post_id, comment_id, created_at)
                           SELECT $5::text, 'comment', $2, $1, c.id, $4 FROM c WHERE $5::text IS NOT NULL RETURNING id)

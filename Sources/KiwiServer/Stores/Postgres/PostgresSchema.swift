@@ -182,6 +182,16 @@ enum PostgresSchema {
                 PRIMARY KEY (member, actor, by_member))
             """,
             "CREATE INDEX IF NOT EXISTS remote_blocks_by_actor ON remote_blocks(actor)",
+            // Readers elsewhere as the authors of what they send (a row each, `actor` set), and the
+            // notes their posts and comments came as. The community's list of posts leaves theirs
+            // out, on an index of its own.
+            "ALTER TABLE users ADD COLUMN IF NOT EXISTS actor TEXT",
+            "CREATE UNIQUE INDEX IF NOT EXISTS users_by_actor ON users (actor) WHERE actor IS NOT NULL",
+            "ALTER TABLE posts ADD COLUMN IF NOT EXISTS remote_id TEXT",
+            "CREATE UNIQUE INDEX IF NOT EXISTS posts_by_remote_id ON posts (remote_id) WHERE remote_id IS NOT NULL",
+            "CREATE INDEX IF NOT EXISTS posts_newest_here ON posts (created_at DESC, id DESC) WHERE remote_id IS NULL",
+            "ALTER TABLE comments ADD COLUMN IF NOT EXISTS remote_id TEXT",
+            "CREATE UNIQUE INDEX IF NOT EXISTS comments_by_remote_id ON comments (remote_id) WHERE remote_id IS NOT NULL",
             "CREATE TABLE IF NOT EXISTS failing_hosts (host TEXT PRIMARY KEY, since DOUBLE PRECISION NOT NULL, held_until DOUBLE PRECISION)",
             """
             CREATE TABLE IF NOT EXISTS deliveries (

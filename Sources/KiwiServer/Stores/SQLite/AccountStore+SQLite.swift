@@ -26,14 +26,14 @@ extension SQLiteKiwiDatabase: AccountStore {
 
     func admittedUser(_ username: String) async throws -> KiwiUser? {
         try await read { db in
-            let sql = "SELECT \(Self.userColumns) FROM users u WHERE u.username = ? AND u.pending = 0"
+            let sql = "SELECT \(Self.userColumns) FROM users u WHERE u.username = ? AND u.pending = 0 AND u.actor IS NULL"
             return try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [username]).map { Self.user($0) }
         }
     }
 
     func credentials(of username: String) async throws -> (user: KiwiUser, passwordHash: String, pending: Bool)? {
         try await read { db in
-            let sql = "SELECT \(Self.userColumns), u.password_hash, u.pending FROM users u WHERE u.username = ?"
+            let sql = "SELECT \(Self.userColumns), u.password_hash, u.pending FROM users u WHERE u.username = ? AND u.actor IS NULL"
             return try Row.fetchOne(db, sql: sql, arguments: [username]).map { (Self.user($0), $0[5], $0[6]) }
         }
     }

@@ -18,15 +18,17 @@ extension SQLiteKiwiDatabase: FederationStore {
 
     func usage(activeSince month: Date, _ halfYear: Date) async throws -> KiwiUsage {
         try await read { db in
+            // What readers elsewhere sent is theirs, not the community's.
             let active = """
-                SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= :since UNION SELECT owner FROM comments WHERE created_at >= :since)
+                SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= :since AND remote_id IS NULL
+                                      UNION SELECT owner FROM comments WHERE created_at >= :since AND remote_id IS NULL)
                 """
             return KiwiUsage(
-                members: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE pending = 0") ?? 0,
+                members: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE pending = 0 AND actor IS NULL") ?? 0,
                 activeMonth: try Int.fetchOne(db, sql: active, arguments: ["since": month.timeIntervalSince1970]) ?? 0,
                 activeHalfYear: try Int.fetchOne(db, sql: active, arguments: ["since": halfYear.timeIntervalSince1970]) ?? 0,
-                posts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts") ?? 0,
-                comments: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM comments") ?? 0
+                posts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE remote_id IS NULL") ?? 0,
+                comments: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM comments WHERE remote_id IS NULL") ?? 0
             )
         }
     }
@@ -127,6 +129,51 @@ extension SQLiteKiwiDatabase: FederationStore {
             for table in ["remote_followers", "remote_following", "remote_blocks"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE actor = ?", arguments: [actor])
             }
+        }
+    }
+
+    func keepRemoteAuthor(_ actor: RemoteActor) async throws -> String {
+        try await write { db in
+            if let kept = try String.fetchOne(db, sql: "SELECT username FROM users WHERE actor = ?", arguments: [actor.id]) {
+                // Written only when it changed: a change of a row of `users` makes every kept page stale.
+                try db.execute(
+                    sql: "UPDATE users SET fullname = ? WHERE actor = ? AND fullname IS NOT ?",
+                    arguments: [actor.name, actor.id, actor.name]
+                )
+                return kept
+            }
+            try db.execute(
+                sql: "INSERT INTO users (username, fullname, password_hash, created_at, actor) VALUES (?, ?, '', ?, ?)",
+                arguments: [actor.handle, actor.name, Date().timeIntervalSince1970, actor.id]
+            )
+            return actor.handle
+        }
+    }
+
+    func remoteAuthor(_ actor: String) async throws -> String? {
+        try await read { db in try String.fetchOne(db, sql: "SELECT username FROM users WHERE actor = ?", arguments: [actor]) }
+    }
+
+    func keptNote(_ id: String) async throws -> KeptNote? {
+        try await read { db in
+            let sql = """
+                SELECT id, NULL, owner FROM posts WHERE remote_id = :id
+                UNION ALL SELECT post_id, id, owner FROM comments WHERE remote_id = :id
+                """
+            return try Row.fetchOne(db, sql: sql, arguments: ["id": id]).map { KeptNote(post: $0[0], comment: $0[1], owner: $0[2]) }
+        }
+    }
+
+    func isFollowedHere(_ actor: String) async throws -> Bool {
+        try await read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM remote_following WHERE actor = ? AND accepted = 1)", arguments: [actor]) ?? false
+        }
+    }
+
+    func origin(ofPost id: Int64) async throws -> NoteOrigin? {
+        try await read { db in
+            let sql = "SELECT p.remote_id, u.actor FROM posts p JOIN users u ON u.username = p.owner WHERE p.id = ? AND p.remote_id IS NOT NULL"
+            return try Row.fetchOne(db, sql: sql, arguments: [id]).map { NoteOrigin(note: $0[0], author: $0[1]) }
         }
     }
 

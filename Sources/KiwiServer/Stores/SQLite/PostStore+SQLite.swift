@@ -17,9 +17,10 @@ extension SQLiteKiwiDatabase: PostStore {
             let now = Date().timeIntervalSince1970
             try Self.insert(new.image, at: now, db)
             try db.execute(
-                sql: "INSERT INTO posts (owner, image, caption, created_at, book, image_alt, spoiler) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                sql: "INSERT INTO posts (owner, image, caption, created_at, book, image_alt, spoiler, remote_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 arguments: [
                     new.owner, new.image.name, new.caption, new.createdAt?.timeIntervalSince1970 ?? now, new.book?.stored, new.imageAlt, new.spoiler,
+                    new.remoteID,
                 ]
             )
             guard let post = try Self.post(db.lastInsertedRowID, viewer: new.owner, db) else { throw KiwiProblem.noSuchPost }
@@ -40,10 +41,13 @@ extension SQLiteKiwiDatabase: PostStore {
             var arguments: StatementArguments = [nil]
             switch selection {
             case .everyone:
-                break
+                filter = "q.remote_id IS NULL"
             case .feed(let member):
-                filter = "(q.owner = ? OR q.owner IN (SELECT followee FROM following WHERE follower = ?))"
-                arguments += [member, member]
+                filter = """
+                    (q.owner = ? OR q.owner IN (SELECT followee FROM following WHERE follower = ?)
+                     OR q.owner IN (SELECT u.username FROM remote_following r JOIN users u ON u.actor = r.actor WHERE r.member = ? AND r.accepted = 1))
+                    """
+                arguments += [member, member, member]
             case .author(let member):
                 filter = "q.owner = ?"
                 arguments += [member]
@@ -208,8 +212,8 @@ extension SQLiteKiwiDatabase: PostStore {
         try await write { db in
             let author = try Self.author(of: new.post, db)
             try db.execute(
-                sql: "INSERT INTO comments (post_id, owner, text, created_at, spoiler) VALUES (?, ?, ?, ?, ?)",
-                arguments: [new.post, new.author, new.text, (new.createdAt ?? Date()).timeIntervalSince1970, new.spoiler]
+                sql: "INSERT INTO comments (post_id, owner, text, created_at, spoiler, remote_id) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [new.post, new.author, new.text, (new.createdAt ?? Date()).timeIntervalSince1970, new.spoiler, new.remoteID]
             )
             let commentID = db.lastInsertedRowID
             try db.execute(sql: "UPDATE posts SET comment_count = comment_count + 1 WHERE id = ?", arguments: [new.post])

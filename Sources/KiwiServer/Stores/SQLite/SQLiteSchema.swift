@@ -274,6 +274,23 @@ enum SQLiteSchema {
         migrator.registerMigration("v29: followers elsewhere by the name they chose") { db in
             try db.execute(sql: "ALTER TABLE remote_followers ADD COLUMN handle TEXT")
         }
+        // Readers elsewhere as the authors of what they send (a row each, `actor` set), and the
+        // notes their posts and comments came as. The community's list of posts leaves theirs out,
+        // on an index of its own that holds `remote_id` too: SQLite reads a page from the index
+        // alone only when it holds every column the query names.
+        migrator.registerMigration("v30: posts, comments and likes from elsewhere") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN actor TEXT;
+                    CREATE UNIQUE INDEX users_by_actor ON users(actor) WHERE actor IS NOT NULL;
+                    ALTER TABLE posts ADD COLUMN remote_id TEXT;
+                    CREATE UNIQUE INDEX posts_by_remote_id ON posts(remote_id) WHERE remote_id IS NOT NULL;
+                    CREATE INDEX posts_newest_here ON posts(created_at DESC, id DESC, remote_id) WHERE remote_id IS NULL;
+                    ALTER TABLE comments ADD COLUMN remote_id TEXT;
+                    CREATE UNIQUE INDEX comments_by_remote_id ON comments(remote_id) WHERE remote_id IS NOT NULL;
+                    """
+            )
+        }
         return migrator
     }
 }
