@@ -106,7 +106,8 @@ struct FederationController: Sendable {
             let comment = try await posts.comments(on: post, .everything, for: nil).first(where: { $0.id == id })
         else { throw KiwiProblem.noSuchComment }
         guard !Federation.isElsewhere(comment.owner.username) else { throw KiwiProblem.noSuchComment }
-        return Self.activity(federation.outbox.note(for: comment, answering: try await federation.store.origin(ofPost: post)).onItsOwn)
+        let origin = try await federation.outbox.origin(ofPost: post, by: try await posts.author(of: post))
+        return Self.activity(federation.outbox.note(for: comment, answering: origin).onItsOwn)
     }
 
     @Sendable func followers(_ request: Request, context: KiwiRequestContext) async throws -> Response {

@@ -114,7 +114,8 @@ struct Federation: Sendable {
 
     /// Whether a username is a reader's elsewhere, kept as the author of what they sent
     /// (`FederationStore.keepRemoteAuthor`): their handle; no member's name holds an `@`.
-    static func isElsewhere(_ username: String) -> Bool { username.contains("@") }
+    /// (Read as bytes: every like, comment and note fetched asks it.)
+    static func isElsewhere(_ username: String) -> Bool { username.utf8.contains(UInt8(ascii: "@")) }
 
     func member(named name: String) -> String {
         RemoteHandle(name).map(\.username) ?? name

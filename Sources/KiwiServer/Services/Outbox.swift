@@ -68,10 +68,15 @@ struct Outbox: Sendable {
         try await toFollowers(of: post.owner.username, create.id, Data(buffer: KiwiJSON.body(create)))
     }
 
+    /// Where a post came from, asked of the store only for a post by a reader elsewhere.
+    func origin(ofPost id: Int64, by author: String) async throws -> NoteOrigin? {
+        Federation.isElsewhere(author) ? try await store.origin(ofPost: id) : nil
+    }
+
     /// Sends a new comment to its author's followers elsewhere, and a reply to a post from
-    /// elsewhere to that post's author too.
-    func commented(_ comment: KiwiComment) async throws {
-        let origin = try await store.origin(ofPost: comment.postID)
+    /// elsewhere (by `postAuthor`) to that post's author too.
+    func commented(_ comment: KiwiComment, onPostBy postAuthor: String) async throws {
+        let origin = try await origin(ofPost: comment.postID, by: postAuthor)
         let create = KiwiWire.Create(note: note(for: comment, answering: origin))
         let body = Data(buffer: KiwiJSON.body(create))
         try await toFollowers(of: comment.owner.username, create.id, body)

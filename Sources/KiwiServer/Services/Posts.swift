@@ -374,7 +374,7 @@ final class Posts: Sendable {
             )
             tell(post: id, author: commented.author, made: false, commented.notices)
             // Queued with the comment, as a post is.
-            try? await outbox?.commented(commented.comment)
+            try? await outbox?.commented(commented.comment, onPostBy: author)
             return commented.comment
         }
     }

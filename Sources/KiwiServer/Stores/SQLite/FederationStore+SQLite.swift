@@ -18,18 +18,25 @@ extension SQLiteKiwiDatabase: FederationStore {
 
     func usage(activeSince month: Date, _ halfYear: Date) async throws -> KiwiUsage {
         try await read { db in
-            // What readers elsewhere sent is theirs, not the community's.
-            let active = """
-                SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= :since AND remote_id IS NULL
-                                      UNION SELECT owner FROM comments WHERE created_at >= :since AND remote_id IS NULL)
+            // What readers elsewhere sent is theirs, not the community's. Posts and comments are
+            // all, less those from elsewhere (on their small index): all is counted on the
+            // smallest index, where a count of the others would read every row.
+            func active(since: String) -> String {
                 """
-            return KiwiUsage(
-                members: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM users WHERE pending = 0 AND actor IS NULL") ?? 0,
-                activeMonth: try Int.fetchOne(db, sql: active, arguments: ["since": month.timeIntervalSince1970]) ?? 0,
-                activeHalfYear: try Int.fetchOne(db, sql: active, arguments: ["since": halfYear.timeIntervalSince1970]) ?? 0,
-                posts: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM posts WHERE remote_id IS NULL") ?? 0,
-                comments: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM comments WHERE remote_id IS NULL") ?? 0
-            )
+                (SELECT COUNT(*) FROM (SELECT owner FROM posts WHERE created_at >= \(since) AND remote_id IS NULL
+                                       UNION SELECT owner FROM comments WHERE created_at >= \(since) AND remote_id IS NULL))
+                """
+            }
+            let sql = """
+                SELECT (SELECT COUNT(*) FROM users WHERE pending = 0 AND actor IS NULL), \(active(since: ":month")), \(active(since: ":halfYear")),
+                       (SELECT COUNT(*) FROM posts) - (SELECT COUNT(*) FROM posts WHERE remote_id IS NOT NULL),
+                       (SELECT COUNT(*) FROM comments) - (SELECT COUNT(*) FROM comments WHERE remote_id IS NOT NULL)
+                """
+            let arguments: StatementArguments = ["month": month.timeIntervalSince1970, "halfYear": halfYear.timeIntervalSince1970]
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else {
+                return KiwiUsage(members: 0, activeMonth: 0, activeHalfYear: 0, posts: 0, comments: 0)
+            }
+            return KiwiUsage(members: row[0], activeMonth: row[1], activeHalfYear: row[2], posts: row[3], comments: row[4])
         }
     }
 
