@@ -45,7 +45,7 @@ struct Inbox: Sendable {
         case "Like": try await notes.liked(activity["object"], by: signer)
         // Their account is deleted: every follow with them ends, and what was kept of theirs goes.
         case "Delete" where Self.id(of: activity["object"]) == signer.id: try await forget(signer.id)
-        case "Delete": _ = try await notes.deleted(activity["object"], by: signer)
+        case "Delete": try await notes.deleted(activity["object"], by: signer)
         // Their profile changed (a new key): kept as they describe it.
         case "Update":
             if let object = activity["object"] as? [String: Any], let actor = RemoteActor(object: object), actor.id == signer.id {

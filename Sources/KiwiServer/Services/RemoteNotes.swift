@@ -70,17 +70,16 @@ struct RemoteNotes: Sendable {
     }
 
     /// Their `Delete` of a note kept here (its id, or a `Tombstone` with it): the post or comment
-    /// goes as its author's own deletion takes it. Whether it named one of theirs.
-    func deleted(_ object: Any?, by author: RemoteActor) async throws -> Bool {
+    /// goes as its author's own deletion takes it (a note of anyone else's is left).
+    func deleted(_ object: Any?, by author: RemoteActor) async throws {
         guard let id = Inbox.id(of: object), let kept = try await federation.store.keptNote(id),
             try await federation.store.remoteAuthor(author.id) == kept.owner
-        else { return false }
+        else { return }
         if let comment = kept.comment {
             _ = try await posts.remove(comment: comment, of: kept.owner)
         } else {
             _ = try await posts.remove(kept.post, of: kept.owner)
         }
-        return true
     }
 
     /// Their account is gone: what was kept of theirs goes with it.
