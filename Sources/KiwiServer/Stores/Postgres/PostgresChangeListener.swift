@@ -34,8 +34,10 @@ final class PostgresChangeListener: Service, Sendable {
     private let name = UUID().uuidString.prefix(8).lowercased()
     /// The connection's backend, while listening (tests end it from the database's side).
     let backend = Mutex<Int32?>(nil)
-    /// Whether its connection was lost and is not back: the database is most likely away (never
-    /// set where the listener does not run, such as a command that copies a community).
+    /// Whether, its connection lost, a new one could not be made: the database is most likely away
+    /// (never set where the listener does not run, such as a command that copies a community). A
+    /// heartbeat merely late is not that: a database busy under a crowd still answers, and each
+    /// request keeps its full patience.
     let lost = Mutex(false)
 
     init(address: PostgresAddress, schema: String?, changes: KiwiChanges, trust: Duration, logger: Logger) {
@@ -61,7 +63,6 @@ final class PostgresChangeListener: Service, Sendable {
                 } catch is CancellationError {
                     return
                 } catch {
-                    self.lost.withLock { $0 = true }
                     self.logger.warning(
                         "not listening to the database's changes: \(String(describing: error)); caches are off until it listens again"
                     )
@@ -95,7 +96,13 @@ final class PostgresChangeListener: Service, Sendable {
 
     /// One connection's listening, until it breaks.
     private func listen() async throws {
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        } catch {
+            lost.withLock { $0 = true }
+            throw error
+        }
         do {
             try await listen(on: connection)
         } catch {

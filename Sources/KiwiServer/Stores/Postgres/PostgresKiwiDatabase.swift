@@ -24,7 +24,7 @@ final class PostgresKiwiDatabase: KiwiStorage, Service, Sendable {
     let logger: Logger
     /// How long one call waits for the database before it answers that the database is unavailable.
     let patience: Duration
-    /// The wait while the listener has lost its connection too: the database is most likely away,
+    /// The wait while the listener cannot connect either: the database is most likely away,
     /// and each request should hear so well within its 5 s, even on a loaded machine.
     static let patienceWhileAway: Duration = .seconds(2)
     private let timer: StoreTimer?
