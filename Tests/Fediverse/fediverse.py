@@ -178,9 +178,10 @@ http {{
     wait_for(f"nginx listening for {host}", lambda: listening(address, 443))
 
 
-def fetch(authority, url, accept="application/json"):
-    """GET `url` as anyone on the web would, the run's authority trusted: (status, headers, body)."""
-    request = urllib.request.Request(url, headers={"Accept": accept})
+def fetch(authority, url, accept="application/json", headers=None):
+    """GET `url` as anyone on the web would (or as a member, with their `Authorization` or `Cookie`
+    among `headers`), the run's authority trusted: (status, headers, body)."""
+    request = urllib.request.Request(url, headers={"Accept": accept, **(headers or {})})
     try:
         with urllib.request.urlopen(request, timeout=60, context=ssl.create_default_context(cafile=authority)) as response:
             return response.status, response.headers, response.read()

@@ -12,9 +12,13 @@ The journey, ada driving toolbox as a member does: bea (on bovine) follows ada (
 server accepts, and `kiwi followers` lists her by her name; ada posts a phone's photo
 (4032 × 3024, EXIF orientation 6) about a book with a spoiler warning, and its Note reaches bea's
 inbox with the book's link, the photo as an Image with its description, the warning as summary; the
-photo's URL answers the photo, upright; ada follows bea, who accepts; bea's Note to her followers is
-taken in by Kiwi; each undoes the follow, and the other side forgets it. bovine checks the
-signature of every request Kiwi makes, and none may be refused.
+photo's URL answers the photo, upright; ada follows bea, who accepts; bea posts a phone's photo
+(served from files.bovine.fedi.test, as a Mastodon's are from a host of their own), and it is on
+ada's Following feed (`kiwi feed --following`, `GET /feed`, the web page), its photo brought in
+upright by Kiwi; ada likes and replies to it, and bea's inbox has both about her Note; bea likes and
+replies to ada's post, and Kiwi counts the like and shows the comment; each undoes the follow, and
+the other side forgets it. bovine checks the signature of every request Kiwi makes, and none may be
+refused.
 
 Needs what fediverse.py needs, and bovine-herd, bovine-tool, hypercorn and Pillow in this Python.
 Prints each step; exits 1 at the first that fails.
@@ -24,14 +28,18 @@ import io
 import json
 import os
 import re
+import ssl
 import struct
 import subprocess
 import sys
 import time
+import urllib.request
 
 from fediverse import KIWI, Failed, Toolbox, expect, fetch, kiwi_up, listening, run, step, wait_for
 
 BOVINE, BOVINE_ADDRESS = "bovine.fedi.test", "127.77.0.2"
+# Where bea's photos are, as a Mastodon's are on a host of their own (files.mastodon.social).
+FILES, FILES_ADDRESS = "files.bovine.fedi.test", "127.77.0.5"
 BOOK = "9780141439518"
 
 
@@ -56,6 +64,35 @@ def bovine_up(machine, environment):
                              "--access-logfile", "bovine-access.log", "bovine_app:app"], env=environment)
     wait_for("bovine-herd listening", lambda: listening(BOVINE_ADDRESS, 443))
     return secret
+
+
+def files_up(machine, photos):
+    """https://files.bovine.fedi.test serving `photos` (name: JPEG bytes) from a folder of their own."""
+    folder = os.path.join(machine.work, "files")
+    os.makedirs(folder, exist_ok=True)
+    for name, data in photos.items():
+        with open(os.path.join(folder, name), "wb") as file:
+            file.write(data)
+    with open(os.path.join(machine.work, "files_server.py"), "w") as server:
+        server.write(f"""import functools, http.server, ssl
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory={folder!r})
+httpd = http.server.ThreadingHTTPServer(({FILES_ADDRESS!r}, 443), handler)
+context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+context.load_cert_chain({FILES + '.crt'!r}, {FILES + '.key'!r})
+httpd.socket = context.wrap_socket(httpd.socket, server_side=True)
+httpd.serve_forever()
+""")
+    machine.start("files", [sys.executable, "files_server.py"])
+    wait_for("bea's photos served", lambda: listening(FILES_ADDRESS, 443))
+
+
+def session(authority, username, password):
+    """A session token for the web pages' cookie, as the log-in form gets one (`POST /sessions`)."""
+    request = urllib.request.Request(f"https://{KIWI}/sessions", method="POST",
+                                     data=json.dumps({"username": username, "password": password}).encode(),
+                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    with urllib.request.urlopen(request, timeout=60, context=ssl.create_default_context(cafile=authority)) as response:
+        return json.loads(response.read())["token"]
 
 
 async def wait_for_async(what, probe, seconds=20):
@@ -106,6 +143,7 @@ def text(value):
 
 
 async def journey(machine, binary, authority, secret):
+    import aiohttp
     from bovine import BovineClient
 
     step("ada joins Kiwi with toolbox; WebFinger names her actor")
@@ -122,12 +160,22 @@ async def journey(machine, binary, authority, secret):
 
     async with BovineClient(domain=f"https://{BOVINE}", secret=secret) as bea:
         async def inbox(kind):
-            """The first activity of this kind by ada in bea's inbox, as bovine keeps it for her."""
-            async for item in bea.inbox():
-                activity = await bea.get(item) if isinstance(item, str) else item
+            """The first activity of this kind by ada in bea's inbox, as bovine keeps it for her (an
+            activity whose id is a fragment, as a Like's is here and on Mastodon, bovine does not
+            hand out again: it is read by what it did instead)."""
+            async for item in bea.inbox(resolve=False):
+                try:
+                    activity = await bea.proxy(item) if isinstance(item, str) else item
+                except aiohttp.ClientResponseError:
+                    continue
                 if activity.get("type") == kind and identity(activity.get("actor")) == ada:
                     return activity
             return None
+
+        async def inbox_note(activity):
+            """The Note a Create in bea's inbox carries, fetched when it is named only."""
+            note = activity.get("object")
+            return await bea.get(note) if isinstance(note, str) else note
 
         async def collection(url):
             answer = await bea.get(url)
@@ -156,11 +204,9 @@ async def journey(machine, binary, authority, secret):
 
         async def arrived():
             create = await inbox("Create")
-            if create is None:
-                return None
-            note = create.get("object")
-            return await bea.get(note) if isinstance(note, str) else note
+            return None if create is None else await inbox_note(create)
         note = await wait_for_async("ada's Create in bea's inbox", arrived)
+        adas_note = note
         expect(note.get("id") == f"https://{KIWI}/posts/{post['id']}", f"the Note is the post's: {note.get('id')}")
         content = text(note.get("content"))
         expect(f"https://{KIWI}/books/{BOOK}" in content, f"the Note links the book's page: {content}")
@@ -193,12 +239,65 @@ async def journey(machine, binary, authority, secret):
         wait_for("bea's Accept, taken in by Kiwi", lambda: "has not accepted" not in listed("following")[1])
         await wait_for_async("ada in bea's followers", lambda: _contains(collection(bea.information["followers"]), ada))
 
-        step("bea posts a Note to her followers; Kiwi takes it in")
-        note = bea.object_factory.note(content="Reading Middlemarch again").as_public().build()
+        step("bea posts a phone's photo; it is on ada's Following feed (toolbox, the API, the web page), brought in by Kiwi")
+        photo = {"type": "Image", "mediaType": "image/jpeg", "url": f"https://{FILES}/IMG_0002.jpg", "name": "A hardback on a windowsill"}
+        note = bea.object_factory.note(content="<p>Reading <em>Middlemarch</em> again</p>", attachment=[photo]).as_public().build()
         response = await bea.send_to_outbox(bea.activity_factory.create(note).build())
-        expect(response.status < 300, f"bea's outbox answered {response.status} to her Note")
-        wait_for("bovine's delivery of the Note to Kiwi, accepted",
-                 lambda: re.search(r'"POST /(users/ada/)?inbox HTTP/1\.1" 20[02]', open(os.path.join(machine.work, KIWI, "nginx/access.log")).read()))
+        expect(response.status < 300 and response.headers.get("location"), f"bea's outbox answered {response.status} to her Note")
+        # Her server names the note as it takes it (the Create's Location).
+        note = await inbox_note(await bea.get(response.headers["location"]))
+
+        def feed():
+            return json.loads(kiwi.run("kiwi", "feed", "--following", "--json", "--refresh")[0])
+        wait_for("bea's post on ada's feed", lambda: any(post["author"]["username"] == f"bea@{BOVINE}" for post in feed()))
+        beas = next(post for post in feed() if post["author"]["username"] == f"bea@{BOVINE}")
+        expect(beas["caption"] == "Reading Middlemarch again", f"her Note's text, as plain text: {beas['caption']!r}")
+        expect(beas.get("imageAlt") == photo["name"], f"the photo's description is the Image's name: {beas.get('imageAlt')!r}")
+        expect(beas["imageURL"].startswith(f"https://{KIWI}/"), f"the photo, from Kiwi: {beas['imageURL']}")
+        # A post's photo is for the community's members, as on the original Kiwi.
+        token = session(authority, "ada", kiwi.password)
+        status, _, served = fetch(authority, beas["imageURL"], "image/*", {"Authorization": f"Bearer {token}"})
+        width, height = jpeg_size(served) if status == 200 and served[:2] == b"\xff\xd8" else (0, 0)
+        expect(height > width > 0, f"the photo arrives upright (portrait), as its EXIF says: {beas['imageURL']}: {status} {width} × {height}")
+        status, _, data = fetch(authority, f"https://{KIWI}/feed", headers={"Authorization": f"Bearer {token}"})
+        expect(status == 200 and any(post["id"] == beas["id"] for post in json.loads(data)), f"GET /feed: {status} {data[:300]!r}")
+        status, _, html = fetch(authority, f"https://{KIWI}/?following=1", "text/html", {"Cookie": f"session={token}"})
+        html = html.decode()
+        expect(status == 200 and "Reading Middlemarch again" in html and f"bea@{BOVINE}" in html,
+               f"the Following page shows her post: {status} {html[:300]!r}")
+        sources = re.findall(r'src="([^"]+)"', html)
+        expect(not [source for source in sources if BOVINE in source], f"the page loads nothing from bovine's hosts: {sources}")
+
+        step("ada likes bea's post and replies with toolbox; bovine counts both on her Note")
+        kiwi.run("kiwi", "like", str(beas["id"]))
+        kiwi.run("kiwi", "comment", str(beas["id"]), "Dorothea is the best of them")
+
+        async def liked():
+            """Whether bovine counts a like by ada among her note's (it takes a Like only when it
+            reads it as one, context and all)."""
+            return any(like.startswith(f"{ada}#likes/") for like in await collection(note["likes"]))
+        await wait_for_async("ada's Like in bea's note's likes", liked)
+
+        async def replied():
+            """Ada's reply among bea's note's replies, as bovine fetches it from Kiwi."""
+            for reply in await collection(note["replies"]):
+                answer = await bea.get(reply)
+                if identity(answer.get("inReplyTo")) == note["id"] and "Dorothea" in text(answer.get("content")):
+                    return answer
+            return None
+        await wait_for_async("ada's reply in bea's note's replies", replied)
+
+        step("bea likes ada's post and replies; Kiwi counts her like and shows her comment")
+        response = await bea.send_to_outbox(bea.activity_factory.like(adas_note["id"], to={ada}).build())
+        expect(response.status < 300, f"bea's outbox answered {response.status} to her Like")
+        reply = bea.object_factory.reply(adas_note, content="<p>Which edition is that?</p>").build()
+        response = await bea.send_to_outbox(bea.activity_factory.create(reply).build())
+        expect(response.status < 300, f"bea's outbox answered {response.status} to her reply")
+
+        def on_kiwi():
+            shown = json.loads(kiwi.run("kiwi", "show", str(post["id"]), "--json", "--refresh")[0])
+            return shown.get("likes"), [(comment["author"]["username"], comment["text"]) for comment in shown.get("comments", [])]
+        wait_for("bea's like and reply, on ada's post", lambda: on_kiwi() == (1, [(f"bea@{BOVINE}", "Which edition is that?")]))
 
         step("each undoes the follow; the other side forgets it")
         response = await bea.send_to_outbox(bea.activity_factory.undo(follow).build())
@@ -233,10 +332,11 @@ def main():
         # bovine's client, in this process, trusts the authority too.
         os.environ.update(SSL_CERT_FILE=authority)
         secret = bovine_up(machine, environment)
+        files_up(machine, {"IMG_0002.jpg": phone_photo()})
         kiwi_up(machine, binary, environment)
         asyncio.run(journey(machine, binary, authority, secret))
 
-    run({BOVINE: BOVINE_ADDRESS}, journeys)
+    run({BOVINE: BOVINE_ADDRESS, FILES: FILES_ADDRESS}, journeys)
     print("kiwi_bovine.py: the journey passed", flush=True)
 
 

@@ -14,8 +14,10 @@ blocks ada, and within a second of its delivery her
 server has ended her follow of him and refuses her asking again; he unblocks, and she follows him
 again; carol (on kiwi2) follows ada and deletes her account, and within a second of its delivery
 ada's server has forgotten her; ada reports bob, and kiwi2's moderator has the report (by kiwi's
-actor, with her comment); ada, an admin, blocks kiwi2's domain, and every follow with it ends
-on her side at once while bob's server's deliveries are refused from then on. Prints each step;
+actor, with her comment); bob posts, his post reaches ada's feed, and her like and her reply
+reach his post; ada, an admin, blocks
+kiwi2's domain, and every follow with it and his post on her feed end on her side at once, while
+bob's server's deliveries are refused from then on. Prints each step;
 exits 1 at the first that fails.
 """
 import json
@@ -120,9 +122,26 @@ def journey(machine, binary, authority, databases):
         return [(report["account"]["username"], report.get("reporter"), report.get("comment")) for report in reports]
     wait_for("ada's report, in kiwi2's queue", lambda: queue() == [("bob", f"{KIWI}@{KIWI}", "Links to pills in every reply")], seconds=5)
 
-    step("ada blocks kiwi2's domain: every follow with it ends at once, and its deliveries are refused")
+    step("bob's post reaches ada's feed, and her like and reply reach him; ada blocks kiwi2's domain: every follow with it "
+         "ends and his post leaves her feed at once; its deliveries are refused")
+
+    def adas_feed():
+        """The captions on ada's feed (kiwi's copies of her follows' posts)."""
+        return [post.get("caption") for post in json.loads(ada.run("kiwi", "feed", "--following", "--json", "--refresh")[0])]
+    bobs = json.loads(bob.run("kiwi", "post", "--image", photo, "--caption", "Before the block", "--json")[0])
+    wait_for("bob's post on ada's feed", lambda: adas_feed() == ["Before the block"])
+    copy = json.loads(ada.run("kiwi", "feed", "--following", "--json", "--refresh")[0])[0]
+    ada.run("kiwi", "like", copy["id"])
+    ada.run("kiwi", "comment", copy["id"], "Which chapter?")
+
+    def on_kiwi2():
+        """bob's post on kiwi2: its likes, and its comments by whom saying what."""
+        post = json.loads(bob.run("kiwi", "show", bobs["id"], "--json", "--refresh")[0])
+        return post.get("likes"), [(comment["author"]["username"], comment["text"]) for comment in post.get("comments", [])]
+    wait_for("ada's like and reply, on bob's post", lambda: on_kiwi2() == (1, [(f"ada@{KIWI}", "Which chapter?")]))
     ada.run("kiwi", "domains", "block", KIWI2, "--reason", "a test of domain blocks")
     expect(names(ada, "following")[0] == [] and names(ada, "followers")[0] == [], "follows with kiwi2 outlast its block")
+    expect(adas_feed() == [], f"bob's post outlasts the block of his server: {adas_feed()}")
     bob.run("kiwi", "post", "--image", photo, "--caption", "After the block")
     wait_for("kiwi refusing kiwi2's delivery", lambda: re.search(r'"POST /inbox HTTP/1\.1" 403 ', open(os.path.join(machine.work, KIWI, "nginx/access.log")).read()), seconds=10)
 

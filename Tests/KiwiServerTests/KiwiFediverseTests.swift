@@ -7,7 +7,8 @@ import Testing
 /// release binary as members drive it. One at a time: they share the host names and ports.
 /// - Against another project's server, bovine-herd (`kiwi_bovine.py`): a reader on each follows
 ///   the other; a post's Note reaches bovine with its book's link, its photo and its spoiler
-///   warning; bovine's Note is taken in; each undoes the follow; and bovine's own signature checks
+///   warning; bovine's photo Note is on the Kiwi reader's feed, its photo brought in by Kiwi;
+///   likes and replies go both ways; each undoes the follow; and bovine's own signature checks
 ///   refuse none of Kiwi's requests.
 /// - Between two Kiwi communities, each on a PostgreSQL database of its own (`kiwi_kiwi.py`):
 ///   follows both ways, a post delivered, a block, an account's deletion and a domain block each
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test(.enabled(if: enabled, "\(unavailable ?? "")"))
-    func aReaderOnBovineAndAReaderOnKiwiFollowEachOtherAndBovineTakesKiwisPost() async throws {
+    func aReaderOnBovineAndAReaderOnKiwiFollowEachOtherAndEachTakesInTheOthersPostLikesAndReplies() async throws {
         try await journey("kiwi_bovine.py")
     }
 

@@ -163,11 +163,12 @@ import _CryptoExtras
     static func withAliceAndAda(
         _ kind: StoreKind,
         serve: [String] = federated,
+        maxUploadBytes: Int = 64 * 1024,
         _ body: @escaping @Sendable (Alice, KiwiHarness, any TestClientProtocol, String, Int) async throws -> Void
     ) async throws {
         let alice = try await Alice.start()
         defer { Task { await alice.server.stop() } }
-        try await withKiwi(kind, publicURL: "https://kiwi.test", serve: serve) { kiwi in
+        try await withKiwi(kind, maxUploadBytes: maxUploadBytes, publicURL: "https://kiwi.test", serve: serve) { kiwi in
             try await kiwi.application.test(.live) { client in
                 let ada = try await client.member("ada")
                 try await body(alice, kiwi, client, ada, try #require(client.port))

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import KiwiWire
 import TestSupport
 import Testing
 
@@ -51,13 +52,14 @@ import Testing
 
     /// Alice posts a phone's photo (4032 × 3024, stored on its side with EXIF orientation 6):
     /// before ada follows her it is taken and left (her server is asked for nothing); once ada
-    /// follows her, it is on ada's feed with alice's name, its description and its warning, its
-    /// photo served by Kiwi, upright and without its metadata; not on the community's list, nor
-    /// on bob's feed, nor in what NodeInfo counts. Delivered again, it stays one post; her
-    /// `Delete` takes it away; nobody logs in as her.
+    /// follows her, it is on ada's feed and her open live stream, with alice's name, its
+    /// description and its warning, its photo served by Kiwi, upright and without its metadata;
+    /// not on the community's list, nor on bob's feed, nor in what NodeInfo counts. Her `Update`
+    /// rewords it; delivered again, it stays one post; her `Delete` takes it away; nobody logs in
+    /// as her.
     @Test(arguments: StoreKind.available) func aPhotoNoteFromSomeoneAMemberFollowsReachesHerFeedOnly(kind: StoreKind) async throws {
         let photo = try await KiwiMediaStoreTests.phonePhoto(seed: 7)
-        try await Self.withAliceAndAda(kind) { alice, client, ada, port in
+        try await Self.withAliceAndAda(kind) { alice, _, client, ada, port in
             alice.server.route("/media/IMG_0412.jpg", .json(photo, headers: ["Content-Type": "image/jpeg"]))
             let bob = try await client.member("bob")
             let attachment: [String: Any] = [
@@ -75,6 +77,9 @@ import Testing
             #expect(!alice.server.requests.contains { $0.path.hasPrefix("/media/") }, "her photo was not fetched")
 
             try await Self.adaFollows(alice, port: port, token: ada)
+            let stream = try await LiveStreamReader.open("http://127.0.0.1:\(port)", token: ada)
+            defer { Task { await stream.close() } }
+            _ = try await stream.next("unread")
             let second = Self.note(
                 2,
                 by: alice,
@@ -85,6 +90,8 @@ import Testing
             let feed = try await Self.posts(client, "/feed", token: ada)
             try #require(feed.count == 1, "\(feed)")
             let post = feed[0]
+            let news = try await stream.next("post").event.decoded(KiwiWire.Post.self)
+            #expect(news.id == post["id"] as? String && news.author.username == alice.handle, "her open stream hears of it as it comes")
             #expect((post["author"] as? [String: Any])?["username"] as? String == alice.handle)
             #expect((post["author"] as? [String: Any])?["displayName"] as? String == "Alice <Liddell>")
             #expect(post["caption"] as? String == "Dorothea & Casaubon, again.\nChapter 20 #books")
@@ -131,6 +138,7 @@ import Testing
             )
             let like = try #require(delivered("Like").first)
             #expect(like["actor"] as? String == "https://kiwi.test/users/ada" && like["object"] as? String == second["id"] as? String)
+            #expect(like["@context"] as? String == "https://www.w3.org/ns/activitystreams", "read as JSON-LD, it needs its context")
             let undone = try #require(delivered("Undo").first?["object"] as? [String: Any])
             #expect(undone["type"] as? String == "Like" && undone["object"] as? String == second["id"] as? String)
             let replyNote = try #require(delivered("Create").first?["object"] as? [String: Any])
@@ -138,6 +146,17 @@ import Testing
             #expect((replyNote["content"] as? String)?.contains("Which edition is that?") == true)
             let sent = try #require(alice.server.requests.first { $0.method == "POST" && $0.body.contains(Data("\"Like\"".utf8)) })
             #expect(try Inbox.verifies(sent, publicKeyPEM: try await Inbox.actorKey(client, "/users/ada")))
+
+            // Her Update of the post: its caption and warning as she wrote them anew, its photo the same.
+            var edited = second
+            edited["content"] = "<p>Dorothea &amp; Will, at last.</p>"
+            edited["summary"] = nil
+            #expect(try await Self.send("Update", edited, id: "update/2", by: alice, port: port).0 == 202)
+            let rewritten = try #require(try await Self.posts(client, "/feed", token: ada).first)
+            #expect(rewritten["caption"] as? String == "Dorothea & Will, at last." && rewritten["spoiler"] == nil, "\(rewritten)")
+            #expect(rewritten["imageURL"] as? String == imageURL && rewritten["imageAlt"] as? String == post["imageAlt"] as? String)
+            #expect(try await Self.posts(client, "/search?q=will", token: ada).count == 1)
+            #expect(try await Self.posts(client, "/search?q=casaubon", token: ada).isEmpty)
 
             // Delivered again (her server retried): one post.
             #expect(try await Self.create(second, by: alice, port: port).0 == 202)
@@ -165,11 +184,11 @@ import Testing
     }
 
     /// Alice, whom nobody here follows, likes ada's post and replies to it: the like counts and the
-    /// reply is a comment by her, each telling ada; liked twice, it counts once; her `Undo` and her
-    /// `Delete` take them back. Someone else's name on her note is refused. Once ada blocks her,
+    /// reply is a comment by her, each telling ada; liked twice, it counts once; her `Update`
+    /// rewords her reply; her `Undo` and her `Delete` take them back. Someone else's name on her note is refused. Once ada blocks her,
     /// her like is left; once her account is gone, so is everything of hers.
     @Test(arguments: StoreKind.available) func aLikeAndAReplyFromElsewhereCountAndTellTheAuthor(kind: StoreKind) async throws {
-        try await Self.withAliceAndAda(kind) { alice, client, ada, port in
+        try await Self.withAliceAndAda(kind) { alice, _, client, ada, port in
             let id = try await client.post("Rain all day", by: ada)
             let postNote = "https://kiwi.test/posts/\(id)"
             func post() async throws -> [String: Any]? { try await client.json(.get, "/posts/\(id)", token: ada).1 as? [String: Any] }
@@ -206,6 +225,22 @@ import Testing
             #expect(try await Self.create(forged, by: alice, port: port).0 == 401)
             #expect(try await comments().count == 1)
 
+            // Her Update of the reply rewords the comment, found by its new words alone; her
+            // Update of ada's post, or of a reply by nobody she is, changes nothing.
+            var edited = reply
+            edited["content"] = "<p>Lovely light &#8212; the <i>Penguin</i> one?</p>"
+            #expect(try await Self.send("Update", edited, id: "update/9", by: alice, port: port).0 == 202)
+            #expect(try await comments().map { $0["text"] as? String } == ["Lovely light — the Penguin one?"])
+            func found(_ words: String) async throws -> [String] {
+                try await Self.posts(client, "/search?q=\(words)", token: ada).compactMap { $0["id"] as? String }
+            }
+            #expect(try await found("penguin") == [id])
+            #expect(try await found("edition").isEmpty, "her old words are no longer found")
+            let adas: [String: Any] = ["id": postNote, "type": "Note", "attributedTo": alice.id, "content": "<p>Mine now</p>"]
+            #expect(try await Self.send("Update", adas, id: "update/ada", by: alice, port: port).0 == 202)
+            #expect(try await post()?["caption"] as? String == "Rain all day")
+            #expect(try await found("mine").isEmpty)
+
             // Her Undo of the like, given whole; her Delete of the reply, named by its id.
             #expect(try await Self.send("Undo", like, id: "likes/1/undo", by: alice, port: port).0 == 202)
             #expect(try await post()?["likes"] as? Int == 0)
@@ -232,23 +267,68 @@ import Testing
         }
     }
 
+    /// An admin blocks alice's server: her post leaves ada's feed, her like and her comment leave
+    /// ada's post (its counts with them) and her notifications are withdrawn; lifting the block
+    /// brings none of it back.
+    @Test(arguments: StoreKind.available) func aBlockedServerTakesAwayWhatItsReadersBrought(kind: StoreKind) async throws {
+        let photo = try await KiwiMediaStoreTests.phonePhoto(seed: 3)
+        try await Self.withAliceAndAda(kind) { alice, kiwi, client, ada, port in
+            alice.server.route("/media/IMG_0413.jpg", .json(photo, headers: ["Content-Type": "image/jpeg"]))
+            try await Self.adaFollows(alice, port: port, token: ada)
+            let picture: [String: Any] = ["type": "Image", "url": "\(alice.server.baseURL.absoluteString)/media/IMG_0413.jpg"]
+            #expect(
+                try await Self.create(Self.note(1, by: alice, content: "<p>Snow</p>", extra: ["attachment": [picture]]), by: alice, port: port).0
+                    == 202
+            )
+            let id = try await client.post("Rain all day", by: ada)
+            let postNote = "https://kiwi.test/posts/\(id)"
+            #expect(try await Self.send("Like", postNote, id: "likes/1", by: alice, port: port).0 == 202)
+            #expect(
+                try await Self.create(Self.note(2, by: alice, content: "<p>Lovely</p>", extra: ["inReplyTo": postNote]), by: alice, port: port).0
+                    == 202
+            )
+            func seen() async throws -> (feed: Int, likes: Int?, comments: Int?, notifications: Int) {
+                let shown = try await client.json(.get, "/posts/\(id)", token: ada).1 as? [String: Any]
+                return (
+                    try await Self.posts(client, "/feed", token: ada).filter {
+                        ($0["author"] as? [String: Any])?["username"] as? String == alice.handle
+                    }.count,
+                    shown?["likes"] as? Int, shown?["commentCount"] as? Int, try await Self.posts(client, "/notifications", token: ada).count
+                )
+            }
+            #expect(try await seen() == (1, 1, 1, 2))
+
+            let host = try #require(alice.server.baseURL.host)
+            _ = try await kiwi.database.setRole(.admin, of: "ada")
+            #expect(try await client.json(.put, "/domain_blocks/\(host)", #"{"reason":"spam"}"#, token: ada).0 == .ok)
+            #expect(try await seen() == (0, 0, 0, 0))
+            #expect(try await Self.posts(client, "/posts/\(id)/comments", token: ada).isEmpty)
+            #expect(try await client.json(.delete, "/domain_blocks/\(host)", "{}", token: ada).0 == .ok)
+            #expect(try await seen() == (0, 0, 0, 0), "lifting the block brings nothing back")
+        }
+    }
+
+    /// PostgreSQL's notice of a change by a reader elsewhere whose host names a port (as alice's
+    /// here does) is read whole: the live streams missed her post when it was not.
+    @Test func aNoticeNamesAReaderElsewhereWhoseHostHasAPort() {
+        #expect(KiwiChange(notice: "post:i:12:alice@127.0.0.1:8443") == .post(id: 12, author: "alice@127.0.0.1:8443", made: true))
+        #expect(KiwiChange(notice: "member:alice@social.example:8443") == .member("alice@social.example:8443"))
+        #expect(KiwiChange(notice: "gone:alice@social.example:8443") == .accountDeleted("alice@social.example:8443"))
+        #expect(KiwiChange(notice: "post:i:twelve:ada") == nil)
+    }
+
     @Test func theWordsOfAnotherServersHTMLArePlainText() {
         #expect(HTMLText.plain("<p>One &amp; two</p><p>Three<br/>four &#x2019;s &lt;b&gt;</p>") == "One & two\n\nThree\nfour ’s <b>")
         #expect(HTMLText.plain("a & b &unknown; <unclosed") == "a & b &unknown; <unclosed")
     }
 
     /// Alice's server, and a live Kiwi server on `kind` that takes a phone's photo, with ada signed up.
+    /// A phone's photo is larger than the harness's usual upload limit.
     static func withAliceAndAda(
         _ kind: StoreKind,
-        _ body: @escaping @Sendable (Inbox.Alice, any TestClientProtocol, String, Int) async throws -> Void
+        _ body: @escaping @Sendable (Inbox.Alice, KiwiHarness, any TestClientProtocol, String, Int) async throws -> Void
     ) async throws {
-        let alice = try await Inbox.Alice.start()
-        defer { Task { await alice.server.stop() } }
-        try await withKiwi(kind, maxUploadBytes: 16 << 20, publicURL: "https://kiwi.test", serve: Inbox.federated) { kiwi in
-            try await kiwi.application.test(.live) { client in
-                try await body(alice, client, try await client.member("ada"), try #require(client.port))
-            }
-        }
+        try await Inbox.withAliceAndAda(kind, maxUploadBytes: 16 << 20, body)
     }
 
     /// (width, height) from a JPEG's frame header.

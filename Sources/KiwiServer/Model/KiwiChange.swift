@@ -33,11 +33,14 @@ enum KiwiChange: Sendable, Equatable {
     /// Nil for anything else (a heartbeat, or a notice from a newer server).
     init?(notice: String) {
         let parts = notice.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        // A name that ends a notice may be a reader's elsewhere, whose host may name a port
+        // (`alice@social.example:8443`): the rest of the notice is theirs.
+        let rest = { (start: Int) in parts[start...].joined(separator: ":") }
         switch (parts.first, parts.count) {
-        case ("post", 4):
+        case ("post", 4...):
             guard let id = Int64(parts[2]) else { return nil }
-            self = .post(id: id, author: parts[3], made: parts[1] == "i")
-        case ("member", 2): self = .member(parts[1])
+            self = .post(id: id, author: rest(3), made: parts[1] == "i")
+        case ("member", 2...): self = .member(rest(1))
         case ("session", 2): self = .sessionEnded(tokenHash: parts[1])
         case ("follow", 4): self = .follow(follower: parts[2], followee: parts[3], following: parts[1] == "i")
         case ("notification", 4):
@@ -50,7 +53,7 @@ enum KiwiChange: Sendable, Equatable {
             guard let id = Int64(parts[2]) else { return nil }
             self = .reading(id: id, isbn13: parts[3], reader: parts[4], removed: parts[1] == "d")
         case ("keptAway", 3): self = .keptAway(actor: parts[1], subject: parts[2])
-        case ("gone", 2): self = .accountDeleted(parts[1])
+        case ("gone", 2...): self = .accountDeleted(rest(1))
         default: return nil
         }
     }

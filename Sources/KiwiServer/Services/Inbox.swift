@@ -47,10 +47,9 @@ struct Inbox: Sendable {
         case "Delete" where Self.id(of: activity["object"]) == signer.id: try await forget(signer.id)
         case "Delete": try await notes.deleted(activity["object"], by: signer)
         // Their profile changed (a new key): kept as they describe it.
-        case "Update":
-            if let object = activity["object"] as? [String: Any], let actor = RemoteActor(object: object), actor.id == signer.id {
-                federation.remoteActors.update(actor)
-            }
+        case "Update" where Self.id(of: activity["object"]) == signer.id:
+            if let object = activity["object"] as? [String: Any], let actor = RemoteActor(object: object) { federation.remoteActors.update(actor) }
+        case "Update": try await notes.updated(activity["object"], by: signer)
         // Everything else is taken and left, as Mastodon leaves what it does not read.
         default: break
         }

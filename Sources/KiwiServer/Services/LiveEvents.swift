@@ -16,7 +16,7 @@ import Synchronization
 /// the store, as far back as `resumeWindow`. What a stream is sent waits in a buffer of `buffer`
 /// messages: a reader who does not read is dropped, and never grows the server's memory.
 final class LiveEvents: Service, Sendable {
-    typealias Store = NotificationStore & PostStore & FollowStore & AccountStore & ShelfStore
+    typealias Store = NotificationStore & PostStore & FollowStore & AccountStore & ShelfStore & FederationStore
 
     /// What a stream sends. An event and a reading are boxed (`indirect`), so that a message is 9
     /// bytes and not a post's 217: the stream's loop, inlined with AsyncStream's, keeps room for
@@ -186,7 +186,7 @@ final class LiveEvents: Service, Sendable {
                 case .read(let recipient):
                     counts.insert(recipient)
                 case .post(let id, let author, true):
-                    let streams = readers.withLock { $0.streams(following: author) }
+                    let streams = try await streams(following: author)
                     guard !streams.isEmpty, let post = try await store.post(id, viewer: nil) else { continue }
                     for stream in streams { stream.send(.post(post)) }
                 case .reading(let id, _, let reader, false):
@@ -223,6 +223,16 @@ final class LiveEvents: Service, Sendable {
             guard !streams.isEmpty, let unread = try? await unreadCount(of: reader) else { continue }
             for stream in streams { stream.send(.unread(unread)) }
         }
+    }
+
+    /// The streams of the readers who follow `author`: a member's followers as the streams keep
+    /// them, or a reader elsewhere's as the store does (followed through their server, not
+    /// among the members' follows, and seldom posting: asked at each of their posts).
+    private func streams(following author: String) async throws -> [Connection] {
+        guard Federation.isElsewhere(author) else { return readers.withLock { $0.streams(following: author) } }
+        guard readers.withLock({ !$0.byReader.isEmpty }) else { return [] }
+        let followers = try await store.followersHere(ofAuthor: author)
+        return readers.withLock { readers in followers.flatMap { readers.streams(of: $0) } }
     }
 
     /// After a gap in the changes (the database's listener reconnected), every stream is brought up

@@ -86,7 +86,7 @@ struct Outbox: Sendable {
     /// A member likes a post from elsewhere: a `Like` of its note, to its author's server.
     func liked(post id: Int64, by member: String) async throws {
         guard let origin = try await store.origin(ofPost: id) else { return }
-        let like = Self.like(of: origin, by: Federation.actorID(member, base: base))
+        let like = Self.like(of: origin, by: Federation.actorID(member, base: base), sentOnItsOwn: true)
         try await toAuthor(of: origin, like.id, Data(buffer: KiwiJSON.body(like)), signer: member)
     }
 
@@ -101,9 +101,16 @@ struct Outbox: Sendable {
     }
 
     /// A like of a note from elsewhere, a new id each time: liked again after an `Undo`, it is a
-    /// new activity, which no queue or server takes for the old one.
-    private static func like(of origin: NoteOrigin, by actor: String) -> KiwiWire.ActorActivity {
-        KiwiWire.ActorActivity("Like", id: "\(actor)#likes/\(UUID().uuidString.lowercased())", actor: actor, object: origin.note)
+    /// new activity, which no queue or server takes for the old one. Sent on its own, it names
+    /// its context: a server that reads JSON-LD, as bovine does, finds no id or type without it.
+    private static func like(of origin: NoteOrigin, by actor: String, sentOnItsOwn: Bool = false) -> KiwiWire.ActorActivity {
+        KiwiWire.ActorActivity(
+            "Like",
+            id: "\(actor)#likes/\(UUID().uuidString.lowercased())",
+            actor: actor,
+            object: origin.note,
+            sentOnItsOwn: sentOnItsOwn
+        )
     }
 
     /// Queues an activity for the author of a post from elsewhere; their actor is the one kept

@@ -249,6 +249,24 @@ final class Posts: Sendable {
         tell(post: id, author: commented.author, made: false, commented.notices)
     }
 
+    /// A post or a comment its author edited where they wrote it (a reader elsewhere's `Update`):
+    /// its words and spoiler warning anew, checked as a new one's are; false when `author` wrote
+    /// no such post or comment.
+    func edit(_ id: Int64, comment: Int64?, text: String?, spoiler: String?, of author: String) async throws -> Bool {
+        let spoiler = try KiwiLimits.spoilerWarning(spoiler)
+        let (field, limit) = comment == nil ? ("caption", KiwiLimits.caption) : ("comment", KiwiLimits.comment)
+        if let problem = text.flatMap({ KiwiLimits.textProblem($0, field: field, limit: limit) }) { throw KiwiProblem.invalid(problem) }
+        let edited: Bool
+        if let comment {
+            guard let text, !text.trimmed.isEmpty else { throw KiwiProblem.invalid("the comment is empty") }
+            edited = try await store.editComment(comment, text: text, spoiler: spoiler, ifOwnedBy: author)
+        } else {
+            edited = try await store.editPost(id, caption: text, spoiler: spoiler, ifOwnedBy: author)
+        }
+        if edited { tell(post: id, author: try await self.author(of: id), made: false, Notices()) }
+        return edited
+    }
+
     /// Its author's only; the photo, likes, comments and notifications go with it.
     func delete(_ id: Int64, by caller: KiwiUser) async throws {
         await removed(try await owned(store.deletePost(id, ifOwnedBy: caller.username), else: .noSuchPost))

@@ -5,8 +5,8 @@ import KiwiWire
 /// with a photo by someone a member follows becomes a post on that member's feed, its photo
 /// brought through Kiwi's own pipeline (pages load nothing from another host); a reply to a post
 /// here becomes a comment by its author; a `Like` of a post here counts and tells as a member's
-/// does; their `Undo` and `Delete` take it back. The reader is kept as the author of it all
-/// (`FederationStore.keepRemoteAuthor`).
+/// does; their `Update` rewords a note, their `Undo` and `Delete` take it back. The reader is
+/// kept as the author of it all (`FederationStore.keepRemoteAuthor`).
 ///
 /// A note without a photo that answers nothing here is taken and left, as Pixelfed (the
 /// fediverse's photo-sharing server) leaves one: a Kiwi post is a photo and a reflection.
@@ -27,9 +27,7 @@ struct RemoteNotes: Sendable {
         guard Self.isPublic(note) else { return }
         // Delivered again (to another inbox here, or retried): kept once.
         if try await federation.store.keptNote(id) != nil { return }
-        let text = HTMLText.plain(note["content"] as? String ?? "")
-        let summary = (note["summary"] as? String).map { HTMLText.plain($0) }
-        let spoiler = summary.flatMap { $0.isEmpty ? nil : String($0.prefix(KiwiLimits.spoiler)) }
+        let (text, spoiler) = Self.words(of: note)
         // Their day, but never one still to come.
         let published = min((note["published"] as? String).flatMap(Arrivals.time) ?? Date(), Date())
         if let answered = Inbox.id(of: note["inReplyTo"]) {
@@ -52,6 +50,26 @@ struct RemoteNotes: Sendable {
             createdAt: published,
             by: username,
             note: id
+        )
+    }
+
+    /// Their `Update` of a note kept here: its words and spoiler warning as they wrote them anew
+    /// (a photo stays the one it came with, as Mastodon keeps a post's media through an edit of
+    /// its text); a note of anyone else's is left.
+    func updated(_ object: Any?, by author: RemoteActor) async throws {
+        guard let note = object as? [String: Any], let id = note["id"] as? String, let kept = try await federation.store.keptNote(id),
+            try await federation.store.remoteAuthor(author.id) == kept.owner
+        else { return }
+        let (text, spoiler) = Self.words(of: note)
+        // A comment is never empty: an edit that empties one is left, as such a reply would be.
+        if kept.comment != nil, text.isEmpty { return }
+        let limit = kept.comment == nil ? KiwiLimits.caption : KiwiLimits.comment
+        _ = try await posts.edit(
+            kept.post,
+            comment: kept.comment,
+            text: text.isEmpty && kept.comment == nil ? nil : Self.clipped(text, to: limit),
+            spoiler: spoiler,
+            of: kept.owner
         )
     }
 
@@ -129,6 +147,12 @@ struct RemoteNotes: Sendable {
             let audience = (note[field] as? [Any]) ?? [note[field]].compactMap { $0 }
             return audience.contains { [KiwiWire.publicAudience, "as:Public", "Public"].contains(Inbox.id(of: $0)) }
         }
+    }
+
+    /// A note's words as plain text, and its spoiler warning (`summary`) cut to Kiwi's limit.
+    private static func words(of note: [String: Any]) -> (text: String, spoiler: String?) {
+        let summary = (note["summary"] as? String).map { HTMLText.plain($0) }
+        return (HTMLText.plain(note["content"] as? String ?? ""), summary.flatMap { $0.isEmpty ? nil : String($0.prefix(KiwiLimits.spoiler)) })
     }
 
     /// Text another server allows longer than Kiwi does, cut to fit, with an ellipsis.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Which servers the community talks to: an admin blocks a whole server, and from then its
-/// activities are refused, its readers' follows end and nothing more is sent to it, as Mastodon's
-/// domain blocks do. A block covers the servers under the domain named.
+/// activities are refused, its readers' follows end, what they posted, commented and liked here
+/// leaves every list, and nothing more is sent to it, as Mastodon's domain blocks (its "suspend")
+/// do. A block covers the servers under the domain named.
 struct ServerBlocks: Sendable {
     let store: any FederationStore
     let accounts: Accounts
@@ -16,6 +17,12 @@ struct ServerBlocks: Sendable {
             createdAt: now
         )
         try await store.blockServer(block)
+        // Their readers' posts, comments and likes are forgotten as their accounts' deletions
+        // would be; an unblock does not bring them back (their servers send nothing twice).
+        for author in try await store.remoteAuthors()
+        where BlockedServer.covering(BlockedServer.host(of: author.actor)).contains(block.host) {
+            try await accounts.forget(readerElsewhere: author.handle)
+        }
         return try await store.blockedServers().first { $0.host == block.host } ?? block
     }
 

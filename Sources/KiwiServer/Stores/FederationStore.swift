@@ -42,8 +42,12 @@ protocol FederationStore: Sendable {
     func keepRemoteAuthor(_ actor: RemoteActor) async throws -> String
     /// The handle the reader `actor` is kept under; nil when nothing of theirs is kept.
     func remoteAuthor(_ actor: String) async throws -> String?
+    /// Every reader elsewhere kept as an author: their handle and actor.
+    func remoteAuthors() async throws -> [(handle: String, actor: String)]
     /// The post or comment a note from elsewhere became, by the note's id.
     func keptNote(_ id: String) async throws -> KeptNote?
+    /// The members who follow the reader elsewhere kept as the author `handle` (their server accepted).
+    func followersHere(ofAuthor handle: String) async throws -> [String]
     /// Whether any member follows the reader `actor` (their server accepted it).
     func isFollowedHere(_ actor: String) async throws -> Bool
     /// Where the post came from, for a post from elsewhere; nil for a member's (or none).

@@ -49,6 +49,11 @@ protocol PostStore: Sendable {
     func addComment(_ comment: NewComment, keeping: AnswerToKeep<Commented>?) async throws -> Commented
     /// Deletes the comment if `owner` wrote it, and its notification; nil for no such comment.
     func deleteComment(_ id: Int64, ifOwnedBy owner: String) async throws -> Removal?
+    /// Writes the post's caption and spoiler warning anew (its photo, book and day stay) if
+    /// `owner` wrote it; false when nothing was changed.
+    func editPost(_ id: Int64, caption: String?, spoiler: String?, ifOwnedBy owner: String) async throws -> Bool
+    /// The same for a comment's words and spoiler warning.
+    func editComment(_ id: Int64, text: String, spoiler: String?, ifOwnedBy owner: String) async throws -> Bool
 }
 
 /// A post to store: whose, its photo, and what its author wrote of it.

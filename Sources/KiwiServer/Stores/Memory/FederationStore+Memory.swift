@@ -92,12 +92,21 @@ extension MemoryKiwiDatabase: FederationStore {
 
     func remoteAuthor(_ actor: String) -> String? { members.first { $0.value.actor == actor }?.key }
 
+    func remoteAuthors() -> [(handle: String, actor: String)] {
+        members.compactMap { handle, member in member.actor.map { (handle, $0) } }
+    }
+
     func keptNote(_ id: String) -> KeptNote? {
         if let post = posts.values.first(where: { $0.remoteID == id }) {
             return KeptNote(post: post.post.id, comment: nil, owner: post.post.owner.username)
         }
         guard let comment = commentNotes.first(where: { $0.value == id }).flatMap({ comments[$0.key] }) else { return nil }
         return KeptNote(post: comment.postID, comment: comment.id, owner: comment.owner.username)
+    }
+
+    func followersHere(ofAuthor handle: String) -> [String] {
+        guard let actor = members[handle]?.actor else { return [] }
+        return remoteFollowing.compactMap { member, follows in follows.contains { $0.actor == actor && $0.accepted } ? member : nil }
     }
 
     func isFollowedHere(_ actor: String) -> Bool { remoteFollowing.values.contains { $0.contains { $0.actor == actor && $0.accepted } } }

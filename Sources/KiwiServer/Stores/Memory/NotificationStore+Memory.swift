@@ -23,7 +23,9 @@ extension MemoryKiwiDatabase: NotificationStore {
 
     func events(for reader: String, since time: Date, limit: Int) -> [KiwiEvent] {
         let heard = notifications.values.filter { $0.recipient == reader && $0.createdAt >= time }.map { KiwiEvent.notification(seen($0)) }
+        let elsewhere = Set((remoteFollowing[reader] ?? []).filter(\.accepted).map(\.actor))
         let followed = Set(follows.filter { $0.follower == reader }.map(\.followee))
+            .union(members.compactMap { handle, member in member.actor.map(elsewhere.contains) == true ? handle : nil })
         let posted = posts.values.filter { followed.contains($0.post.owner.username) && $0.post.createdAt >= time }.map { stored in
             var post = stored.post
             post.owner = current(post.owner)

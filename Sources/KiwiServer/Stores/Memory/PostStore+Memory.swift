@@ -184,4 +184,18 @@ extension MemoryKiwiDatabase: PostStore {
         removal.notices.withdrawn = withdraw { $0.commentID == id }
         return removal
     }
+
+    func editPost(_ id: Int64, caption: String?, spoiler: String?, ifOwnedBy owner: String) -> Bool {
+        guard posts[id]?.post.owner.username == owner else { return false }
+        posts[id]?.post.caption = caption
+        posts[id]?.post.spoiler = spoiler
+        return true
+    }
+
+    func editComment(_ id: Int64, text: String, spoiler: String?, ifOwnedBy owner: String) -> Bool {
+        guard comments[id]?.owner.username == owner else { return false }
+        comments[id]?.text = text
+        comments[id]?.spoiler = spoiler
+        return true
+    }
 }

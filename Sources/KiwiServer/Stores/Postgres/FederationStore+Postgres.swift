@@ -175,6 +175,10 @@ extension PostgresKiwiDatabase: FederationStore {
         try await rows("SELECT username FROM users WHERE actor = \(actor)") { try $0.decode(String.self) }.first
     }
 
+    func remoteAuthors() async throws -> [(handle: String, actor: String)] {
+        try await rows("SELECT username, actor FROM users WHERE actor IS NOT NULL") { try $0.decode((String, String).self) }
+    }
+
     func keptNote(_ id: String) async throws -> KeptNote? {
         try await rows(
             """
@@ -185,6 +189,12 @@ extension PostgresKiwiDatabase: FederationStore {
             let (post, comment, owner) = try row.decode((Int64, Int64?, String).self)
             return KeptNote(post: post, comment: comment, owner: owner)
         }.first
+    }
+
+    func followersHere(ofAuthor handle: String) async throws -> [String] {
+        try await rows("SELECT r.member FROM remote_following r JOIN users u ON u.actor = r.actor WHERE u.username = \(handle) AND r.accepted = 1") {
+            try $0.decode(String.self)
+        }
     }
 
     func isFollowedHere(_ actor: String) async throws -> Bool {

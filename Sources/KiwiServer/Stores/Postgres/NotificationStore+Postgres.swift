@@ -85,7 +85,9 @@ extension PostgresKiwiDatabase: NotificationStore {
 
     private enum PostedSince: PostgresStatementText {
         static let sql = """
-            \(pageColumns) WHERE p.owner IN (SELECT followee FROM following WHERE follower = $1) AND p.created_at >= $2
+            \(pageColumns) WHERE (p.owner IN (SELECT followee FROM following WHERE follower = $1)
+                OR p.owner IN (SELECT u.username FROM remote_following r JOIN users u ON u.actor = r.actor WHERE r.member = $1 AND r.accepted = 1))
+                AND p.created_at >= $2
             ORDER BY p.created_at, p.id LIMIT $3
             """
     }

@@ -171,6 +171,18 @@ extension PostgresKiwiDatabase: PostStore {
         }
     }
 
+    func editPost(_ id: Int64, caption: String?, spoiler: String?, ifOwnedBy owner: String) async throws -> Bool {
+        try await rows("UPDATE posts SET caption = \(caption), spoiler = \(spoiler) WHERE id = \(id) AND owner = \(owner) RETURNING id") {
+            try $0.decode(Int64.self)
+        }.isEmpty == false
+    }
+
+    func editComment(_ id: Int64, text: String, spoiler: String?, ifOwnedBy owner: String) async throws -> Bool {
+        try await rows("UPDATE comments SET text = \(text), spoiler = \(spoiler) WHERE id = \(id) AND owner = \(owner) RETURNING id") {
+            try $0.decode(Int64.self)
+        }.isEmpty == false
+    }
+
     // MARK: rows
 
     /// A post's columns and its author's; `$1` names the viewer whose like is asked about.

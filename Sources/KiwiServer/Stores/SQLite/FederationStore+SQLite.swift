@@ -161,6 +161,12 @@ extension SQLiteKiwiDatabase: FederationStore {
         try await read { db in try String.fetchOne(db, sql: "SELECT username FROM users WHERE actor = ?", arguments: [actor]) }
     }
 
+    func remoteAuthors() async throws -> [(handle: String, actor: String)] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT username, actor FROM users WHERE actor IS NOT NULL").map { ($0[0], $0[1]) }
+        }
+    }
+
     func keptNote(_ id: String) async throws -> KeptNote? {
         try await read { db in
             let sql = """
@@ -168,6 +174,13 @@ extension SQLiteKiwiDatabase: FederationStore {
                 UNION ALL SELECT post_id, id, owner FROM comments WHERE remote_id = :id
                 """
             return try Row.fetchOne(db, sql: sql, arguments: ["id": id]).map { KeptNote(post: $0[0], comment: $0[1], owner: $0[2]) }
+        }
+    }
+
+    func followersHere(ofAuthor handle: String) async throws -> [String] {
+        try await read { db in
+            let sql = "SELECT r.member FROM remote_following r JOIN users u ON u.actor = r.actor WHERE u.username = ? AND r.accepted = 1"
+            return try String.fetchAll(db, sql: sql, arguments: [handle])
         }
     }
 

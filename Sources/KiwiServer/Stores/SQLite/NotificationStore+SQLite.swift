@@ -54,9 +54,12 @@ extension SQLiteKiwiDatabase: NotificationStore {
             ).compactMap(Self.notification).map(KiwiEvent.notification)
             let posted = try Row.fetchAll(
                 db,
-                sql: Self.postColumns
-                    + " WHERE p.owner IN (SELECT followee FROM following WHERE follower = ?) AND p.created_at >= ? ORDER BY p.created_at, p.id LIMIT ?",
-                arguments: [nil, reader, since, limit]
+                sql: Self.postColumns + """
+                     WHERE (p.owner IN (SELECT followee FROM following WHERE follower = ?)
+                            OR p.owner IN (SELECT u.username FROM remote_following r JOIN users u ON u.actor = r.actor WHERE r.member = ? AND r.accepted = 1))
+                       AND p.created_at >= ? ORDER BY p.created_at, p.id LIMIT ?
+                    """,
+                arguments: [nil, reader, reader, since, limit]
             ).map { KiwiEvent.post(Self.post($0, viewer: nil)) }
             return Array((heard + posted).sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.prefix(limit))
         }

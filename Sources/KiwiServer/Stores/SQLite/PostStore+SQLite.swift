@@ -241,6 +241,20 @@ extension SQLiteKiwiDatabase: PostStore {
         }
     }
 
+    func editPost(_ id: Int64, caption: String?, spoiler: String?, ifOwnedBy owner: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE posts SET caption = ?, spoiler = ? WHERE id = ? AND owner = ?", arguments: [caption, spoiler, id, owner])
+            return db.changesCount > 0
+        }
+    }
+
+    func editComment(_ id: Int64, text: String, spoiler: String?, ifOwnedBy owner: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE comments SET text = ?, spoiler = ? WHERE id = ? AND owner = ?", arguments: [text, spoiler, id, owner])
+            return db.changesCount > 0
+        }
+    }
+
     // MARK: rows
 
     static let commentColumns =

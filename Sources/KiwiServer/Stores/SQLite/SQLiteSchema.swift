@@ -291,6 +291,10 @@ enum SQLiteSchema {
                     """
             )
         }
+        // A note from elsewhere may be edited where it was written (`Update`): the search reads its words anew.
+        migrator.registerMigration("v31: edited posts and comments searched anew") { db in
+            try db.execute(sql: SQLiteSearch.edits)
+        }
         return migrator
     }
 }

@@ -115,6 +115,16 @@ enum SQLiteSearch {
         END;
         """
 
+    /// A caption or a comment written anew is found by its new words, and no longer by its old.
+    static let edits = """
+        CREATE TRIGGER post_edited AFTER UPDATE OF caption ON posts BEGIN
+            UPDATE post_search SET caption = coalesce(new.caption, '') WHERE rowid = new.id;
+        END;
+        CREATE TRIGGER comment_edited AFTER UPDATE OF text ON comments BEGIN
+            UPDATE comment_search SET text = new.text WHERE rowid = new.id;
+        END;
+        """
+
     /// What a database made before the search holds, indexed once.
     static let filled = """
         INSERT INTO post_search (rowid, caption) SELECT id, coalesce(caption, '') FROM posts;
