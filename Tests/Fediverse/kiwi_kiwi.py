@@ -46,6 +46,12 @@ def names(toolbox, command):
     return [reader["username"] for reader in json.loads(out)], said
 
 
+def reactions(toolbox, post):
+    """A post as its author's server shows it: its likes, and its comments by whom saying what."""
+    shown = json.loads(toolbox.run("kiwi", "show", post, "--json", "--refresh")[0])
+    return shown.get("likes"), [(comment["author"]["username"], comment["text"]) for comment in shown.get("comments", [])]
+
+
 def within_a_second(what, probe):
     """probe() holds within a second of now (the delivery that makes it so is already on its way)."""
     wait_for(what, probe, seconds=1)
@@ -87,11 +93,8 @@ def journey(machine, binary, authority, databases):
     bob.run("kiwi", "like", copy["id"])
     bob.run("kiwi", "comment", copy["id"], "The first line is the best")
 
-    def on_kiwi():
-        """ada's post on kiwi: its likes, and its comments by whom saying what."""
-        post = json.loads(ada.run("kiwi", "show", posted["id"], "--json", "--refresh")[0])
-        return post.get("likes"), [(comment["author"]["username"], comment["text"]) for comment in post.get("comments", [])]
-    wait_for("bob's like and reply, on ada's post", lambda: on_kiwi() == (1, [(f"bob@{KIWI2}", "The first line is the best")]))
+    wait_for("bob's like and reply, on ada's post",
+             lambda: reactions(ada, posted["id"]) == (1, [(f"bob@{KIWI2}", "The first line is the best")]))
 
     step("ada deletes her post: within a second of its delivery it is gone from bob's feed")
     ada.run("kiwi", "delete", posted["id"], "--yes")
@@ -133,12 +136,7 @@ def journey(machine, binary, authority, databases):
     copy = json.loads(ada.run("kiwi", "feed", "--following", "--json", "--refresh")[0])[0]
     ada.run("kiwi", "like", copy["id"])
     ada.run("kiwi", "comment", copy["id"], "Which chapter?")
-
-    def on_kiwi2():
-        """bob's post on kiwi2: its likes, and its comments by whom saying what."""
-        post = json.loads(bob.run("kiwi", "show", bobs["id"], "--json", "--refresh")[0])
-        return post.get("likes"), [(comment["author"]["username"], comment["text"]) for comment in post.get("comments", [])]
-    wait_for("ada's like and reply, on bob's post", lambda: on_kiwi2() == (1, [(f"ada@{KIWI}", "Which chapter?")]))
+    wait_for("ada's like and reply, on bob's post", lambda: reactions(bob, bobs["id"]) == (1, [(f"ada@{KIWI}", "Which chapter?")]))
     ada.run("kiwi", "domains", "block", KIWI2, "--reason", "a test of domain blocks")
     expect(names(ada, "following")[0] == [] and names(ada, "followers")[0] == [], "follows with kiwi2 outlast its block")
     expect(adas_feed() == [], f"bob's post outlasts the block of his server: {adas_feed()}")
